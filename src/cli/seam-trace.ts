@@ -1,0 +1,37 @@
+// Prints a conversation as a trace in which every message appears once, marked with the
+// side of the seam it crosses: the model API (host ⇄ model) or MCP (client ⇄ server).
+
+import type { HostEvent } from '../host/index.js';
+
+const MODEL = 'model API';
+const MCP = 'MCP      ';
+
+function line(side: string, arrow: string, text: string): string {
+  return `${side} │ ${arrow.padEnd(16)} ${text}`;
+}
+
+/** One wire message, as seen by the client. */
+export function formatWire(direction: 'send' | 'receive', message: unknown): string {
+  return line(MCP, direction === 'send' ? 'client → server' : 'server → client', JSON.stringify(message));
+}
+
+/** One host event. */
+export function formatHostEvent(event: HostEvent): string {
+  switch (event.type) {
+    case 'user': return line(MODEL, 'user → host', JSON.stringify(event.text));
+    case 'to-model': return line(MODEL, 'host → model', `${event.messageCount} message(s) + functions ${JSON.stringify(event.functions)}`);
+    case 'from-model':
+      return event.reply.type === 'text'
+        ? line(MODEL, 'model → host', `text ${JSON.stringify(event.reply.text)}`)
+        : line(MODEL, 'model → host', event.reply.calls.map((call) => `Function Call ${call.name}(${JSON.stringify(call.arguments)}) id ${call.id}`).join('; '));
+    case 'policy':
+      return line(MODEL, 'host policy', `${event.server}/${event.tool}: ${event.decision.allowed ? `allowed (${event.decision.how})` : `refused (${event.decision.why})`}`);
+    case 'tool-result':
+      return line(MODEL, 'client → host', `CallToolResult from ${event.server}/${event.tool}${event.result.isError ? ' (isError: the tool failed)' : ''}`);
+    case 'tool-protocol-error':
+      return line(MODEL, 'client → host', `JSON-RPC error from ${event.server}/${event.tool}: ${event.error.message}`);
+    case 'function-result':
+      return line(MODEL, 'host → model', `function result for ${event.callId} (${event.name}): ${JSON.stringify(event.content)}${event.isError ? ' [error]' : ''}`);
+    case 'answer': return line(MODEL, 'host → user', event.text);
+  }
+}

@@ -1,0 +1,4 @@
+// The client side of MCP.
+export { DEFAULT_CLIENT_INFO, McpClient } from './mcp-client.js';
+export type { McpClientOptions } from './mcp-client.js';
+export { listAllPages } from './list-all.js';

@@ -1,0 +1,143 @@
+// The host: holds one MCP client per server, decides what the model sees, runs the model
+// loop, and keeps "the model asked" apart from "the client sent tools/call".
+
+import type { McpClient } from '../client/index.js';
+import type { CallToolResult, Tool } from '../protocol/index.js';
+import type { HostEvent } from './host-events.js';
+import type { FunctionCall, Model, ModelMessage } from './model.js';
+import { Policy } from './policy.js';
+import { ToolSeam } from './tool-seam.js';
+import type { ToolAddress } from './tool-seam.js';
+
+/** Options of a Host. */
+export interface HostOptions {
+  policy?: Policy;
+  /** Model turns per conversation before the host gives up (a loop guard). Default 8. */
+  maxTurns?: number;
+  /** Sees every step; the demo trace and `mcpwire --trace` print from here. */
+  onevent?: (event: HostEvent) => void;
+}
+
+/** Turns a tool result into the text a model reads. */
+export function resultText(result: CallToolResult): string {
+  const parts = (result.content ?? []).map((block) => {
+    switch (block.type) {
+      case 'text': return block.text;
+      case 'image': return `[image ${block.mimeType}, ${block.data.length} base64 chars]`;
+      case 'audio': return `[audio ${block.mimeType}, ${block.data.length} base64 chars]`;
+      case 'resource_link': return `[resource link ${block.uri}]`;
+      case 'resource': return 'text' in block.resource ? block.resource.text : `[resource ${block.resource.uri}]`;
+      default: return JSON.stringify(block);
+    }
+  });
+  if (parts.length === 0 && result.structuredContent !== undefined) return JSON.stringify(result.structuredContent);
+  return parts.join('\n');
+}
+
+/** One host, many servers, one model at a time. */
+export class Host {
+  readonly policy: Policy;
+  #clients = new Map<string, McpClient>();
+  #tools = new Map<string, Tool[]>();
+  #seam = new ToolSeam([]);
+  #options: HostOptions;
+
+  constructor(options: HostOptions = {}) {
+    this.#options = options;
+    this.policy = options.policy ?? new Policy();
+  }
+
+  /** Adds a connected client under a host-chosen server name, and reads its tools. */
+  async addServer(name: string, client: McpClient): Promise<void> {
+    if (this.#clients.has(name)) throw new Error(`A server named "${name}" is already added`);
+    this.#clients.set(name, client);
+    client.ontoolslistchanged = () => { void this.refreshTools(name).catch(() => undefined); };
+    await this.refreshTools(name);
+  }
+
+  /** Re-reads one server's tools (all pages) and rebuilds what the model sees. */
+  async refreshTools(name: string): Promise<void> {
+    const client = this.#client(name);
+    // The seed's troubleshooting order: no `tools` capability means nothing to list.
+    this.#tools.set(name, client.serverCapabilities.tools ? await client.listTools() : []);
+    this.#rebuild();
+  }
+
+  /** The tools the model may see, with their model-facing names. */
+  get seam(): ToolSeam {
+    return this.#seam;
+  }
+
+  /** Every tool each server offers, exposed or not. */
+  get tools(): ReadonlyMap<string, Tool[]> {
+    return this.#tools;
+  }
+
+  /** Calls a tool directly, with no model: a fixed workflow or a test (same tools/call, no Function Call). */
+  async callTool(server: string, tool: string, args: Record<string, unknown>): Promise<CallToolResult> {
+    return this.#client(server).callTool(tool, args);
+  }
+
+  /** Runs one user request through the model loop and returns the model's final answer. */
+  async ask(model: Model, text: string): Promise<string> {
+    const emit = this.#options.onevent ?? (() => undefined);
+    const messages: ModelMessage[] = [{ role: 'user', content: text }];
+    emit({ type: 'user', text });
+    for (let turn = 0; turn < (this.#options.maxTurns ?? 8); turn++) {
+      const functions = this.#seam.functions;
+      emit({ type: 'to-model', functions, messageCount: messages.length });
+      const reply = await model.complete({ messages: [...messages], functions });
+      emit({ type: 'from-model', reply });
+      if (reply.type === 'text') {
+        emit({ type: 'answer', text: reply.text });
+        return reply.text;
+      }
+      messages.push({ role: 'assistant', content: '', functionCalls: reply.calls });
+      for (const call of reply.calls) {
+        const { content, isError } = await this.#runCall(call, emit);
+        emit({ type: 'function-result', callId: call.id, name: call.name, content, isError });
+        messages.push({ role: 'function', callId: call.id, name: call.name, content, isError });
+      }
+    }
+    throw new Error(`The model did not finish within ${this.#options.maxTurns ?? 8} turns`);
+  }
+
+  /** Closes every client. */
+  async close(): Promise<void> {
+    await Promise.all([...this.#clients.values()].map((client) => client.close()));
+  }
+
+  async #runCall(call: FunctionCall, emit: (event: HostEvent) => void): Promise<{ content: string; isError: boolean }> {
+    // ── the seam: a model Function Call becomes (server, tool, arguments) ──
+    const address: ToolAddress | undefined = this.#seam.resolve(call.name);
+    if (!address) return { content: `Unknown function ${call.name}: it was never offered to you`, isError: true };
+    const { server, tool } = address;
+    const decision = await this.policy.decide(server, tool, call.arguments);
+    emit({ type: 'policy', call, server, tool: tool.name, decision });
+    if (!decision.allowed) return { content: `Not run: ${decision.why}`, isError: true };
+    try {
+      const result = await this.#client(server).callTool(tool.name, call.arguments);
+      emit({ type: 'tool-result', call, server, tool: tool.name, result });
+      return { content: resultText(result), isError: result.isError === true };
+    } catch (error) {
+      // A JSON-RPC error is a protocol failure, not the tool's answer; the model is told it failed.
+      const failure = error instanceof Error ? error : new Error(String(error));
+      emit({ type: 'tool-protocol-error', call, server, tool: tool.name, error: failure });
+      return { content: `The call failed before the tool could answer: ${failure.message}`, isError: true };
+    }
+  }
+
+  #client(name: string): McpClient {
+    const client = this.#clients.get(name);
+    if (!client) throw new Error(`No server named "${name}" (known: ${[...this.#clients.keys()].join(', ') || 'none'})`);
+    return client;
+  }
+
+  #rebuild(): void {
+    const exposed: ToolAddress[] = [];
+    for (const [server, tools] of this.#tools) {
+      for (const tool of tools) if (this.policy.exposes(server, tool)) exposed.push({ server, tool });
+    }
+    this.#seam = new ToolSeam(exposed);
+  }
+}

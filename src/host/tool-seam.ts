@@ -1,0 +1,54 @@
+// THE SEAM. On one side, model function calls (model API); on the other, MCP tools on
+// named servers (JSON-RPC). This file is the only place a function name turns into a
+// (server, tool) pair and back.
+
+import type { Tool } from '../protocol/index.js';
+import type { FunctionDefinition } from './model.js';
+
+/** Where a model-facing function really lives. */
+export interface ToolAddress {
+  server: string;
+  tool: Tool;
+}
+
+// Model APIs accept function names of 1–64 characters from [A-Za-z0-9_-].
+const UNSAFE = /[^A-Za-z0-9_-]/g;
+const MAX_NAME = 64;
+
+function safeName(name: string): string {
+  return name.replace(UNSAFE, '_').slice(0, MAX_NAME) || 'tool';
+}
+
+/** Builds the functions the model sees from the exposed tools, and resolves calls back. */
+export class ToolSeam {
+  #byFunction = new Map<string, ToolAddress>();
+  #definitions: FunctionDefinition[] = [];
+
+  /** Rebuilds the mapping from the tools the host chose to expose, per server. */
+  constructor(exposed: readonly ToolAddress[]) {
+    const counts = new Map<string, number>();
+    for (const { tool } of exposed) counts.set(safeName(tool.name), (counts.get(safeName(tool.name)) ?? 0) + 1);
+    for (const address of exposed) {
+      const base = safeName(address.tool.name);
+      // server/tools#tool-names: names may collide across servers; prefix the host's own server id.
+      let name = counts.get(base) === 1 ? base : safeName(`${address.server}__${address.tool.name}`);
+      for (let n = 2; this.#byFunction.has(name); n++) name = safeName(`${name.slice(0, MAX_NAME - 4)}_${n}`);
+      this.#byFunction.set(name, address);
+      this.#definitions.push({
+        name,
+        description: address.tool.description ?? address.tool.title ?? address.tool.name,
+        parameters: address.tool.inputSchema,
+      });
+    }
+  }
+
+  /** What the model is shown. */
+  get functions(): FunctionDefinition[] {
+    return this.#definitions;
+  }
+
+  /** A model function call's name → the MCP server and tool it means (undefined: never exposed). */
+  resolve(functionName: string): ToolAddress | undefined {
+    return this.#byFunction.get(functionName);
+  }
+}

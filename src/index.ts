@@ -1,0 +1,15 @@
+// mcpwire: the whole public surface, by name.
+export { JsonRpcPeer, ProtocolError, ConnectionClosedError, RequestTimeoutError, RequestCancelledError, MessageParseError,
+  PARSE_ERROR, INVALID_REQUEST, METHOD_NOT_FOUND, INVALID_PARAMS, INTERNAL_ERROR } from './jsonrpc/index.js';
+export type { JSONRPCMessage, JSONRPCRequest, JSONRPCNotification, JSONRPCResponse, RequestId, Transport, MessageExtra, AuthInfo } from './jsonrpc/index.js';
+export { compile, validate, SchemaError } from './json-schema/index.js';
+export type { ValidationResult, ValidationError, ValidateOptions } from './json-schema/index.js';
+export { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS, CapabilityError } from './protocol/index.js';
+export type { CallToolResult, ContentBlock, Tool, Implementation, ClientCapabilities, ServerCapabilities, InitializeResult } from './protocol/index.js';
+export { McpServer } from './server/index.js';
+export type { McpServerOptions, ToolContext, ToolHandler } from './server/index.js';
+export { McpClient } from './client/index.js';
+export type { McpClientOptions } from './client/index.js';
+export { Host, Policy, ScriptedModel } from './host/index.js';
+export type { Model, FunctionCall, FunctionDefinition, HostEvent } from './host/index.js';
+export { serveStdio, serveHttp, spawnStdio, httpTransport, createLinkedPair, tapTransport } from './transport/index.js';

@@ -1,0 +1,108 @@
+import { SchemaError } from './errors.js';
+
+/** The JSON Schema dialects this validator implements. */
+export type Dialect = '2020-12' | 'draft-07';
+
+/** A dialect as compiled: which keywords are live and whether `format` asserts. */
+export interface DialectInfo {
+  name: Dialect;
+  keywords: ReadonlySet<string>;
+  /** Set when a meta-schema's $vocabulary decides; otherwise the caller's assertFormat applies. */
+  assertFormat?: boolean;
+}
+
+const V = 'https://json-schema.org/draft/2020-12/vocab/';
+const VOCABS: Record<string, string[]> = {
+  core: ['$id', '$schema', '$ref', '$anchor', '$dynamicRef', '$dynamicAnchor', '$vocabulary', '$comment', '$defs'],
+  applicator: ['prefixItems', 'items', 'contains', 'additionalProperties', 'properties', 'patternProperties',
+    'dependentSchemas', 'propertyNames', 'if', 'then', 'else', 'allOf', 'anyOf', 'oneOf', 'not'],
+  unevaluated: ['unevaluatedItems', 'unevaluatedProperties'],
+  validation: ['type', 'const', 'enum', 'multipleOf', 'maximum', 'exclusiveMaximum', 'minimum', 'exclusiveMinimum',
+    'maxLength', 'minLength', 'pattern', 'maxItems', 'minItems', 'uniqueItems', 'maxContains', 'minContains',
+    'maxProperties', 'minProperties', 'required', 'dependentRequired'],
+  'format-annotation': ['format'],
+  'format-assertion': ['format'],
+  content: [],
+  'meta-data': [],
+};
+
+const D2020: DialectInfo = { name: '2020-12', keywords: new Set(Object.values(VOCABS).flat()) };
+const D07: DialectInfo = {
+  name: 'draft-07',
+  keywords: new Set(['$id', '$schema', '$ref', '$comment', 'definitions', 'type', 'enum', 'const', 'multipleOf',
+    'maximum', 'exclusiveMaximum', 'minimum', 'exclusiveMinimum', 'maxLength', 'minLength', 'pattern', 'items',
+    'additionalItems', 'maxItems', 'minItems', 'uniqueItems', 'contains', 'maxProperties', 'minProperties',
+    'required', 'properties', 'patternProperties', 'additionalProperties', 'dependencies', 'propertyNames',
+    'if', 'then', 'else', 'allOf', 'anyOf', 'oneOf', 'not', 'format']),
+};
+
+/** Built-in dialect for an option value. */
+export const DIALECTS: Record<Dialect, DialectInfo> = { '2020-12': D2020, 'draft-07': D07 };
+
+const KNOWN = new Map<string, DialectInfo>([
+  ['https://json-schema.org/draft/2020-12/schema', D2020],
+  ['http://json-schema.org/draft-07/schema', D07],
+  ['https://json-schema.org/draft-07/schema', D07],
+]);
+
+/** Strips the empty fragment so `…/schema#` and `…/schema` name the same document. */
+export function normalizeUri(uri: string): string {
+  return uri.endsWith('#') ? uri.slice(0, -1) : uri;
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * Maps a `$schema` URI to a dialect. Custom meta-schemas supplied in `remotes` are honoured
+ * through their `$vocabulary`; anything else is refused, as MCP requires a clear error.
+ */
+export function dialectOf(uri: string, docs: ReadonlyMap<string, unknown>, depth = 0): DialectInfo {
+  const key = normalizeUri(uri);
+  const known = KNOWN.get(key);
+  if (known) return known;
+  const meta = docs.get(key);
+  if (isObject(meta) && depth < 8) {
+    const vocab = meta['$vocabulary'];
+    if (isObject(vocab)) {
+      const keywords = new Set<string>();
+      let assertFormat: boolean | undefined;
+      for (const [id, required] of Object.entries(vocab)) {
+        const name = id.startsWith(V) ? id.slice(V.length) : '';
+        const words = Object.hasOwn(VOCABS, name) ? VOCABS[name]! : undefined;
+        if (!words) {
+          if (required === true) throw new SchemaError(`Unsupported JSON Schema vocabulary: ${id} (required by ${uri})`);
+          continue;
+        }
+        for (const w of words) keywords.add(w);
+        if (name === 'format-assertion') assertFormat = true;
+      }
+      for (const w of VOCABS['core']!) keywords.add(w);
+      return { name: '2020-12', keywords, assertFormat };
+    }
+    const parent = meta['$schema'];
+    if (typeof parent === 'string' && normalizeUri(parent) !== key) return dialectOf(parent, docs, depth + 1);
+  }
+  throw new SchemaError(`Unsupported JSON Schema dialect: ${uri}`);
+}
+
+const SINGLE = ['additionalProperties', 'additionalItems', 'contains', 'propertyNames', 'if', 'then', 'else', 'not',
+  'items', 'unevaluatedItems', 'unevaluatedProperties', 'contentSchema'];
+const LISTS = new Set(['allOf', 'anyOf', 'oneOf', 'prefixItems', 'items']);
+const MAPS = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas', 'dependencies'];
+
+/** Visits the direct subschemas of `s` that `dialect` treats as schemas (not enum values, not unknown keywords). */
+export function forEachSubschema(s: Record<string, unknown>, dialect: DialectInfo,
+  visit: (value: unknown, key: string, index?: string) => void): void {
+  const on = (k: string) => Object.hasOwn(s, k) && (dialect.keywords.has(k) || (k === 'contentSchema' && dialect.name === '2020-12'));
+  for (const k of SINGLE) {
+    if (!on(k)) continue;
+    const v = s[k];
+    if (Array.isArray(v)) { if (LISTS.has(k)) v.forEach((x, i) => visit(x, k, String(i))); } else visit(v, k);
+  }
+  for (const k of LISTS) if (k !== 'items' && on(k) && Array.isArray(s[k])) (s[k] as unknown[]).forEach((x, i) => visit(x, k, String(i)));
+  for (const k of MAPS) {
+    const m = s[k];
+    if (!on(k) || !isObject(m)) continue;
+    for (const [name, v] of Object.entries(m)) if (!Array.isArray(v)) visit(v, k, name);
+  }
+}

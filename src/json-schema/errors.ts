@@ -1,0 +1,47 @@
+import type { Ctx } from './compile.js';
+
+/** Raised for a schema we cannot honour: bad keyword values, unresolvable $ref, unknown dialect, limits. */
+export class SchemaError extends Error {
+  override name = 'SchemaError';
+}
+
+/** One reason an instance failed, phrased so a model (or a person) can fix the input. */
+export interface ValidationError {
+  instancePath: string;
+  keyword: string;
+  schemaPath: string;
+  message: string;
+}
+
+/** What a validator returns: never throws on bad data. */
+export interface ValidationResult {
+  valid: boolean;
+  errors: ValidationError[];
+}
+
+/** Records a failure at the current instance location (parents prefix their segment later). */
+export function fail(ctx: Ctx, keyword: string, schemaPath: string, message: string): false {
+  ctx.errors.push({ instancePath: '', keyword, schemaPath, message });
+  return false;
+}
+
+/**
+ * Paths are built on the way out of a failed child, so the valid path never builds strings.
+ * Every error pushed since `start` belongs to the child at `segment`.
+ */
+export function prefix(ctx: Ctx, start: number, segment: string | number): void {
+  const errors = ctx.errors;
+  const seg = '/' + (typeof segment === 'number' ? segment : escapePointer(segment));
+  for (let i = start; i < errors.length; i++) errors[i]!.instancePath = seg + errors[i]!.instancePath;
+}
+
+/** RFC 6901 escaping of one JSON Pointer token. */
+export function escapePointer(token: string): string {
+  return token.replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+/** Short JSON rendering of a schema value for messages; long values are cut. */
+export function show(value: unknown): string {
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 60 ? text.slice(0, 57) + '...' : text;
+}

@@ -1,0 +1,11 @@
+// JSON-RPC 2.0 without MCP: messages, errors, the peer and the Transport interface it is handed.
+export { classifyMessage, isErrorResponse, isRequestId } from './messages.js';
+export type {
+  Classified, JSONRPCErrorObject, JSONRPCErrorResponse, JSONRPCMessage, JSONRPCNotification,
+  JSONRPCRequest, JSONRPCResponse, JSONRPCResultResponse, Params, RequestId,
+} from './messages.js';
+export { INTERNAL_ERROR, INVALID_PARAMS, INVALID_REQUEST, METHOD_NOT_FOUND, PARSE_ERROR, ProtocolError } from './protocol-error.js';
+export { ConnectionClosedError, MessageParseError, RequestCancelledError, RequestTimeoutError } from './local-errors.js';
+export { JsonRpcPeer } from './peer.js';
+export type { NotificationHandler, PeerOptions, RequestContext, RequestHandler, RequestOptions } from './peer.js';
+export type { AuthInfo, MessageExtra, SendOptions, Transport } from './transport.js';

@@ -1,0 +1,343 @@
+// One end of a JSON-RPC connection: allocates ids, correlates responses, dispatches inbound
+// requests and notifications to handlers. It knows no MCP method name; the MCP session in
+// src/protocol adds lifecycle, progress and cancellation on top through the hooks below.
+
+import { classifyMessage, isErrorResponse } from './messages.js';
+import type { JSONRPCMessage, JSONRPCNotification, JSONRPCRequest, JSONRPCResponse, Params, RequestId } from './messages.js';
+import { INTERNAL_ERROR, INVALID_REQUEST, METHOD_NOT_FOUND, PARSE_ERROR, ProtocolError } from './protocol-error.js';
+import { ConnectionClosedError, MessageParseError, RequestCancelledError, RequestTimeoutError } from './local-errors.js';
+import type { MessageExtra, SendOptions, Transport } from './transport.js';
+
+/** What a request handler learns about the request it is answering. */
+export interface RequestContext {
+  requestId: RequestId;
+  method: string;
+  /** Fires when the peer cancels the request or the connection closes. */
+  signal: AbortSignal;
+  extra: MessageExtra | undefined;
+}
+
+/** Answers one inbound request; throw a ProtocolError to answer with a JSON-RPC error. */
+export type RequestHandler = (params: Params | undefined, context: RequestContext) => Params | Promise<Params>;
+/** Reacts to one inbound notification. */
+export type NotificationHandler = (params: Params | undefined, extra: MessageExtra | undefined) => void | Promise<void>;
+
+/** Per-request options for outbound requests. */
+export interface RequestOptions {
+  /** Give up after this long without a response (or without `resetTimeout`). */
+  timeoutMs?: number;
+  /** Absolute cap, however often the timeout is reset (basic/lifecycle#timeouts). */
+  maxTotalTimeoutMs?: number;
+  signal?: AbortSignal;
+  /** Routing hint passed to the transport (see SendOptions). */
+  relatedRequestId?: RequestId;
+  /** Called with the allocated id before the request is sent. */
+  onid?: (id: RequestId) => void;
+}
+
+/** Peer-wide options. */
+export interface PeerOptions {
+  /** Default per-request timeout; 0 disables it. */
+  timeoutMs?: number;
+  /**
+   * Called when this side stops waiting for one of its own requests (timeout or abort),
+   * so the protocol layer can tell the peer (MCP: notifications/cancelled).
+   */
+  onabandon?: (id: RequestId, reason: string) => void;
+  /** Checked before any inbound request or notification is dispatched; may refuse it. */
+  guard?: (method: string, kind: 'request' | 'notification') => ProtocolError | undefined;
+  /** Maximum inbound requests being handled at once; beyond it requests are refused. */
+  maxInboundRequests?: number;
+}
+
+interface Pending {
+  method: string;
+  resolve: (result: Params) => void;
+  reject: (error: Error) => void;
+  timer: ReturnType<typeof setTimeout> | undefined;
+  timeoutMs: number;
+  startedAt: number;
+  maxTotalTimeoutMs: number;
+  cleanup: () => void;
+}
+
+/** Key for the pending maps: `1` and `"1"` are different ids (basic/index#requests). */
+function idKey(id: RequestId): string {
+  return typeof id === 'number' ? `n${id}` : `s${id}`;
+}
+
+/** One end of a JSON-RPC 2.0 connection over a handed-in Transport. */
+export class JsonRpcPeer {
+  readonly transport: Transport;
+  /** Reports problems that concern no particular request (a bad line, an unmatched response). */
+  onerror?: (error: Error) => void;
+  /** Fires once when the transport closes. */
+  onclose?: (reason?: Error) => void;
+
+  #options: PeerOptions;
+  #nextId = 1;
+  #outbound = new Map<string, Pending>();
+  #inbound = new Map<string, AbortController>();
+  #requestHandlers = new Map<string, RequestHandler>();
+  #notificationHandlers = new Map<string, NotificationHandler>();
+  #closed = false;
+
+  constructor(transport: Transport, options: PeerOptions = {}) {
+    this.transport = transport;
+    this.#options = options;
+    transport.onmessage = (value, extra) => this.receive(value, extra);
+    transport.onerror = (error) => this.#onTransportError(error);
+    transport.onclose = (reason) => this.#onTransportClose(reason);
+  }
+
+  /** Starts the transport. */
+  async start(): Promise<void> {
+    await this.transport.start();
+  }
+
+  /** Closes the transport; every pending request is rejected with ConnectionClosedError. */
+  async close(): Promise<void> {
+    await this.transport.close();
+    this.#onTransportClose();
+  }
+
+  get closed(): boolean {
+    return this.#closed;
+  }
+
+  setRequestHandler(method: string, handler: RequestHandler): void {
+    this.#requestHandlers.set(method, handler);
+  }
+
+  setNotificationHandler(method: string, handler: NotificationHandler): void {
+    this.#notificationHandlers.set(method, handler);
+  }
+
+  hasRequestHandler(method: string): boolean {
+    return this.#requestHandlers.has(method);
+  }
+
+  /** Sends a request and resolves with its `result`, or rejects with a ProtocolError or a local error. */
+  request(method: string, params?: Params, options: RequestOptions = {}): Promise<Params> {
+    if (this.#closed) return Promise.reject(new ConnectionClosedError(`Cannot send "${method}": the connection is closed`));
+    const id = this.#nextId++;
+    const key = idKey(id);
+    const timeoutMs = options.timeoutMs ?? this.#options.timeoutMs ?? 0;
+    const message: JSONRPCRequest = params === undefined
+      ? { jsonrpc: '2.0', id, method }
+      : { jsonrpc: '2.0', id, method, params };
+    options.onid?.(id);
+    return new Promise<Params>((resolve, reject) => {
+      const signal = options.signal;
+      const onAbort = (): void => {
+        const reason = signal?.reason instanceof Error ? signal.reason.message : String(signal?.reason ?? 'aborted');
+        this.#abandon(id, new RequestCancelledError(`Request "${method}" (id ${id}) was cancelled: ${reason}`), reason);
+      };
+      const pending: Pending = {
+        method, resolve, reject, timer: undefined, timeoutMs,
+        startedAt: Date.now(), maxTotalTimeoutMs: options.maxTotalTimeoutMs ?? 0,
+        cleanup: () => {
+          if (pending.timer) clearTimeout(pending.timer);
+          signal?.removeEventListener('abort', onAbort);
+        },
+      };
+      if (signal?.aborted) {
+        reject(new RequestCancelledError(`Request "${method}" was cancelled before it was sent`));
+        return;
+      }
+      signal?.addEventListener('abort', onAbort, { once: true });
+      this.#outbound.set(key, pending);
+      this.#armTimer(id, pending);
+      this.transport.send(message, { relatedRequestId: options.relatedRequestId }).catch((error: unknown) => {
+        if (this.#outbound.get(key) !== pending) return;
+        this.#outbound.delete(key);
+        pending.cleanup();
+        reject(error instanceof Error ? error : new Error(String(error)));
+      });
+    });
+  }
+
+  /** Sends a notification. */
+  async notify(method: string, params?: Params, options: SendOptions = {}): Promise<void> {
+    if (this.#closed) throw new ConnectionClosedError(`Cannot send "${method}": the connection is closed`);
+    const message: JSONRPCNotification = params === undefined
+      ? { jsonrpc: '2.0', method }
+      : { jsonrpc: '2.0', method, params };
+    await this.transport.send(message, options);
+  }
+
+  /** Restarts the timeout of a pending outbound request (e.g. on progress), within its absolute cap. */
+  resetTimeout(id: RequestId): boolean {
+    const pending = this.#outbound.get(idKey(id));
+    if (!pending) return false;
+    this.#armTimer(id, pending);
+    return true;
+  }
+
+  /** Stops handling an inbound request: its signal fires and no response is sent. */
+  cancelInbound(id: RequestId, reason: string): boolean {
+    const controller = this.#inbound.get(idKey(id));
+    if (!controller) return false;
+    this.#inbound.delete(idKey(id));
+    controller.abort(new RequestCancelledError(reason));
+    return true;
+  }
+
+  /** Number of outbound requests waiting for a response. */
+  get pendingCount(): number {
+    return this.#outbound.size;
+  }
+
+  /** Takes one inbound value, as a transport delivers it. Exposed so tests can feed messages without I/O. */
+  receive(value: unknown, extra?: MessageExtra): void {
+    const classified = classifyMessage(value);
+    switch (classified.kind) {
+      case 'request': return this.#onRequest(classified.message, extra);
+      case 'notification': return this.#onNotification(classified.message, extra);
+      case 'response': return this.#onResponse(classified.message);
+      case 'invalid': {
+        this.onerror?.(new ProtocolError(INVALID_REQUEST, classified.reason));
+        const error = { code: INVALID_REQUEST, message: `Invalid request: ${classified.reason}` };
+        this.#sendQuietly(classified.id === undefined
+          ? { jsonrpc: '2.0', error }
+          : { jsonrpc: '2.0', id: classified.id, error });
+      }
+    }
+  }
+
+  #armTimer(id: RequestId, pending: Pending): void {
+    if (pending.timer) clearTimeout(pending.timer);
+    if (pending.timeoutMs <= 0) return;
+    let wait = pending.timeoutMs;
+    let capped = false;
+    if (pending.maxTotalTimeoutMs > 0) {
+      const left = pending.startedAt + pending.maxTotalTimeoutMs - Date.now();
+      if (left < wait) { wait = Math.max(0, left); capped = true; }
+    }
+    pending.timer = setTimeout(() => {
+      const limit = capped ? pending.maxTotalTimeoutMs : pending.timeoutMs;
+      const what = capped ? 'maximum total time' : 'timeout';
+      this.#abandon(id, new RequestTimeoutError(
+        `Request "${pending.method}" (id ${id}) got no response within the ${what} of ${limit} ms`, limit),
+        `timed out after ${limit} ms`);
+    }, wait);
+  }
+
+  #abandon(id: RequestId, error: Error, reason: string): void {
+    const pending = this.#outbound.get(idKey(id));
+    if (!pending) return;
+    this.#outbound.delete(idKey(id));
+    pending.cleanup();
+    pending.reject(error);
+    if (!this.#closed) this.#options.onabandon?.(id, reason);
+  }
+
+  #onResponse(message: JSONRPCResponse): void {
+    const key = message.id === undefined ? undefined : idKey(message.id);
+    const pending = key === undefined ? undefined : this.#outbound.get(key);
+    if (!pending || key === undefined) {
+      // A late answer to a cancelled or timed-out request lands here; the spec says discard it.
+      if (isErrorResponse(message)) {
+        this.onerror?.(new ProtocolError(message.error.code, `Error response${message.id === undefined ? ' without an id' : ` for unknown id ${JSON.stringify(message.id)}`}: ${message.error.message}`, message.error.data));
+      } else {
+        this.onerror?.(new Error(`Response for unknown request id ${JSON.stringify(message.id)} was discarded`));
+      }
+      return;
+    }
+    this.#outbound.delete(key);
+    pending.cleanup();
+    if (isErrorResponse(message)) {
+      pending.reject(new ProtocolError(message.error.code, message.error.message, message.error.data));
+    } else {
+      pending.resolve(message.result);
+    }
+  }
+
+  #onRequest(message: JSONRPCRequest, extra: MessageExtra | undefined): void {
+    const { id, method } = message;
+    const key = idKey(id);
+    const refuse = (code: number, text: string, data?: unknown): void => {
+      const error = data === undefined ? { code, message: text } : { code, message: text, data };
+      this.#sendQuietly({ jsonrpc: '2.0', id, error }, id);
+    };
+    if (this.#inbound.has(key)) return refuse(INVALID_REQUEST, `Request id ${JSON.stringify(id)} is already in use by a request still being handled`);
+    const refusal = this.#options.guard?.(method, 'request');
+    if (refusal) return refuse(refusal.code, refusal.message, refusal.data);
+    const handler = this.#requestHandlers.get(method);
+    if (!handler) return refuse(METHOD_NOT_FOUND, `Method not found: ${method}`);
+    const limit = this.#options.maxInboundRequests;
+    if (limit !== undefined && this.#inbound.size >= limit) {
+      return refuse(INTERNAL_ERROR, `Too many requests in progress (limit ${limit}); retry later`);
+    }
+    const controller = new AbortController();
+    this.#inbound.set(key, controller);
+    const context: RequestContext = { requestId: id, method, signal: controller.signal, extra };
+    let result: Params | Promise<Params>;
+    try {
+      result = handler(message.params, context);
+    } catch (error) {
+      result = Promise.reject(error);
+    }
+    Promise.resolve(result).then(
+      (value) => {
+        if (this.#inbound.get(key) !== controller) return; // cancelled: no response (utilities/cancellation)
+        this.#inbound.delete(key);
+        this.#sendQuietly({ jsonrpc: '2.0', id, result: value }, id);
+      },
+      (error: unknown) => {
+        if (this.#inbound.get(key) !== controller) return;
+        this.#inbound.delete(key);
+        const wire = error instanceof ProtocolError
+          ? error.toJSON()
+          : { code: INTERNAL_ERROR, message: error instanceof Error ? error.message : String(error) };
+        this.#sendQuietly({ jsonrpc: '2.0', id, error: wire }, id);
+      },
+    );
+  }
+
+  #onNotification(message: JSONRPCNotification, extra: MessageExtra | undefined): void {
+    // basic/index#notifications: never answered, not even with an error.
+    if (this.#options.guard?.(message.method, 'notification')) return;
+    const handler = this.#notificationHandlers.get(message.method);
+    if (!handler) return;
+    try {
+      Promise.resolve(handler(message.params, extra)).catch((error: unknown) => this.#report(error));
+    } catch (error) {
+      this.#report(error);
+    }
+  }
+
+  #onTransportError(error: Error): void {
+    if (error instanceof MessageParseError) {
+      // basic/transports#stdio: answer a line that is not JSON with -32700 and keep reading.
+      this.#sendQuietly({ jsonrpc: '2.0', error: { code: PARSE_ERROR, message: `Parse error: ${error.message}` } });
+    }
+    this.onerror?.(error);
+  }
+
+  #onTransportClose(reason?: Error): void {
+    if (this.#closed) return;
+    this.#closed = true;
+    const why = reason ? `: ${reason.message}` : '';
+    for (const [key, pending] of this.#outbound) {
+      this.#outbound.delete(key);
+      pending.cleanup();
+      const id = key.slice(1);
+      pending.reject(new ConnectionClosedError(`Connection closed before the response to "${pending.method}" (id ${id}) arrived${why}`, { cause: reason }));
+    }
+    for (const [key, controller] of this.#inbound) {
+      this.#inbound.delete(key);
+      controller.abort(new ConnectionClosedError(`Connection closed${why}`));
+    }
+    this.onclose?.(reason);
+  }
+
+  #sendQuietly(message: JSONRPCMessage, relatedRequestId?: RequestId): void {
+    if (this.#closed) return;
+    this.transport.send(message, relatedRequestId === undefined ? {} : { relatedRequestId }).catch((error: unknown) => this.#report(error));
+  }
+
+  #report(error: unknown): void {
+    this.onerror?.(error instanceof Error ? error : new Error(String(error)));
+  }
+}

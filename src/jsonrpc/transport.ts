@@ -1,0 +1,56 @@
+// The one interface every transport implements. It lives here, beside the peer that is
+// handed it, so server and client depend on the shape and never on a concrete transport.
+
+import type { JSONRPCMessage, RequestId } from './messages.js';
+
+/** Facts about an inbound message that only the transport knows. */
+export interface MessageExtra {
+  /** The identity a transport-level verifier (e.g. a bearer token check) established. */
+  authInfo?: AuthInfo;
+  /** HTTP request headers, lowercased, when the message came over HTTP. */
+  headers?: Record<string, string | string[] | undefined>;
+}
+
+/** Who the caller is, as verified by the application's token verifier. */
+export interface AuthInfo {
+  token: string;
+  clientId?: string;
+  scopes?: string[];
+  expiresAt?: number;
+  extra?: Record<string, unknown>;
+}
+
+/** Hints for routing an outbound message. */
+export interface SendOptions {
+  /**
+   * The inbound request this message belongs to (its response, or a request or notification
+   * sent while handling it). Streamable HTTP uses it to pick the SSE stream.
+   */
+  relatedRequestId?: RequestId;
+}
+
+/** Moves whole JSON-RPC messages between two peers, and nothing else. */
+export interface Transport {
+  /** Starts reading. Messages arrive through `onmessage` afterwards. */
+  start(): Promise<void>;
+  /** Sends one message. Rejects when the transport is closed or the message cannot be written. */
+  send(message: JSONRPCMessage, options?: SendOptions): Promise<void>;
+  /** Closes the transport; `onclose` fires once. */
+  close(): Promise<void>;
+  /**
+   * A parsed inbound value. It may still be an invalid message: the peer classifies it, so a
+   * malformed message is answered with -32600 rather than dropped.
+   */
+  onmessage?: (message: unknown, extra?: MessageExtra) => void;
+  /** A non-fatal problem (e.g. a line that is not JSON: a MessageParseError). */
+  onerror?: (error: Error) => void;
+  /** The transport is closed; `reason` says why when it was not asked to close. */
+  onclose?: (reason?: Error) => void;
+  /** The Streamable HTTP session id, once there is one. */
+  sessionId?: string;
+  /**
+   * Told the negotiated protocol revision after initialize; Streamable HTTP clients send it as
+   * the MCP-Protocol-Version header on every later request (basic/transports#protocol-version-header).
+   */
+  setProtocolVersion?(version: string): void;
+}

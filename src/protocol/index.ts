@@ -1,0 +1,17 @@
+// MCP vocabulary shared by server, client and host: types, methods, versions, capabilities, lifecycle.
+export { DEFAULT_HTTP_PROTOCOL_VERSION, LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS, isSupportedVersion, negotiateVersion } from './versions.js';
+export { CLIENT_REQUESTS, NOTIFICATIONS, SERVER_REQUESTS } from './methods.js';
+export { CapabilityError, clientCapabilityFor, missingClientCapability, missingServerCapability, serverCapabilityFor } from './capabilities.js';
+export { clientMaySend, serverMaySend, serverRefusal } from './lifecycle.js';
+export type { ClientState, ServerState } from './lifecycle.js';
+export { McpSession } from './session.js';
+export type { McpRequestContext, McpRequestHandler, McpRequestOptions, McpSessionOptions, Progress } from './session.js';
+export { LOGGING_LEVELS } from './lifecycle-types.js';
+export type {
+  ClientCapabilities, Icon, Implementation, InitializeRequestParams, InitializeResult, LoggingLevel, ServerCapabilities,
+} from './lifecycle-types.js';
+export type {
+  Annotations, AudioContent, BlobResourceContents, ContentBlock, EmbeddedResource, ImageContent, ResourceLink,
+  TextContent, TextResourceContents,
+} from './content-types.js';
+export type { CallToolRequestParams, CallToolResult, JsonSchemaObject, ListToolsResult, Tool, ToolAnnotations } from './tool-types.js';

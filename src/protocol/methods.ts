@@ -1,0 +1,40 @@
+// MCP method names (2025-11-25), as one vocabulary both sides share.
+
+/** Requests a client sends to a server. */
+export const CLIENT_REQUESTS = {
+  initialize: 'initialize',
+  ping: 'ping',
+  toolsList: 'tools/list',
+  toolsCall: 'tools/call',
+  resourcesList: 'resources/list',
+  resourceTemplatesList: 'resources/templates/list',
+  resourcesRead: 'resources/read',
+  resourcesSubscribe: 'resources/subscribe',
+  resourcesUnsubscribe: 'resources/unsubscribe',
+  promptsList: 'prompts/list',
+  promptsGet: 'prompts/get',
+  complete: 'completion/complete',
+  setLevel: 'logging/setLevel',
+} as const;
+
+/** Requests a server sends to a client (only while handling a client request, ideally). */
+export const SERVER_REQUESTS = {
+  ping: 'ping',
+  createMessage: 'sampling/createMessage',
+  elicit: 'elicitation/create',
+  listRoots: 'roots/list',
+} as const;
+
+/** Notifications, both directions. */
+export const NOTIFICATIONS = {
+  initialized: 'notifications/initialized',
+  cancelled: 'notifications/cancelled',
+  progress: 'notifications/progress',
+  message: 'notifications/message',
+  toolsListChanged: 'notifications/tools/list_changed',
+  resourcesListChanged: 'notifications/resources/list_changed',
+  resourceUpdated: 'notifications/resources/updated',
+  promptsListChanged: 'notifications/prompts/list_changed',
+  rootsListChanged: 'notifications/roots/list_changed',
+  elicitationComplete: 'notifications/elicitation/complete',
+} as const;

@@ -1,0 +1,136 @@
+// What both MCP sides add on top of a JSON-RPC peer: progress tokens and their routing
+// (basic/utilities/progress) and cancellation both ways (basic/utilities/cancellation).
+
+import { JsonRpcPeer } from '../jsonrpc/index.js';
+import type { Params, PeerOptions, RequestContext, RequestId, RequestOptions, Transport } from '../jsonrpc/index.js';
+import { NOTIFICATIONS } from './methods.js';
+
+/** One progress report (basic/utilities/progress). */
+export interface Progress {
+  progress: number;
+  total?: number;
+  message?: string;
+}
+
+/** Options of an MCP request, beyond the JSON-RPC ones. */
+export interface McpRequestOptions extends RequestOptions {
+  /** Called for each `notifications/progress` about this request; asks for them with a progress token. */
+  onprogress?: (progress: Progress) => void;
+  /** Restart the timeout on each progress notification (still within `maxTotalTimeoutMs`). Default true. */
+  resetTimeoutOnProgress?: boolean;
+}
+
+/** What an MCP request handler gets besides its params. */
+export interface McpRequestContext extends RequestContext {
+  /** The requester's progress token, when it asked for progress. */
+  progressToken: string | number | undefined;
+  /** Sends `notifications/progress` for this request; a no-op when no token was given. */
+  sendProgress(progress: Progress): Promise<void>;
+  /** Sends a notification tied to this request (Streamable HTTP puts it on the request's stream). */
+  notify(method: string, params?: Params): Promise<void>;
+  /** Sends a request to the peer while handling this one. */
+  request(method: string, params?: Params, options?: McpRequestOptions): Promise<Params>;
+}
+
+/** A handler of MCP requests. */
+export type McpRequestHandler = (params: Params | undefined, context: McpRequestContext) => Params | Promise<Params>;
+
+/** Session-wide options. */
+export interface McpSessionOptions extends Omit<PeerOptions, 'onabandon'> {
+  /** Methods that must never be cancelled (the client MUST NOT cancel initialize). */
+  uncancellable?: readonly string[];
+}
+
+/** A JSON-RPC peer with MCP's progress and cancellation. */
+export class McpSession {
+  readonly peer: JsonRpcPeer;
+  #nextToken = 1;
+  #progressHandlers = new Map<string | number, { onprogress: (progress: Progress) => void; id: RequestId | undefined; reset: boolean }>();
+  #methodsById = new Map<RequestId, string>();
+  #uncancellable: readonly string[];
+
+  constructor(transport: Transport, options: McpSessionOptions = {}) {
+    this.#uncancellable = options.uncancellable ?? ['initialize'];
+    this.peer = new JsonRpcPeer(transport, { ...options, onabandon: (id, reason) => this.#onAbandon(id, reason) });
+    this.peer.setNotificationHandler(NOTIFICATIONS.progress, (params) => this.#onProgress(params));
+    this.peer.setNotificationHandler(NOTIFICATIONS.cancelled, (params) => {
+      const requestId = params?.requestId;
+      // Malformed cancellations are dropped silently (utilities/cancellation#behavior-requirements).
+      if (typeof requestId === 'string' || typeof requestId === 'number') {
+        this.peer.cancelInbound(requestId, typeof params?.reason === 'string' ? params.reason : 'cancelled by the peer');
+      }
+    });
+  }
+
+  /** Sends a request; `onprogress` adds a progress token to `params._meta`. */
+  async request(method: string, params?: Params, options: McpRequestOptions = {}): Promise<Params> {
+    const { onprogress, resetTimeoutOnProgress = true, ...rest } = options;
+    let token: number | undefined;
+    if (onprogress) {
+      token = this.#nextToken++;
+      const meta = { ...(params?._meta as Params | undefined), progressToken: token };
+      params = { ...params, _meta: meta };
+      this.#progressHandlers.set(token, { onprogress, id: undefined, reset: resetTimeoutOnProgress });
+    }
+    const onid = (id: RequestId): void => {
+      this.#methodsById.set(id, method);
+      const entry = token === undefined ? undefined : this.#progressHandlers.get(token);
+      if (entry) entry.id = id;
+      rest.onid?.(id);
+    };
+    let requestId: RequestId | undefined;
+    try {
+      return await this.peer.request(method, params, { ...rest, onid: (id) => { requestId = id; onid(id); } });
+    } finally {
+      if (token !== undefined) this.#progressHandlers.delete(token);
+      if (requestId !== undefined) this.#methodsById.delete(requestId);
+    }
+  }
+
+  /** Sends a notification. */
+  notify(method: string, params?: Params, relatedRequestId?: RequestId): Promise<void> {
+    return this.peer.notify(method, params, relatedRequestId === undefined ? {} : { relatedRequestId });
+  }
+
+  /** Registers a request handler whose context can report progress and talk back to the peer. */
+  onRequest(method: string, handler: McpRequestHandler): void {
+    this.peer.setRequestHandler(method, (params, context) => handler(params, this.#contextFor(params, context)));
+  }
+
+  #contextFor(params: Params | undefined, context: RequestContext): McpRequestContext {
+    const meta = params?._meta as Params | undefined;
+    const token = meta?.progressToken;
+    const progressToken = typeof token === 'string' || typeof token === 'number' ? token : undefined;
+    const related = context.requestId;
+    return {
+      ...context,
+      progressToken,
+      sendProgress: async (progress) => {
+        if (progressToken === undefined || context.signal.aborted) return;
+        await this.notify(NOTIFICATIONS.progress, { progressToken, ...progress }, related);
+      },
+      notify: (method, notificationParams) => this.notify(method, notificationParams, related),
+      request: (method, requestParams, options = {}) =>
+        this.request(method, requestParams, { signal: context.signal, ...options, relatedRequestId: related }),
+    };
+  }
+
+  #onProgress(params: Params | undefined): void {
+    const token = params?.progressToken;
+    if ((typeof token !== 'string' && typeof token !== 'number') || typeof params?.progress !== 'number') return;
+    const entry = this.#progressHandlers.get(token);
+    if (!entry) return; // progress for a finished request: ignored (utilities/progress)
+    if (entry.reset && entry.id !== undefined) this.peer.resetTimeout(entry.id);
+    const progress: Progress = { progress: params.progress };
+    if (typeof params.total === 'number') progress.total = params.total;
+    if (typeof params.message === 'string') progress.message = params.message;
+    entry.onprogress(progress);
+  }
+
+  #onAbandon(id: RequestId, reason: string): void {
+    const method = this.#methodsById.get(id);
+    if (method !== undefined && this.#uncancellable.includes(method)) return;
+    // utilities/cancellation: tell the peer we stopped waiting, so it can stop working.
+    this.notify(NOTIFICATIONS.cancelled, { requestId: id, reason }).catch(() => undefined);
+  }
+}

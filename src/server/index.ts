@@ -1,0 +1,9 @@
+// The server side of MCP: McpServer and what its handlers see.
+export { McpServer } from './mcp-server.js';
+export type { McpServerOptions } from './mcp-server.js';
+export { ServerSession } from './server-session.js';
+export type { ServerRequestHandler } from './server-session.js';
+export { describeValidationErrors } from './tool-registry.js';
+export type { RegisteredTool, ToolHandler } from './tool-registry.js';
+export type { ToolContext } from './request-context.js';
+export { decodeCursor, encodeCursor, paginate } from './pagination.js';

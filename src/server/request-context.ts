@@ -1,0 +1,22 @@
+// What a tool (or resource, prompt) handler can do while it runs.
+
+import type { AuthInfo, Params, RequestId } from '../jsonrpc/index.js';
+import type { ClientCapabilities, Implementation, LoggingLevel, Progress } from '../protocol/index.js';
+
+/** Handed to every handler: the request's identity, its cancellation signal, and ways to talk back. */
+export interface ToolContext {
+  requestId: RequestId;
+  /** Fires on `notifications/cancelled` or when the connection closes (utilities/cancellation). */
+  signal: AbortSignal;
+  /** The caller's identity, when the HTTP transport verified a bearer token. */
+  authInfo: AuthInfo | undefined;
+  /** The client that sent the request, as it introduced itself (self-reported, not proof). */
+  clientInfo: Implementation | undefined;
+  clientCapabilities: ClientCapabilities;
+  /** `notifications/progress`, when the client asked for progress; otherwise a no-op. */
+  sendProgress(progress: Progress): Promise<void>;
+  /** `notifications/message` at or above the client's chosen level (server/utilities/logging). */
+  log(level: LoggingLevel, data: unknown, logger?: string): Promise<void>;
+  /** Sends a request to the client, tied to this request (sampling, elicitation, roots). */
+  request(method: string, params?: Params): Promise<Params>;
+}

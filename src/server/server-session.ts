@@ -1,0 +1,132 @@
+// One client's connection to an McpServer: its lifecycle state, what the client said
+// about itself in `initialize`, and the handlers bound to this connection.
+
+import { INVALID_PARAMS, ProtocolError } from '../jsonrpc/index.js';
+import type { Params, Transport } from '../jsonrpc/index.js';
+import {
+  CapabilityError, CLIENT_REQUESTS, LOGGING_LEVELS, McpSession, NOTIFICATIONS, missingClientCapability, negotiateVersion,
+  serverMaySend, serverRefusal,
+} from '../protocol/index.js';
+import type {
+  ClientCapabilities, Implementation, InitializeResult, LoggingLevel, McpRequestContext, ServerCapabilities, ServerState,
+} from '../protocol/index.js';
+import type { ToolContext } from './request-context.js';
+
+/** A request handler as features register it: it gets this session and the request context. */
+export type ServerRequestHandler = (params: Params | undefined, context: ToolContext, session: ServerSession) => Params | Promise<Params>;
+
+/** What a session needs from the server that owns it. */
+export interface SessionHost {
+  readonly info: Implementation;
+  readonly instructions: string | undefined;
+  readonly protocolVersions: readonly string[];
+  readonly timeoutMs: number;
+  readonly maxInboundRequests: number | undefined;
+  capabilities(): ServerCapabilities;
+  handlers(): ReadonlyMap<string, ServerRequestHandler>;
+  onSessionClosed(session: ServerSession): void;
+}
+
+/** One connected client, as the server sees it. */
+export class ServerSession {
+  readonly mcp: McpSession;
+  state: ServerState = 'awaiting-initialize';
+  protocolVersion: string | undefined;
+  clientInfo: Implementation | undefined;
+  clientCapabilities: ClientCapabilities = {};
+  /** Set by `logging/setLevel`; until then every level is sent (server/utilities/logging). */
+  logLevel: LoggingLevel | undefined;
+  /** Reports errors that concern no one request (bad lines, failed sends). */
+  onerror?: (error: Error) => void;
+  #host: SessionHost;
+
+  constructor(host: SessionHost, transport: Transport) {
+    this.#host = host;
+    this.mcp = new McpSession(transport, {
+      timeoutMs: host.timeoutMs,
+      maxInboundRequests: host.maxInboundRequests,
+      guard: (method, kind) => serverRefusal(this.state, method, kind),
+    });
+    const peer = this.mcp.peer;
+    peer.onerror = (error) => this.onerror?.(error);
+    peer.onclose = () => {
+      this.state = 'closed';
+      host.onSessionClosed(this);
+    };
+    this.mcp.onRequest(CLIENT_REQUESTS.initialize, (params) => this.#initialize(params));
+    this.mcp.onRequest(CLIENT_REQUESTS.ping, () => ({}));
+    peer.setNotificationHandler(NOTIFICATIONS.initialized, () => {
+      if (this.state === 'awaiting-initialized') this.state = 'operating';
+    });
+    for (const [method, handler] of host.handlers()) {
+      this.mcp.onRequest(method, (params, context) => handler(params, this.toolContext(context), this));
+    }
+  }
+
+  /** Starts reading from the transport. */
+  start(): Promise<void> {
+    return this.mcp.peer.start();
+  }
+
+  /** Closes the connection. */
+  close(): Promise<void> {
+    return this.mcp.peer.close();
+  }
+
+  /** Sends a notification if the lifecycle allows it now; returns whether it was sent. */
+  async notify(method: string, params?: Params): Promise<boolean> {
+    if (!serverMaySend(this.state, method)) return false;
+    await this.mcp.notify(method, params);
+    return true;
+  }
+
+  /** Whether a log message at `level` passes the client's chosen level. */
+  wantsLog(level: LoggingLevel): boolean {
+    return this.logLevel === undefined || LOGGING_LEVELS.indexOf(level) >= LOGGING_LEVELS.indexOf(this.logLevel);
+  }
+
+  /** Builds what a handler sees from the MCP request context. */
+  toolContext(context: McpRequestContext): ToolContext {
+    return {
+      requestId: context.requestId,
+      signal: context.signal,
+      authInfo: context.extra?.authInfo,
+      clientInfo: this.clientInfo,
+      clientCapabilities: this.clientCapabilities,
+      sendProgress: (progress) => context.sendProgress(progress),
+      log: async (level, data, logger) => {
+        if (!this.#host.capabilities().logging || !this.wantsLog(level)) return;
+        await context.notify(NOTIFICATIONS.message, logger === undefined ? { level, data } : { level, logger, data });
+      },
+      request: async (method, params) => {
+        // Each server request needs the matching client capability (client/sampling, client/elicitation, client/roots).
+        const missing = missingClientCapability(this.clientCapabilities, method, params);
+        if (missing) throw new CapabilityError(missing);
+        return context.request(method, params);
+      },
+    };
+  }
+
+  #initialize(params: Params | undefined): InitializeResult {
+    const requested = params?.protocolVersion;
+    if (typeof requested !== 'string') {
+      throw new ProtocolError(INVALID_PARAMS, 'Invalid params: initialize needs a string "protocolVersion"');
+    }
+    const capabilities = params?.capabilities;
+    if (capabilities !== undefined && (typeof capabilities !== 'object' || capabilities === null || Array.isArray(capabilities))) {
+      throw new ProtocolError(INVALID_PARAMS, 'Invalid params: initialize "capabilities" must be an object');
+    }
+    this.protocolVersion = negotiateVersion(requested, this.#host.protocolVersions);
+    this.clientCapabilities = (capabilities ?? {}) as ClientCapabilities;
+    const clientInfo = params?.clientInfo;
+    if (typeof clientInfo === 'object' && clientInfo !== null) this.clientInfo = clientInfo as Implementation;
+    this.state = 'awaiting-initialized';
+    const result: InitializeResult = {
+      protocolVersion: this.protocolVersion,
+      capabilities: this.#host.capabilities(),
+      serverInfo: this.#host.info,
+    };
+    if (this.#host.instructions !== undefined) result.instructions = this.#host.instructions;
+    return result;
+  }
+}
