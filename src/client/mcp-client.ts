@@ -7,13 +7,16 @@ import {
   clientMaySend, isSupportedVersion, missingServerCapability,
 } from '../protocol/index.js';
 import type {
-  CallToolResult, ClientCapabilities, ClientState, Implementation, InitializeResult, McpRequestHandler,
-  McpRequestOptions, ServerCapabilities, Tool,
+  CallToolResult, ClientCapabilities, ClientState, CompleteRequestParams, CompleteResult, CreateMessageRequestParams,
+  ElicitRequestParams, GetPromptResult, Implementation, InitializeResult, LoggingLevel, McpRequestHandler,
+  McpRequestOptions, Prompt, ReadResourceResult, Resource, ResourceTemplate, Root, ServerCapabilities, Tool,
 } from '../protocol/index.js';
 import { listAllPages } from './list-all.js';
+import { applyElicitationDefaults, checkElicitationMode, impliedCapabilities } from './server-requests.js';
+import type { ServerRequestHandlers } from './server-requests.js';
 
 /** Options of an McpClient. */
-export interface McpClientOptions {
+export interface McpClientOptions extends ServerRequestHandlers {
   clientInfo?: Implementation;
   capabilities?: ClientCapabilities;
   /** The revision offered in `initialize` (SHOULD be our newest). */
@@ -39,14 +42,50 @@ export class McpClient {
   instructions: string | undefined;
   /** Called on `notifications/tools/list_changed`. */
   ontoolslistchanged?: () => void;
+  /** Called on `notifications/resources/list_changed` and `notifications/prompts/list_changed`. */
+  onlistchanged?: (what: 'resources' | 'prompts') => void;
+  /** Called on `notifications/resources/updated` for a subscribed resource. */
+  onresourceupdated?: (uri: string) => void;
+  /** Called on `notifications/message` (server/utilities/logging). */
+  onlog?: (message: { level: LoggingLevel; logger?: string; data: unknown }) => void;
+  /** Called on `notifications/elicitation/complete` (URL-mode elicitation finished out of band). */
+  onelicitationcomplete?: (elicitationId: string) => void;
+  readonly capabilities: ClientCapabilities;
   #options: McpClientOptions;
+  #roots: Root[];
 
   constructor(transport: Transport, options: McpClientOptions = {}) {
     this.#options = options;
     this.mcp = new McpSession(transport, { timeoutMs: options.timeoutMs ?? 60_000 });
     this.mcp.peer.onclose = () => { this.state = 'closed'; };
-    this.mcp.peer.setNotificationHandler(NOTIFICATIONS.toolsListChanged, () => this.ontoolslistchanged?.());
+    this.capabilities = impliedCapabilities(options, options.capabilities);
+    this.#roots = options.roots ?? [];
+    const peer = this.mcp.peer;
+    peer.setNotificationHandler(NOTIFICATIONS.toolsListChanged, () => this.ontoolslistchanged?.());
+    peer.setNotificationHandler(NOTIFICATIONS.resourcesListChanged, () => this.onlistchanged?.('resources'));
+    peer.setNotificationHandler(NOTIFICATIONS.promptsListChanged, () => this.onlistchanged?.('prompts'));
+    peer.setNotificationHandler(NOTIFICATIONS.resourceUpdated, (params) => {
+      if (typeof params?.uri === 'string') this.onresourceupdated?.(params.uri);
+    });
+    peer.setNotificationHandler(NOTIFICATIONS.message, (params) => {
+      this.onlog?.(params as { level: LoggingLevel; logger?: string; data: unknown });
+    });
+    peer.setNotificationHandler(NOTIFICATIONS.elicitationComplete, (params) => {
+      if (typeof params?.elicitationId === 'string') this.onelicitationcomplete?.(params.elicitationId);
+    });
     this.mcp.onRequest('ping', () => ({}));
+    const { onSampling, onElicitation } = options;
+    if (onSampling) this.mcp.onRequest('sampling/createMessage', async (params, context) => onSampling(params as unknown as CreateMessageRequestParams, context));
+    if (onElicitation) {
+      this.mcp.onRequest('elicitation/create', async (params, context) => {
+        checkElicitationMode(this.capabilities, params);
+        const request = params as unknown as ElicitRequestParams;
+        const result = await onElicitation(request, context);
+        const form = this.capabilities.elicitation?.form as { applyDefaults?: boolean } | undefined;
+        return form?.applyDefaults ? applyElicitationDefaults(request, result) : result;
+      });
+    }
+    if (options.roots) this.mcp.onRequest('roots/list', () => ({ roots: this.#roots }));
   }
 
   /** Connects: starts the transport, runs the handshake, resolves with a ready client. */
@@ -63,11 +102,12 @@ export class McpClient {
 
   /** The handshake (basic/lifecycle#initialization): initialize → check the version → notifications/initialized. */
   async initialize(): Promise<InitializeResult> {
+    if (this.state !== 'idle') throw new Error(`Cannot initialize: the client is already ${this.state}`);
     await this.mcp.peer.start();
     this.state = 'initializing';
-    const result = await this.request(CLIENT_REQUESTS.initialize, {
+    const result = await this.mcp.request(CLIENT_REQUESTS.initialize, {
       protocolVersion: this.#options.protocolVersion ?? LATEST_PROTOCOL_VERSION,
-      capabilities: this.#options.capabilities ?? {},
+      capabilities: this.capabilities,
       clientInfo: this.#options.clientInfo ?? DEFAULT_CLIENT_INFO,
     }) as InitializeResult;
     const supported = this.#options.protocolVersions ?? SUPPORTED_PROTOCOL_VERSIONS;
@@ -103,10 +143,7 @@ export class McpClient {
 
   /** `tools/list`, every page. */
   async listTools(options: McpRequestOptions = {}): Promise<Tool[]> {
-    return listAllPages(CLIENT_REQUESTS.toolsList, async (cursor) => {
-      const page = await this.request(CLIENT_REQUESTS.toolsList, cursor === undefined ? undefined : { cursor }, options);
-      return { items: (page.tools ?? []) as Tool[], nextCursor: page.nextCursor };
-    });
+    return this.#listAll(CLIENT_REQUESTS.toolsList, 'tools', options);
   }
 
   /** `tools/call`. A tool's own failure comes back as `isError: true`; a protocol failure rejects with ProtocolError. */
@@ -115,9 +152,67 @@ export class McpClient {
     return await this.request(CLIENT_REQUESTS.toolsCall, params, options) as CallToolResult;
   }
 
+  /** `resources/list`, every page. */
+  async listResources(options: McpRequestOptions = {}): Promise<Resource[]> {
+    return this.#listAll(CLIENT_REQUESTS.resourcesList, 'resources', options);
+  }
+
+  /** `resources/templates/list`, every page. */
+  async listResourceTemplates(options: McpRequestOptions = {}): Promise<ResourceTemplate[]> {
+    return this.#listAll(CLIENT_REQUESTS.resourceTemplatesList, 'resourceTemplates', options);
+  }
+
+  /** `resources/read`. */
+  async readResource(uri: string, options: McpRequestOptions = {}): Promise<ReadResourceResult> {
+    return await this.request(CLIENT_REQUESTS.resourcesRead, { uri }, options) as ReadResourceResult;
+  }
+
+  /** `resources/subscribe`: `onresourceupdated` fires when it changes. */
+  async subscribeResource(uri: string): Promise<void> {
+    await this.request(CLIENT_REQUESTS.resourcesSubscribe, { uri });
+  }
+
+  /** `resources/unsubscribe`. */
+  async unsubscribeResource(uri: string): Promise<void> {
+    await this.request(CLIENT_REQUESTS.resourcesUnsubscribe, { uri });
+  }
+
+  /** `prompts/list`, every page. */
+  async listPrompts(options: McpRequestOptions = {}): Promise<Prompt[]> {
+    return this.#listAll(CLIENT_REQUESTS.promptsList, 'prompts', options);
+  }
+
+  /** `prompts/get`. */
+  async getPrompt(name: string, args?: Record<string, string>, options: McpRequestOptions = {}): Promise<GetPromptResult> {
+    return await this.request(CLIENT_REQUESTS.promptsGet, args === undefined ? { name } : { name, arguments: args }, options) as GetPromptResult;
+  }
+
+  /** `completion/complete`. */
+  async complete(params: CompleteRequestParams, options: McpRequestOptions = {}): Promise<CompleteResult> {
+    return await this.request(CLIENT_REQUESTS.complete, params, options) as CompleteResult;
+  }
+
+  /** `logging/setLevel`: the server sends this level and above from now on. */
+  async setLoggingLevel(level: LoggingLevel): Promise<void> {
+    await this.request(CLIENT_REQUESTS.setLevel, { level });
+  }
+
+  /** Replaces the exposed roots and tells the server (client/roots#root-list-changes). */
+  async setRoots(roots: Root[]): Promise<void> {
+    this.#roots = roots;
+    if (this.state === 'ready' && this.capabilities.roots?.listChanged) await this.mcp.notify(NOTIFICATIONS.rootsListChanged);
+  }
+
   /** `ping`: resolves when the server answered. */
   async ping(options: McpRequestOptions = {}): Promise<void> {
     await this.request(CLIENT_REQUESTS.ping, undefined, options);
+  }
+
+  async #listAll<T>(method: string, key: string, options: McpRequestOptions): Promise<T[]> {
+    return listAllPages(method, async (cursor) => {
+      const page = await this.request(method, cursor === undefined ? undefined : { cursor }, options);
+      return { items: (page[key] ?? []) as T[], nextCursor: page.nextCursor };
+    });
   }
 
   /** Closes the transport (for stdio this ends the server process). */

@@ -15,3 +15,9 @@ export type {
   TextContent, TextResourceContents,
 } from './content-types.js';
 export type { CallToolRequestParams, CallToolResult, JsonSchemaObject, ListToolsResult, Tool, ToolAnnotations } from './tool-types.js';
+export type {
+  CompleteReference, CompleteRequestParams, CompleteResult, CreateMessageRequestParams, CreateMessageResult,
+  ElicitRequestParams, ElicitResult, GetPromptResult, Prompt, PromptArgument, PromptMessage, ReadResourceResult,
+  Resource, ResourceTemplate, Root, SamplingMessage,
+} from './feature-types.js';
+export { RESOURCE_NOT_FOUND, URL_ELICITATION_REQUIRED } from './error-codes.js';

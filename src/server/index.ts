@@ -7,3 +7,7 @@ export { describeValidationErrors } from './tool-registry.js';
 export type { RegisteredTool, ToolHandler } from './tool-registry.js';
 export type { ToolContext } from './request-context.js';
 export { decodeCursor, encodeCursor, paginate } from './pagination.js';
+export type { Completer } from './completer.js';
+export type { GetPrompt } from './prompt-registry.js';
+export type { ReadResource, ReadTemplate } from './resource-registry.js';
+export { UriTemplate } from './uri-template.js';

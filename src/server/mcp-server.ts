@@ -4,7 +4,13 @@
 import { INVALID_PARAMS, ProtocolError } from '../jsonrpc/index.js';
 import type { Params, Transport } from '../jsonrpc/index.js';
 import { CLIENT_REQUESTS, LOGGING_LEVELS, NOTIFICATIONS, SUPPORTED_PROTOCOL_VERSIONS } from '../protocol/index.js';
-import type { Implementation, LoggingLevel, ServerCapabilities, Tool } from '../protocol/index.js';
+import type { Implementation, LoggingLevel, Prompt, Resource, ResourceTemplate, ServerCapabilities, Tool } from '../protocol/index.js';
+import { runCompleter } from './completer.js';
+import type { Completer } from './completer.js';
+import { PromptRegistry } from './prompt-registry.js';
+import type { GetPrompt } from './prompt-registry.js';
+import { ResourceRegistry, requireUri } from './resource-registry.js';
+import type { ReadResource, ReadTemplate } from './resource-registry.js';
 import { ServerSession } from './server-session.js';
 import type { ServerRequestHandler, SessionHost } from './server-session.js';
 import { ToolRegistry } from './tool-registry.js';
@@ -40,6 +46,8 @@ export class McpServer implements SessionHost {
   #sessions = new Set<ServerSession>();
   #handlers = new Map<string, ServerRequestHandler>();
   #tools = new ToolRegistry(() => this.#listChanged('tools', NOTIFICATIONS.toolsListChanged));
+  #resources = new ResourceRegistry(() => this.#listChanged('resources', NOTIFICATIONS.resourcesListChanged));
+  #prompts = new PromptRegistry(() => this.#listChanged('prompts', NOTIFICATIONS.promptsListChanged));
 
   constructor(info: Implementation, options: McpServerOptions = {}) {
     this.info = info;
@@ -53,6 +61,20 @@ export class McpServer implements SessionHost {
       return this.#tools.list(params?.cursor, this.pageSize);
     });
     this.#handlers.set(CLIENT_REQUESTS.toolsCall, (params, context) => this.#tools.call(params, context));
+    this.#handlers.set(CLIENT_REQUESTS.resourcesList, (params) => this.#resources.list(params?.cursor, this.pageSize));
+    this.#handlers.set(CLIENT_REQUESTS.resourceTemplatesList, (params) => this.#resources.listTemplates(params?.cursor, this.pageSize));
+    this.#handlers.set(CLIENT_REQUESTS.resourcesRead, (params, context) => this.#resources.read(params, context));
+    this.#handlers.set(CLIENT_REQUESTS.resourcesSubscribe, (params, _context, session) => {
+      session.subscriptions.add(requireUri(params, CLIENT_REQUESTS.resourcesSubscribe));
+      return {};
+    });
+    this.#handlers.set(CLIENT_REQUESTS.resourcesUnsubscribe, (params, _context, session) => {
+      session.subscriptions.delete(requireUri(params, CLIENT_REQUESTS.resourcesUnsubscribe));
+      return {};
+    });
+    this.#handlers.set(CLIENT_REQUESTS.promptsList, (params) => this.#prompts.list(params?.cursor, this.pageSize));
+    this.#handlers.set(CLIENT_REQUESTS.promptsGet, (params, context) => this.#prompts.get(params, context));
+    this.#handlers.set(CLIENT_REQUESTS.complete, (params) => this.#complete(params));
     this.#handlers.set(CLIENT_REQUESTS.setLevel, (params, _context, session) => {
       const level = params?.level;
       if (typeof level !== 'string' || !(LOGGING_LEVELS as readonly string[]).includes(level)) {
@@ -63,9 +85,37 @@ export class McpServer implements SessionHost {
     });
   }
 
-  /** Registers a tool with its plain JSON Schema; validation of arguments is automatic. */
+  /** Registers a tool with its plain JSON Schema; arguments are validated against it before the handler runs. */
   tool(definition: Tool, handler: ToolHandler): RegisteredTool {
     return this.#tools.add(definition, handler);
+  }
+
+  /** Registers a resource at a fixed URI. */
+  resource(resource: Resource, read: ReadResource): { remove(): void } {
+    return this.#resources.add(resource, read);
+  }
+
+  /** Registers a family of resources named by an RFC 6570 level-1 URI template, with optional completers per variable. */
+  resourceTemplate(template: ResourceTemplate, read: ReadTemplate, complete?: Record<string, Completer>): { remove(): void } {
+    return this.#resources.addTemplate(template, read, complete);
+  }
+
+  /** Registers a prompt, with optional completers per argument. */
+  prompt(prompt: Prompt, get: GetPrompt, complete?: Record<string, Completer>): { remove(): void } {
+    return this.#prompts.add(prompt, get, complete);
+  }
+
+  /** Tells every client subscribed to `uri` that it changed (server/resources#subscriptions). */
+  async notifyResourceUpdated(uri: string): Promise<void> {
+    await Promise.all([...this.#sessions].filter((session) => session.subscriptions.has(uri))
+      .map((session) => session.notify(NOTIFICATIONS.resourceUpdated, { uri })));
+  }
+
+  /** Sends `notifications/message` to every client whose level lets it through. */
+  async log(level: LoggingLevel, data: unknown, logger?: string): Promise<void> {
+    const params = logger === undefined ? { level, data } : { level, logger, data };
+    await Promise.all([...this.#sessions].filter((session) => session.wantsLog(level))
+      .map((session) => session.notify(NOTIFICATIONS.message, params)));
   }
 
   /** Registers the handler of a request method; features (resources, prompts, …) use this. */
@@ -91,6 +141,9 @@ export class McpServer implements SessionHost {
   capabilities(): ServerCapabilities {
     const declared: ServerCapabilities = {};
     if (this.#tools.size > 0) declared.tools = { listChanged: true };
+    if (this.#resources.size > 0) declared.resources = { subscribe: true, listChanged: true };
+    if (this.#prompts.size > 0) declared.prompts = { listChanged: true };
+    if (this.#prompts.size > 0 || this.#resources.size > 0) declared.completions = {};
     if (this.#options.capabilities?.logging) declared.logging = {};
     return { ...declared, ...this.#options.capabilities };
   }
@@ -113,6 +166,20 @@ export class McpServer implements SessionHost {
   /** Closes every session. */
   async close(): Promise<void> {
     await Promise.all([...this.#sessions].map((session) => session.close()));
+  }
+
+  async #complete(params: Params | undefined): Promise<Params> {
+    const ref = params?.ref as { type?: unknown; name?: unknown; uri?: unknown } | undefined;
+    const argument = params?.argument as { name?: unknown; value?: unknown } | undefined;
+    if (typeof argument?.name !== 'string' || typeof argument.value !== 'string') {
+      throw new ProtocolError(INVALID_PARAMS, 'Invalid params: completion/complete needs argument { name, value } strings');
+    }
+    const context = (params?.context as { arguments?: Record<string, string> } | undefined)?.arguments ?? {};
+    let completer: Completer | undefined;
+    if (ref?.type === 'ref/prompt') completer = this.#prompts.completer(ref.name, argument.name);
+    else if (ref?.type === 'ref/resource' && typeof ref.uri === 'string') completer = this.#resources.completer(ref.uri, argument.name);
+    else throw new ProtocolError(INVALID_PARAMS, 'Invalid params: completion/complete "ref" must be ref/prompt or ref/resource');
+    return runCompleter(completer, argument.value, context);
   }
 
   #listChanged(capability: 'tools' | 'resources' | 'prompts', method: string): void {

@@ -1,7 +1,10 @@
 // What a tool (or resource, prompt) handler can do while it runs.
 
 import type { AuthInfo, Params, RequestId } from '../jsonrpc/index.js';
-import type { ClientCapabilities, Implementation, LoggingLevel, Progress } from '../protocol/index.js';
+import type {
+  ClientCapabilities, CreateMessageRequestParams, CreateMessageResult, ElicitRequestParams, ElicitResult, Implementation,
+  LoggingLevel, Progress, Root,
+} from '../protocol/index.js';
 
 /** Handed to every handler: the request's identity, its cancellation signal, and ways to talk back. */
 export interface ToolContext {
@@ -19,4 +22,10 @@ export interface ToolContext {
   log(level: LoggingLevel, data: unknown, logger?: string): Promise<void>;
   /** Sends a request to the client, tied to this request (sampling, elicitation, roots). */
   request(method: string, params?: Params): Promise<Params>;
+  /** `sampling/createMessage`: asks the client's model (client/sampling). */
+  sample(params: CreateMessageRequestParams): Promise<CreateMessageResult>;
+  /** `elicitation/create`: asks the user, by form or URL (client/elicitation). */
+  elicit(params: ElicitRequestParams): Promise<ElicitResult>;
+  /** `roots/list`: the client's roots (client/roots). */
+  listRoots(): Promise<Root[]>;
 }

@@ -4,11 +4,11 @@
 import { INVALID_PARAMS, ProtocolError } from '../jsonrpc/index.js';
 import type { Params, Transport } from '../jsonrpc/index.js';
 import {
-  CapabilityError, CLIENT_REQUESTS, LOGGING_LEVELS, McpSession, NOTIFICATIONS, missingClientCapability, negotiateVersion,
-  serverMaySend, serverRefusal,
+  CapabilityError, CLIENT_REQUESTS, LOGGING_LEVELS, McpSession, NOTIFICATIONS, SERVER_REQUESTS, missingClientCapability,
+  negotiateVersion, serverMaySend, serverRefusal,
 } from '../protocol/index.js';
 import type {
-  ClientCapabilities, Implementation, InitializeResult, LoggingLevel, McpRequestContext, ServerCapabilities, ServerState,
+  ClientCapabilities, CreateMessageResult, ElicitResult, Implementation, Root, InitializeResult, LoggingLevel, McpRequestContext, ServerCapabilities, ServerState,
 } from '../protocol/index.js';
 import type { ToolContext } from './request-context.js';
 
@@ -36,6 +36,8 @@ export class ServerSession {
   clientCapabilities: ClientCapabilities = {};
   /** Set by `logging/setLevel`; until then every level is sent (server/utilities/logging). */
   logLevel: LoggingLevel | undefined;
+  /** Resource URIs this client subscribed to. */
+  readonly subscriptions = new Set<string>();
   /** Reports errors that concern no one request (bad lines, failed sends). */
   onerror?: (error: Error) => void;
   #host: SessionHost;
@@ -87,6 +89,12 @@ export class ServerSession {
 
   /** Builds what a handler sees from the MCP request context. */
   toolContext(context: McpRequestContext): ToolContext {
+    const request = async (method: string, params?: Params): Promise<Params> => {
+      // Each server request needs the matching client capability (client/sampling, client/elicitation, client/roots).
+      const missing = missingClientCapability(this.clientCapabilities, method, params);
+      if (missing) throw new CapabilityError(missing);
+      return context.request(method, params);
+    };
     return {
       requestId: context.requestId,
       signal: context.signal,
@@ -98,12 +106,10 @@ export class ServerSession {
         if (!this.#host.capabilities().logging || !this.wantsLog(level)) return;
         await context.notify(NOTIFICATIONS.message, logger === undefined ? { level, data } : { level, logger, data });
       },
-      request: async (method, params) => {
-        // Each server request needs the matching client capability (client/sampling, client/elicitation, client/roots).
-        const missing = missingClientCapability(this.clientCapabilities, method, params);
-        if (missing) throw new CapabilityError(missing);
-        return context.request(method, params);
-      },
+      request,
+      sample: async (params) => await request(SERVER_REQUESTS.createMessage, params) as CreateMessageResult,
+      elicit: async (params) => await request(SERVER_REQUESTS.elicit, params) as ElicitResult,
+      listRoots: async () => ((await request(SERVER_REQUESTS.listRoots)).roots ?? []) as Root[],
     };
   }
 

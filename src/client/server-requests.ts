@@ -1,0 +1,54 @@
+// Answers to what a server asks of the client mid-request: sampling, elicitation, roots
+// (client/sampling, client/elicitation, client/roots). Each is declared as a capability
+// only when the application supplies a handler for it.
+
+import { INVALID_PARAMS, ProtocolError } from '../jsonrpc/index.js';
+import type { Params } from '../jsonrpc/index.js';
+import type {
+  ClientCapabilities, CreateMessageRequestParams, CreateMessageResult, ElicitRequestParams, ElicitResult, McpRequestContext, Root,
+} from '../protocol/index.js';
+
+/** Runs a `sampling/createMessage` against the host's model (with the user's review). */
+export type SamplingHandler = (params: CreateMessageRequestParams, context: McpRequestContext) => CreateMessageResult | Promise<CreateMessageResult>;
+/** Asks the user for what `elicitation/create` requests. */
+export type ElicitationHandler = (params: ElicitRequestParams, context: McpRequestContext) => ElicitResult | Promise<ElicitResult>;
+
+/** The handlers an application gives the client. */
+export interface ServerRequestHandlers {
+  onSampling?: SamplingHandler;
+  onElicitation?: ElicitationHandler;
+  /** The roots to expose; declaring them enables `roots/list`. */
+  roots?: Root[];
+}
+
+/** The capabilities implied by the handlers, merged under those given explicitly. */
+export function impliedCapabilities(handlers: ServerRequestHandlers, explicit: ClientCapabilities = {}): ClientCapabilities {
+  const implied: ClientCapabilities = {};
+  if (handlers.onSampling) implied.sampling = {};
+  if (handlers.onElicitation) implied.elicitation = { form: {} };
+  if (handlers.roots) implied.roots = { listChanged: true };
+  return { ...implied, ...explicit };
+}
+
+/**
+ * Fills in the `default` of every requested field the user left empty, when the client
+ * declared `elicitation.form.applyDefaults` (SEP-1034).
+ */
+export function applyElicitationDefaults(params: ElicitRequestParams, result: ElicitResult): ElicitResult {
+  if (result.action !== 'accept' || params.mode === 'url') return result;
+  const content: Record<string, string | number | boolean | string[]> = { ...result.content };
+  for (const [name, schema] of Object.entries(params.requestedSchema?.properties ?? {})) {
+    const fallback = schema.default;
+    if (!Object.hasOwn(content, name) && fallback !== undefined) content[name] = fallback as string | number | boolean | string[];
+  }
+  return { ...result, content };
+}
+
+/** Checks an elicitation request against the modes the client declared (client/elicitation#capabilities). */
+export function checkElicitationMode(capabilities: ClientCapabilities, params: Params | undefined): void {
+  const mode = params?.mode ?? 'form';
+  const declared = capabilities.elicitation ?? {};
+  const modes = Object.keys(declared).length === 0 ? ['form'] : Object.keys(declared);
+  if (mode !== 'form' && mode !== 'url') throw new ProtocolError(INVALID_PARAMS, `Unknown elicitation mode: ${JSON.stringify(mode)}`);
+  if (!modes.includes(mode)) throw new ProtocolError(INVALID_PARAMS, `Elicitation mode "${mode}" was not declared by this client`);
+}

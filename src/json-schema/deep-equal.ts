@@ -1,0 +1,29 @@
+/** JSON value equality for enum, const and uniqueItems: key order ignored, 1 equals 1.0. */
+export function deepEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!deepEqual(a[i], b[i])) return false;
+    return true;
+  }
+  if (Array.isArray(b)) return false;
+  const keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
+  for (const k of keys) {
+    if (!Object.hasOwn(b, k) || !deepEqual((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k])) return false;
+  }
+  return true;
+}
+
+/** A membership test for enum/const: a Set for primitives, deepEqual only for objects and arrays. */
+export function memberOf(values: readonly unknown[]): (d: unknown) => boolean {
+  const prims = new Set<unknown>();
+  const objects: unknown[] = [];
+  for (const v of values) {
+    if (typeof v === 'object' && v !== null) objects.push(v);
+    else prims.add(v);
+  }
+  if (objects.length === 0) return (d) => prims.has(d);
+  return (d) => prims.has(d) || (typeof d === 'object' && d !== null && objects.some((o) => deepEqual(o, d)));
+}

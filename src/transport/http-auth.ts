@@ -1,0 +1,65 @@
+// Bearer-token checks for Streamable HTTP (spec 2025-11-25, basic/authorization). Verifying a
+// token is the application's job (`verifyToken`); this file reads the header, answers 401 with
+// the `WWW-Authenticate` challenge that points at the Protected Resource Metadata (RFC 9728),
+// and serves that metadata document.
+
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { AuthInfo } from '../jsonrpc/index.js';
+import { HttpError } from './http-error.js';
+
+/** Checks one bearer token; rejects (throws) when the token is not valid for this server. */
+export type TokenVerifier = (token: string) => Promise<AuthInfo>;
+
+const WELL_KNOWN = '/.well-known/oauth-protected-resource';
+
+/** The paths the metadata is served at: suffixed with the endpoint path (RFC 9728 §3.1), and bare. */
+export function resourceMetadataPaths(endpointPath: string): string[] {
+  return [`${WELL_KNOWN}${endpointPath}`, WELL_KNOWN];
+}
+
+/** The absolute metadata URL for this request's origin, as the 401 challenge names it. */
+export function resourceMetadataUrl(req: IncomingMessage, endpointPath: string): string {
+  const scheme = 'encrypted' in req.socket && req.socket.encrypted ? 'https' : 'http';
+  return `${scheme}://${req.headers.host ?? 'localhost'}${WELL_KNOWN}${endpointPath}`;
+}
+
+/**
+ * The verified identity behind this request, or a 401 HttpError. basic/authorization#token-requirements:
+ * the token comes in the Authorization header on every request, never in the query string.
+ */
+export async function authenticate(req: IncomingMessage, verify: TokenVerifier, metadataUrl: string): Promise<AuthInfo> {
+  const header = req.headers.authorization;
+  const match = header ? /^Bearer[ ]+(\S+)\s*$/i.exec(header) : null;
+  if (!match) {
+    throw new HttpError(401, 'Unauthorized: this server requires an "Authorization: Bearer <token>" header', {
+      headers: { 'WWW-Authenticate': `Bearer resource_metadata="${metadataUrl}"` },
+    });
+  }
+  const token = match[1]!;
+  let info: AuthInfo;
+  try {
+    info = await verify(token);
+  } catch (error) {
+    throw invalidToken(metadataUrl, error instanceof Error ? error.message : String(error));
+  }
+  // expiresAt is in seconds since the epoch, like the `exp` claim of a JWT.
+  if (info.expiresAt !== undefined && info.expiresAt * 1000 < Date.now()) {
+    throw invalidToken(metadataUrl, 'the token has expired');
+  }
+  return info;
+}
+
+/** Serves the Protected Resource Metadata document (no authentication: clients need it to get a token). */
+export function writeResourceMetadata(res: ServerResponse, metadata: object): void {
+  res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'max-age=3600' });
+  res.end(JSON.stringify(metadata));
+}
+
+function invalidToken(metadataUrl: string, why: string): HttpError {
+  const description = why.replace(/["\\]/g, "'");
+  return new HttpError(401, `Unauthorized: invalid token (${why})`, {
+    headers: {
+      'WWW-Authenticate': `Bearer error="invalid_token", error_description="${description}", resource_metadata="${metadataUrl}"`,
+    },
+  });
+}

@@ -1,0 +1,53 @@
+// Reads a POST body with two limits, so one client cannot hold memory or a socket forever:
+// a size cap (413) and a time cap for the whole body (408).
+
+import type { IncomingMessage } from 'node:http';
+import { HttpError } from './http-error.js';
+
+/** Limits for readBody. */
+export interface BodyLimits {
+  maxBytes: number;
+  timeoutMs: number;
+}
+
+// After a refusal the rest of the body is never read, so the connection cannot be reused.
+const CLOSE = { Connection: 'close' };
+
+/** The whole body as UTF-8 text, or an HttpError (413, 408, 400). */
+export function readBody(req: IncomingMessage, limits: BodyLimits): Promise<string> {
+  const declared = Number(req.headers['content-length']);
+  if (Number.isFinite(declared) && declared > limits.maxBytes) {
+    return Promise.reject(tooLarge(limits.maxBytes));
+  }
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const finish = (error?: HttpError): void => {
+      clearTimeout(timer);
+      req.off('data', onData);
+      req.off('end', onEnd);
+      req.off('error', onAbort);
+      req.off('aborted', onAbort);
+      if (!error) { resolve(Buffer.concat(chunks, size).toString('utf8')); return; }
+      req.pause();
+      reject(error);
+    };
+    const onData = (chunk: Buffer): void => {
+      size += chunk.length;
+      if (size > limits.maxBytes) finish(tooLarge(limits.maxBytes));
+      else chunks.push(chunk);
+    };
+    const onEnd = (): void => finish();
+    const onAbort = (): void => finish(new HttpError(400, 'The request body was cut off', { headers: CLOSE }));
+    const timer = setTimeout(() => finish(new HttpError(408,
+      `Request body not received within ${limits.timeoutMs} ms`, { headers: CLOSE })), limits.timeoutMs);
+    req.on('data', onData);
+    req.on('end', onEnd);
+    req.on('error', onAbort);
+    req.on('aborted', onAbort);
+  });
+}
+
+function tooLarge(maxBytes: number): HttpError {
+  return new HttpError(413, `Request body larger than ${maxBytes} bytes`, { headers: CLOSE });
+}

@@ -1,0 +1,315 @@
+// One Streamable HTTP session as the server sees it: the Transport handed to `server.connect()`,
+// and the routing of everything the server sends onto the right SSE stream
+// (spec 2025-11-25, basic/transports#streamable-http). Every message goes on exactly one stream
+// (never broadcast): the stream of the request it relates to, else the GET stream.
+
+import { randomUUID } from 'node:crypto';
+import type { ServerResponse } from 'node:http';
+import { ConnectionClosedError } from '../jsonrpc/index.js';
+import type { JSONRPCMessage, JSONRPCResponse, MessageExtra, RequestId, SendOptions, Transport } from '../jsonrpc/index.js';
+import type { EventStore } from './event-store.js';
+import { HttpError, writeHttpError } from './http-error.js';
+import { encodeSseEvent } from './sse.js';
+import { SseConnection } from './sse-response.js';
+
+/** A logical SSE stream; it outlives its HTTP connections, so a client can resume it. */
+interface Stream {
+  readonly streamId: string;
+  /** The request a POST-born stream answers; undefined for the GET stream. */
+  readonly requestId: RequestId | undefined;
+  /** The HTTP response currently carrying it, if any. */
+  connection: SseConnection | undefined;
+  /** Its response is stored: nothing more will come, end the connection once replayed. */
+  done: boolean;
+}
+
+/** Settings the handler passes to each session. */
+export interface SessionSettings {
+  eventStore: EventStore;
+  retryMs: number;
+  maxBufferedBytes: number;
+  /** Called once when the session closes, however it closed. */
+  onended: (session: StreamableHttpSessionTransport) => void;
+}
+
+/** Finished streams kept resumable per session (their events stay in the event store). */
+const MAX_FINISHED_STREAMS = 100;
+
+/** `1` and `"1"` are different ids (basic/index#requests). */
+function idKey(id: RequestId): string {
+  return typeof id === 'number' ? `n${id}` : `s${id}`;
+}
+
+function isResponse(message: JSONRPCMessage): message is JSONRPCResponse {
+  return !('method' in message) && ('result' in message || 'error' in message);
+}
+
+/**
+ * The server-side Transport of one session. Beyond the Transport interface, server code may
+ * call `closeSseStream(requestId)` to end a request's SSE connection while the request is still
+ * running: the client then resumes with GET + Last-Event-ID and gets the rest, the response
+ * included (SEP-1699 polling; the conformance suite's `test_reconnection` tool does this).
+ */
+export class StreamableHttpSessionTransport implements Transport {
+  readonly sessionId: string;
+  onmessage?: Transport['onmessage'];
+  onerror?: Transport['onerror'];
+  onclose?: Transport['onclose'];
+  /** When the client last sent anything; the handler expires idle sessions. */
+  lastActivity = Date.now();
+
+  readonly #settings: SessionSettings;
+  /** All resumable streams of this session, by stream id. */
+  readonly #streams = new Map<string, Stream>();
+  /** Streams still waiting for their response, by request id. */
+  readonly #pending = new Map<string, Stream>();
+  /** jsonResponse mode: requests whose HTTP response is the JSON-RPC response itself. */
+  readonly #jsonWaiters = new Map<string, ServerResponse>();
+  #standalone: Stream | undefined;
+  /** Sends run one after another: event ids are assigned (asynchronously) in send order. */
+  #queue: Promise<unknown> = Promise.resolve();
+  #closed = false;
+
+  constructor(sessionId: string, settings: SessionSettings) {
+    this.sessionId = sessionId;
+    this.#settings = settings;
+  }
+
+  async start(): Promise<void> {}
+
+  send(message: JSONRPCMessage, options?: SendOptions): Promise<void> {
+    if (this.#closed) return Promise.reject(new ConnectionClosedError('Cannot send: the HTTP session is closed'));
+    return this.#enqueue(() => this.#route(message, options?.relatedRequestId));
+  }
+
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    this.#closed = true;
+    for (const stream of this.#streams.values()) {
+      stream.connection?.end();
+      void this.#settings.eventStore.deleteStream?.(stream.streamId);
+    }
+    for (const res of this.#jsonWaiters.values()) writeHttpError(res, new HttpError(404, 'Session closed before the response was ready'));
+    this.#streams.clear();
+    this.#pending.clear();
+    this.#jsonWaiters.clear();
+    this.#settings.onended(this);
+    this.onclose?.();
+  }
+
+  /** Ends the SSE connection of a running request; later messages wait for the client to resume. */
+  closeSseStream(requestId: RequestId): Promise<boolean> {
+    // Queued, so whatever was sent before this call still goes out on the connection.
+    return this.#enqueue(async () => this.#cut(this.#pending.get(idKey(requestId))));
+  }
+
+  /** Ends the GET stream's connection; the client may resume it with Last-Event-ID. */
+  closeStandaloneSseStream(): Promise<boolean> {
+    return this.#enqueue(async () => this.#cut(this.#standalone));
+  }
+
+  // ---- used by the HTTP handler ----
+
+  /** True while an HTTP connection of this session is open (such a session is not idle). */
+  get busy(): boolean {
+    if (this.#jsonWaiters.size > 0) return true;
+    for (const stream of this.#streams.values()) if (stream.connection) return true;
+    return false;
+  }
+
+  /** False when a request with this id is still running (its stream would be ambiguous). */
+  canAccept(requestId: RequestId): boolean {
+    const key = idKey(requestId);
+    return !this.#pending.has(key) && !this.#jsonWaiters.has(key);
+  }
+
+  /** Hands an inbound message to the server. */
+  receive(message: JSONRPCMessage, extra: MessageExtra): void {
+    this.lastActivity = Date.now();
+    if ('method' in message && message.method === 'notifications/cancelled' && !('id' in message)) {
+      // basic/utilities/cancellation: a cancelled request gets no response, so its stream would
+      // never end on its own.
+      const requestId = message.params?.requestId;
+      if (typeof requestId === 'string' || typeof requestId === 'number') {
+        this.#background(async () => this.#finish(this.#pending.get(idKey(requestId))));
+      }
+    }
+    try {
+      this.onmessage?.(message, extra);
+    } catch (error) {
+      this.onerror?.(error instanceof Error ? error : new Error(String(error)));
+    }
+  }
+
+  /** A POSTed request answered over SSE: the stream starts with a priming event. */
+  openRequestStream(res: ServerResponse, requestId: RequestId, headers: Record<string, string>): void {
+    const stream = this.#newStream(requestId);
+    this.#pending.set(idKey(requestId), stream);
+    this.#attach(stream, res, headers);
+    this.#background(() => this.#prime(stream));
+  }
+
+  /** A POSTed request answered with a single JSON body (the jsonResponse option). */
+  openJsonResponse(res: ServerResponse, requestId: RequestId): void {
+    const key = idKey(requestId);
+    this.#jsonWaiters.set(key, res);
+    res.on('close', () => { if (this.#jsonWaiters.get(key) === res) this.#jsonWaiters.delete(key); });
+  }
+
+  /** GET without Last-Event-ID: a new standalone stream. False when one is already connected (409). */
+  openStandaloneStream(res: ServerResponse, headers: Record<string, string>): boolean {
+    if (this.#standalone?.connection) return false;
+    if (this.#standalone) this.#forget(this.#standalone);
+    const stream = this.#newStream(undefined);
+    this.#standalone = stream;
+    this.#attach(stream, res, headers);
+    this.#background(() => this.#prime(stream));
+    return true;
+  }
+
+  /**
+   * GET with Last-Event-ID: replay what that stream carried after the id, then continue live.
+   * basic/transports#resumability-and-redelivery: only that stream's messages, never another's.
+   * Resolves with the refusal, if any, for the handler to write.
+   */
+  resumeStream(res: ServerResponse, lastEventId: string, headers: Record<string, string>): Promise<HttpError | undefined> {
+    return this.#enqueue(async () => {
+      const replay: [string, JSONRPCMessage][] = [];
+      let streamId: string;
+      try {
+        streamId = await this.#settings.eventStore.replayEventsAfter(lastEventId, async (eventId, message) => {
+          replay.push([eventId, message]);
+        });
+      } catch (error) {
+        return new HttpError(400, `Cannot resume: ${error instanceof Error ? error.message : String(error)}`);
+      }
+      // The store may be shared by sessions: a stream that is not ours is refused, and what
+      // was collected for it is never written.
+      const stream = this.#streams.get(streamId);
+      if (!stream) return new HttpError(400, `Cannot resume: event id "${lastEventId}" is not from a stream of this session`);
+      if (stream.connection) return new HttpError(409, 'Conflict: that stream is already connected');
+      const connection = this.#attach(stream, res, headers);
+      connection.write(`retry: ${this.#settings.retryMs}\n\n`);
+      for (const [eventId, message] of replay) {
+        connection.write(encodeSseEvent({ id: eventId, event: 'message', data: JSON.stringify(message) }));
+      }
+      if (stream.done) connection.end();
+      return undefined;
+    });
+  }
+
+  // ---- routing ----
+
+  async #route(message: JSONRPCMessage, relatedRequestId: RequestId | undefined): Promise<void> {
+    if (this.#closed) throw new ConnectionClosedError('Cannot send: the HTTP session is closed');
+    const response = isResponse(message);
+    const related = response ? message.id : relatedRequestId;
+    if (related !== undefined) {
+      const key = idKey(related);
+      const waiter = this.#jsonWaiters.get(key);
+      if (waiter && response) {
+        this.#jsonWaiters.delete(key);
+        waiter.writeHead(200, { 'Content-Type': 'application/json', 'Mcp-Session-Id': this.sessionId });
+        waiter.end(JSON.stringify(message));
+        return;
+      }
+      const stream = this.#pending.get(key);
+      if (stream) {
+        await this.#emit(stream, message);
+        if (response) this.#finish(stream);
+        return;
+      }
+    }
+    if (response) {
+      // The GET stream MUST NOT carry responses (basic/transports#listening-for-messages-from-the-server).
+      this.onerror?.(new Error(`Dropped a response for request ${JSON.stringify(related)}: no stream is waiting for it`));
+      return;
+    }
+    if (this.#standalone) {
+      await this.#emit(this.#standalone, message);
+      return;
+    }
+    const what = `"${message.method}"`;
+    if ('id' in message) {
+      // A request nobody can receive would only wait for its timeout: fail it now.
+      throw new Error(`Cannot send request ${what}: the client has no GET stream open and it relates to no running request`);
+    }
+    this.onerror?.(new Error(`Dropped notification ${what}: the client has no GET stream open and it relates to no running request`));
+  }
+
+  async #emit(stream: Stream, message: JSONRPCMessage): Promise<void> {
+    const eventId = await this.#settings.eventStore.storeEvent(stream.streamId, message);
+    // Stored first, written second: if the connection is gone, the client gets it on resume.
+    stream.connection?.write(encodeSseEvent({ id: eventId, event: 'message', data: JSON.stringify(message) }));
+  }
+
+  /**
+   * basic/transports#sending-messages-to-the-server: the server SHOULD start each stream with an
+   * event that has an id and empty data, and SHOULD send `retry` before it may drop a connection.
+   */
+  async #prime(stream: Stream): Promise<void> {
+    const eventId = await this.#settings.eventStore.storeEvent(stream.streamId, null);
+    stream.connection?.write(encodeSseEvent({ id: eventId, retry: this.#settings.retryMs, data: '' }));
+  }
+
+  /** The stream's response is out (or will never come): the stream ends after it. */
+  #finish(stream: Stream | undefined): void {
+    if (!stream || stream.requestId === undefined || stream.done) return;
+    stream.done = true;
+    this.#pending.delete(idKey(stream.requestId));
+    stream.connection?.end();
+    stream.connection = undefined;
+    this.#prune();
+  }
+
+  #cut(stream: Stream | undefined): boolean {
+    if (!stream?.connection) return false;
+    stream.connection.end();
+    stream.connection = undefined;
+    return true;
+  }
+
+  #newStream(requestId: RequestId | undefined): Stream {
+    const stream: Stream = { streamId: randomUUID(), requestId, connection: undefined, done: false };
+    this.#streams.set(stream.streamId, stream);
+    return stream;
+  }
+
+  #attach(stream: Stream, res: ServerResponse, headers: Record<string, string>): SseConnection {
+    const connection = new SseConnection(res, { ...headers, 'Mcp-Session-Id': this.sessionId }, this.#settings.maxBufferedBytes);
+    connection.onclose = (reason) => {
+      if (stream.connection === connection) stream.connection = undefined;
+      if (reason) this.onerror?.(reason);
+    };
+    stream.connection = connection;
+    return connection;
+  }
+
+  /** Keeps the number of finished-but-resumable streams bounded. */
+  #prune(): void {
+    let finished = 0;
+    for (const stream of this.#streams.values()) if (stream.done) finished++;
+    for (const stream of this.#streams.values()) {
+      if (finished <= MAX_FINISHED_STREAMS) break;
+      if (stream.done && !stream.connection) { this.#forget(stream); finished--; }
+    }
+  }
+
+  #forget(stream: Stream): void {
+    this.#streams.delete(stream.streamId);
+    void this.#settings.eventStore.deleteStream?.(stream.streamId);
+  }
+
+  #enqueue<T>(job: () => Promise<T>): Promise<T> {
+    const run = this.#queue.then(job);
+    this.#queue = run.catch(() => undefined); // the caller sees the error; the queue goes on
+    return run;
+  }
+
+  /** A queued job nobody awaits: its failure is reported instead. */
+  #background(job: () => Promise<unknown>): void {
+    this.#enqueue(job).catch((error: unknown) => {
+      this.onerror?.(error instanceof Error ? error : new Error(String(error)));
+    });
+  }
+}

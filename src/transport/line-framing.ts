@@ -1,0 +1,105 @@
+// Newline framing for the stdio transport (spec 2025-11-25, basic/transports#stdio):
+// one JSON-RPC message per line. Splitting happens on raw bytes, at 0x0A, which never occurs
+// inside a multi-byte UTF-8 sequence, so a character cut across two chunks is decoded whole.
+
+import { MessageParseError } from '../jsonrpc/index.js';
+
+/** Default cap on one line: a frame this big is a bug or an attack, not a message. */
+export const DEFAULT_MAX_LINE_BYTES = 4 * 1024 * 1024;
+
+const NEWLINE = 0x0a;
+/** How much of a discarded line is kept to show in the error. */
+const SAMPLE_BYTES = 200;
+
+/** Options for a LineDecoder. */
+export interface LineDecoderOptions {
+  /** Longest line accepted, in bytes (without the newline). */
+  maxLineBytes?: number;
+  /** Told about each over-long line, which is discarded; decoding continues with the next line. */
+  onerror?: (error: MessageParseError) => void;
+}
+
+/** Turns byte chunks into complete lines: CRLF tolerated, a leading BOM dropped, blank lines skipped. */
+export class LineDecoder {
+  #maxLineBytes: number;
+  #onerror: ((error: MessageParseError) => void) | undefined;
+  #parts: Uint8Array[] = [];
+  #length = 0;
+  #discarding = false;
+  #firstLine = true;
+  // fatal: false turns invalid bytes into U+FFFD; JSON.parse then decides whether the line is usable.
+  // ignoreBOM: true keeps U+FEFF so only the very first line loses it (below), not every line.
+  #decoder = new TextDecoder('utf-8', { fatal: false, ignoreBOM: true });
+
+  constructor(options: LineDecoderOptions = {}) {
+    this.#maxLineBytes = options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES;
+    this.#onerror = options.onerror;
+  }
+
+  /** Takes the next chunk and returns the lines it completed. */
+  push(chunk: Uint8Array | string): string[] {
+    const bytes = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk;
+    const lines: string[] = [];
+    let start = 0;
+    while (start < bytes.length) {
+      const newline = bytes.indexOf(NEWLINE, start);
+      const end = newline === -1 ? bytes.length : newline;
+      this.#append(bytes.subarray(start, end));
+      if (newline === -1) break;
+      this.#finishLine(lines);
+      start = newline + 1;
+    }
+    return lines;
+  }
+
+  /** At end of input: a last line without a trailing newline is still a line. */
+  end(): string[] {
+    const lines: string[] = [];
+    if (this.#length > 0 || this.#discarding) this.#finishLine(lines);
+    return lines;
+  }
+
+  #append(piece: Uint8Array): void {
+    if (piece.length === 0) return;
+    if (this.#discarding) return;
+    if (this.#length + piece.length > this.#maxLineBytes) {
+      // Keep a short sample for the error, then drop everything until the next newline,
+      // so one runaway frame costs SAMPLE_BYTES of memory, not its own size.
+      const sample = this.#decoder.decode(Buffer.concat([...this.#parts, piece]).subarray(0, SAMPLE_BYTES));
+      this.#parts = [];
+      this.#length = 0;
+      this.#discarding = true;
+      this.#onerror?.(new MessageParseError(
+        `Line longer than ${this.#maxLineBytes} bytes was discarded`, sample));
+      return;
+    }
+    // A view, not a copy: a stream never reuses a chunk it has emitted.
+    this.#parts.push(piece);
+    this.#length += piece.length;
+  }
+
+  #finishLine(lines: string[]): void {
+    if (this.#discarding) {
+      this.#discarding = false;
+      this.#firstLine = false;
+      return;
+    }
+    const bytes = this.#parts.length === 1 ? this.#parts[0]! : Buffer.concat(this.#parts, this.#length);
+    this.#parts = [];
+    this.#length = 0;
+    let line = this.#decoder.decode(bytes);
+    if (this.#firstLine && line.startsWith('\uFEFF')) line = line.slice(1);
+    this.#firstLine = false;
+    if (line.endsWith('\r')) line = line.slice(0, -1);
+    if (line.trim() === '') return;
+    lines.push(line);
+  }
+}
+
+/**
+ * basic/transports#stdio: messages MUST NOT contain embedded newlines, so JSON.stringify
+ * without indentation (which escapes any newline inside a string) plus '\n' is the whole encoder.
+ */
+export function encodeLine(message: unknown): string {
+  return `${JSON.stringify(message)}\n`;
+}

@@ -1,0 +1,191 @@
+// The client side of stdio (spec 2025-11-25, basic/transports#stdio): launch the server as a
+// child process and talk over its stdin/stdout. This file owns the process: starting it,
+// keeping a bounded tail of its stderr, noticing when it dies, and ending it without orphans
+// (basic/lifecycle#shutdown).
+
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { ConnectionClosedError } from '../jsonrpc/index.js';
+import type { JSONRPCMessage, Transport } from '../jsonrpc/index.js';
+import { StdioTransport } from './stdio.js';
+
+/** How much stderr is kept for error messages. */
+const STDERR_TAIL_CHARS = 4096;
+/** After 'exit', how long to wait for the pipes to drain before reporting anyway. */
+const PIPE_DRAIN_MS = 1000;
+
+/** Options for spawnStdio. */
+export interface SpawnStdioOptions {
+  /** Extra environment variables; merged over process.env unless `inheritEnv` is false. */
+  env?: Record<string, string | undefined>;
+  /** Start from process.env (default true). Credentials for stdio servers come from here (basic/index#auth). */
+  inheritEnv?: boolean;
+  cwd?: string;
+  /** What to do with the server's stderr, which is for logs (default 'pipe': kept and offered to onstderr). */
+  stderr?: 'pipe' | 'inherit' | 'ignore';
+  /** How long close() waits after closing stdin, and again after SIGTERM (default 2000 ms). */
+  shutdownGraceMs?: number;
+  /** Longest line accepted from the server, in bytes. */
+  maxLineBytes?: number;
+}
+
+/** A stdio transport that owns the server process it talks to. */
+export class SpawnedStdioTransport implements Transport {
+  onmessage?: Transport['onmessage'];
+  onerror?: Transport['onerror'];
+  onclose?: Transport['onclose'];
+  /** Each piece of the server's stderr as it arrives (stderr: 'pipe' only). Logs, not failures. */
+  onstderr?: (text: string) => void;
+
+  readonly command: string;
+  readonly args: readonly string[];
+  readonly #options: SpawnStdioOptions;
+  #child: ChildProcess | undefined;
+  #stdio: StdioTransport | undefined;
+  #stderrTail = '';
+  #closing: Promise<void> | undefined;
+  #closed = false;
+
+  constructor(command: string, args: readonly string[] = [], options: SpawnStdioOptions = {}) {
+    this.command = command;
+    this.args = args;
+    this.#options = options;
+  }
+
+  get pid(): number | undefined { return this.#child?.pid; }
+  get exitCode(): number | null { return this.#child?.exitCode ?? null; }
+  get signalCode(): NodeJS.Signals | null { return this.#child?.signalCode ?? null; }
+
+  /** The last ~4 KB the server wrote to stderr. */
+  stderrTail(): string {
+    return this.#stderrTail;
+  }
+
+  /** Spawns the server; rejects with a readable Error when it cannot be started. */
+  async start(): Promise<void> {
+    if (this.#child) return;
+    if (this.#closed) throw new ConnectionClosedError('Cannot start a closed transport');
+    const child = spawn(this.command, [...this.args], {
+      cwd: this.#options.cwd,
+      env: this.#environment(),
+      stdio: ['pipe', 'pipe', this.#options.stderr ?? 'pipe'],
+      windowsHide: true,
+    });
+    this.#child = child;
+    await new Promise<void>((resolve, reject) => {
+      const onError = (error: NodeJS.ErrnoException): void => {
+        this.#closed = true;
+        reject(describeSpawnError(this.command, this.#options.cwd, error));
+      };
+      child.once('error', onError);
+      child.once('spawn', () => { child.off('error', onError); resolve(); });
+    });
+    child.on('error', (error) => this.onerror?.(error)); // e.g. a failed kill()
+    child.stderr?.setEncoding('utf8');
+    child.stderr?.on('data', (text: string) => {
+      this.#stderrTail = (this.#stderrTail + text).slice(-STDERR_TAIL_CHARS);
+      this.onstderr?.(text);
+    });
+    const stdio = new StdioTransport(child.stdout!, child.stdin!, { maxLineBytes: this.#options.maxLineBytes });
+    stdio.onmessage = (message, extra) => this.onmessage?.(message, extra);
+    stdio.onerror = (error) => this.onerror?.(error);
+    // stdout EOF alone says little; the process exit below says why, with the exit code.
+    stdio.onclose = () => undefined;
+    this.#stdio = stdio;
+    // 'close' comes after 'exit' once the pipes are drained, so no message the server wrote
+    // before dying is lost. A grandchild holding the pipes open must not hide the exit, though.
+    child.once('exit', () => setTimeout(() => this.#onExit(), PIPE_DRAIN_MS).unref());
+    child.once('close', () => this.#onExit());
+    await stdio.start();
+  }
+
+  send(message: JSONRPCMessage): Promise<void> {
+    if (this.#closed || this.#closing || !this.#stdio) {
+      return Promise.reject(new ConnectionClosedError('Cannot send: the server process is not running'));
+    }
+    return this.#stdio.send(message);
+  }
+
+  /**
+   * basic/lifecycle#shutdown: close the child's stdin, wait; SIGTERM, wait; SIGKILL.
+   * Resolves once the process is gone.
+   */
+  close(): Promise<void> {
+    if (this.#closed) return Promise.resolve();
+    this.#closing ??= this.#shutdown();
+    return this.#closing;
+  }
+
+  async #shutdown(): Promise<void> {
+    const child = this.#child;
+    await this.#stdio?.close();
+    if (child && isRunning(child)) {
+      const grace = this.#options.shutdownGraceMs ?? 2000;
+      child.stdin?.end();
+      if (!await waitForExit(child, grace)) {
+        child.kill('SIGTERM');
+        if (!await waitForExit(child, grace)) {
+          child.kill('SIGKILL');
+          await waitForExit(child, Infinity);
+        }
+      }
+    }
+    // Release the pipes even if a grandchild still holds the other ends.
+    child?.stdout?.destroy();
+    child?.stderr?.destroy();
+    child?.stdin?.destroy();
+    this.#closed = true;
+    this.onclose?.();
+  }
+
+  #onExit(): void {
+    if (this.#closed || this.#closing) return;
+    this.#closed = true;
+    void this.#stdio?.close();
+    const child = this.#child!;
+    const how = child.signalCode ? `was killed by signal ${child.signalCode}` : `exited with code ${child.exitCode}`;
+    const tail = this.#stderrTail.trim();
+    // This reason reaches every pending request (ConnectionClosedError), so say all we know.
+    this.onclose?.(new Error(`Server process ${how}${tail ? `; stderr: ${tail}` : ''}`));
+  }
+
+  #environment(): Record<string, string> {
+    const base = this.#options.inheritEnv === false ? {} : process.env;
+    const merged: Record<string, string> = {};
+    for (const [name, value] of Object.entries({ ...base, ...this.#options.env })) {
+      if (value !== undefined) merged[name] = value; // undefined unsets an inherited variable
+    }
+    return merged;
+  }
+}
+
+/** A client transport that spawns `command args` on start() and speaks stdio to it. */
+export function spawnStdio(command: string, args: readonly string[] = [], options: SpawnStdioOptions = {}): SpawnedStdioTransport {
+  return new SpawnedStdioTransport(command, args, options);
+}
+
+function isRunning(child: ChildProcess): boolean {
+  return child.exitCode === null && child.signalCode === null;
+}
+
+/** Resolves true when the child has exited, false when `ms` passed first. */
+function waitForExit(child: ChildProcess, ms: number): Promise<boolean> {
+  if (!isRunning(child)) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const timer = Number.isFinite(ms) ? setTimeout(() => { child.off('exit', onExit); resolve(false); }, ms) : undefined;
+    const onExit = (): void => { if (timer) clearTimeout(timer); resolve(true); };
+    child.once('exit', onExit);
+  });
+}
+
+function describeSpawnError(command: string, cwd: string | undefined, error: NodeJS.ErrnoException): Error {
+  let why = error.message;
+  if (error.code === 'ENOENT') {
+    why = cwd === undefined
+      ? 'command not found (ENOENT)'
+      : `command not found, or the working directory "${cwd}" does not exist (ENOENT)`;
+  } else if (error.code === 'EACCES') {
+    why = 'permission denied (EACCES)';
+  }
+  return new Error(`Cannot start "${command}": ${why}`, { cause: error });
+}

@@ -1,0 +1,123 @@
+// Server-Sent Events, the wire format of Streamable HTTP's streams (spec 2025-11-25,
+// basic/transports#streamable-http; format: WHATWG HTML "server-sent events"). An event is a
+// block of `field: value` lines ended by a blank line; `:` starts a comment.
+
+/** One parsed or to-be-encoded event. */
+export interface SseEvent {
+  id?: string;
+  event?: string;
+  /** The data lines joined with '\n'; '' for an event without data (a priming event). */
+  data: string;
+  /** Reconnection delay in milliseconds. */
+  retry?: number;
+}
+
+/** Encodes one event. Multi-line data becomes several `data:` lines, as the format requires. */
+export function encodeSseEvent(event: SseEvent): string {
+  let text = '';
+  if (event.id !== undefined) text += `id: ${event.id}\n`;
+  if (event.retry !== undefined) text += `retry: ${event.retry}\n`;
+  if (event.event !== undefined) text += `event: ${event.event}\n`;
+  for (const line of event.data.split(/\r\n|\r|\n/)) text += `data: ${line}\n`;
+  return `${text}\n`;
+}
+
+/**
+ * A streaming parser: feed it chunks, get back the events they completed. Unlike a browser's
+ * EventSource it also reports blocks that carry only an `id` or a `retry`, because an MCP
+ * client must track both to resume (basic/transports#resumability-and-redelivery).
+ */
+export class SseParser {
+  #buffer = '';
+  #decoder = new TextDecoder('utf-8');
+  #data: string[] = [];
+  #id: string | undefined;
+  #event: string | undefined;
+  #retry: number | undefined;
+  #hasFields = false;
+
+  /** Takes the next chunk (bytes are decoded as a stream, so split UTF-8 is fine). */
+  push(chunk: string | Uint8Array): SseEvent[] {
+    this.#buffer += typeof chunk === 'string' ? chunk : this.#decoder.decode(chunk, { stream: true });
+    return this.#drain(false);
+  }
+
+  /** At end of input: a trailing line without its line end still counts; an unfinished event is dropped. */
+  end(): SseEvent[] {
+    this.#buffer += this.#decoder.decode();
+    return this.#drain(true);
+  }
+
+  #drain(final: boolean): SseEvent[] {
+    const events: SseEvent[] = [];
+    const lineEnd = /\r\n|\r|\n/g;
+    let start = 0;
+    for (;;) {
+      lineEnd.lastIndex = start;
+      const found = lineEnd.exec(this.#buffer);
+      if (!found) break;
+      // A lone CR at the very end may be the first half of CRLF: wait for the next chunk.
+      if (found[0] === '\r' && found.index === this.#buffer.length - 1 && !final) break;
+      this.#line(this.#buffer.slice(start, found.index), events);
+      start = found.index + found[0].length;
+    }
+    this.#buffer = this.#buffer.slice(start);
+    if (final && this.#buffer !== '') {
+      this.#line(this.#buffer, events);
+      this.#buffer = '';
+    }
+    return events;
+  }
+
+  #line(line: string, events: SseEvent[]): void {
+    if (line === '') { this.#dispatch(events); return; }
+    if (line.startsWith(':')) return; // comment (often a keep-alive)
+    const colon = line.indexOf(':');
+    const field = colon === -1 ? line : line.slice(0, colon);
+    let value = colon === -1 ? '' : line.slice(colon + 1);
+    if (value.startsWith(' ')) value = value.slice(1);
+    switch (field) {
+      case 'data': this.#data.push(value); break;
+      case 'event': this.#event = value; break;
+      case 'id': if (!value.includes('\0')) this.#id = value; break;
+      case 'retry': if (/^\d+$/.test(value)) this.#retry = Number(value); break;
+      default: return; // unknown fields are ignored
+    }
+    this.#hasFields = true;
+  }
+
+  #dispatch(events: SseEvent[]): void {
+    if (this.#hasFields) {
+      const event: SseEvent = { data: this.#data.join('\n') };
+      if (this.#id !== undefined) event.id = this.#id;
+      if (this.#event !== undefined) event.event = this.#event;
+      if (this.#retry !== undefined) event.retry = this.#retry;
+      events.push(event);
+    }
+    this.#data = [];
+    this.#id = undefined;
+    this.#event = undefined;
+    this.#retry = undefined;
+    this.#hasFields = false;
+  }
+}
+
+/** Reads a fetch body as SSE events until it ends; rejects if the connection fails or is aborted. */
+export async function* readSseEvents(body: ReadableStream<Uint8Array>): AsyncGenerator<SseEvent> {
+  const parser = new SseParser();
+  const reader = body.getReader();
+  let finished = false;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      yield* parser.push(value);
+    }
+    finished = true;
+    yield* parser.end();
+  } finally {
+    // A consumer that stops early must not leave the connection open.
+    if (!finished) await reader.cancel().catch(() => undefined);
+    reader.releaseLock();
+  }
+}

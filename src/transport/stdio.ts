@@ -1,0 +1,145 @@
+// The stdio transport (spec 2025-11-25, basic/transports#stdio): newline-delimited JSON over a
+// readable and a writable stream. The server uses its own stdin/stdout; a client uses the pipes
+// of the child it spawned (spawn-stdio.ts). Both are the same class, handed their streams.
+
+import type { Readable, Writable } from 'node:stream';
+import { ConnectionClosedError, MessageParseError } from '../jsonrpc/index.js';
+import type { JSONRPCMessage, Transport } from '../jsonrpc/index.js';
+import { LineDecoder, encodeLine } from './line-framing.js';
+
+/** Options for a StdioTransport. */
+export interface StdioTransportOptions {
+  /** Longest line accepted, in bytes; longer lines are reported and skipped. */
+  maxLineBytes?: number;
+}
+
+/** Newline-delimited JSON-RPC over any readable + writable pair. */
+export class StdioTransport implements Transport {
+  onmessage?: Transport['onmessage'];
+  onerror?: Transport['onerror'];
+  onclose?: Transport['onclose'];
+
+  readonly #readable: Readable;
+  readonly #writable: Writable;
+  readonly #decoder: LineDecoder;
+  #started = false;
+  #closed = false;
+  /** The previous write; each send waits for it so order and backpressure hold. */
+  #writing: Promise<void> = Promise.resolve();
+
+  constructor(readable: Readable, writable: Writable, options: StdioTransportOptions = {}) {
+    this.#readable = readable;
+    this.#writable = writable;
+    this.#decoder = new LineDecoder({
+      maxLineBytes: options.maxLineBytes,
+      onerror: (error) => this.onerror?.(error),
+    });
+  }
+
+  async start(): Promise<void> {
+    if (this.#started) return;
+    if (this.#closed) throw new ConnectionClosedError('Cannot start a closed stdio transport');
+    this.#started = true;
+    this.#readable.on('data', this.#onData);
+    this.#readable.on('end', this.#onEnd);
+    this.#readable.on('close', this.#onEnd); // destroyed without an 'end'
+    this.#readable.on('error', this.#onStreamError);
+    this.#writable.on('error', this.#onStreamError);
+  }
+
+  send(message: JSONRPCMessage): Promise<void> {
+    if (this.#closed) return Promise.reject(new ConnectionClosedError('Cannot send: the stdio transport is closed'));
+    const line = encodeLine(message);
+    const write = this.#writing.then(() => this.#write(line));
+    // A failed write must not block the ones queued behind it; its own caller sees the error.
+    this.#writing = write.catch(() => undefined);
+    return write;
+  }
+
+  /** Stops reading and fires onclose. The streams stay open: closing stdout is not ours to do. */
+  async close(): Promise<void> {
+    this.#shutdown();
+  }
+
+  #write(line: string): Promise<void> {
+    if (this.#closed) return Promise.reject(new ConnectionClosedError('Cannot send: the stdio transport is closed'));
+    return new Promise<void>((resolve, reject) => {
+      const writable = this.#writable;
+      const settle = (error?: Error | null): void => {
+        writable.off('drain', onDrain);
+        writable.off('close', onClose);
+        if (error) reject(error); else resolve();
+      };
+      const onDrain = (): void => settle();
+      const onClose = (): void => settle(new ConnectionClosedError('The output stream closed before the message was written'));
+      const accepted = writable.write(line, (error) => { if (error) settle(error); });
+      if (accepted) { resolve(); return; }
+      // write() said "slow down": wait for 'drain' before the next message, so a peer that does
+      // not read cannot make this process buffer without bound.
+      writable.once('drain', onDrain);
+      writable.once('close', onClose);
+    });
+  }
+
+  #onData = (chunk: Buffer | string): void => {
+    for (const line of this.#decoder.push(chunk)) this.#deliver(line);
+  };
+
+  #onEnd = (): void => {
+    for (const line of this.#decoder.end()) this.#deliver(line);
+    this.#shutdown();
+  };
+
+  #onStreamError = (error: Error): void => {
+    this.#shutdown(error);
+  };
+
+  #deliver(line: string): void {
+    if (this.#closed) return;
+    let value: unknown;
+    try {
+      value = JSON.parse(line);
+    } catch (error) {
+      // The peer answers this with -32700 and reading goes on (basic/transports#stdio).
+      this.onerror?.(new MessageParseError(error instanceof Error ? error.message : String(error), line));
+      return;
+    }
+    this.onmessage?.(value);
+  }
+
+  #shutdown(reason?: Error): void {
+    if (this.#closed) return;
+    this.#closed = true;
+    this.#readable.off('data', this.#onData);
+    this.#readable.off('end', this.#onEnd);
+    this.#readable.off('close', this.#onEnd);
+    // Paused and without listeners, stdin no longer keeps the event loop alive, so a server
+    // process can exit once its transport is closed (basic/lifecycle#shutdown).
+    this.#readable.pause();
+    // The error listeners stay: a late EPIPE must not become an uncaught exception.
+    this.onclose?.(reason);
+  }
+}
+
+/** The server side of stdio: this process's own stdin and stdout. */
+export function stdioServerTransport(options: StdioTransportOptions = {}): StdioTransport {
+  return new StdioTransport(process.stdin, process.stdout, options);
+}
+
+/** Anything that can be connected to a transport (McpServer is one). */
+export interface Connectable {
+  connect(transport: Transport): Promise<unknown>;
+}
+
+/**
+ * Serves `server` over this process's stdio; resolves once connected. When stdin ends the
+ * transport closes and nothing is left holding the event loop, so the process exits
+ * (basic/lifecycle#shutdown: the client ends a stdio server by closing its stdin).
+ */
+export async function serveStdio(server: Connectable, options: StdioTransportOptions = {}): Promise<StdioTransport> {
+  const transport = stdioServerTransport(options);
+  await server.connect(transport);
+  // connect() normally starts the transport; start() is idempotent, so make sure it is reading.
+  await transport.start();
+  return transport;
+}

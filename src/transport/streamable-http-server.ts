@@ -1,0 +1,280 @@
+// The Streamable HTTP server transport on node:http (spec 2025-11-25, basic/transports#streamable-http):
+// one endpoint; POST carries one client message, GET opens the server's stream or resumes one,
+// DELETE ends the session. This file checks each HTTP request and finds its session; the
+// session (http-session.ts) routes what the server sends onto SSE streams.
+
+import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { PARSE_ERROR, classifyMessage } from '../jsonrpc/index.js';
+import type { AuthInfo, MessageExtra, Transport } from '../jsonrpc/index.js';
+import { InMemoryEventStore } from './event-store.js';
+import type { EventStore } from './event-store.js';
+import { authenticate, resourceMetadataPaths, resourceMetadataUrl, writeResourceMetadata } from './http-auth.js';
+import type { TokenVerifier } from './http-auth.js';
+import { readBody } from './http-body.js';
+import { HttpError, writeHttpError } from './http-error.js';
+import { refuseHost, refuseOrigin } from './http-security.js';
+import { StreamableHttpSessionTransport } from './http-session.js';
+import { DEFAULT_MAX_BUFFERED_BYTES } from './sse-response.js';
+
+/** What serveHttp serves: anything that accepts one transport per session (McpServer does). */
+export interface HttpServable {
+  connect(transport: Transport): Promise<unknown>;
+  /** Values accepted in the MCP-Protocol-Version header; defaults to DEFAULT_PROTOCOL_VERSIONS. */
+  protocolVersions?: readonly string[];
+}
+
+/** Options for createStreamableHttpHandler and serveHttp. */
+export interface HttpServerOptions {
+  /** Port to listen on (serveHttp only); 0 picks a free one. */
+  port?: number;
+  /** Interface to bind (serveHttp only). Loopback by default (basic/transports#security-warning). */
+  host?: string;
+  /** The single MCP endpoint (default '/mcp'). */
+  path?: string;
+  /** Origins allowed besides http(s) on localhost / 127.0.0.1 / [::1]. */
+  allowedOrigins?: string[];
+  /** Host names (any port) or host:port allowed besides the loopback names. */
+  allowedHosts?: string[];
+  /** Check the Host header against allowedHosts (default true). */
+  dnsRebindingProtection?: boolean;
+  /** Answer requests with one JSON body instead of an SSE stream (default false). */
+  jsonResponse?: boolean;
+  eventStore?: EventStore;
+  /** The `retry:` sent to clients, in ms (default 1000). */
+  retryMs?: number;
+  maxBodyBytes?: number;
+  maxSessions?: number;
+  /** A session without traffic or open streams for this long is closed (default 30 min). */
+  sessionIdleMs?: number;
+  bodyTimeoutMs?: number;
+  /** Bytes an SSE client may leave unread before its connection is cut (default 4 MiB). */
+  maxBufferedBytes?: number;
+  /** If set, every request needs `Authorization: Bearer <token>` that this accepts. */
+  verifyToken?: TokenVerifier;
+  /** RFC 9728 Protected Resource Metadata, served at /.well-known/oauth-protected-resource[path]. */
+  resourceMetadata?: object;
+}
+
+/** A Streamable HTTP endpoint to mount in any node:http server. */
+export interface StreamableHttpHandler {
+  handle(req: IncomingMessage, res: ServerResponse): Promise<void>;
+  /** Closes every session. */
+  close(): Promise<void>;
+  readonly sessionCount: number;
+}
+
+/** Protocol revisions accepted in the MCP-Protocol-Version header by default. */
+export const DEFAULT_PROTOCOL_VERSIONS: readonly string[] = ['2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05'];
+
+/** Builds the request handler: sessions, SSE streams, security checks. */
+export function createStreamableHttpHandler(server: HttpServable, options: HttpServerOptions = {}): StreamableHttpHandler {
+  const path = options.path ?? '/mcp';
+  const eventStore = options.eventStore ?? new InMemoryEventStore();
+  const idleMs = options.sessionIdleMs ?? 30 * 60_000;
+  const metadataPaths = options.resourceMetadata ? resourceMetadataPaths(path) : [];
+  const sessions = new Map<string, StreamableHttpSessionTransport>();
+
+  const isIdle = (session: StreamableHttpSessionTransport): boolean => !session.busy && Date.now() - session.lastActivity > idleMs;
+  const sweeper = setInterval(() => {
+    for (const session of sessions.values()) if (isIdle(session)) void session.close();
+  }, Math.min(Math.max(idleMs / 2, 10), 60_000));
+  sweeper.unref();
+
+  async function createSession(): Promise<StreamableHttpSessionTransport> {
+    const limit = options.maxSessions ?? 1000;
+    if (sessions.size >= limit) throw new HttpError(503, `Too many sessions (limit ${limit}); try again later`, { headers: { 'Retry-After': '5' } });
+    // basic/transports#session-management: a CSPRNG id, visible ASCII only (a UUID is).
+    const session = new StreamableHttpSessionTransport(randomUUID(), {
+      eventStore,
+      retryMs: options.retryMs ?? 1000,
+      maxBufferedBytes: options.maxBufferedBytes ?? DEFAULT_MAX_BUFFERED_BYTES,
+      onended: (ended) => sessions.delete(ended.sessionId),
+    });
+    sessions.set(session.sessionId, session);
+    try {
+      await server.connect(session);
+    } catch (error) {
+      await session.close();
+      throw new HttpError(500, `Could not start the session: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    return session;
+  }
+
+  async function findSession(req: IncomingMessage): Promise<StreamableHttpSessionTransport> {
+    const id = header(req, 'mcp-session-id');
+    // A server that requires sessions SHOULD answer 400 without one, 404 for an unknown one.
+    if (id === undefined) throw new HttpError(400, 'Bad Request: Mcp-Session-Id header is required (initialize first)');
+    let session = sessions.get(id);
+    if (session && isIdle(session)) { await session.close(); session = undefined; } // the sweeper had not come by yet
+    if (!session) throw new HttpError(404, 'Session not found: it expired, was closed, or never existed');
+    // basic/transports#protocol-version-header: absent → assume 2025-03-26; unsupported → 400.
+    const version = header(req, 'mcp-protocol-version');
+    const supported = server.protocolVersions ?? DEFAULT_PROTOCOL_VERSIONS;
+    if (version !== undefined && !supported.includes(version)) {
+      throw new HttpError(400, `Bad Request: unsupported MCP-Protocol-Version "${version}" (supported: ${supported.join(', ')})`);
+    }
+    session.lastActivity = Date.now();
+    return session;
+  }
+
+  async function post(req: IncomingMessage, res: ServerResponse, authInfo: AuthInfo | undefined): Promise<void> {
+    if (!accepts(req, 'application/json') || !accepts(req, 'text/event-stream')) {
+      throw new HttpError(406, 'Not Acceptable: Accept must list both application/json and text/event-stream');
+    }
+    if (mediaType(req.headers['content-type']) !== 'application/json') {
+      throw new HttpError(415, 'Unsupported Media Type: Content-Type must be application/json');
+    }
+    const text = await readBody(req, { maxBytes: options.maxBodyBytes ?? 4 * 1024 * 1024, timeoutMs: options.bodyTimeoutMs ?? 10_000 });
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch (error) {
+      throw new HttpError(400, `Parse error: ${error instanceof Error ? error.message : String(error)}`, { code: PARSE_ERROR });
+    }
+    // One message per POST; classifyMessage also refuses batch arrays (removed in 2025-06-18).
+    const classified = classifyMessage(value);
+    if (classified.kind === 'invalid') throw new HttpError(400, `Invalid request: ${classified.reason}`, { id: classified.id });
+    const message = classified.message;
+    let session: StreamableHttpSessionTransport;
+    if (classified.kind === 'request' && classified.message.method === 'initialize') {
+      const existing = header(req, 'mcp-session-id');
+      if (existing !== undefined) {
+        throw sessions.has(existing)
+          ? new HttpError(400, 'Bad Request: this session is already initialized', { id: classified.message.id })
+          : new HttpError(404, 'Session not found: it expired, was closed, or never existed');
+      }
+      session = await createSession();
+    } else {
+      session = await findSession(req);
+    }
+    const extra: MessageExtra = { headers: { ...req.headers } };
+    if (authInfo) extra.authInfo = authInfo;
+    if (classified.kind !== 'request') {
+      // Notifications and responses: accepted → 202 with no body.
+      session.receive(message, extra);
+      res.writeHead(202, { 'Mcp-Session-Id': session.sessionId }).end();
+      return;
+    }
+    const id = classified.message.id;
+    if (!session.canAccept(id)) throw new HttpError(409, `Conflict: request id ${JSON.stringify(id)} is still in use`, { id });
+    if (options.jsonResponse) session.openJsonResponse(res, id);
+    else session.openRequestStream(res, id, {});
+    session.receive(message, extra);
+  }
+
+  async function get(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (!accepts(req, 'text/event-stream')) throw new HttpError(406, 'Not Acceptable: GET needs Accept: text/event-stream');
+    const session = await findSession(req);
+    const lastEventId = header(req, 'last-event-id');
+    if (lastEventId !== undefined) {
+      const refusal = await session.resumeStream(res, lastEventId, {});
+      if (refusal) throw refusal;
+      return;
+    }
+    if (!session.openStandaloneStream(res, {})) throw new HttpError(409, 'Conflict: this session already has an open GET stream');
+  }
+
+  async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const refusal = refuseOrigin(header(req, 'origin'), options.allowedOrigins)
+      ?? (options.dnsRebindingProtection === false ? undefined : refuseHost(req.headers.host, options.allowedHosts));
+    if (refusal) throw new HttpError(403, refusal);
+    const pathname = new URL(req.url ?? '/', 'http://localhost').pathname;
+    if (metadataPaths.includes(pathname) && options.resourceMetadata) {
+      if (req.method !== 'GET') throw new HttpError(405, 'Method not allowed', { headers: { Allow: 'GET' } });
+      writeResourceMetadata(res, options.resourceMetadata);
+      return;
+    }
+    if (pathname !== path) throw new HttpError(404, `Not found: the MCP endpoint is ${path}`);
+    const authInfo = options.verifyToken
+      ? await authenticate(req, options.verifyToken, resourceMetadataUrl(req, path))
+      : undefined;
+    switch (req.method) {
+      case 'POST': return post(req, res, authInfo);
+      case 'GET': return get(req, res);
+      case 'DELETE': {
+        // basic/transports#session-management: the client ends its session; the id then answers 404.
+        const session = await findSession(req);
+        await session.close();
+        res.writeHead(200).end();
+        return;
+      }
+      default: throw new HttpError(405, `Method ${req.method} not allowed`, { headers: { Allow: 'GET, POST, DELETE' } });
+    }
+  }
+
+  return {
+    async handle(req, res) {
+      req.on('error', () => undefined); // a client that hangs up mid-body is not a server crash
+      try {
+        await route(req, res);
+      } catch (error) {
+        writeHttpError(res, error instanceof HttpError
+          ? error
+          : new HttpError(500, `Internal error: ${error instanceof Error ? error.message : String(error)}`));
+      }
+    },
+    async close() {
+      clearInterval(sweeper);
+      await Promise.all([...sessions.values()].map((session) => session.close()));
+    },
+    get sessionCount() {
+      return sessions.size;
+    },
+  };
+}
+
+/** A running Streamable HTTP server. */
+export interface RunningHttpServer {
+  /** The endpoint URL, e.g. http://127.0.0.1:50123/mcp */
+  url: string;
+  port: number;
+  /** Closes every session, then the server and its connections. */
+  close(): Promise<void>;
+  httpServer: Server;
+}
+
+/** Serves `server` over Streamable HTTP on its own node:http server; resolves once listening. */
+export async function serveHttp(server: HttpServable, options: HttpServerOptions = {}): Promise<RunningHttpServer> {
+  const handler = createStreamableHttpHandler(server, options);
+  const httpServer = createServer((req, res) => void handler.handle(req, res));
+  const host = options.host ?? '127.0.0.1';
+  await new Promise<void>((resolve, reject) => {
+    httpServer.once('error', reject);
+    httpServer.listen(options.port ?? 0, host, () => {
+      httpServer.off('error', reject);
+      resolve();
+    });
+  });
+  const { port } = httpServer.address() as AddressInfo;
+  const urlHost = host.includes(':') ? `[${host}]` : host;
+  return {
+    url: `http://${urlHost}:${port}${options.path ?? '/mcp'}`,
+    port,
+    httpServer,
+    async close() {
+      await handler.close();
+      await new Promise<void>((resolve) => {
+        httpServer.close(() => resolve());
+        httpServer.closeAllConnections();
+      });
+    },
+  };
+}
+
+function header(req: IncomingMessage, name: string): string | undefined {
+  const value = req.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+function mediaType(value: string | undefined): string | undefined {
+  return value?.split(';')[0]?.trim().toLowerCase();
+}
+
+/** True when the Accept header admits `type` (exactly, or through a `type/*` or `*\/*` range). */
+function accepts(req: IncomingMessage, type: string): boolean {
+  const ranges = (req.headers.accept ?? '').split(',').map((part) => mediaType(part));
+  return ranges.some((range) => range === type || range === '*/*' || range === `${type.split('/')[0]}/*`);
+}

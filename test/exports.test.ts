@@ -1,0 +1,30 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+
+// Pins the public surface: a name added or removed here is a deliberate API change.
+const ENTRIES: Record<string, string[]> = {
+  '../src/jsonrpc/index.ts': [
+    'ConnectionClosedError', 'INTERNAL_ERROR', 'INVALID_PARAMS', 'INVALID_REQUEST', 'JsonRpcPeer', 'METHOD_NOT_FOUND',
+    'MessageParseError', 'PARSE_ERROR', 'ProtocolError', 'RequestCancelledError', 'RequestTimeoutError', 'classifyMessage',
+    'isErrorResponse', 'isRequestId',
+  ],
+  '../src/server/index.ts': ['McpServer', 'ServerSession', 'UriTemplate', 'decodeCursor', 'describeValidationErrors', 'encodeCursor', 'paginate'],
+  '../src/client/index.ts': ['DEFAULT_CLIENT_INFO', 'McpClient', 'applyElicitationDefaults', 'listAllPages'],
+  '../src/host/index.ts': ['Host', 'Policy', 'ScriptedModel', 'ToolSeam', 'resultText'],
+};
+
+for (const [file, names] of Object.entries(ENTRIES)) {
+  test(`exports of ${file}`, async () => {
+    const module = await import(file) as Record<string, unknown>;
+    assert.deepEqual(Object.keys(module).sort(), [...names].sort());
+  });
+}
+
+test('package.json: no runtime dependencies, ESM, named exports, a bin', () => {
+  const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+  assert.equal(pkg.dependencies, undefined);
+  assert.equal(pkg.type, 'module');
+  assert.equal(pkg.bin.mcpwire, 'dist/src/cli/main.js');
+  assert.deepEqual(Object.keys(pkg.exports), ['.', './jsonrpc', './json-schema', './protocol', './transport', './server', './client', './host', './package.json']);
+});

@@ -1,0 +1,46 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import {
+  clientMaySend, missingClientCapability, missingServerCapability, negotiateVersion, serverMaySend, serverRefusal,
+} from '../../src/protocol/index.js';
+
+test('version negotiation echoes a supported version and otherwise offers the newest', () => {
+  assert.equal(negotiateVersion('2025-11-25'), '2025-11-25');
+  assert.equal(negotiateVersion('2025-06-18'), '2025-06-18');
+  assert.equal(negotiateVersion('2025-03-26'), '2025-03-26');
+  assert.equal(negotiateVersion('2024-11-05'), '2024-11-05');
+  assert.equal(negotiateVersion('1999-01-01'), '2025-11-25');
+});
+
+test('server lifecycle: initialize first and once, then initialized, ping always', () => {
+  const refusal = (state: Parameters<typeof serverRefusal>[0], method: string) => serverRefusal(state, method, 'request')?.toJSON();
+  assert.deepEqual(refusal('awaiting-initialize', 'tools/list'), { code: -32600, message: 'Server not initialized: send "initialize" before "tools/list"' });
+  assert.equal(refusal('awaiting-initialize', 'initialize'), undefined);
+  assert.equal(refusal('awaiting-initialize', 'ping'), undefined);
+  assert.deepEqual(refusal('awaiting-initialized', 'tools/call'), { code: -32600, message: 'Server not ready: send "notifications/initialized" before "tools/call"' });
+  assert.deepEqual(refusal('operating', 'initialize'), { code: -32600, message: 'Server already initialized: initialize may be sent only once per session' });
+  assert.equal(refusal('operating', 'tools/call'), undefined);
+  assert.notEqual(serverRefusal('awaiting-initialize', 'notifications/progress', 'notification'), undefined);
+  assert.equal(serverRefusal('awaiting-initialized', 'notifications/initialized', 'notification'), undefined);
+});
+
+test('what each side may send in each state', () => {
+  assert.deepEqual(['ping', 'notifications/message', 'notifications/tools/list_changed'].map((m) => serverMaySend('awaiting-initialized', m)), [true, true, false]);
+  assert.equal(serverMaySend('operating', 'notifications/tools/list_changed'), true);
+  assert.equal(serverMaySend('closed', 'ping'), false);
+  assert.deepEqual(['initialize', 'ping', 'tools/list'].map((m) => clientMaySend('idle', m)), [true, false, false]);
+  assert.deepEqual(['initialize', 'ping', 'notifications/initialized', 'tools/list'].map((m) => clientMaySend('initializing', m)), [false, true, true, false]);
+  assert.equal(clientMaySend('ready', 'tools/list'), true);
+  assert.equal(clientMaySend('closed', 'ping'), false);
+});
+
+test('capabilities gate methods on both sides', () => {
+  assert.equal(missingServerCapability({}, 'tools/list'), 'The server did not declare the "tools" capability, so "tools/list" cannot be used');
+  assert.equal(missingServerCapability({ tools: {} }, 'tools/call'), undefined);
+  assert.equal(missingServerCapability({ resources: {} }, 'resources/subscribe'), 'The server did not declare "resources.subscribe", so "resources/subscribe" cannot be used');
+  assert.equal(missingServerCapability({}, 'ping'), undefined);
+  assert.equal(missingClientCapability({}, 'sampling/createMessage'), 'The client did not declare the "sampling" capability, so "sampling/createMessage" cannot be used');
+  assert.equal(missingClientCapability({ elicitation: {} }, 'elicitation/create', { mode: 'url' }), 'The client did not declare elicitation mode "url"');
+  assert.equal(missingClientCapability({ elicitation: {} }, 'elicitation/create', {}), undefined);
+  assert.equal(missingClientCapability({ sampling: {} }, 'sampling/createMessage', { tools: [] }), 'The client did not declare "sampling.tools", so tools cannot be sent in sampling/createMessage');
+});
