@@ -14,6 +14,32 @@ export interface SuiteResult { files: FileResult[]; passed: number; failed: numb
 /** How to run a folder. */
 export interface SuiteOptions { dialect: Dialect; assertFormat?: boolean; root?: string }
 
+/** A documented failure: `match` is an exact test name, or a prefix ending in ' › ' that covers a group. */
+export interface KnownFailure { folder: string; match: string; reason: string }
+
+const PUNYCODE = 'A-labels are checked for hostname syntax only: decoding Punycode and applying the IDNA2008 tables and contextual rules (RFC 5891/5892/5893) would need Unicode data this zero-dependency build does not ship';
+const IDN = 'idn-hostname is approximated (Unicode letters, digits and marks per label); IDNA2008 code point tables, CONTEXTJ/CONTEXTO and Bidi rules are not implemented';
+const HISTORIC = 'only the 2020-12 and draft-07 dialects are implemented; a draft 2019-09 meta-schema is refused with SchemaError "Unsupported JSON Schema dialect", as MCP requires';
+
+/**
+ * Every failure we know about, with why. The required folders pass completely, so they have no
+ * entries; the unit test checks the observed failures against this table in both directions.
+ */
+export const KNOWN_FAILURES: KnownFailure[] = [
+  { folder: 'tests/draft2020-12/optional', match: 'cross-draft.json › refs to historic drafts are processed as historic drafts › ', reason: HISTORIC },
+  { folder: 'tests/draft7/optional', match: 'cross-draft.json › refs to future drafts are processed as future drafts › ', reason: HISTORIC },
+  { folder: 'tests/draft7/optional', match: 'content.json › ', reason: 'contentEncoding/contentMediaType are annotations here (as in 2020-12); decoding base64 and parsing JSON content is not done' },
+  ...['tests/draft2020-12/optional/format', 'tests/draft7/optional/format'].flatMap((folder) => [
+    { folder, match: 'hostname.json › validation of A-label (punycode) host names › ', reason: PUNYCODE },
+    { folder, match: 'idn-hostname.json › validation of internationalized host names › ', reason: IDN },
+  ]),
+];
+
+/** The documented reason for a failure, or undefined if it is unexpected. */
+export function explain(folder: string, name: string): string | undefined {
+  return KNOWN_FAILURES.find((k) => k.folder === folder && (name === k.match || (k.match.endsWith(' › ') && name.startsWith(k.match))))?.reason;
+}
+
 interface TestCase { description: string; schema: unknown; tests: { description: string; data: unknown; valid: boolean }[] }
 
 /** The suite's location: $JSON_SCHEMA_TEST_SUITE, else ../shared/json-schema-test-suite beside the repo. */

@@ -7,7 +7,7 @@ import { Host, Policy, ScriptedModel } from '../host/index.js';
 import { httpTransport, spawnStdio, tapTransport } from '../transport/index.js';
 import type { Transport } from '../jsonrpc/index.js';
 import { addServerCommand } from './example-server.js';
-import { formatHostEvent, formatWire } from './seam-trace.js';
+import { createHostEventFormatter, formatWire } from './seam-trace.js';
 
 /** Options of the demo. */
 export interface DemoOptions {
@@ -53,8 +53,9 @@ export async function runDemo(options: DemoOptions = {}): Promise<string> {
   }
   write('');
   const traced = tapTransport(transport, (event) => write(formatWire(event.direction, event.message)));
+  const formatEvent = createHostEventFormatter();
   // The seed's add tool has no annotations, so the demo's policy approves it by name.
-  const host = new Host({ policy: new Policy({ approve: ['calc/add'] }), onevent: (event) => write(formatHostEvent(event)) });
+  const host = new Host({ policy: new Policy({ approve: ['calc/add'] }), onevent: (event) => write(formatEvent(event)) });
   try {
     const client = await McpClient.connect(traced, { clientInfo: { name: 'mcpwire-demo', version: '0.1.0' } });
     await host.addServer('calc', client);

@@ -15,6 +15,18 @@ export function formatWire(direction: 'send' | 'receive', message: unknown): str
   return line(MCP, direction === 'send' ? 'client → server' : 'server → client', JSON.stringify(message));
 }
 
+/** A formatter of host events; it remembers the last function list so a repeat is not printed twice. */
+export function createHostEventFormatter(): (event: HostEvent) => string {
+  let lastFunctions = '';
+  return (event) => {
+    if (event.type !== 'to-model') return formatHostEvent(event);
+    const functions = JSON.stringify(event.functions);
+    const same = functions === lastFunctions;
+    lastFunctions = functions;
+    return line(MODEL, 'host → model', `${event.messageCount} message(s) + ${same ? `the same ${event.functions.length} function(s)` : `functions ${functions}`}`);
+  };
+}
+
 /** One host event. */
 export function formatHostEvent(event: HostEvent): string {
   switch (event.type) {

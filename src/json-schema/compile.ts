@@ -23,7 +23,6 @@ export interface Node { check: Check }
 
 /** A schema resource (document root or embedded $id), the unit of dynamic scope. */
 export interface Resource {
-  uri: string;
   root: unknown;
   /** $dynamicAnchor name → raw subschema, found while indexing. */
   anchors: Map<string, unknown>;
@@ -75,6 +74,13 @@ export function all(checks: Check[]): Check {
     const a = checks[0]!, b = checks[1]!;
     return (d, c, e) => (a(d, c, e) ? b(d, c, e) : (b(d, c, e), false));
   }
+  if (n === 3) {
+    const a = checks[0]!, b = checks[1]!, z = checks[2]!;
+    return (d, c, e) => {
+      const x = a(d, c, e), y = b(d, c, e);
+      return z(d, c, e) && x && y;
+    };
+  }
   return (d, c, e) => {
     let ok = true;
     for (let i = 0; i < n; i++) if (!checks[i]!(d, c, e)) ok = false;
@@ -93,6 +99,7 @@ export class Compiler {
   private readonly locs = new WeakMap<object, Loc>();
   private readonly memo = new Map<object, Node>();
   private readonly queue: (() => void)[] = [];
+  private readonly roots: [Node, Resource][] = [];
   private readonly options: ValidateOptions;
   private count = 0;
 
@@ -103,17 +110,30 @@ export class Compiler {
 
   /** Compiles a root schema and everything it can reach, so later validation never throws. */
   root(schema: unknown): Node {
-    const dialect = DIALECTS[this.options.defaultDialect ?? '2020-12'];
+    const name = this.options.defaultDialect ?? '2020-12';
+    const dialect = Object.hasOwn(DIALECTS, name) ? DIALECTS[name] : undefined;
     if (!dialect) throw new SchemaError(`Unsupported default dialect: ${String(this.options.defaultDialect)}`);
     const loc = this.index(schema, DEFAULT_BASE, dialect, '#', null, 0);
     const node = this.node(schema, loc, 0, false);
     for (let job = this.queue.pop(); job; job = this.queue.pop()) job();
+    // Resource roots join the dynamic scope, but only schemas that use $dynamicRef pay for it.
+    if (this.dynamic) {
+      for (const [n, res] of this.roots) {
+        const inner = n.check;
+        n.check = (d, c, e) => {
+          c.scope.push(res);
+          const ok = inner(d, c, e);
+          c.scope.pop();
+          return ok;
+        };
+      }
+    }
     return node;
   }
 
   private index(value: unknown, base: string, dialect: DialectInfo, path: string, parent: Resource | null, depth: number): Loc {
-    const fresh = (uri: string): Resource => ({ uri, root: value, anchors: new Map(), dynamic: null });
-    if (!isObject(value)) return { base, resource: parent ?? fresh(base), dialect, path };
+    const fresh = (): Resource => ({ root: value, anchors: new Map(), dynamic: null });
+    if (!isObject(value)) return { base, resource: parent ?? fresh(), dialect, path };
     const seen = this.locs.get(value);
     if (seen) return seen;
     if (depth > MAX_DEPTH) throw new SchemaError(`Schema nested deeper than ${MAX_DEPTH} levels at ${path}`);
@@ -125,9 +145,9 @@ export class Compiler {
     if (typeof id === 'string' && !(d7 && Object.hasOwn(value, '$ref'))) {
       const [uri, fragment] = splitFragment(resolveUri(base, id));
       if (d7 && id.startsWith('#')) anchor = fragment;
-      else { base = uri; resource = fresh(uri); }
+      else { base = uri; resource = fresh(); }
     }
-    resource ??= fresh(base);
+    resource ??= fresh();
     const loc: Loc = { base, resource, dialect, path };
     this.locs.set(value, loc);
     const entry = { value, loc };
@@ -183,6 +203,7 @@ export class Compiler {
     const build = () => { node.check = this.build(value, loc, depth); };
     if (lazy) this.queue.push(build); else build();
     const res = loc.resource;
+    if (res.root === value) this.roots.push([node, res]);
     if (res.dynamic === null) {
       res.dynamic = new Map();
       for (const [name, s] of res.anchors) res.dynamic.set(name, this.node(s, this.locs.get(s as object)!, 0, true));
@@ -217,19 +238,7 @@ export class Compiler {
       validationKeywords(cx, checks);
       applicatorKeywords(cx, checks);
     }
-    let check = unevaluatedKeywords(cx, all(checks));
-    const res = loc.resource;
-    if (res.root === s) {
-      const inner = check;
-      check = (d, c, e) => {
-        if (!this.dynamic) return inner(d, c, e);
-        c.scope.push(res);
-        const ok = inner(d, c, e);
-        c.scope.pop();
-        return ok;
-      };
-    }
-    return check;
+    return unevaluatedKeywords(cx, all(checks));
   }
 }
 

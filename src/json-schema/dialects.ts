@@ -26,7 +26,8 @@ const VOCABS: Record<string, string[]> = {
   'meta-data': [],
 };
 
-const D2020: DialectInfo = { name: '2020-12', keywords: new Set(Object.values(VOCABS).flat()) };
+// `dependencies` is not 2020-12, but schemas written for draft-07 still use it; honour it as the 2019+ pair.
+const D2020: DialectInfo = { name: '2020-12', keywords: new Set([...Object.values(VOCABS).flat(), 'dependencies']) };
 const D07: DialectInfo = {
   name: 'draft-07',
   keywords: new Set(['$id', '$schema', '$ref', '$comment', 'definitions', 'type', 'enum', 'const', 'multipleOf',
@@ -86,14 +87,14 @@ export function dialectOf(uri: string, docs: ReadonlyMap<string, unknown>, depth
 }
 
 const SINGLE = ['additionalProperties', 'additionalItems', 'contains', 'propertyNames', 'if', 'then', 'else', 'not',
-  'items', 'unevaluatedItems', 'unevaluatedProperties', 'contentSchema'];
+  'items', 'unevaluatedItems', 'unevaluatedProperties'];
 const LISTS = new Set(['allOf', 'anyOf', 'oneOf', 'prefixItems', 'items']);
 const MAPS = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas', 'dependencies'];
 
 /** Visits the direct subschemas of `s` that `dialect` treats as schemas (not enum values, not unknown keywords). */
 export function forEachSubschema(s: Record<string, unknown>, dialect: DialectInfo,
   visit: (value: unknown, key: string, index?: string) => void): void {
-  const on = (k: string) => Object.hasOwn(s, k) && (dialect.keywords.has(k) || (k === 'contentSchema' && dialect.name === '2020-12'));
+  const on = (k: string) => Object.hasOwn(s, k) && dialect.keywords.has(k);
   for (const k of SINGLE) {
     if (!on(k)) continue;
     const v = s[k];

@@ -27,17 +27,21 @@ export function fail(ctx: Ctx, keyword: string, schemaPath: string, message: str
 
 /**
  * Paths are built on the way out of a failed child, so the valid path never builds strings.
- * Every error pushed since `start` belongs to the child at `segment`.
+ * Every error pushed since `start` belongs to the child at `segment` (a key or an index).
  */
 export function prefix(ctx: Ctx, start: number, segment: string | number): void {
+  prefixSegment(ctx, start, '/' + (typeof segment === 'number' ? segment : escapePointer(segment)));
+}
+
+/** As prefix(), with the "/token" segment already escaped (precomputed for named properties). */
+export function prefixSegment(ctx: Ctx, start: number, segment: string): void {
   const errors = ctx.errors;
-  const seg = '/' + (typeof segment === 'number' ? segment : escapePointer(segment));
-  for (let i = start; i < errors.length; i++) errors[i]!.instancePath = seg + errors[i]!.instancePath;
+  for (let i = start; i < errors.length; i++) errors[i]!.instancePath = segment + errors[i]!.instancePath;
 }
 
 /** RFC 6901 escaping of one JSON Pointer token. */
 export function escapePointer(token: string): string {
-  return token.replace(/~/g, '~0').replace(/\//g, '~1');
+  return token.includes('~') || token.includes('/') ? token.replace(/~/g, '~0').replace(/\//g, '~1') : token;
 }
 
 /** Short JSON rendering of a schema value for messages; long values are cut. */

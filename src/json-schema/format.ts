@@ -49,11 +49,14 @@ const hostname = (s: string) => s.length <= 253 && HOSTNAME.test(s);
 const idnHostname = (s: string) =>
   s.length <= 253 && s.split(/[.\u3002\uff0e\uff61]/).every((l) => /^[\p{L}\p{N}](?:[\p{L}\p{N}\p{M}-]{0,61}[\p{L}\p{N}\p{M}])?$/u.test(l));
 
+const localPart = (atom: string) => new RegExp(`^(?:${atom}(?:\\.${atom})*|"(?:[^"\\\\]|\\\\.)*")$`, 'iu');
+const LOCAL = localPart("[a-z0-9!#$%&'*+/=?^_`{|}~-]+");
+const IDN_LOCAL = localPart("(?:[a-z0-9!#$%&'*+/=?^_`{|}~-]|[^\\x00-\\x7f])+");
+
 function email(s: string, idn: boolean): boolean {
   const at = s.lastIndexOf('@');
   const local = s.slice(0, at), domain = s.slice(at + 1);
-  const atom = idn ? "[\\p{L}\\p{N}!#$%&'*+/=?^_`{|}~-]+" : "[a-z0-9!#$%&'*+/=?^_`{|}~-]+";
-  const localOk = new RegExp(`^(?:${atom}(?:\\.${atom})*|"(?:[^"\\\\]|\\\\.)*")$`, 'iu').test(local);
+  const localOk = (idn ? IDN_LOCAL : LOCAL).test(local);
   if (at < 1 || !localOk) return false;
   const literal = /^\[(?:IPv6:(.*)|(.*))\]$/.exec(domain);
   if (literal) return literal[1] !== undefined ? ipv6(literal[1]) : IPV4.test(literal[2]!);
@@ -67,7 +70,8 @@ function uriPattern(iri: boolean, relative: boolean): RegExp {
   const pchar = `(?:[a-z0-9\\-._~!$&'()*+,;=:@${u}]|${pct})`;
   const segNc = `(?:[a-z0-9\\-._~!$&'()*+,;=@${u}]|${pct})`;
   const auth = `//(?:(?:[a-z0-9\\-._~!$&'()*+,;=:${u}]|${pct})*@)?(?:\\[([^\\]]*)\\]|(?:[a-z0-9\\-._~!$&'()*+,;=${u}]|${pct})*)(?::\\d*)?(?:/${pchar}*)*`;
-  const tail = `(?:\\?(?:${pchar}|[/?])*)?(?:#(?:${pchar}|[/?])*)?$`;
+  const priv = iri ? '\\u{e000}-\\u{f8ff}\\u{f0000}-\\u{ffffd}\\u{100000}-\\u{10fffd}' : '';
+  const tail = `(?:\\?(?:${pchar}|[/?${priv}])*)?(?:#(?:${pchar}|[/?])*)?$`;
   const absolute = `[a-z][a-z0-9+.-]*:(?:${auth}|/?(?:${pchar}+(?:/${pchar}*)*)?)`;
   const rel = `(?:${auth}|/(?:${pchar}+(?:/${pchar}*)*)?|(?:${segNc}+(?:/${pchar}*)*)?)`;
   return new RegExp(`^(?:${absolute}${relative ? `|${rel}` : ''})${tail}`, 'iu');
@@ -82,6 +86,9 @@ function uriTest(iri: boolean, relative: boolean): (s: string) => boolean {
     return host === undefined || /^v[0-9a-f]+\./i.test(host) || ipv6(host);
   };
 }
+
+const VARNAME = '(?:[a-z0-9_]|%[0-9a-f]{2})+(?:\\.(?:[a-z0-9_]|%[0-9a-f]{2})+)*(?::[1-9]\\d{0,3}|\\*)?';
+const URI_TEMPLATE = new RegExp(`^(?:[^\\x00-\\x20\\x7f"%<>\\\\^\`{|}]|%[0-9a-f]{2}|\\{[+#./;?&=,!@|]?${VARNAME}(?:,${VARNAME})*\\})*$`, 'i');
 
 function regex(s: string): boolean {
   try { new RegExp(s, 'u'); return true; } catch { return false; }
@@ -103,7 +110,7 @@ const FORMATS = new Map<string, (s: string) => boolean>([
   ['iri', uriTest(true, false)],
   ['iri-reference', uriTest(true, true)],
   ['uuid', (s) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s)],
-  ['uri-template', (s) => /^(?:[^\x00-\x20"'<>%\\^`{|}]|%[0-9a-f]{2}|\{[+#./;?&=,!@|]?(?:[a-z0-9_]|%[0-9a-f]{2})+(?::[1-9]\d{0,3}|\*)?(?:,(?:[a-z0-9_]|%[0-9a-f]{2})+(?::[1-9]\d{0,3}|\*)?)*\})*$/i.test(s)],
+  ['uri-template', (s) => URI_TEMPLATE.test(s)],
   ['regex', regex],
   ['json-pointer', (s) => /^(?:\/(?:[^~/]|~[01])*)*$/.test(s)],
   ['relative-json-pointer', (s) => /^(?:0|[1-9]\d*)(?:#|(?:\/(?:[^~/]|~[01])*)*)$/.test(s)],

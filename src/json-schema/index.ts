@@ -12,12 +12,9 @@ export type Validator = (instance: unknown) => ValidationResult;
 /** Compiles `schema`, resolving every $ref now; throws SchemaError if the schema cannot be used. */
 export function compile(schema: unknown, options: ValidateOptions = {}): Validator {
   const root = new Compiler(options).root(schema);
-  const ctx: Ctx = { errors: [], scope: [], depth: 0 };
   return (instance) => {
-    // Checks are synchronous and call no user code, so one context per validator is safe to reuse.
-    const errors: ValidationError[] = (ctx.errors = []);
-    ctx.scope.length = 0;
-    ctx.depth = 0;
+    const errors: ValidationError[] = [];
+    const ctx: Ctx = { errors, scope: [], depth: 0 };
     let valid: boolean;
     try {
       valid = root.check(instance, ctx, undefined);

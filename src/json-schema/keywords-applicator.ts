@@ -1,13 +1,14 @@
-import { fail, prefix } from './errors.js';
+import { escapePointer, fail, prefix, prefixSegment } from './errors.js';
 import { Ev } from './keywords-unevaluated.js';
 import { regexp } from './keywords-validation.js';
-import type { Check, Node, SchemaCtx } from './compile.js';
+import type { Check, Ctx, Node, SchemaCtx } from './compile.js';
 
 type Rec = Record<string, unknown>;
+const hasOwnProperty = Object.prototype.hasOwnProperty;
 const isObject = (d: unknown): d is Rec => typeof d === 'object' && d !== null && !Array.isArray(d);
 
 /** Runs `node` on the same instance, keeping its annotations only if it passes. */
-function tryIn(node: Node, d: unknown, c: Parameters<Check>[1], e: Ev | undefined): boolean {
+function tryIn(node: Node, d: unknown, c: Ctx, e: Ev | undefined): boolean {
   if (!e) return node.check(d, c, undefined);
   const own = new Ev();
   const ok = node.check(d, c, own);
@@ -103,9 +104,9 @@ export function applicatorKeywords(cx: SchemaCtx, out: Check[]): void {
       return fail(c, passed ? 'then' : 'else', at(passed ? 'then' : 'else'), `must match the "${passed ? 'then' : 'else'}" schema`);
     });
   }
-  const depKey = cx.has('dependentSchemas') ? 'dependentSchemas' : cx.has('dependencies') ? 'dependencies' : '';
-  if (depKey) {
-    const deps = entries(depKey);
+  for (const keyword of ['dependentSchemas', 'dependencies']) {
+    if (!cx.has(keyword)) continue;
+    const deps = entries(keyword);
     out.push((d, c, e) => {
       if (!isObject(d)) return true;
       let ok = true;
@@ -138,7 +139,7 @@ export function applicatorKeywords(cx: SchemaCtx, out: Check[]): void {
   const tuple = d7 ? Array.isArray(s['items']) : cx.has('prefixItems');
   const head = !tuple ? [] : d7 ? list('items') : list('prefixItems');
   const restKey = d7 && tuple ? 'additionalItems' : 'items';
-  const hasRest = cx.has(restKey) && !(restKey === 'items' && d7 && tuple);
+  const hasRest = cx.has(restKey);
   if (head.length > 0 || hasRest) {
     if (!d7 && Array.isArray(s['items'])) cx.bad('items', 'must be a schema (use prefixItems for tuples)');
     const rest = hasRest ? cx.sub(s[restKey], restKey) : null;
@@ -194,45 +195,33 @@ function propertyKeywords(cx: SchemaCtx, out: Check[], entries: (k: string) => [
   const extra = cx.has('additionalProperties') ? cx.sub(cx.s['additionalProperties'], 'additionalProperties') : null;
   if (props.length === 0 && patterns.length === 0 && !extra) return;
   const deny = cx.s['additionalProperties'] === false;
-  const where = `${cx.path}/additionalProperties`;
-  const names = props.map((p) => p[0]), nodes = props.map((p) => p[1]);
-
-  if (patterns.length === 0 && !extra) {
-    // Only named properties: look each one up rather than walking the instance.
-    out.push((d, c, e) => {
-      if (!isObject(d)) return true;
-      let ok = true;
-      for (let i = 0; i < names.length; i++) {
-        const k = names[i]!;
-        if (!Object.hasOwn(d, k)) continue;
-        if (e) e.addProp(k);
-        const start = c.errors.length;
-        if (!nodes[i]!.check(d[k], c, undefined)) { ok = false; prefix(c, start, k); }
-      }
-      return ok;
-    });
-    return;
-  }
-  const byName = new Map(props);
+  const no = (c: Ctx, m: string) => fail(c, 'additionalProperties', `${cx.path}/additionalProperties`, m);
+  const nodes = props.map((p) => p[1]);
+  const segments = props.map((p) => '/' + escapePointer(p[0]));
+  const index = new Map(props.map((p, i) => [p[0], i]));
   out.push((d, c, e) => {
     if (!isObject(d)) return true;
     let ok = true;
     for (const k in d) {
-      if (!Object.hasOwn(d, k)) continue;
-      const start = c.errors.length;
-      const v = d[k];
-      const named = byName.get(k);
-      let matched = named !== undefined;
-      if (named !== undefined && !named.check(v, c, undefined)) ok = false;
-      for (let i = 0; i < patterns.length; i++) {
-        const p = patterns[i]!;
+      // hasOwnProperty.call on the for-in key is what V8 optimizes best (Object.hasOwn is ~2x slower here).
+      if (!hasOwnProperty.call(d, k)) continue;
+      let start = c.errors.length;
+      const i = index.get(k);
+      let matched = i !== undefined;
+      if (matched && !nodes[i!]!.check(d[k], c, undefined)) {
+        ok = false;
+        prefixSegment(c, start, segments[i!]!);
+        start = c.errors.length;
+      }
+      for (let j = 0; j < patterns.length; j++) {
+        const p = patterns[j]!;
         if (!p[0].test(k)) continue;
         matched = true;
-        if (!p[1].check(v, c, undefined)) ok = false;
+        if (!p[1].check(d[k], c, undefined)) ok = false;
       }
       if (!matched && extra) {
-        if (deny) { ok = fail(c, 'additionalProperties', where, `must NOT have additional property '${k}'`); continue; }
-        if (!extra.check(v, c, undefined)) ok = false;
+        if (deny) { ok = no(c, `must NOT have additional property '${k}'`); continue; }
+        if (!extra.check(d[k], c, undefined)) ok = false;
       }
       if (c.errors.length > start) prefix(c, start, k);
       if (e && matched) e.addProp(k);

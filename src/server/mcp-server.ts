@@ -42,6 +42,8 @@ export class McpServer implements SessionHost {
   readonly pageSize: number;
   /** Reports errors that concern no one request, from any session. */
   onerror?: (error: Error) => void;
+  /** Called when a client sends `notifications/roots/list_changed`; ask it again with `listRoots()`. */
+  onrootslistchanged?: (session: ServerSession) => void;
   #options: McpServerOptions;
   #sessions = new Set<ServerSession>();
   #handlers = new Map<string, ServerRequestHandler>();
@@ -154,6 +156,10 @@ export class McpServer implements SessionHost {
 
   onSessionClosed(session: ServerSession): void {
     this.#sessions.delete(session);
+  }
+
+  onRootsListChanged(session: ServerSession): void {
+    this.onrootslistchanged?.(session);
   }
 
   /** Sends a notification to every initialized client. */

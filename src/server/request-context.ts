@@ -28,4 +28,15 @@ export interface ToolContext {
   elicit(params: ElicitRequestParams): Promise<ElicitResult>;
   /** `roots/list`: the client's roots (client/roots). */
   listRoots(): Promise<Root[]>;
+  /**
+   * `notifications/elicitation/complete`: tells this client that the URL-mode elicitation it
+   * started has finished out of band (client/elicitation#completion-notifications).
+   */
+  elicitationComplete(elicitationId: string): Promise<void>;
+  /**
+   * Ends the HTTP connection carrying this request's SSE stream while the request keeps running;
+   * the client resumes with GET + Last-Event-ID (basic/transports#resumability-and-redelivery).
+   * Resolves false when the transport has no such stream (stdio, JSON responses).
+   */
+  closeSseStream(): Promise<boolean>;
 }

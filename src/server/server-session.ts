@@ -2,7 +2,7 @@
 // about itself in `initialize`, and the handlers bound to this connection.
 
 import { INVALID_PARAMS, ProtocolError } from '../jsonrpc/index.js';
-import type { Params, Transport } from '../jsonrpc/index.js';
+import type { Params, RequestId, Transport } from '../jsonrpc/index.js';
 import {
   CapabilityError, CLIENT_REQUESTS, LOGGING_LEVELS, McpSession, NOTIFICATIONS, SERVER_REQUESTS, missingClientCapability,
   negotiateVersion, serverMaySend, serverRefusal,
@@ -15,6 +15,11 @@ import type { ToolContext } from './request-context.js';
 /** A request handler as features register it: it gets this session and the request context. */
 export type ServerRequestHandler = (params: Params | undefined, context: ToolContext, session: ServerSession) => Params | Promise<Params>;
 
+/** A transport that can end one request's SSE connection early (Streamable HTTP does; SEP-1699 polling). */
+interface PollableTransport extends Transport {
+  closeSseStream?(requestId: RequestId): Promise<boolean>;
+}
+
 /** What a session needs from the server that owns it. */
 export interface SessionHost {
   readonly info: Implementation;
@@ -25,6 +30,8 @@ export interface SessionHost {
   capabilities(): ServerCapabilities;
   handlers(): ReadonlyMap<string, ServerRequestHandler>;
   onSessionClosed(session: ServerSession): void;
+  /** The client said its roots changed (client/roots#root-list-changes). */
+  onRootsListChanged(session: ServerSession): void;
 }
 
 /** One connected client, as the server sees it. */
@@ -60,6 +67,7 @@ export class ServerSession {
     peer.setNotificationHandler(NOTIFICATIONS.initialized, () => {
       if (this.state === 'awaiting-initialized') this.state = 'operating';
     });
+    peer.setNotificationHandler(NOTIFICATIONS.rootsListChanged, () => host.onRootsListChanged(this));
     for (const [method, handler] of host.handlers()) {
       this.mcp.onRequest(method, (params, context) => handler(params, this.toolContext(context), this));
     }
@@ -110,6 +118,11 @@ export class ServerSession {
       sample: async (params) => await request(SERVER_REQUESTS.createMessage, params) as CreateMessageResult,
       elicit: async (params) => await request(SERVER_REQUESTS.elicit, params) as ElicitResult,
       listRoots: async () => ((await request(SERVER_REQUESTS.listRoots)).roots ?? []) as Root[],
+      elicitationComplete: (elicitationId) => context.notify(NOTIFICATIONS.elicitationComplete, { elicitationId }),
+      closeSseStream: async () => {
+        const transport = this.mcp.peer.transport as PollableTransport;
+        return transport.closeSseStream ? transport.closeSseStream(context.requestId) : false;
+      },
     };
   }
 

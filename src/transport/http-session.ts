@@ -3,25 +3,13 @@
 // (spec 2025-11-25, basic/transports#streamable-http). Every message goes on exactly one stream
 // (never broadcast): the stream of the request it relates to, else the GET stream.
 
-import { randomUUID } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import { ConnectionClosedError } from '../jsonrpc/index.js';
 import type { JSONRPCMessage, JSONRPCResponse, MessageExtra, RequestId, SendOptions, Transport } from '../jsonrpc/index.js';
 import type { EventStore } from './event-store.js';
 import { HttpError, writeHttpError } from './http-error.js';
-import { encodeSseEvent } from './sse.js';
-import { SseConnection } from './sse-response.js';
-
-/** A logical SSE stream; it outlives its HTTP connections, so a client can resume it. */
-interface Stream {
-  readonly streamId: string;
-  /** The request a POST-born stream answers; undefined for the GET stream. */
-  readonly requestId: RequestId | undefined;
-  /** The HTTP response currently carrying it, if any. */
-  connection: SseConnection | undefined;
-  /** Its response is stored: nothing more will come, end the connection once replayed. */
-  done: boolean;
-}
+import { ResumableStream } from './resumable-stream.js';
+import type { StreamSettings } from './resumable-stream.js';
 
 /** Settings the handler passes to each session. */
 export interface SessionSettings {
@@ -59,13 +47,14 @@ export class StreamableHttpSessionTransport implements Transport {
   lastActivity = Date.now();
 
   readonly #settings: SessionSettings;
+  readonly #streamSettings: StreamSettings;
   /** All resumable streams of this session, by stream id. */
-  readonly #streams = new Map<string, Stream>();
+  readonly #streams = new Map<string, ResumableStream>();
   /** Streams still waiting for their response, by request id. */
-  readonly #pending = new Map<string, Stream>();
+  readonly #pending = new Map<string, ResumableStream>();
   /** jsonResponse mode: requests whose HTTP response is the JSON-RPC response itself. */
   readonly #jsonWaiters = new Map<string, ServerResponse>();
-  #standalone: Stream | undefined;
+  #standalone: ResumableStream | undefined;
   /** Sends run one after another: event ids are assigned (asynchronously) in send order. */
   #queue: Promise<unknown> = Promise.resolve();
   #closed = false;
@@ -73,6 +62,14 @@ export class StreamableHttpSessionTransport implements Transport {
   constructor(sessionId: string, settings: SessionSettings) {
     this.sessionId = sessionId;
     this.#settings = settings;
+    this.#streamSettings = {
+      eventStore: settings.eventStore,
+      retryMs: settings.retryMs,
+      maxBufferedBytes: settings.maxBufferedBytes,
+      headers: { 'Mcp-Session-Id': sessionId },
+      onoverflow: (reason) => this.onerror?.(reason),
+      ondisconnect: () => { this.lastActivity = Date.now(); },
+    };
   }
 
   async start(): Promise<void> {}
@@ -86,7 +83,7 @@ export class StreamableHttpSessionTransport implements Transport {
     if (this.#closed) return;
     this.#closed = true;
     for (const stream of this.#streams.values()) {
-      stream.connection?.end();
+      stream.disconnect();
       void this.#settings.eventStore.deleteStream?.(stream.streamId);
     }
     for (const res of this.#jsonWaiters.values()) writeHttpError(res, new HttpError(404, 'Session closed before the response was ready'));
@@ -100,12 +97,12 @@ export class StreamableHttpSessionTransport implements Transport {
   /** Ends the SSE connection of a running request; later messages wait for the client to resume. */
   closeSseStream(requestId: RequestId): Promise<boolean> {
     // Queued, so whatever was sent before this call still goes out on the connection.
-    return this.#enqueue(async () => this.#cut(this.#pending.get(idKey(requestId))));
+    return this.#enqueue(async () => this.#pending.get(idKey(requestId))?.disconnect() ?? false);
   }
 
   /** Ends the GET stream's connection; the client may resume it with Last-Event-ID. */
   closeStandaloneSseStream(): Promise<boolean> {
-    return this.#enqueue(async () => this.#cut(this.#standalone));
+    return this.#enqueue(async () => this.#standalone?.disconnect() ?? false);
   }
 
   // ---- used by the HTTP handler ----
@@ -113,7 +110,7 @@ export class StreamableHttpSessionTransport implements Transport {
   /** True while an HTTP connection of this session is open (such a session is not idle). */
   get busy(): boolean {
     if (this.#jsonWaiters.size > 0) return true;
-    for (const stream of this.#streams.values()) if (stream.connection) return true;
+    for (const stream of this.#streams.values()) if (stream.connected) return true;
     return false;
   }
 
@@ -142,11 +139,11 @@ export class StreamableHttpSessionTransport implements Transport {
   }
 
   /** A POSTed request answered over SSE: the stream starts with a priming event. */
-  openRequestStream(res: ServerResponse, requestId: RequestId, headers: Record<string, string>): void {
+  openRequestStream(res: ServerResponse, requestId: RequestId): void {
     const stream = this.#newStream(requestId);
     this.#pending.set(idKey(requestId), stream);
-    this.#attach(stream, res, headers);
-    this.#background(() => this.#prime(stream));
+    stream.attach(res);
+    this.#background(() => stream.prime());
   }
 
   /** A POSTed request answered with a single JSON body (the jsonResponse option). */
@@ -157,13 +154,13 @@ export class StreamableHttpSessionTransport implements Transport {
   }
 
   /** GET without Last-Event-ID: a new standalone stream. False when one is already connected (409). */
-  openStandaloneStream(res: ServerResponse, headers: Record<string, string>): boolean {
-    if (this.#standalone?.connection) return false;
+  openStandaloneStream(res: ServerResponse): boolean {
+    if (this.#standalone?.connected) return false;
     if (this.#standalone) this.#forget(this.#standalone);
     const stream = this.#newStream(undefined);
     this.#standalone = stream;
-    this.#attach(stream, res, headers);
-    this.#background(() => this.#prime(stream));
+    stream.attach(res);
+    this.#background(() => stream.prime());
     return true;
   }
 
@@ -172,13 +169,14 @@ export class StreamableHttpSessionTransport implements Transport {
    * basic/transports#resumability-and-redelivery: only that stream's messages, never another's.
    * Resolves with the refusal, if any, for the handler to write.
    */
-  resumeStream(res: ServerResponse, lastEventId: string, headers: Record<string, string>): Promise<HttpError | undefined> {
+  resumeStream(res: ServerResponse, lastEventId: string): Promise<HttpError | undefined> {
+    // Queued: no message can be stored between the replay and the new connection taking over.
     return this.#enqueue(async () => {
-      const replay: [string, JSONRPCMessage][] = [];
+      const missed: [string, JSONRPCMessage][] = [];
       let streamId: string;
       try {
         streamId = await this.#settings.eventStore.replayEventsAfter(lastEventId, async (eventId, message) => {
-          replay.push([eventId, message]);
+          missed.push([eventId, message]);
         });
       } catch (error) {
         return new HttpError(400, `Cannot resume: ${error instanceof Error ? error.message : String(error)}`);
@@ -187,13 +185,8 @@ export class StreamableHttpSessionTransport implements Transport {
       // was collected for it is never written.
       const stream = this.#streams.get(streamId);
       if (!stream) return new HttpError(400, `Cannot resume: event id "${lastEventId}" is not from a stream of this session`);
-      if (stream.connection) return new HttpError(409, 'Conflict: that stream is already connected');
-      const connection = this.#attach(stream, res, headers);
-      connection.write(`retry: ${this.#settings.retryMs}\n\n`);
-      for (const [eventId, message] of replay) {
-        connection.write(encodeSseEvent({ id: eventId, event: 'message', data: JSON.stringify(message) }));
-      }
-      if (stream.done) connection.end();
+      if (stream.connected) return new HttpError(409, 'Conflict: that stream is already connected');
+      stream.resume(res, missed);
       return undefined;
     });
   }
@@ -215,7 +208,7 @@ export class StreamableHttpSessionTransport implements Transport {
       }
       const stream = this.#pending.get(key);
       if (stream) {
-        await this.#emit(stream, message);
+        await stream.emit(message);
         if (response) this.#finish(stream);
         return;
       }
@@ -226,7 +219,7 @@ export class StreamableHttpSessionTransport implements Transport {
       return;
     }
     if (this.#standalone) {
-      await this.#emit(this.#standalone, message);
+      await this.#standalone.emit(message);
       return;
     }
     const what = `"${message.method}"`;
@@ -237,52 +230,18 @@ export class StreamableHttpSessionTransport implements Transport {
     this.onerror?.(new Error(`Dropped notification ${what}: the client has no GET stream open and it relates to no running request`));
   }
 
-  async #emit(stream: Stream, message: JSONRPCMessage): Promise<void> {
-    const eventId = await this.#settings.eventStore.storeEvent(stream.streamId, message);
-    // Stored first, written second: if the connection is gone, the client gets it on resume.
-    stream.connection?.write(encodeSseEvent({ id: eventId, event: 'message', data: JSON.stringify(message) }));
-  }
-
-  /**
-   * basic/transports#sending-messages-to-the-server: the server SHOULD start each stream with an
-   * event that has an id and empty data, and SHOULD send `retry` before it may drop a connection.
-   */
-  async #prime(stream: Stream): Promise<void> {
-    const eventId = await this.#settings.eventStore.storeEvent(stream.streamId, null);
-    stream.connection?.write(encodeSseEvent({ id: eventId, retry: this.#settings.retryMs, data: '' }));
-  }
-
-  /** The stream's response is out (or will never come): the stream ends after it. */
-  #finish(stream: Stream | undefined): void {
+  /** The stream's response is out (or will never come): it ends after that. */
+  #finish(stream: ResumableStream | undefined): void {
     if (!stream || stream.requestId === undefined || stream.done) return;
-    stream.done = true;
     this.#pending.delete(idKey(stream.requestId));
-    stream.connection?.end();
-    stream.connection = undefined;
+    stream.finish();
     this.#prune();
   }
 
-  #cut(stream: Stream | undefined): boolean {
-    if (!stream?.connection) return false;
-    stream.connection.end();
-    stream.connection = undefined;
-    return true;
-  }
-
-  #newStream(requestId: RequestId | undefined): Stream {
-    const stream: Stream = { streamId: randomUUID(), requestId, connection: undefined, done: false };
+  #newStream(requestId: RequestId | undefined): ResumableStream {
+    const stream = new ResumableStream(requestId, this.#streamSettings);
     this.#streams.set(stream.streamId, stream);
     return stream;
-  }
-
-  #attach(stream: Stream, res: ServerResponse, headers: Record<string, string>): SseConnection {
-    const connection = new SseConnection(res, { ...headers, 'Mcp-Session-Id': this.sessionId }, this.#settings.maxBufferedBytes);
-    connection.onclose = (reason) => {
-      if (stream.connection === connection) stream.connection = undefined;
-      if (reason) this.onerror?.(reason);
-    };
-    stream.connection = connection;
-    return connection;
   }
 
   /** Keeps the number of finished-but-resumable streams bounded. */
@@ -291,11 +250,11 @@ export class StreamableHttpSessionTransport implements Transport {
     for (const stream of this.#streams.values()) if (stream.done) finished++;
     for (const stream of this.#streams.values()) {
       if (finished <= MAX_FINISHED_STREAMS) break;
-      if (stream.done && !stream.connection) { this.#forget(stream); finished--; }
+      if (stream.done && !stream.connected) { this.#forget(stream); finished--; }
     }
   }
 
-  #forget(stream: Stream): void {
+  #forget(stream: ResumableStream): void {
     this.#streams.delete(stream.streamId);
     void this.#settings.eventStore.deleteStream?.(stream.streamId);
   }

@@ -36,6 +36,8 @@ export class SpawnedStdioTransport implements Transport {
   onclose?: Transport['onclose'];
   /** Each piece of the server's stderr as it arrives (stderr: 'pipe' only). Logs, not failures. */
   onstderr?: (text: string) => void;
+  /** Each raw chunk of the server's stdout, before framing (for tools that check stdout holds only messages). */
+  onstdout?: (chunk: Buffer) => void;
 
   readonly command: string;
   readonly args: readonly string[];
@@ -86,6 +88,7 @@ export class SpawnedStdioTransport implements Transport {
       this.#stderrTail = (this.#stderrTail + text).slice(-STDERR_TAIL_CHARS);
       this.onstderr?.(text);
     });
+    child.stdout!.on('data', (chunk: Buffer) => this.onstdout?.(chunk));
     const stdio = new StdioTransport(child.stdout!, child.stdin!, { maxLineBytes: this.#options.maxLineBytes });
     stdio.onmessage = (message, extra) => this.onmessage?.(message, extra);
     stdio.onerror = (error) => this.onerror?.(error);

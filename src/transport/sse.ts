@@ -71,18 +71,15 @@ export class SseParser {
 
   #line(line: string, events: SseEvent[]): void {
     if (line === '') { this.#dispatch(events); return; }
-    if (line.startsWith(':')) return; // comment (often a keep-alive)
     const colon = line.indexOf(':');
     const field = colon === -1 ? line : line.slice(0, colon);
     let value = colon === -1 ? '' : line.slice(colon + 1);
     if (value.startsWith(' ')) value = value.slice(1);
-    switch (field) {
-      case 'data': this.#data.push(value); break;
-      case 'event': this.#event = value; break;
-      case 'id': if (!value.includes('\0')) this.#id = value; break;
-      case 'retry': if (/^\d+$/.test(value)) this.#retry = Number(value); break;
-      default: return; // unknown fields are ignored
-    }
+    if (field === 'data') this.#data.push(value);
+    else if (field === 'event') this.#event = value;
+    else if (field === 'id' && !value.includes('\0')) this.#id = value;
+    else if (field === 'retry' && /^\d+$/.test(value)) this.#retry = Number(value);
+    else return; // unknown fields, invalid values and `:` comments (an empty field name) are ignored
     this.#hasFields = true;
   }
 

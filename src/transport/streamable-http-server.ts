@@ -161,7 +161,7 @@ export function createStreamableHttpHandler(server: HttpServable, options: HttpS
     const id = classified.message.id;
     if (!session.canAccept(id)) throw new HttpError(409, `Conflict: request id ${JSON.stringify(id)} is still in use`, { id });
     if (options.jsonResponse) session.openJsonResponse(res, id);
-    else session.openRequestStream(res, id, {});
+    else session.openRequestStream(res, id);
     session.receive(message, extra);
   }
 
@@ -170,11 +170,11 @@ export function createStreamableHttpHandler(server: HttpServable, options: HttpS
     const session = await findSession(req);
     const lastEventId = header(req, 'last-event-id');
     if (lastEventId !== undefined) {
-      const refusal = await session.resumeStream(res, lastEventId, {});
+      const refusal = await session.resumeStream(res, lastEventId);
       if (refusal) throw refusal;
       return;
     }
-    if (!session.openStandaloneStream(res, {})) throw new HttpError(409, 'Conflict: this session already has an open GET stream');
+    if (!session.openStandaloneStream(res)) throw new HttpError(409, 'Conflict: this session already has an open GET stream');
   }
 
   async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {

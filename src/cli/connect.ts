@@ -1,0 +1,114 @@
+// From a ServerTarget to a ready McpClient: build the transport (traced), run the handshake, and
+// for a URL that refuses Streamable HTTP, fall back to the legacy HTTP+SSE transport as
+// 2025-11-25 basic/transports#backwards-compatibility says: POST initialize; on 400, 404 or 405,
+// GET the URL and expect an SSE stream whose first event is `endpoint`.
+
+import { McpClient } from '../client/index.js';
+import type { Transport } from '../jsonrpc/index.js';
+import { HttpStatusError, httpTransport, legacySseTransport, spawnStdio, tapTransport } from '../transport/index.js';
+import type { LegacySseClientTransport, SpawnedStdioTransport } from '../transport/index.js';
+import { DrainingTransport } from './draining-transport.js';
+import type { ServerTarget } from './server-target.js';
+import type { TraceVia, Tracer } from './trace.js';
+
+/** How mcpwire introduces itself in `initialize`. */
+export const CLI_CLIENT_INFO = { name: 'mcpwire-cli', version: '0.1.0' };
+
+/** A transport ready for an McpClient, plus handles on what is under it. */
+export interface BuiltTransport {
+  transport: DrainingTransport;
+  via: TraceVia;
+  /** The server process, for stdio. */
+  spawned?: SpawnedStdioTransport;
+  /** The legacy HTTP+SSE transport (it knows the POST endpoint the server named). */
+  legacy?: LegacySseClientTransport;
+}
+
+/** Options of the transport builders. */
+export interface BuildOptions {
+  tracer: Tracer;
+  /** stdio: how long close() waits after closing stdin (and again after SIGTERM). */
+  shutdownGraceMs?: number;
+}
+
+/** Builds (but does not start) the transport for `target`; `legacy` picks HTTP+SSE for a URL. */
+export function buildTransport(target: ServerTarget, options: BuildOptions, legacy = target.kind === 'http' && target.legacy): BuiltTransport {
+  const { tracer } = options;
+  const traced = (via: TraceVia, transport: Transport): DrainingTransport =>
+    new DrainingTransport(tapTransport(transport, (event) => tracer.message(via, event.direction, event.message)));
+  if (target.kind === 'stdio') {
+    const spawned = spawnStdio(target.command, target.args, { env: target.env, cwd: target.cwd, shutdownGraceMs: options.shutdownGraceMs });
+    spawned.onstderr = (text) => tracer.stderr(text);
+    return { transport: traced('stdio', spawned), via: 'stdio', spawned };
+  }
+  if (legacy) {
+    const sse = legacySseTransport(target.url, { headers: target.headers, ontrace: (event) => tracer.http('sse', event) });
+    return { transport: traced('sse', sse), via: 'sse', legacy: sse };
+  }
+  return { transport: traced('streamable-http', httpTransport(target.url, { headers: target.headers, ontrace: (event) => tracer.http('streamable-http', event) })), via: 'streamable-http' };
+}
+
+/** True when a refused initialize POST means "try the legacy transport" (400, 404, 405). */
+export function suggestsLegacySse(error: unknown): error is HttpStatusError {
+  return error instanceof HttpStatusError && !error.sessionExpired && [400, 404, 405].includes(error.status);
+}
+
+/** Both HTTP transports refused the URL. */
+export class FallbackFailedError extends Error {
+  override name = 'FallbackFailedError';
+  readonly streamable: HttpStatusError;
+  readonly legacy: Error;
+  constructor(url: string, streamable: HttpStatusError, legacy: Error) {
+    super(`${url} refused Streamable HTTP (POST initialize → ${streamable.message}) and is not a legacy HTTP+SSE endpoint either (${legacy.message})`);
+    this.streamable = streamable;
+    this.legacy = legacy;
+  }
+}
+
+/** A connected client and what it runs on. */
+export interface Connection {
+  client: McpClient;
+  built: BuiltTransport;
+  /** Set when Streamable HTTP was refused and the legacy transport answered instead. */
+  fallback?: HttpStatusError;
+  /** Lets notifications in flight (notifications/cancelled) go out, then closes. */
+  close(): Promise<void>;
+}
+
+/** Options of connect. */
+export interface ConnectOptions extends BuildOptions {
+  timeoutMs: number;
+}
+
+/** Connects to `target`, falling back from Streamable HTTP to HTTP+SSE when the server asks for it. */
+export async function connect(target: ServerTarget, options: ConnectOptions): Promise<Connection> {
+  const attempt = async (built: BuiltTransport): Promise<Connection> => {
+    const client = await McpClient.connect(built.transport, { clientInfo: CLI_CLIENT_INFO, timeoutMs: options.timeoutMs });
+    return { client, built, close: () => closeConnection(client, built) };
+  };
+  const built = buildTransport(target, options);
+  try {
+    return await attempt(built);
+  } catch (error) {
+    if (target.kind !== 'http' || built.via !== 'streamable-http' || !suggestsLegacySse(error)) throw error;
+    options.tracer.note(`POST initialize was refused (${error.message}); trying the legacy HTTP+SSE transport: GET ${target.url}`);
+    try {
+      const connection = await attempt(buildTransport(target, options, true));
+      connection.fallback = error;
+      return connection;
+    } catch (legacyError) {
+      throw new FallbackFailedError(target.url, error, legacyError instanceof Error ? legacyError : new Error(String(legacyError)));
+    }
+  }
+}
+
+/** Waits briefly for notifications in flight, then closes the client (ending a stdio server). */
+export async function closeConnection(client: McpClient, built: BuiltTransport): Promise<void> {
+  await built.transport.drain(1000);
+  await client.close().catch(() => undefined);
+}
+
+/** The note printed when the fallback was used. */
+export function fallbackNote(url: string, refusal: HttpStatusError): string {
+  return `${url} does not speak Streamable HTTP (POST initialize → ${refusal.message}); it answered as a legacy HTTP+SSE endpoint (2024-11-05), so mcpwire used that. In a host config, declare it as "type": "sse".`;
+}

@@ -1,0 +1,186 @@
+// Doctor steps 1 and 2: can the server be started or reached, and does `initialize` complete?
+// stdio: the command starts (ENOENT, an early exit with its code and stderr), then answers
+// initialize before --timeout. HTTP: the URL answers (DNS, TCP, TLS, status, content type; a
+// legacy HTTP+SSE endpoint is recognised and named), then initialize completes.
+
+import { McpClient } from '../client/index.js';
+import { ConnectionClosedError, ProtocolError, RequestTimeoutError } from '../jsonrpc/index.js';
+import { LATEST_PROTOCOL_VERSION } from '../protocol/index.js';
+import { HttpStatusError } from '../transport/index.js';
+import { CLI_CLIENT_INFO, buildTransport, suggestsLegacySse } from './connect.js';
+import type { BuiltTransport } from './connect.js';
+import { step, stderrEvidence } from './doctor-steps.js';
+import type { StepResult } from './doctor-steps.js';
+import { StdoutRecorder } from './doctor-stdio.js';
+import { describeFailure, statusFix } from './exit-codes.js';
+import { formatCapabilities } from './list.js';
+import { describeNetworkError } from './network-error.js';
+import type { ServerTarget } from './server-target.js';
+import type { TraceRecord, Tracer } from './trace.js';
+
+/** How long a started process must stay up before step 1 calls it started. */
+export const STARTUP_WATCH_MS = 300;
+
+/** Options of the connection steps. */
+export interface DoctorConnectOptions {
+  tracer: Tracer;
+  timeoutMs: number;
+  /** stdio: how long to wait for an exit after closing stdin (step 8). */
+  exitWaitMs: number;
+}
+
+/** What steps 1–2 leave for the rest: a ready client, or nothing. */
+export interface DoctorLink {
+  client?: McpClient;
+  built?: BuiltTransport;
+  /** stdio: every byte the server wrote to stdout (step 7). */
+  stdout?: StdoutRecorder;
+}
+
+type Push = (result: StepResult) => void;
+
+/** Runs steps 1 and 2, pushing their results. */
+export async function checkConnection(target: ServerTarget, options: DoctorConnectOptions, push: Push): Promise<DoctorLink> {
+  return target.kind === 'stdio' ? checkStdio(target, options, push) : checkHttp(target, options, push);
+}
+
+function newClient(built: BuiltTransport, timeoutMs: number): McpClient {
+  return new McpClient(built.transport, { clientInfo: CLI_CLIENT_INFO, timeoutMs });
+}
+
+async function checkStdio(target: ServerTarget & { kind: 'stdio' }, options: DoctorConnectOptions, push: Push): Promise<DoctorLink> {
+  const built = buildTransport(target, { tracer: options.tracer, shutdownGraceMs: options.exitWaitMs });
+  const spawned = built.spawned!;
+  const stdout = new StdoutRecorder();
+  spawned.onstdout = (chunk) => stdout.push(chunk);
+  const client = newClient(built, options.timeoutMs);
+  const started = Date.now();
+  try {
+    await spawned.start();
+  } catch (error) {
+    push(step(1, 'failed', error instanceof Error ? error.message : String(error), [`command: ${target.label}`, ...(target.cwd ? [`cwd: ${target.cwd}`] : [])],
+      'check the command name and PATH; a host started from a desktop icon often has a shorter PATH than your shell, so use an absolute path (e.g. from `which node`)'));
+    return {};
+  }
+  while (Date.now() - started < STARTUP_WATCH_MS && exited(spawned) === undefined) await sleep(20);
+  const early = exited(spawned);
+  if (early !== undefined) {
+    push(step(1, 'failed', `the process started (pid ${spawned.pid}) but ${early} within ${Date.now() - started} ms, before mcpwire sent anything`,
+      stderrEvidence(spawned.stderrTail()), 'run the command in a terminal to see why it stops; a missing file, module or environment variable is the usual cause'));
+    return { built, stdout };
+  }
+  push(step(1, 'passed', `process ${spawned.pid} started and was still running after ${STARTUP_WATCH_MS} ms`));
+  const begun = Date.now();
+  try {
+    await client.initialize();
+  } catch (error) {
+    push(initializeFailure(error, Date.now() - begun, options.timeoutMs, () => {
+      const gone = exited(spawned);
+      return gone === undefined
+        ? [`the process (pid ${spawned.pid}) is still running`, `stdout so far: ${stdout.lineCount} line(s)`, ...stderrEvidence(spawned.stderrTail())]
+        : stderrEvidence(spawned.stderrTail());
+    }, () => exited(spawned)));
+    return { built, stdout };
+  }
+  push(initializeSuccess(client, Date.now() - begun));
+  return { client, built, stdout };
+}
+
+async function checkHttp(target: ServerTarget & { kind: 'http' }, options: DoctorConnectOptions, push: Push): Promise<DoctorLink> {
+  const exchanges: string[] = [];
+  options.tracer.observe((record: TraceRecord) => {
+    if (record.kind === 'http' && record.eventId === undefined) {
+      const headers = Object.entries(record.headers).map(([name, value]) => `${name}: ${value}`).join('; ');
+      exchanges.push(`${record.method} ${record.url} → ${record.status}${headers ? ` (${headers})` : ''}`);
+    }
+  });
+  const attempt = async (legacy: boolean): Promise<{ client?: McpClient; built: BuiltTransport; error?: unknown; ms: number }> => {
+    const built = buildTransport(target, { tracer: options.tracer }, legacy);
+    const client = newClient(built, options.timeoutMs);
+    const begun = Date.now();
+    try {
+      await client.initialize();
+      return { client, built, ms: Date.now() - begun };
+    } catch (error) {
+      await client.close().catch(() => undefined);
+      return { built, error, ms: Date.now() - begun };
+    }
+  };
+  const result = await attempt(target.legacy);
+  if (!target.legacy && suggestsLegacySse(result.error)) {
+    const refusal = result.error;
+    const legacy = await attempt(true);
+    const endpoint = legacy.built.legacy?.endpoint;
+    if (endpoint === undefined) {
+      push(step(1, 'failed', `${target.url} refused Streamable HTTP (${refusal.message}) and is not a legacy SSE endpoint either`, exchanges, statusFix(refusal.status)));
+      return {};
+    }
+    push(step(1, 'failed', `${target.url} is a legacy HTTP+SSE endpoint (2024-11-05), not Streamable HTTP`,
+      [...exchanges, `first SSE event: endpoint → ${endpoint}`],
+      'declare it as "type": "sse" in the host config (ModelScope: "sse"), or use the server\'s Streamable HTTP address; a host configured for Streamable HTTP ("http", "streamable_http") cannot use this URL'));
+    if (!legacy.client) { push(initializeFailure(legacy.error, legacy.ms, options.timeoutMs, () => [])); return {}; }
+    push(initializeSuccess(legacy.client, legacy.ms));
+    return { client: legacy.client, built: legacy.built };
+  }
+  if (result.client) {
+    const endpoint = result.built.legacy?.endpoint;
+    push(step(1, 'passed', `${target.url} answered`, [...exchanges, ...(endpoint ? [`first SSE event: endpoint → ${endpoint}`] : [])]));
+    push(initializeSuccess(result.client, result.ms));
+    return { client: result.client, built: result.built };
+  }
+  const error = result.error;
+  const network = describeNetworkError(error, target.url);
+  if (network) {
+    push(step(1, 'failed', network.text, exchanges, network.fix));
+  } else if (exchanges.length === 0 || error instanceof HttpStatusError || isTransportLevel(error)) {
+    const failure = describeFailure(error, target.url);
+    const fix = /Content-Type "text\/html"/.test(failure.text) ? 'the URL is a web page, not an MCP endpoint: copy the MCP address from the service page' : failure.fix;
+    push(step(1, 'failed', exchanges.length === 0 && error instanceof RequestTimeoutError ? `no HTTP response from ${target.url} within ${options.timeoutMs} ms` : failure.text, exchanges, fix));
+  } else {
+    push(step(1, 'passed', `${target.url} answered`, exchanges));
+    push(initializeFailure(error, result.ms, options.timeoutMs, () => []));
+  }
+  return {};
+}
+
+/** Failures that mean the URL is not the right kind of endpoint, whatever the status. */
+function isTransportLevel(error: unknown): boolean {
+  return error instanceof Error && /^Unexpected Content-Type|not an SSE stream|not an HTTP\+SSE endpoint|no "endpoint" event/.test(error.message);
+}
+
+function initializeSuccess(client: McpClient, ms: number): StepResult {
+  const info = client.serverInfo;
+  const revision = client.protocolVersion === LATEST_PROTOCOL_VERSION
+    ? `revision ${client.protocolVersion}`
+    : `revision ${client.protocolVersion} (mcpwire offered ${LATEST_PROTOCOL_VERSION}; the server chose an older one it supports)`;
+  return step(2, 'passed', `answered in ${ms} ms: ${revision}, server ${info ? `${info.name} ${info.version}` : '(no serverInfo)'}`,
+    [`capabilities: ${formatCapabilities(client.serverCapabilities)}`, ...(client.instructions ? [`instructions: ${client.instructions.length} characters`] : [])]);
+}
+
+function initializeFailure(error: unknown, ms: number, timeoutMs: number, evidence: () => string[], ended?: () => string | undefined): StepResult {
+  if (error instanceof RequestTimeoutError) {
+    return step(2, 'failed', `no answer to initialize within ${timeoutMs} ms`, evidence(),
+      'the server is running but silent: it may be waiting for something (a prompt, a port, a download), write its answer somewhere other than stdout, or be slow to start (raise --timeout). Look at --trace');
+  }
+  if (error instanceof ConnectionClosedError) {
+    const how = ended?.();
+    return step(2, 'failed', how ? `the server process ${how} during initialize, ${ms} ms after it was sent` : `the connection closed during initialize (after ${ms} ms)`, evidence(),
+      'the server stopped while answering initialize: its stderr above says why');
+  }
+  if (error instanceof ProtocolError) {
+    return step(2, 'failed', `initialize was answered with a JSON-RPC error: ${describeFailure(error).text}`, evidence(),
+      `the server refused the handshake; mcpwire offered revision ${LATEST_PROTOCOL_VERSION}, which a server should answer with a revision it supports instead of an error (basic/lifecycle#version-negotiation)`);
+  }
+  return step(2, 'failed', describeFailure(error).text, evidence());
+}
+
+/** How the process ended, or undefined while it runs. */
+function exited(spawned: { exitCode: number | null; signalCode: string | null }): string | undefined {
+  if (spawned.signalCode !== null) return `was killed by ${spawned.signalCode}`;
+  if (spawned.exitCode !== null) return `exited with code ${spawned.exitCode}`;
+  return undefined;
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

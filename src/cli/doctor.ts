@@ -1,0 +1,91 @@
+// `mcpwire doctor <server> [--tool NAME] [--call NAME --args JSON] [--exit-wait MS] [--json]`:
+// walks the seed's troubleshooting order and reports each step as passed or failed, with the
+// evidence and a fix. The exit code is the number of the first failed step (0 when all pass).
+//   1 connect · 2 initialize · 3 tools capability · 4 tools/list · 5 host exposure ·
+//   6 trial call · 7 stdout hygiene (stdio) · 8 exit on stdin close (stdio)
+
+import { UsageError, integerOption, optionValue, parseArgs } from './args.js';
+import { println } from './command-io.js';
+import type { CommandIo } from './command-io.js';
+import { closeConnection } from './connect.js';
+import { checkTrialCall } from './doctor-call.js';
+import { checkConnection } from './doctor-connect.js';
+import { checkHostExposure } from './doctor-exposure.js';
+import { checkStdinClose, checkStdoutHygiene } from './doctor-stdio.js';
+import { doctorExitCode, formatReport, step } from './doctor-steps.js';
+import type { StepResult } from './doctor-steps.js';
+import { checkToolsCapability, checkToolsList } from './doctor-tools.js';
+import { resolveTarget, TARGET_OPTIONS } from './server-target.js';
+import { DEFAULT_TIMEOUT_MS, tracerFor } from './with-server.js';
+
+/** How long step 8 waits for the server to exit after its stdin closes. */
+export const DEFAULT_EXIT_WAIT_MS = 2000;
+
+/** Runs the doctor; resolves with the exit code. */
+export async function runDoctor(argv: readonly string[], io: CommandIo): Promise<number> {
+  const args = parseArgs(argv, [...TARGET_OPTIONS, '--tool', '--call', '--args', '--exit-wait', '--json']);
+  const { target, rest, notes } = resolveTarget(args, io);
+  if (rest.length > 0) throw new UsageError(`Unexpected words: ${rest.join(' ')} (the doctor takes one server)`);
+  const expected = optionValue(args, '--tool');
+  const call = optionValue(args, '--call');
+  const callArgs = parseCallArguments(optionValue(args, '--args'), call);
+  const timeoutMs = integerOption(args, '--timeout', DEFAULT_TIMEOUT_MS);
+  const exitWaitMs = integerOption(args, '--exit-wait', DEFAULT_EXIT_WAIT_MS);
+  const tracer = tracerFor(args, io);
+  for (const note of notes) println(io.stderr, `mcpwire: ${note}`);
+  const results: StepResult[] = [];
+  const push = (result: StepResult): void => { results.push(result); };
+  try {
+    const link = await checkConnection(target, { tracer, timeoutMs, exitWaitMs }, push);
+    const client = link.client;
+    if (!client) {
+      for (const n of [2, 3, 4, 5, 6] as const) if (!results.some((r) => r.step === n)) push(step(n, 'skipped', 'not reached: no connection'));
+    } else {
+      const capability = await checkToolsCapability(client, timeoutMs);
+      push(capability);
+      if (capability.status === 'failed') {
+        for (const n of [4, 5, 6] as const) push(step(n, 'skipped', 'not reached: the server declares no tools'));
+      } else {
+        const { result, tools } = await checkToolsList(client, expected, timeoutMs);
+        push(result);
+        push(checkHostExposure(client.serverInfo?.name ?? 'server', tools, expected));
+        push(call === undefined
+          ? step(6, 'skipped', 'no trial call asked for (--call NAME --args JSON)')
+          : await checkTrialCall(client, tools, call, callArgs, timeoutMs));
+      }
+    }
+    const spawned = link.built?.spawned;
+    if (spawned && link.stdout) {
+      const close = (): Promise<void> => (client ? closeConnection(client, link.built!) : link.built!.transport.close().catch(() => undefined));
+      push(await checkStdinClose(spawned, close, exitWaitMs));
+      push(checkStdoutHygiene(link.stdout));
+    } else {
+      if (client) await closeConnection(client, link.built!);
+      const why = target.kind === 'stdio' ? 'the process never started' : 'stdio servers only';
+      push(step(7, 'skipped', why));
+      push(step(8, 'skipped', why));
+    }
+  } finally {
+    tracer.close();
+  }
+  const code = doctorExitCode(results);
+  if (args.flags.has('--json')) {
+    println(io.stdout, JSON.stringify({ server: target.label, transport: target.kind, steps: [...results].sort((a, b) => a.step - b.step), exitCode: code }, null, 2));
+  } else {
+    for (const line of formatReport(target.label, results)) println(io.stdout, line);
+  }
+  return code;
+}
+
+function parseCallArguments(text: string | undefined, call: string | undefined): Record<string, unknown> {
+  if (text === undefined) return {};
+  if (call === undefined) throw new UsageError('--args needs --call NAME');
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new UsageError(`--args is not valid JSON: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new UsageError('--args must be a JSON object');
+  return value as Record<string, unknown>;
+}

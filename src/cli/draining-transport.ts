@@ -1,0 +1,60 @@
+// A pass-through transport that remembers which notifications are still being written, so the
+// command can wait for them before it closes the connection. Without it, Ctrl-C's
+// notifications/cancelled could be cut off by the close that follows it (an HTTP POST in flight
+// is aborted on close; a stdio write queued behind close() is refused).
+
+import type { JSONRPCMessage, SendOptions, Transport } from '../jsonrpc/index.js';
+
+/** Wraps a transport; `drain()` waits for notifications in flight. */
+export class DrainingTransport implements Transport {
+  onmessage?: Transport['onmessage'];
+  onerror?: Transport['onerror'];
+  onclose?: Transport['onclose'];
+
+  readonly #inner: Transport;
+  readonly #pending = new Set<Promise<void>>();
+
+  constructor(inner: Transport) {
+    this.#inner = inner;
+    inner.onmessage = (message, extra) => this.onmessage?.(message, extra);
+    inner.onerror = (error) => this.onerror?.(error);
+    inner.onclose = (reason) => this.onclose?.(reason);
+  }
+
+  get sessionId(): string | undefined {
+    return this.#inner.sessionId;
+  }
+
+  start(): Promise<void> {
+    return this.#inner.start();
+  }
+
+  send(message: JSONRPCMessage, options?: SendOptions): Promise<void> {
+    const sending = this.#inner.send(message, options);
+    if (!('id' in message)) {
+      const settled = sending.then(() => undefined, () => undefined);
+      this.#pending.add(settled);
+      void settled.then(() => this.#pending.delete(settled));
+    }
+    return sending;
+  }
+
+  /** Resolves when every notification sent so far is written (or after `maxMs`). */
+  async drain(maxMs: number): Promise<void> {
+    if (this.#pending.size === 0) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    await Promise.race([
+      Promise.all(this.#pending),
+      new Promise<void>((resolve) => { timer = setTimeout(resolve, maxMs); }),
+    ]);
+    clearTimeout(timer);
+  }
+
+  close(): Promise<void> {
+    return this.#inner.close();
+  }
+
+  setProtocolVersion(version: string): void {
+    this.#inner.setProtocolVersion?.(version);
+  }
+}

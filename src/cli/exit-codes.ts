@@ -1,0 +1,78 @@
+// The exit codes of `mcpwire list` and `mcpwire call`, and how a failure maps to one. The three
+// kinds of failure keep three shapes all the way to the shell: the tool said no (isError), the
+// server said no (a JSON-RPC error), or nothing sensible came back at all (connection).
+
+import { ConnectionClosedError, ProtocolError, RequestCancelledError, RequestTimeoutError } from '../jsonrpc/index.js';
+import { CapabilityError } from '../protocol/index.js';
+import { HttpStatusError } from '../transport/index.js';
+import { UsageError } from './args.js';
+import { ConfigError } from './config-dialects.js';
+import { FallbackFailedError } from './connect.js';
+import { describeNetworkError } from './network-error.js';
+
+/** Exit codes (documented in `mcpwire --help` and the README). */
+export const EXIT = {
+  /** Done, and the tool (if any) succeeded. */
+  ok: 0,
+  /** The tool ran and reported failure: its result had `isError: true`. */
+  toolError: 1,
+  /** The command line, a config entry or the tool arguments are wrong; nothing was called. */
+  usage: 2,
+  /** The server answered with a JSON-RPC error, or broke the protocol (bad revision, missing capability). */
+  protocol: 3,
+  /** The server could not be started or reached, closed the connection, or did not answer in time. */
+  connection: 4,
+  /** Interrupted with Ctrl-C; the request was cancelled (notifications/cancelled). */
+  interrupted: 130,
+} as const;
+
+/** The standard JSON-RPC codes by name, for messages. */
+const CODE_NAMES: Record<number, string> = {
+  [-32700]: 'Parse error', [-32600]: 'Invalid Request', [-32601]: 'Method not found',
+  [-32602]: 'Invalid params', [-32603]: 'Internal error', [-32002]: 'Resource not found',
+};
+
+/** A failure in words, with its exit code and, when we know one, what to do about it. */
+export interface DescribedFailure {
+  exitCode: number;
+  text: string;
+  fix?: string;
+}
+
+/** Describes any failure of a command; `url` helps explain network errors. */
+export function describeFailure(error: unknown, url?: string): DescribedFailure {
+  if (error instanceof UsageError || error instanceof ConfigError) return { exitCode: EXIT.usage, text: error.message };
+  if (error instanceof ProtocolError) {
+    const name = CODE_NAMES[error.code];
+    const data = error.data === undefined ? '' : ` (data: ${JSON.stringify(error.data)})`;
+    return { exitCode: EXIT.protocol, text: `JSON-RPC error ${error.code}${name ? ` ${name}` : ''} from the server: ${error.message}${data}` };
+  }
+  if (error instanceof CapabilityError) return { exitCode: EXIT.protocol, text: error.message };
+  if (error instanceof RequestCancelledError) return { exitCode: EXIT.interrupted, text: error.message };
+  if (error instanceof RequestTimeoutError) {
+    return { exitCode: EXIT.connection, text: error.message, fix: 'the server may be stuck or slow: look at its stderr (--trace), or wait longer with --timeout MS' };
+  }
+  if (error instanceof FallbackFailedError) {
+    return { exitCode: EXIT.connection, text: error.message, fix: statusFix(error.streamable.status) };
+  }
+  if (error instanceof HttpStatusError) return { exitCode: EXIT.connection, text: error.message, fix: statusFix(error.status) };
+  const network = url === undefined ? undefined : describeNetworkError(error, url);
+  if (network) return { exitCode: EXIT.connection, text: network.text, fix: network.fix };
+  const text = error instanceof Error ? error.message : String(error);
+  // McpClient.initialize refuses a revision it cannot speak (basic/lifecycle#version-negotiation).
+  if (/answered with protocol version/.test(text)) return { exitCode: EXIT.protocol, text };
+  if (error instanceof ConnectionClosedError) {
+    return { exitCode: EXIT.connection, text, fix: 'the server closed the connection: its stderr (above, or with --trace) usually says why' };
+  }
+  return { exitCode: EXIT.connection, text };
+}
+
+/** What to do about an HTTP status that refused us. */
+export function statusFix(status: number): string {
+  if (status === 401 || status === 403) return "the server wants credentials: pass them with -H 'Authorization: Bearer …' (a hosted token may have expired)";
+  if (status === 404) return 'check the URL path (Streamable HTTP endpoints are often /mcp, legacy SSE ones /sse); a hosted address may have expired';
+  if (status === 405) return 'the URL does not accept POST: it may be a legacy SSE endpoint or a web page';
+  if (status === 406 || status === 415) return 'the server refused our Accept/Content-Type headers: it may not implement Streamable HTTP (2025-03-26 or later)';
+  if (status >= 500) return 'the server failed: look at its logs';
+  return 'check the URL and the server';
+}

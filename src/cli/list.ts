@@ -1,0 +1,145 @@
+// `mcpwire list <server> [--schema] [--json]`: who the server is, the revision it negotiated, what
+// it declared, and every tool, resource, resource template and prompt (every page of each).
+
+import type { McpClient } from '../client/index.js';
+import type { Prompt, Resource, ResourceTemplate, ServerCapabilities, Tool } from '../protocol/index.js';
+import { println } from './command-io.js';
+import type { CommandIo } from './command-io.js';
+import { EXIT, describeFailure } from './exit-codes.js';
+import { withServer } from './with-server.js';
+
+/** Everything `list` found; `null` = not offered (capability absent), an Error = listing failed. */
+export interface ServerListing {
+  server: { name: string; version: string; title?: string } | null;
+  protocolVersion: string | null;
+  transport: string;
+  /** The command or URL. */
+  target: string;
+  capabilities: ServerCapabilities;
+  instructions: string | null;
+  tools: Tool[] | null | Error;
+  resources: Resource[] | null | Error;
+  resourceTemplates: ResourceTemplate[] | null | Error;
+  prompts: Prompt[] | null | Error;
+}
+
+/** Runs `mcpwire list`; resolves with the exit code. */
+export function runList(argv: readonly string[], io: CommandIo): Promise<number> {
+  return withServer(argv, ['--json', '--schema'], io, async ({ connection, args, rest, target }) => {
+    if (rest.length > 0) println(io.stderr, `mcpwire: ignoring extra words: ${rest.join(' ')}`);
+    const listing = await collectListing(connection.client, connection.built.via, target.label);
+    if (args.flags.has('--json')) {
+      println(io.stdout, JSON.stringify(listing, (_key, value: unknown) => (value instanceof Error ? { error: value.message } : value), 2));
+    } else {
+      for (const line of formatListing(listing, args.flags.has('--schema'))) println(io.stdout, line);
+    }
+    const failures = [listing.tools, listing.resources, listing.resourceTemplates, listing.prompts].filter((item) => item instanceof Error);
+    return failures.length === 0 ? EXIT.ok : Math.max(...failures.map((error) => describeFailure(error).exitCode));
+  });
+}
+
+/** Reads the handshake facts and every list the capabilities allow. */
+export async function collectListing(client: McpClient, transport: string, target: string): Promise<ServerListing> {
+  const caps = client.serverCapabilities;
+  const attempt = async <T>(declared: unknown, read: () => Promise<T[]>): Promise<T[] | null | Error> => {
+    if (!declared) return null;
+    try {
+      return await read();
+    } catch (error) {
+      return error instanceof Error ? error : new Error(String(error));
+    }
+  };
+  const info = client.serverInfo;
+  return {
+    server: info ? { name: info.name, version: info.version, ...(info.title ? { title: info.title } : {}) } : null,
+    protocolVersion: client.protocolVersion ?? null,
+    transport,
+    target,
+    capabilities: caps,
+    instructions: client.instructions ?? null,
+    tools: await attempt(caps.tools, () => client.listTools()),
+    resources: await attempt(caps.resources, () => client.listResources()),
+    resourceTemplates: await attempt(caps.resources, () => client.listResourceTemplates()),
+    prompts: await attempt(caps.prompts, () => client.listPrompts()),
+  };
+}
+
+const TRANSPORT_LABELS: Record<string, string> = { stdio: 'stdio', 'streamable-http': 'Streamable HTTP', sse: 'legacy HTTP+SSE' };
+
+/** The human-readable listing. */
+export function formatListing(listing: ServerListing, schemas: boolean): string[] {
+  const lines: string[] = [];
+  const row = (label: string, value: string): void => { lines.push(`${label.padEnd(13)} ${value}`); };
+  const server = listing.server;
+  row('server', server ? `${server.name} ${server.version}${server.title ? ` (${server.title})` : ''}` : '(no serverInfo)');
+  row('revision', listing.protocolVersion ?? '(none)');
+  row('transport', `${TRANSPORT_LABELS[listing.transport] ?? listing.transport}: ${listing.target}`);
+  row('capabilities', formatCapabilities(listing.capabilities));
+  row('instructions', listing.instructions === null ? '(none)' : listing.instructions.split('\n').join('\n' + ' '.repeat(14)));
+  const absent: string[] = [];
+  section(lines, absent, 'tools', 'tools', listing.tools, (tool) => formatTool(tool, schemas));
+  section(lines, absent, 'resources', 'resources', listing.resources, (resource) => [
+    `  ${resource.uri}  ${resource.name}${resource.mimeType ? `  (${resource.mimeType})` : ''}`,
+    ...(resource.description ? [`      ${resource.description}`] : []),
+  ]);
+  section(lines, absent, 'resource templates', 'resources', listing.resourceTemplates, (template) => [
+    `  ${template.uriTemplate}  ${template.name}${template.mimeType ? `  (${template.mimeType})` : ''}`,
+    ...(template.description ? [`      ${template.description}`] : []),
+  ]);
+  section(lines, absent, 'prompts', 'prompts', listing.prompts, (prompt) => [
+    `  ${prompt.name}${prompt.description ? `  ${prompt.description}` : ''}`,
+    ...(prompt.arguments?.length ? [`      arguments    ${prompt.arguments.map((arg) => `${arg.name}${arg.required ? ' (required)' : ''}`).join(', ')}`] : []),
+  ]);
+  if (absent.length) lines.push('', ...absent);
+  return lines;
+}
+
+function section<T>(lines: string[], absent: string[], title: string, capability: string, items: T[] | null | Error, format: (item: T) => string[]): void {
+  if (items === null) { absent.push(`${title.padEnd(18)} not offered (no "${capability}" capability)`); return; }
+  lines.push('');
+  if (items instanceof Error) { lines.push(`${title}: listing failed: ${describeFailure(items).text}`); return; }
+  lines.push(`${title} (${items.length})`);
+  for (const item of items) lines.push(...format(item));
+}
+
+/** `tools (listChanged), resources (subscribe, listChanged), logging` */
+export function formatCapabilities(capabilities: ServerCapabilities): string {
+  const parts = Object.entries(capabilities).map(([name, value]) => {
+    const flags = typeof value === 'object' && value !== null
+      ? Object.entries(value).filter(([, flag]) => flag === true).map(([flag]) => flag)
+      : [];
+    return flags.length ? `${name} (${flags.join(', ')})` : name;
+  });
+  return parts.length ? parts.join(', ') : '(none)';
+}
+
+function formatTool(tool: Tool, schemas: boolean): string[] {
+  const lines = [`  ${tool.name}${tool.title ? ` "${tool.title}"` : ''}${tool.description ? `  ${tool.description.split('\n')[0]}` : ''}`];
+  lines.push(`      arguments    ${formatArguments(tool.inputSchema)}`);
+  const annotations = Object.entries(tool.annotations ?? {}).map(([key, value]) => (value === true ? key : `${key}=${JSON.stringify(value)}`));
+  if (annotations.length) lines.push(`      annotations  ${annotations.join(', ')}`);
+  if (schemas) {
+    lines.push('      inputSchema');
+    lines.push(...JSON.stringify(tool.inputSchema, null, 2).split('\n').map((line) => `        ${line}`));
+    if (tool.outputSchema) {
+      lines.push('      outputSchema');
+      lines.push(...JSON.stringify(tool.outputSchema, null, 2).split('\n').map((line) => `        ${line}`));
+    }
+  }
+  return lines;
+}
+
+/** `a: integer (required), b: integer (required)` from an input schema. */
+export function formatArguments(schema: unknown): string {
+  if (typeof schema !== 'object' || schema === null) return `(inputSchema is ${JSON.stringify(schema)})`;
+  const { properties, required } = schema as { properties?: Record<string, unknown>; required?: unknown };
+  const names = Object.keys(properties ?? {});
+  if (names.length === 0) return '(none)';
+  const needed = Array.isArray(required) ? required : [];
+  return names.map((name) => {
+    const property = properties![name] as { type?: unknown; items?: { type?: unknown } } | undefined;
+    let type = Array.isArray(property?.type) ? property.type.join(' | ') : typeof property?.type === 'string' ? property.type : 'any';
+    if (type === 'array' && typeof property?.items?.type === 'string') type = `${property.items.type}[]`;
+    return `${name}: ${type}${needed.includes(name) ? ' (required)' : ''}`;
+  }).join(', ');
+}

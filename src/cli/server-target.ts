@@ -1,0 +1,129 @@
+// Which server a command talks to: a command after `--` (stdio), an http(s):// URL (Streamable
+// HTTP, or legacy HTTP+SSE with --sse), or an entry of a host's config file (--config FILE NAME).
+// -H, -e, --cwd add to whichever it is.
+
+import { dirname, resolve } from 'node:path';
+import { UsageError, optionValue } from './args.js';
+import type { ParsedArgs } from './args.js';
+import { loadConfig } from './config-command.js';
+import { ConfigError, findEntry, interpretEntry, quoteWord } from './config-dialects.js';
+import { expandReferences } from './config-variables.js';
+import type { CommandIo } from './command-io.js';
+
+/** A server to start or reach. */
+export type ServerTarget =
+  | { kind: 'stdio'; command: string; args: string[]; env: Record<string, string>; cwd: string | undefined; label: string }
+  | { kind: 'http'; url: string; headers: Record<string, string>; legacy: boolean; label: string };
+
+/** The options every server-taking command accepts. */
+export const TARGET_OPTIONS = ['--header', '--env', '--cwd', '--timeout', '--config', '--sse', '--trace', '--trace-file'];
+
+/** The target, the positionals left for the command, and notes worth telling the user. */
+export interface ResolvedTarget {
+  target: ServerTarget;
+  rest: string[];
+  notes: string[];
+}
+
+const HOW = 'give a server: a command after -- (stdio), an http(s):// URL, or --config FILE NAME';
+
+/** Resolves the server of a command line. */
+export function resolveTarget(args: ParsedArgs, io: CommandIo): ResolvedTarget {
+  const config = args.values.get('--config');
+  const [first, ...others] = args.positionals;
+  const headers = parseHeaders(args.values.get('--header') ?? []);
+  const env = parseEnv(args.values.get('--env') ?? []);
+  const cwdOption = optionValue(args, '--cwd');
+  const cwd = cwdOption === undefined ? undefined : resolve(io.cwd, cwdOption);
+  if (config !== undefined && args.command !== undefined) throw new UsageError(`Both --config and a command after --: ${HOW}`);
+  if (config !== undefined) {
+    if (config.length !== 2) throw new UsageError('--config needs FILE NAME, once');
+    return fromConfig(config[0]!, config[1]!, { headers, env, cwd, legacy: args.flags.has('--sse') }, args.positionals, io);
+  }
+  if (args.command !== undefined) {
+    const [command, ...commandArgs] = args.command;
+    return { target: stdioTarget(command!, commandArgs, env, cwd), rest: args.positionals, notes: [] };
+  }
+  if (first !== undefined && /^https?:\/\//i.test(first)) {
+    return { target: httpTarget(first, headers, args.flags.has('--sse')), rest: others, notes: [] };
+  }
+  throw new UsageError(first === undefined ? `No server: ${HOW}` : `"${first}" is not a server: ${HOW}`);
+}
+
+function stdioTarget(command: string, args: string[], env: Record<string, string>, cwd: string | undefined): ServerTarget {
+  return { kind: 'stdio', command, args, env, cwd, label: [command, ...args].map(quoteWord).join(' ') };
+}
+
+function httpTarget(url: string, headers: Record<string, string>, legacy: boolean): ServerTarget {
+  try {
+    new URL(url);
+  } catch {
+    throw new UsageError(`Not a valid URL: ${url}`);
+  }
+  return { kind: 'http', url, headers, legacy, label: url };
+}
+
+interface Overrides {
+  headers: Record<string, string>;
+  env: Record<string, string>;
+  cwd: string | undefined;
+  legacy: boolean;
+}
+
+function fromConfig(file: string, name: string, overrides: Overrides, rest: string[], io: CommandIo): ResolvedTarget {
+  const { entries } = loadConfig(file, io);
+  const meaning = interpretEntry(findEntry(entries, name));
+  const notes: string[] = [];
+  const missing: string[] = [];
+  const expand = (text: string): string => {
+    const result = expandReferences(text, io.env);
+    missing.push(...result.missing);
+    return result.text;
+  };
+  const expandAll = (record: Record<string, string>): Record<string, string> =>
+    Object.fromEntries(Object.entries(record).map(([key, value]) => [key, expand(value)]));
+  if (meaning.disabled) notes.push(`"${name}" is marked "disabled": true; connecting anyway because you asked for it`);
+  let target: ServerTarget;
+  if (meaning.transport === 'stdio') {
+    let command = expand(meaning.command!);
+    let args = meaning.args.map(expand);
+    // `cmd /c npx …` is how Windows hosts must start npx; elsewhere run what it wraps.
+    if (io.platform !== 'win32' && command.toLowerCase() === 'cmd' && args[0]?.toLowerCase() === '/c' && args.length > 1) {
+      notes.push(`running "${args.slice(1).join(' ')}" directly: "cmd /c" is only needed on Windows`);
+      [command, ...args] = args.slice(1) as [string, ...string[]];
+    }
+    const configDir = dirname(resolve(io.cwd, file));
+    const cwd = overrides.cwd ?? (meaning.cwd === undefined ? undefined : resolve(configDir, expand(meaning.cwd)));
+    target = stdioTarget(command, args, { ...expandAll(meaning.env), ...overrides.env }, cwd);
+  } else if (meaning.transport !== undefined) {
+    target = httpTarget(expand(meaning.url!), { ...expandAll(meaning.headers), ...overrides.headers }, meaning.transport === 'sse' || overrides.legacy);
+  } else {
+    throw new ConfigError(`Server "${name}" in ${file}: ${meaning.because}`);
+  }
+  if (missing.length > 0) {
+    throw new ConfigError(`Server "${name}" in ${file} references ${[...new Set(missing)].join(', ')}, which ${missing.length === 1 ? 'is' : 'are'} not set: set ${missing.length === 1 ? 'it' : 'them'} in the environment (or pass -e / -H)`);
+  }
+  return { target, rest, notes };
+}
+
+/** `-H 'Name: value'` → { Name: 'value' }. */
+export function parseHeaders(values: readonly string[]): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const value of values) {
+    const colon = value.indexOf(':');
+    if (colon <= 0) throw new UsageError(`-H needs "Name: value", got "${value}"`);
+    headers[value.slice(0, colon).trim()] = value.slice(colon + 1).trim();
+  }
+  return headers;
+}
+
+/** `-e KEY=VALUE` → { KEY: 'VALUE' }. */
+export function parseEnv(values: readonly string[]): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const value of values) {
+    const equals = value.indexOf('=');
+    if (equals <= 0) throw new UsageError(`-e needs KEY=VALUE, got "${value}"`);
+    env[value.slice(0, equals)] = value.slice(equals + 1);
+  }
+  return env;
+}

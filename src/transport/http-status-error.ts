@@ -1,0 +1,54 @@
+// How the Streamable HTTP client reports a refused HTTP exchange: a local Error naming the
+// status and what the server said, never a JSON-RPC code of our own invention.
+
+import { STATUS_CODES } from 'node:http';
+
+/** An HTTP exchange the server refused (4xx/5xx). */
+export class HttpStatusError extends Error {
+  override name = 'HttpStatusError';
+  readonly status: number;
+  /**
+   * The request carried a session id and got 404: the session is gone, and the client MUST start
+   * a new one with a fresh initialize (basic/transports#session-management).
+   */
+  readonly sessionExpired: boolean;
+
+  constructor(message: string, status: number, sessionExpired = false) {
+    super(message);
+    this.status = status;
+    this.sessionExpired = sessionExpired;
+  }
+}
+
+/** What a refusal body says: a JSON-RPC error, an OAuth error, or plain text. */
+export interface RefusalBody {
+  /** The human-readable part, if any. */
+  detail: string | undefined;
+  /** The body parsed as JSON, when it was JSON. */
+  json: unknown;
+}
+
+/** Reads the interesting part of an error body. */
+export function readRefusal(text: string): RefusalBody {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    const trimmed = text.trim();
+    return { detail: trimmed === '' ? undefined : trimmed.slice(0, 200), json: undefined };
+  }
+  if (typeof json === 'object' && json !== null) {
+    const body = json as { error?: unknown; error_description?: unknown };
+    const error = body.error as { message?: unknown } | undefined;
+    if (typeof error === 'object' && error !== null && typeof error.message === 'string') return { detail: error.message, json };
+    if (typeof body.error_description === 'string') return { detail: body.error_description, json };
+    if (typeof body.error === 'string') return { detail: body.error, json };
+  }
+  return { detail: undefined, json };
+}
+
+/** `HTTP 404 Not Found: <detail>` */
+export function describeStatus(status: number, statusText: string, detail: string | undefined): string {
+  const reason = statusText || STATUS_CODES[status] || '';
+  return `HTTP ${status}${reason ? ` ${reason}` : ''}${detail ? `: ${detail}` : ''}`;
+}

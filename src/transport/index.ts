@@ -1,0 +1,36 @@
+// Transports: they move whole JSON-RPC messages and nothing else (spec 2025-11-25, basic/transports).
+
+// Newline framing shared by both stdio ends.
+export { DEFAULT_MAX_LINE_BYTES, LineDecoder, encodeLine } from './line-framing.js';
+export type { LineDecoderOptions } from './line-framing.js';
+// stdio over any stream pair; the server's own stdin/stdout; one-call server setup.
+export { StdioTransport, serveStdio, stdioServerTransport } from './stdio.js';
+export type { Connectable, StdioTransportOptions } from './stdio.js';
+// Client side of stdio: spawn the server process and own its lifetime.
+export { SpawnedStdioTransport, spawnStdio } from './spawn-stdio.js';
+export type { SpawnStdioOptions } from './spawn-stdio.js';
+// Two linked transports in one process, for tests and in-process servers.
+export { createLinkedPair } from './in-memory.js';
+// Server-Sent Events: encoder, streaming parser, fetch-body reader.
+export { SseParser, encodeSseEvent, readSseEvents } from './sse.js';
+export type { SseEvent } from './sse.js';
+// Storage that makes SSE streams resumable.
+export { InMemoryEventStore } from './event-store.js';
+export type { EventStore, InMemoryEventStoreOptions } from './event-store.js';
+// Streamable HTTP server: a node:http server, or a handler to mount in your own.
+export { DEFAULT_PROTOCOL_VERSIONS, createStreamableHttpHandler, serveHttp } from './streamable-http-server.js';
+export type { HttpServable, HttpServerOptions, RunningHttpServer, StreamableHttpHandler } from './streamable-http-server.js';
+// The per-session server transport (its closeSseStream() lets server code force a client to resume).
+export type { StreamableHttpSessionTransport } from './http-session.js';
+// Bearer-token verification hook of the HTTP server.
+export type { TokenVerifier } from './http-auth.js';
+// Streamable HTTP client.
+export { StreamableHttpClientTransport, httpTransport } from './streamable-http-client.js';
+export type { HttpTraceEvent, HttpTransportOptions } from './streamable-http-client.js';
+// The error an HTTP client exchange fails with (status, and whether the session is gone).
+export { HttpStatusError } from './http-status-error.js';
+// Client of the legacy HTTP+SSE transport (2024-11-05), for servers that only speak that.
+export { LegacySseClientTransport, legacySseTransport, type LegacySseTransportOptions } from './legacy-sse-client.js';
+// A wrapper that observes every message both ways.
+export { tapTransport } from './tracing-tap.js';
+export type { TapEvent } from './tracing-tap.js';

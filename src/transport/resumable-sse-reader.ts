@@ -1,0 +1,136 @@
+// The client's side of SSE resumability (spec 2025-11-25, basic/transports#resumability-and-redelivery):
+// read one logical stream across as many connections as it takes. When a connection ends before
+// the awaited response, wait the server's `retry` interval, reconnect with GET + Last-Event-ID,
+// and go on, delivering each event id at most once.
+
+import type { RequestId } from '../jsonrpc/index.js';
+import { HttpStatusError, describeStatus } from './http-status-error.js';
+import { readSseEvents } from './sse.js';
+
+/** How hard to try before giving up on a stream. */
+export interface ReconnectPolicy {
+  /** Failed reconnection attempts in a row before giving up (a successful one resets the count). */
+  maxRetries: number;
+  /** The wait before reconnecting when the server sent no `retry`, and the base of the backoff. */
+  initialDelayMs: number;
+}
+
+/** What the reader needs from its transport. */
+export interface StreamHooks {
+  /** Opens a new connection for the stream: GET with Last-Event-ID. */
+  reconnect(lastEventId: string, signal: AbortSignal): Promise<Response>;
+  /** Turns a response that retrying cannot fix (most 4xx) into the error to fail with. */
+  refuse(response: Response): Promise<Error>;
+  /** Hands on one event's data; returns the parsed value (undefined if it did not parse). */
+  deliver(data: string): unknown;
+  /** Reports one event id, for tracing. */
+  traceEvent(method: string, status: number, eventId: string): void;
+}
+
+/** Where a stream stands; shared by the connections that carry it. */
+export interface StreamProgress {
+  lastEventId: string | undefined;
+  retryMs: number | undefined;
+  /** Event ids already delivered: a replay never delivers a message twice. */
+  seen: Set<string>;
+  /** The response this stream exists for has arrived. */
+  answered: boolean;
+}
+
+const MAX_BACKOFF_MS = 30_000;
+
+export function newProgress(): StreamProgress {
+  return { lastEventId: undefined, retryMs: undefined, seen: new Set(), answered: false };
+}
+
+/**
+ * Reads the stream that `first` starts until the response to `until` arrives (for the GET stream,
+ * `until` is undefined: read until aborted). Rejects when the stream cannot be continued.
+ */
+export async function readResumableStream(
+  first: Response, method: string, until: RequestId | undefined,
+  signal: AbortSignal, policy: ReconnectPolicy, hooks: StreamHooks,
+): Promise<void> {
+  const progress = newProgress();
+  let response = first;
+  for (;;) {
+    try {
+      await consumeSseResponse(response, method, until, progress, hooks);
+    } catch (error) {
+      if (signal.aborted) throw error;
+      // A broken connection is not a cancellation (basic/transports#sending-messages-to-the-server): resume.
+    }
+    if (progress.answered || signal.aborted) return;
+    if (progress.lastEventId === undefined) {
+      throw new Error('The SSE stream ended before the response arrived and cannot be resumed: the server sent no event id');
+    }
+    response = await reconnect(progress, signal, policy, hooks);
+    method = 'GET';
+  }
+}
+
+/** Delivers the events of one connection until it ends or the awaited response arrives. */
+export async function consumeSseResponse(
+  response: Response, method: string, until: RequestId | undefined, progress: StreamProgress, hooks: StreamHooks,
+): Promise<void> {
+  if (!response.body) return;
+  for await (const event of readSseEvents(response.body)) {
+    if (event.retry !== undefined) progress.retryMs = event.retry;
+    if (event.id !== undefined) {
+      if (progress.seen.has(event.id)) continue;
+      progress.seen.add(event.id);
+      progress.lastEventId = event.id;
+      hooks.traceEvent(method, response.status, event.id);
+    }
+    // A priming event carries no data; an event type other than "message" is not MCP's.
+    if (event.data === '' || (event.event !== undefined && event.event !== 'message')) continue;
+    const value = hooks.deliver(event.data);
+    if (until !== undefined && isResponseTo(value, until)) {
+      return; // the server ends the stream now; no need to wait for it
+    }
+  }
+}
+
+/** The next connection of the stream, after waiting as the spec asks; gives up per the policy. */
+async function reconnect(progress: StreamProgress, signal: AbortSignal, policy: ReconnectPolicy, hooks: StreamHooks): Promise<Response> {
+  const base = progress.retryMs ?? policy.initialDelayMs;
+  for (let failures = 0; ; failures++) {
+    // The client MUST wait `retry` ms before reconnecting; after failures, back off further.
+    const wait = failures === 0 ? base : Math.min(Math.max(base, policy.initialDelayMs * 2 ** failures), MAX_BACKOFF_MS);
+    await sleep(wait, signal);
+    let failure: string;
+    try {
+      const next = await hooks.reconnect(progress.lastEventId!, signal);
+      if (next.ok) return next;
+      // 409: the server has not yet noticed the old connection is gone; 429/5xx: passing trouble.
+      if (next.status !== 409 && next.status !== 429 && next.status < 500) throw await hooks.refuse(next);
+      await discard(next);
+      failure = describeStatus(next.status, next.statusText, undefined);
+    } catch (error) {
+      if (signal.aborted || error instanceof HttpStatusError) throw error;
+      failure = error instanceof Error ? error.message : String(error);
+    }
+    if (failures >= policy.maxRetries) throw new Error(`Could not resume the SSE stream after ${policy.maxRetries + 1} attempts: ${failure}`);
+  }
+}
+
+/** True when `value` is the response (result or error) to request `id`. */
+export function isResponseTo(value: unknown, id: RequestId): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  const message = value as { id?: unknown; method?: unknown };
+  return message.method === undefined && message.id === id && ('result' in message || 'error' in message);
+}
+
+/** Lets go of a body nobody will read, so the connection can be reused. */
+export async function discard(response: Response): Promise<void> {
+  await response.body?.cancel().catch(() => undefined);
+}
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) { reject(signal.reason); return; }
+    const onAbort = (): void => { clearTimeout(timer); reject(signal.reason); };
+    const timer = setTimeout(() => { signal.removeEventListener('abort', onAbort); resolve(); }, ms);
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+}

@@ -1,0 +1,98 @@
+// One logical SSE stream of a Streamable HTTP session. It outlives the HTTP connections that
+// carry it: every event is stored before it is written, so when a connection drops (or the
+// server cuts it), the client can come back with GET + Last-Event-ID and get the rest
+// (spec 2025-11-25, basic/transports#resumability-and-redelivery).
+
+import { randomUUID } from 'node:crypto';
+import type { ServerResponse } from 'node:http';
+import type { JSONRPCMessage, RequestId } from '../jsonrpc/index.js';
+import type { EventStore } from './event-store.js';
+import { encodeSseEvent } from './sse.js';
+import { SseConnection } from './sse-response.js';
+
+/** What every stream of a session shares. */
+export interface StreamSettings {
+  eventStore: EventStore;
+  retryMs: number;
+  maxBufferedBytes: number;
+  /** Headers on every SSE response (the session id). */
+  headers: Record<string, string>;
+  /** A connection was cut because its client did not read. */
+  onoverflow: (reason: Error) => void;
+  /** A connection ended, for whatever reason (the session is idle from now on). */
+  ondisconnect: () => void;
+}
+
+/** A POST-born stream (answers one request) or the session's GET stream. */
+export class ResumableStream {
+  /** Unique across sessions, since an event store may be shared; event ids are built from it. */
+  readonly streamId = randomUUID();
+  /** The request a POST-born stream answers; undefined for the GET stream. */
+  readonly requestId: RequestId | undefined;
+  /** Its response is stored: nothing more will come, so a connection ends once it is written. */
+  done = false;
+
+  readonly #settings: StreamSettings;
+  #connection: SseConnection | undefined;
+
+  constructor(requestId: RequestId | undefined, settings: StreamSettings) {
+    this.requestId = requestId;
+    this.#settings = settings;
+  }
+
+  /** True while an HTTP response carries this stream. */
+  get connected(): boolean {
+    return this.#connection !== undefined;
+  }
+
+  /** Makes `res` the connection that carries this stream from now on. */
+  attach(res: ServerResponse): void {
+    const connection = new SseConnection(res, this.#settings.headers, this.#settings.maxBufferedBytes);
+    connection.onclose = (reason) => {
+      if (this.#connection === connection) this.#connection = undefined;
+      if (reason) this.#settings.onoverflow(reason);
+      this.#settings.ondisconnect();
+    };
+    this.#connection = connection;
+  }
+
+  /**
+   * basic/transports#sending-messages-to-the-server: the server SHOULD start a stream with an
+   * event that has an id and empty data, and SHOULD send `retry` before it may drop a connection.
+   */
+  async prime(): Promise<void> {
+    const eventId = await this.#settings.eventStore.storeEvent(this.streamId, null);
+    this.#connection?.write(encodeSseEvent({ id: eventId, retry: this.#settings.retryMs, data: '' }));
+  }
+
+  /** Stores the message, then writes it if a connection is open (if not, a resume will bring it). */
+  async emit(message: JSONRPCMessage): Promise<void> {
+    const eventId = await this.#settings.eventStore.storeEvent(this.streamId, message);
+    this.#connection?.write(encodeSseEvent({ id: eventId, event: 'message', data: JSON.stringify(message) }));
+  }
+
+  /** A resumed connection: the retry hint, then what the client missed, then live events. */
+  resume(res: ServerResponse, missed: readonly [string, JSONRPCMessage][]): void {
+    this.attach(res);
+    this.#connection?.write(`retry: ${this.#settings.retryMs}\n\n`);
+    for (const [eventId, message] of missed) {
+      this.#connection?.write(encodeSseEvent({ id: eventId, event: 'message', data: JSON.stringify(message) }));
+    }
+    if (this.done) this.disconnect();
+  }
+
+  /** Ends the current connection normally; the stream itself goes on. False if none was open. */
+  disconnect(): boolean {
+    const connection = this.#connection;
+    if (!connection) return false;
+    this.#connection = undefined;
+    connection.end();
+    return true;
+  }
+
+  /** The response is out (or will never come): end the connection after it. */
+  finish(): void {
+    this.done = true;
+    this.disconnect();
+  }
+}

@@ -1,0 +1,254 @@
+// The Streamable HTTP client transport (spec 2025-11-25, basic/transports#streamable-http), on the
+// global fetch. Each message is one POST; the answer comes back as 202, one JSON body, or an SSE
+// stream. A stream that ends before its response arrived is resumed with GET + Last-Event-ID.
+
+import { ConnectionClosedError, MessageParseError } from '../jsonrpc/index.js';
+import type { JSONRPCMessage, RequestId, Transport } from '../jsonrpc/index.js';
+import { HttpStatusError, describeStatus, readRefusal } from './http-status-error.js';
+import { consumeSseResponse, discard, isResponseTo, newProgress, readResumableStream } from './resumable-sse-reader.js';
+import type { ReconnectPolicy, StreamHooks } from './resumable-sse-reader.js';
+
+/** One HTTP exchange or SSE event, for `--trace` style output. */
+export interface HttpTraceEvent {
+  type: 'http';
+  method: string;
+  url: string;
+  status: number;
+  /** The headers that matter: mcp-session-id, mcp-protocol-version, last-event-id, content-type. */
+  headers: Record<string, string>;
+  /** Set on the trace of one SSE event. */
+  eventId?: string;
+}
+
+/** Options for httpTransport. */
+export interface HttpTransportOptions {
+  /** Sent on every request (e.g. Authorization: Bearer …). */
+  headers?: Record<string, string>;
+  fetch?: typeof fetch;
+  /** Resuming a broken stream: retries in a row, and the first delay when the server sent no `retry` (default 3, 1000 ms). */
+  reconnect?: ReconnectPolicy;
+  ontrace?: (event: HttpTraceEvent) => void;
+}
+
+/** A Streamable HTTP client endpoint. */
+export class StreamableHttpClientTransport implements Transport {
+  onmessage?: Transport['onmessage'];
+  onerror?: Transport['onerror'];
+  onclose?: Transport['onclose'];
+  ontrace?: (event: HttpTraceEvent) => void;
+
+  readonly url: string;
+  readonly #options: HttpTransportOptions;
+  readonly #fetch: typeof fetch;
+  #sessionId: string | undefined;
+  #protocolVersion: string | undefined;
+  #closed = false;
+  readonly #inflight = new Set<AbortController>();
+  /** Controllers of running requests, so a cancellation can stop reading their streams. */
+  readonly #requests = new Map<RequestId, AbortController>();
+  /** Settles when the last notification/response POST got its status (see send). */
+  #accepted: Promise<void> = Promise.resolve();
+  #standalone = false;
+  /** What the stream reader uses to reconnect, deliver and trace. */
+  readonly #hooks: StreamHooks = {
+    reconnect: (lastEventId, signal) => this.#exchange('GET', signal, { accept: 'text/event-stream', 'last-event-id': lastEventId }),
+    refuse: (response) => this.#refusal(response, undefined),
+    deliver: (data) => this.#deliver(data, false),
+    traceEvent: (method, status, eventId) => this.#trace(this.url, method, status, {}, eventId),
+  };
+
+  constructor(url: string | URL, options: HttpTransportOptions = {}) {
+    this.url = String(url);
+    this.#options = options;
+    this.#fetch = options.fetch ?? fetch;
+    this.ontrace = options.ontrace;
+  }
+
+  /** The session id the server assigned (basic/transports#session-management). */
+  get sessionId(): string | undefined { return this.#sessionId; }
+  get protocolVersion(): string | undefined { return this.#protocolVersion; }
+
+  /** basic/transports#protocol-version-header: sent on every request after initialization. */
+  setProtocolVersion(version: string): void {
+    this.#protocolVersion = version;
+  }
+
+  async start(): Promise<void> {}
+
+  /**
+   * POSTs one message and, for a request, reads its answer to the end (resuming if needed), so
+   * the returned promise fails when no response can arrive.
+   *
+   * Order: each POST first waits until every earlier notification or response was accepted
+   * (202), so e.g. `notifications/initialized` reaches the server before the next request.
+   * Requests do not hold later messages back: a request's status may only come with its answer.
+   */
+  async send(message: JSONRPCMessage): Promise<void> {
+    if (this.#closed) throw new ConnectionClosedError('Cannot send: the HTTP transport is closed');
+    const request = 'method' in message && 'id' in message ? message : undefined;
+    this.#stopCancelled(message);
+    const earlier = this.#accepted;
+    let accept = (): void => undefined;
+    if (!request) this.#accepted = new Promise<void>((resolve) => { accept = resolve; });
+    const controller = this.#track(new AbortController());
+    if (request) this.#requests.set(request.id, controller);
+    try {
+      await earlier;
+      const response = await this.#exchange('POST', controller.signal, {
+        accept: 'application/json, text/event-stream',
+        'content-type': 'application/json',
+      }, JSON.stringify(message));
+      accept();
+      if (response.status === 202) {
+        await discard(response);
+        return;
+      }
+      if (!response.ok) throw await this.#refusal(response, request?.id);
+      const type = mediaType(response.headers.get('content-type'));
+      if (type === 'text/event-stream' && request) {
+        await readResumableStream(response, 'POST', request.id, controller.signal, this.#policy(), this.#hooks);
+      } else if (type === 'text/event-stream') {
+        await consumeSseResponse(response, 'POST', undefined, newProgress(), this.#hooks); // odd for a notification, but harmless
+      } else if (type === 'application/json') {
+        const text = await response.text();
+        if (text.trim() !== '') this.#deliver(text, true);
+      } else {
+        await discard(response);
+        if (request) throw new Error(`Unexpected Content-Type "${type ?? ''}" in the answer to "${request.method}"`);
+      }
+    } catch (error) {
+      if (this.#closed) throw new ConnectionClosedError('The HTTP transport closed before the exchange finished', { cause: error });
+      throw error;
+    } finally {
+      accept();
+      this.#untrack(controller);
+      if (request && this.#requests.get(request.id) === controller) this.#requests.delete(request.id);
+    }
+  }
+
+  /**
+   * Opens the GET stream for server-initiated messages (basic/transports#listening-for-messages-from-the-server).
+   * Resolves false when the server offers none (405). Kept open, and resumed when it breaks, until close().
+   */
+  async openStandaloneStream(): Promise<boolean> {
+    if (this.#closed) throw new ConnectionClosedError('Cannot open a stream: the HTTP transport is closed');
+    if (this.#standalone) return true;
+    const controller = this.#track(new AbortController());
+    const response = await this.#exchange('GET', controller.signal, { accept: 'text/event-stream' }).catch((error: unknown) => {
+      this.#untrack(controller);
+      throw error;
+    });
+    if (!response.ok) {
+      this.#untrack(controller);
+      if (response.status !== 405) throw await this.#refusal(response, undefined);
+      await discard(response); // the server offers no GET stream, which it may
+      return false;
+    }
+    this.#standalone = true;
+    readResumableStream(response, 'GET', undefined, controller.signal, this.#policy(), this.#hooks)
+      .catch((error: unknown) => { if (!this.#closed) this.onerror?.(asError(error)); })
+      .finally(() => { this.#standalone = false; this.#untrack(controller); });
+    return true;
+  }
+
+  /** Aborts open streams, ends the session with DELETE (405 tolerated), fires onclose once. */
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    this.#closed = true;
+    for (const controller of this.#inflight) controller.abort();
+    if (this.#sessionId !== undefined) {
+      try {
+        const response = await this.#exchange('DELETE', AbortSignal.timeout(5000), {});
+        await discard(response);
+        // 405: the server does not let clients end sessions; 404: it already ended.
+        if (!response.ok && response.status !== 405 && response.status !== 404) {
+          this.onerror?.(new HttpStatusError(describeStatus(response.status, response.statusText, 'DELETE of the session failed'), response.status));
+        }
+      } catch (error) {
+        this.onerror?.(asError(error));
+      }
+    }
+    this.onclose?.();
+  }
+
+  #policy(): ReconnectPolicy {
+    return this.#options.reconnect ?? { maxRetries: 3, initialDelayMs: 1000 };
+  }
+
+  /** Parses and hands one message on. A JSON body that does not parse fails the exchange. */
+  #deliver(text: string, failHard: boolean): unknown {
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch (error) {
+      const parseError = new MessageParseError(`Server sent invalid JSON: ${asError(error).message}`, text);
+      if (failHard) throw parseError;
+      this.onerror?.(parseError);
+      return undefined;
+    }
+    this.onmessage?.(value);
+    return value;
+  }
+
+  /** Turns a 4xx/5xx into an HttpStatusError; a JSON-RPC error for our request also reaches onmessage. */
+  async #refusal(response: Response, requestId: RequestId | undefined): Promise<HttpStatusError> {
+    const { detail, json } = readRefusal(await response.text().catch(() => ''));
+    if (requestId !== undefined && isResponseTo(json, requestId)) this.onmessage?.(json);
+    const sessionExpired = response.status === 404 && this.#sessionId !== undefined;
+    // basic/transports#session-management: after that 404 the client starts over without the id.
+    if (sessionExpired) this.#sessionId = undefined;
+    const text = describeStatus(response.status, response.statusText, detail ?? (sessionExpired ? 'session expired or unknown' : undefined));
+    return new HttpStatusError(text, response.status, sessionExpired);
+  }
+
+  async #exchange(method: string, signal: AbortSignal, headers: Record<string, string>, body?: string): Promise<Response> {
+    const sent: Record<string, string> = { ...this.#options.headers, ...headers };
+    if (this.#sessionId !== undefined) sent['mcp-session-id'] = this.#sessionId;
+    if (this.#protocolVersion !== undefined) sent['mcp-protocol-version'] = this.#protocolVersion;
+    const response = await this.#fetch(this.url, { method, headers: sent, body, signal });
+    const assigned = response.headers.get('mcp-session-id');
+    if (assigned !== null) this.#sessionId = assigned;
+    const shown: Record<string, string> = {};
+    for (const name of ['mcp-session-id', 'mcp-protocol-version', 'last-event-id']) if (sent[name] !== undefined) shown[name] = sent[name];
+    for (const name of ['mcp-session-id', 'content-type']) {
+      const value = response.headers.get(name);
+      if (value !== null) shown[name] = value;
+    }
+    this.#trace(this.url, method, response.status, shown);
+    return response;
+  }
+
+  #trace(url: string, method: string, status: number, headers: Record<string, string>, eventId?: string): void {
+    if (!this.ontrace) return;
+    this.ontrace(eventId === undefined ? { type: 'http', method, url, status, headers } : { type: 'http', method, url, status, headers, eventId });
+  }
+
+  /** basic/utilities/cancellation: no response will come, so stop reading that request's stream. */
+  #stopCancelled(message: JSONRPCMessage): void {
+    if (!('method' in message) || message.method !== 'notifications/cancelled' || 'id' in message) return;
+    const id = message.params?.requestId;
+    if (typeof id === 'string' || typeof id === 'number') this.#requests.get(id)?.abort();
+  }
+
+  #track(controller: AbortController): AbortController {
+    this.#inflight.add(controller);
+    return controller;
+  }
+
+  #untrack(controller: AbortController): void {
+    this.#inflight.delete(controller);
+  }
+}
+
+/** A Streamable HTTP client transport for `url`. */
+export function httpTransport(url: string | URL, options: HttpTransportOptions = {}): StreamableHttpClientTransport {
+  return new StreamableHttpClientTransport(url, options);
+}
+
+function mediaType(value: string | null): string | undefined {
+  return value?.split(';')[0]?.trim().toLowerCase();
+}
+
+function asError(error: unknown): Error {
+  return error instanceof Error ? error : new Error(String(error));
+}

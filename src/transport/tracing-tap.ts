@@ -1,0 +1,69 @@
+// A transport wrapper that shows every message both ways without changing any of them: what
+// `mcpwire demo` and `mcpwire --trace` print. It sits between the peer and the real transport.
+
+import type { JSONRPCMessage, MessageExtra, SendOptions, Transport } from '../jsonrpc/index.js';
+
+/** One observed message. */
+export interface TapEvent {
+  direction: 'send' | 'receive';
+  /** Exactly what was sent, or the parsed value that arrived (possibly not a valid message). */
+  message: unknown;
+  /** Date.now() when it passed. */
+  at: number;
+}
+
+/** Watches one transport; everything else passes straight through. */
+class TappedTransport implements Transport {
+  onmessage?: Transport['onmessage'];
+  onerror?: Transport['onerror'];
+  onclose?: Transport['onclose'];
+
+  readonly #inner: Transport;
+  readonly #observe: (event: TapEvent) => void;
+
+  constructor(inner: Transport, observe: (event: TapEvent) => void) {
+    this.#inner = inner;
+    this.#observe = observe;
+    inner.onmessage = (message: unknown, extra?: MessageExtra) => {
+      this.#report({ direction: 'receive', message, at: Date.now() });
+      this.onmessage?.(message, extra);
+    };
+    inner.onerror = (error) => this.onerror?.(error);
+    inner.onclose = (reason) => this.onclose?.(reason);
+  }
+
+  get sessionId(): string | undefined {
+    return this.#inner.sessionId;
+  }
+
+  start(): Promise<void> {
+    return this.#inner.start();
+  }
+
+  send(message: JSONRPCMessage, options?: SendOptions): Promise<void> {
+    this.#report({ direction: 'send', message, at: Date.now() });
+    return this.#inner.send(message, options);
+  }
+
+  close(): Promise<void> {
+    return this.#inner.close();
+  }
+
+  setProtocolVersion(version: string): void {
+    this.#inner.setProtocolVersion?.(version);
+  }
+
+  #report(event: TapEvent): void {
+    try {
+      this.#observe(event);
+    } catch (error) {
+      // A broken observer must not break the connection it watches.
+      this.onerror?.(error instanceof Error ? error : new Error(String(error)));
+    }
+  }
+}
+
+/** Wraps `transport` so `observer` sees every message sent and received. */
+export function tapTransport(transport: Transport, observer: (event: TapEvent) => void): Transport {
+  return new TappedTransport(transport, observer);
+}

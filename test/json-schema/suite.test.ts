@@ -1,0 +1,38 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { KNOWN_FAILURES, explain, runSuite } from '../../scripts/json-schema-suite-runner.js';
+import type { Dialect } from '../../src/json-schema/index.js';
+
+const required: [folder: string, dialect: Dialect, total: number, bar: number][] = [
+  ['tests/draft2020-12', '2020-12', 1299, 1295],
+  ['tests/draft7', 'draft-07', 927, 921],
+];
+
+for (const [folder, dialect, total, bar] of required) {
+  test(`official suite ${folder}: at or above the bar, failing exactly the documented cases`, () => {
+    const result = runSuite(folder, { dialect });
+    assert.equal(result.passed + result.failed, total);
+    assert.ok(result.passed >= bar, `${result.passed}/${total} passed, bar is ${bar}`);
+    // Exact names both ways: a regression and an accidental fix both show up here.
+    assert.deepStrictEqual(
+      result.failures.map((f) => f.name),
+      KNOWN_FAILURES.filter((k) => k.folder === folder).map((k) => k.match),
+    );
+  });
+}
+
+const optional: [folder: string, dialect: Dialect, assertFormat: boolean][] = [
+  ['tests/draft2020-12/optional', '2020-12', false],
+  ['tests/draft2020-12/optional/format', '2020-12', true],
+  ['tests/draft7/optional', 'draft-07', false],
+  ['tests/draft7/optional/format', 'draft-07', true],
+];
+
+for (const [folder, dialect, assertFormat] of optional) {
+  test(`official suite ${folder}: every failure is explained and every explanation still applies`, () => {
+    const result = runSuite(folder, { dialect, assertFormat });
+    const unexplained = result.failures.filter((f) => explain(folder, f.name) === undefined).map((f) => f.name);
+    const stale = KNOWN_FAILURES.filter((k) => k.folder === folder && !result.failures.some((f) => f.name.startsWith(k.match))).map((k) => k.match);
+    assert.deepStrictEqual({ unexplained, stale }, { unexplained: [], stale: [] });
+  });
+}

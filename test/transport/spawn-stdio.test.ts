@@ -1,0 +1,96 @@
+import assert from 'node:assert/strict';
+import { fileURLToPath } from 'node:url';
+import { test } from 'node:test';
+import { ConnectionClosedError, JsonRpcPeer } from '../../src/jsonrpc/index.js';
+import { spawnStdio } from '../../src/transport/index.js';
+
+const fixture = fileURLToPath(new URL('./fixtures/echo-stdio-server.ts', import.meta.url));
+const echoServer = (): ReturnType<typeof spawnStdio> => spawnStdio(process.execPath, ['--import', 'tsx', fixture]);
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Waits until the child has written `text` to stderr (it is ready then). */
+async function stderrSays(transport: ReturnType<typeof spawnStdio>, text: string): Promise<void> {
+  for (let i = 0; i < 200 && !transport.stderrTail().includes(text); i++) await new Promise((resolve) => setTimeout(resolve, 10));
+}
+
+test('spawnStdio: a missing command rejects start() with a clear message', async () => {
+  const transport = spawnStdio('mcpwire-no-such-command-xyz');
+  await assert.rejects(transport.start(), { message: 'Cannot start "mcpwire-no-such-command-xyz": command not found (ENOENT)' });
+});
+
+test('spawnStdio: a server that dies fails the pending request with its exit code and stderr', async () => {
+  const transport = echoServer();
+  const peer = new JsonRpcPeer(transport);
+  let reason: Error | undefined;
+  peer.onclose = (why) => { reason = why; };
+  await peer.start();
+  const pending = peer.request('crash', {});
+  const error = await pending.then(() => undefined, (failure: unknown) => failure);
+  assert.ok(error instanceof ConnectionClosedError);
+  const expected = 'Server process exited with code 3; stderr: echo server ready\ncrashing on purpose';
+  assert.equal(reason?.message, expected);
+  assert.equal(error.message, `Connection closed before the response to "crash" (id 1) arrived: ${expected}`);
+  assert.deepStrictEqual([transport.exitCode, transport.signalCode], [3, null]);
+});
+
+test('spawnStdio: a server killed mid-request names the signal', async () => {
+  const transport = echoServer();
+  const reasons: (Error | undefined)[] = [];
+  transport.onclose = (reason) => reasons.push(reason);
+  const stderr: string[] = [];
+  transport.onstderr = (text) => stderr.push(text);
+  await transport.start();
+  await stderrSays(transport, 'ready');
+  await transport.send({ jsonrpc: '2.0', id: 1, method: 'hang' });
+  process.kill(transport.pid!, 'SIGKILL');
+  while (reasons.length === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+  assert.deepStrictEqual(reasons.map((reason) => reason?.message), ['Server process was killed by signal SIGKILL; stderr: echo server ready']);
+  assert.deepStrictEqual(stderr.join(''), 'echo server ready\n');
+  await assert.rejects(transport.send({ jsonrpc: '2.0', method: 'late' }), ConnectionClosedError);
+});
+
+test('spawnStdio: close() ends stdin and the server exits on its own (no signal needed)', async () => {
+  const transport = echoServer();
+  const reasons: (Error | undefined)[] = [];
+  transport.onclose = (reason) => reasons.push(reason);
+  await transport.start();
+  const pid = transport.pid!;
+  assert.equal(isAlive(pid), true);
+  await transport.close();
+  assert.equal(isAlive(pid), false);
+  // basic/transports#stdio: the server exits when its stdin closes.
+  assert.deepStrictEqual([transport.exitCode, transport.signalCode, reasons], [0, null, [undefined]]);
+});
+
+test('spawnStdio: close() escalates to SIGTERM, then SIGKILL, for a server that will not exit', async () => {
+  // Ignores stdin EOF and SIGTERM; only SIGKILL ends it.
+  const stubborn = "process.on('SIGTERM', () => {}); process.stdin.resume(); setInterval(() => {}, 1000); process.stderr.write('up\\n');";
+  const transport = spawnStdio(process.execPath, ['-e', stubborn], { shutdownGraceMs: 100 });
+  await transport.start();
+  await stderrSays(transport, 'up');
+  const pid = transport.pid!;
+  const started = Date.now();
+  await transport.close();
+  assert.equal(isAlive(pid), false);
+  assert.equal(transport.signalCode, 'SIGKILL');
+  assert.ok(Date.now() - started >= 200, 'waited the grace period twice');
+});
+
+test('spawnStdio: env is merged over process.env, and cwd is honoured', async () => {
+  const script = "process.stdout.write(JSON.stringify({ jsonrpc: '2.0', method: 'env', params: { mine: process.env.MCPWIRE_TEST, path: typeof process.env.PATH, cwd: process.cwd() } }) + '\\n')";
+  const transport = spawnStdio(process.execPath, ['-e', script], { env: { MCPWIRE_TEST: 'yes' }, cwd: '/tmp' });
+  const received: unknown[] = [];
+  transport.onmessage = (message) => received.push(message);
+  const closed = new Promise((resolve) => { transport.onclose = resolve; });
+  await transport.start();
+  await closed;
+  assert.deepStrictEqual(received, [{ jsonrpc: '2.0', method: 'env', params: { mine: 'yes', path: 'string', cwd: '/tmp' } }]);
+});

@@ -1,0 +1,248 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { ConnectionClosedError, JsonRpcPeer, ProtocolError } from '../../src/jsonrpc/index.js';
+import { HttpStatusError, httpTransport, serveHttp } from '../../src/transport/index.js';
+import type { HttpTraceEvent, RunningHttpServer } from '../../src/transport/index.js';
+import { runTransportContract } from './contract.js';
+import { echoServable } from './fixtures/echo-servable.js';
+import type { EchoServable } from './fixtures/echo-servable.js';
+import { INITIALIZE, within } from './fixtures/http-request.js';
+
+runTransportContract('Streamable HTTP', async () => {
+  const server = await serveHttp(echoServable(), { retryMs: 20 });
+  const client = httpTransport(server.url);
+  const cleanup = async (): Promise<void> => { await client.close(); await server.close(); };
+  try {
+    await client.start();
+    await within(5000, client.send(INITIALIZE)); // creates the session; its answer is read before send resolves
+    await within(5000, client.openStandaloneStream()); // where the echo server puts unrelated notifications
+  } catch (error) {
+    await cleanup();
+    throw error;
+  }
+  return { client, cleanup };
+});
+
+async function withServer(options: Parameters<typeof serveHttp>[1], body: (server: RunningHttpServer, servable: EchoServable) => Promise<void>): Promise<void> {
+  const servable = echoServable();
+  const server = await serveHttp(servable, { retryMs: 20, ...options });
+  try {
+    await within(5000, body(server, servable));
+  } finally {
+    await server.close();
+  }
+}
+
+/** A fetch that answers from a script, recording what it was asked. */
+function scriptedFetch(answers: ((init: RequestInit) => Response)[]): { fetch: typeof fetch; calls: { method: string; headers: Record<string, string> }[] } {
+  const calls: { method: string; headers: Record<string, string> }[] = [];
+  const fake = async (_url: string | URL | Request, init?: RequestInit): Promise<Response> => {
+    calls.push({ method: init?.method ?? 'GET', headers: { ...(init?.headers as Record<string, string>) } });
+    const answer = answers.shift();
+    if (!answer) throw new Error('unexpected fetch');
+    return answer(init ?? {});
+  };
+  return { fetch: fake as typeof fetch, calls };
+}
+
+const sse = (text: string, headers: Record<string, string> = {}): Response =>
+  new Response(text, { status: 200, headers: { 'content-type': 'text/event-stream', ...headers } });
+const json = (status: number, body: unknown, headers: Record<string, string> = {}): Response =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
+
+test('HTTP client: keeps the session id, sends the protocol version once set, DELETEs on close', () => withServer({}, async ({ url }, servable) => {
+  const trace: HttpTraceEvent[] = [];
+  const client = httpTransport(url, { headers: { 'x-custom': 'yes' }, ontrace: (event) => trace.push(event) });
+  const received: unknown[] = [];
+  client.onmessage = (message) => received.push(message);
+  let closes = 0;
+  client.onclose = () => { closes++; };
+  await client.send(INITIALIZE);
+  const sessionId = client.sessionId!;
+  assert.equal(sessionId, servable.sessions[0]!.sessionId);
+  client.setProtocolVersion('2025-11-25');
+  assert.equal(client.protocolVersion, '2025-11-25');
+  await client.send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+  let sessionClosed = false;
+  servable.sessions[0]!.onclose = () => { sessionClosed = true; };
+  await client.close();
+  assert.deepStrictEqual([sessionClosed, closes], [true, 1]);
+  const exchanges = trace.filter((event) => event.eventId === undefined).map(({ method, status, headers }) => ({ method, status, headers }));
+  assert.deepStrictEqual(exchanges, [
+    { method: 'POST', status: 200, headers: { 'mcp-session-id': sessionId, 'content-type': 'text/event-stream' } },
+    { method: 'POST', status: 202, headers: { 'mcp-session-id': sessionId, 'mcp-protocol-version': '2025-11-25' } },
+    { method: 'DELETE', status: 200, headers: { 'mcp-session-id': sessionId, 'mcp-protocol-version': '2025-11-25' } },
+  ]);
+  assert.equal(trace.filter((event) => event.eventId !== undefined).length, 2); // priming + the response
+  assert.deepStrictEqual(received, [{ jsonrpc: '2.0', id: 0, result: { echo: INITIALIZE.params } }]);
+}));
+
+test('HTTP client: a JSON answer (jsonResponse servers) is delivered too', () => withServer({ jsonResponse: true }, async ({ url }) => {
+  const client = httpTransport(url);
+  const received: unknown[] = [];
+  client.onmessage = (message) => received.push(message);
+  await client.send(INITIALIZE);
+  await client.send({ jsonrpc: '2.0', id: 1, method: 'ping' });
+  assert.deepStrictEqual(received, [
+    { jsonrpc: '2.0', id: 0, result: { echo: INITIALIZE.params } },
+    { jsonrpc: '2.0', id: 1, result: {} },
+  ]);
+  await client.close();
+}));
+
+test('HTTP client: a stream the server closes mid-request is resumed after `retry` ms, losing and repeating nothing', () => withServer({}, async ({ url }, servable) => {
+  servable.override = (message, transport) => {
+    if (message.method !== 'tools/call' || message.id === undefined) return false;
+    const id = message.id;
+    void (async () => {
+      await transport.send({ jsonrpc: '2.0', method: 'notifications/progress', params: { step: 1 } }, { relatedRequestId: id });
+      await transport.closeSseStream(id);
+      await transport.send({ jsonrpc: '2.0', method: 'notifications/progress', params: { step: 2 } }, { relatedRequestId: id });
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      await transport.send({ jsonrpc: '2.0', id, result: { content: [{ type: 'text', text: 'done' }] } });
+    })();
+    return true;
+  };
+  const trace: HttpTraceEvent[] = [];
+  const client = httpTransport(url, { ontrace: (event) => trace.push(event) });
+  const peer = new JsonRpcPeer(client);
+  const progress: unknown[] = [];
+  peer.setNotificationHandler('notifications/progress', (params) => { progress.push(params); });
+  await peer.start();
+  await peer.request('initialize', INITIALIZE.params);
+  const started = Date.now();
+  const result = await peer.request('tools/call', { name: 'test_reconnection' });
+  assert.deepStrictEqual(result, { content: [{ type: 'text', text: 'done' }] });
+  assert.deepStrictEqual(progress, [{ step: 1 }, { step: 2 }]);
+  const resume = trace.find((event) => event.method === 'GET' && event.eventId === undefined);
+  assert.equal(resume?.status, 200);
+  assert.match(resume?.headers['last-event-id'] ?? '', /_2$/); // after the priming event and step 1
+  assert.ok(Date.now() - started >= 20, 'waited the retry interval');
+  await peer.close();
+}));
+
+test('HTTP client: waits `retry` ms before resuming; replayed events already seen are not delivered twice', async () => {
+  const times: number[] = [];
+  const { fetch, calls } = scriptedFetch([
+    () => { times.push(Date.now()); return sse('id: s_1\nretry: 60\ndata: \n\nid: s_2\ndata: {"jsonrpc":"2.0","method":"n","params":{"k":1}}\n\n'); },
+    () => { times.push(Date.now()); return sse('id: s_2\ndata: {"jsonrpc":"2.0","method":"n","params":{"k":1}}\n\nid: s_3\ndata: {"jsonrpc":"2.0","id":1,"result":{}}\n\n'); },
+  ]);
+  const client = httpTransport('http://127.0.0.1:9/mcp', { fetch });
+  const received: unknown[] = [];
+  client.onmessage = (message) => received.push(message);
+  await client.send({ jsonrpc: '2.0', id: 1, method: 'slow' });
+  assert.deepStrictEqual(received, [{ jsonrpc: '2.0', method: 'n', params: { k: 1 } }, { jsonrpc: '2.0', id: 1, result: {} }]);
+  assert.deepStrictEqual(calls.map((call) => [call.method, call.headers['last-event-id']]), [['POST', undefined], ['GET', 's_2']]);
+  assert.ok(times[1]! - times[0]! >= 55, `resumed after ${times[1]! - times[0]!} ms, retry was 60`);
+});
+
+test('HTTP client: resuming gives up after maxRetries failed attempts', async () => {
+  const unavailable = (): Response => json(503, { jsonrpc: '2.0', error: { code: -32603, message: 'busy' } });
+  const { fetch, calls } = scriptedFetch([() => sse('id: s_1\nretry: 1\ndata: \n\n'), unavailable, unavailable, unavailable]);
+  const client = httpTransport('http://127.0.0.1:9/mcp', { fetch, reconnect: { maxRetries: 2, initialDelayMs: 1 } });
+  await assert.rejects(client.send({ jsonrpc: '2.0', id: 1, method: 'slow' }), {
+    message: 'Could not resume the SSE stream after 3 attempts: HTTP 503 Service Unavailable',
+  });
+  assert.equal(calls.length, 4);
+});
+
+test('HTTP client: a stream without event ids cannot be resumed, and says so', async () => {
+  const { fetch } = scriptedFetch([() => sse('data: {"jsonrpc":"2.0","method":"n"}\n\n')]);
+  const client = httpTransport('http://127.0.0.1:9/mcp', { fetch });
+  await assert.rejects(client.send({ jsonrpc: '2.0', id: 1, method: 'slow' }), {
+    message: 'The SSE stream ended before the response arrived and cannot be resumed: the server sent no event id',
+  });
+});
+
+test('HTTP client: HTTP errors name the status and the JSON-RPC message; an error for our request reaches onmessage', async () => {
+  const error = { jsonrpc: '2.0', id: 3, error: { code: -32602, message: 'Bad params' } };
+  const { fetch } = scriptedFetch([
+    () => json(400, error),
+    () => json(200, { jsonrpc: '2.0', id: 4, result: {} }, { 'mcp-session-id': 'abc' }),
+    () => json(404, { jsonrpc: '2.0', error: { code: -32600, message: 'Session not found' } }),
+    () => new Response('', { status: 404 }),
+  ]);
+  const client = httpTransport('http://127.0.0.1:9/mcp', { fetch });
+  const received: unknown[] = [];
+  client.onmessage = (message) => received.push(message);
+  await assert.rejects(client.send({ jsonrpc: '2.0', id: 3, method: 'tools/call' }), { name: 'HttpStatusError', message: 'HTTP 400 Bad Request: Bad params' });
+  assert.deepStrictEqual(received, [error]);
+  await client.send({ jsonrpc: '2.0', id: 4, method: 'initialize' });
+  assert.equal(client.sessionId, 'abc');
+  const gone = await client.send({ jsonrpc: '2.0', method: 'notifications/x' }).then(() => undefined, (failure: unknown) => failure);
+  assert.ok(gone instanceof HttpStatusError);
+  assert.deepStrictEqual([gone.message, gone.status, gone.sessionExpired, client.sessionId], ['HTTP 404 Not Found: Session not found', 404, true, undefined]);
+  // Without a session id a 404 is just a 404.
+  const bare = await client.send({ jsonrpc: '2.0', method: 'notifications/x' }).then(() => undefined, (failure: unknown) => failure);
+  assert.deepStrictEqual([(bare as Error).message, (bare as HttpStatusError).sessionExpired], ['HTTP 404 Not Found', false]);
+  assert.equal(received.length, 2); // the id-less 404 error was not delivered
+});
+
+test('HTTP client: a pending request fails with the server\'s JSON-RPC error from an HTTP error body', async () => {
+  const { fetch } = scriptedFetch([(init) => {
+    const sent = JSON.parse(String(init.body)) as { id: number };
+    return json(400, { jsonrpc: '2.0', id: sent.id, error: { code: -32602, message: 'Bad params' } });
+  }]);
+  const peer = new JsonRpcPeer(httpTransport('http://127.0.0.1:9/mcp', { fetch }));
+  await peer.start();
+  await assert.rejects(peer.request('tools/call', {}), (error: unknown) => error instanceof ProtocolError && error.code === -32602 && error.message === 'Bad params');
+});
+
+test('HTTP client: openStandaloneStream tolerates 405; close aborts open streams', async () => {
+  const { fetch } = scriptedFetch([() => new Response(null, { status: 405 })]);
+  assert.equal(await httpTransport('http://127.0.0.1:9/mcp', { fetch }).openStandaloneStream(), false);
+  await withServer({}, async ({ url }, servable) => {
+    servable.override = (message) => message.method === 'hang';
+    const client = httpTransport(url);
+    await client.send(INITIALIZE);
+    assert.equal(await client.openStandaloneStream(), true);
+    const hanging = client.send({ jsonrpc: '2.0', id: 1, method: 'hang' }).then(() => undefined, (error: unknown) => error);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await client.close();
+    assert.ok(await hanging instanceof ConnectionClosedError);
+    await assert.rejects(client.send({ jsonrpc: '2.0', method: 'notifications/late' }), ConnectionClosedError);
+  });
+});
+
+test('HTTP client: cancelling a request stops reading its stream; the server ends it too', () => withServer({}, async ({ url }, servable) => {
+  servable.override = (message) => message.method === 'hang';
+  const client = httpTransport(url);
+  await client.send(INITIALIZE);
+  const hanging = client.send({ jsonrpc: '2.0', id: 1, method: 'hang' }).then(() => undefined, (error: unknown) => error);
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  assert.equal(servable.sessions[0]!.busy, true);
+  await client.send({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 1, reason: 'user' } });
+  assert.equal((await hanging as Error).name, 'AbortError');
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  assert.equal(servable.sessions[0]!.busy, false); // the server ended that stream as well
+  await client.close();
+}));
+
+test('HTTP client: the GET stream is resumed when the server ends it', () => withServer({}, async ({ url }, servable) => {
+  const client = httpTransport(url);
+  const received: unknown[] = [];
+  client.onmessage = (message) => received.push(message);
+  await client.send(INITIALIZE);
+  await client.openStandaloneStream();
+  const session = servable.sessions[0]!;
+  await session.send({ jsonrpc: '2.0', method: 'notifications/one' });
+  await session.closeStandaloneSseStream();
+  await session.send({ jsonrpc: '2.0', method: 'notifications/two' }); // stored while disconnected
+  for (let i = 0; i < 100 && received.length < 3; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+  assert.deepStrictEqual(received.slice(1), [{ jsonrpc: '2.0', method: 'notifications/one' }, { jsonrpc: '2.0', method: 'notifications/two' }]);
+  await client.close();
+}));
+
+test('HTTP client: a notification is POSTed only after the previous one was accepted', async () => {
+  const log: string[] = [];
+  const fake = async (_url: string | URL | Request, init?: RequestInit): Promise<Response> => {
+    const n = (JSON.parse(String(init?.body)) as { params: { n: number } }).params.n;
+    log.push(`start ${n}`);
+    if (n === 1) await new Promise((resolve) => setTimeout(resolve, 20)); // a slow first POST
+    log.push(`end ${n}`);
+    return new Response(null, { status: 202 });
+  };
+  const client = httpTransport('http://127.0.0.1:9/mcp', { fetch: fake as typeof fetch });
+  await Promise.all([1, 2].map((n) => client.send({ jsonrpc: '2.0', method: 'notifications/mark', params: { n } })));
+  assert.deepStrictEqual(log, ['start 1', 'end 1', 'start 2', 'end 2']);
+});
