@@ -58,14 +58,13 @@ export function handWritten(d: unknown): { valid: boolean; errors: Issue[] } {
     if (!Array.isArray(items)) errors.push({ instancePath: '/items', keyword: 'type', message: 'must be array' });
     else for (let i = 0; i < items.length; i++) {
       const it = items[i];
-      const at = `/items/${i}`;
-      if (!isObject(it)) { errors.push({ instancePath: at, keyword: 'type', message: 'must be object' }); continue; }
-      for (const k in it) if (Object.hasOwn(it, k) && k !== 'id' && k !== 'qty') errors.push({ instancePath: at, keyword: 'additionalProperties', message: `must NOT have additional property '${k}'` });
-      if (!Object.hasOwn(it, 'id')) errors.push({ instancePath: at, keyword: 'required', message: "must have required property 'id'" });
-      else if (typeof it.id !== 'string') errors.push({ instancePath: `${at}/id`, keyword: 'type', message: 'must be string' });
+      if (!isObject(it)) { errors.push({ instancePath: `/items/${i}`, keyword: 'type', message: 'must be object' }); continue; }
+      for (const k in it) if (Object.hasOwn(it, k) && k !== 'id' && k !== 'qty') errors.push({ instancePath: `/items/${i}`, keyword: 'additionalProperties', message: `must NOT have additional property '${k}'` });
+      if (!Object.hasOwn(it, 'id')) errors.push({ instancePath: `/items/${i}`, keyword: 'required', message: "must have required property 'id'" });
+      else if (typeof it.id !== 'string') errors.push({ instancePath: `/items/${i}/id`, keyword: 'type', message: 'must be string' });
       if (Object.hasOwn(it, 'qty')) {
-        if (!Number.isInteger(it.qty)) errors.push({ instancePath: `${at}/qty`, keyword: 'type', message: 'must be integer' });
-        else if ((it.qty as number) < 1) errors.push({ instancePath: `${at}/qty`, keyword: 'minimum', message: 'must be >= 1' });
+        if (!Number.isInteger(it.qty)) errors.push({ instancePath: `/items/${i}/qty`, keyword: 'type', message: 'must be integer' });
+        else if ((it.qty as number) < 1) errors.push({ instancePath: `/items/${i}/qty`, keyword: 'minimum', message: 'must be >= 1' });
       }
     }
   }

@@ -46,6 +46,7 @@ export function escapePointer(token: string): string {
 
 /** Short JSON rendering of a schema value for messages; long values are cut. */
 export function show(value: unknown): string {
-  const text = JSON.stringify(value) ?? String(value);
+  let text: string;
+  try { text = JSON.stringify(value) ?? String(value); } catch { text = '(value too deep to show)'; }
   return text.length > 60 ? text.slice(0, 57) + '...' : text;
 }

@@ -63,7 +63,7 @@ function email(s: string, idn: boolean): boolean {
   return idn ? idnHostname(domain) : hostname(domain);
 }
 
-// RFC 3986 / 3987 grammar flattened into one expression; `extra` widens the character set for IRIs.
+// RFC 3986 / 3987 grammar flattened into one expression; `iri` widens the character set (RFC 3987 ucschar, iprivate).
 function uriPattern(iri: boolean, relative: boolean): RegExp {
   const u = iri ? '\\u{a0}-\\u{d7ff}\\u{f900}-\\u{fdcf}\\u{fdf0}-\\u{ffef}\\u{10000}-\\u{efffd}' : '';
   const pct = '%[0-9a-f]{2}';

@@ -20,7 +20,7 @@ export function compile(schema: unknown, options: ValidateOptions = {}): Validat
       valid = root.check(instance, ctx, undefined);
     } catch (e) {
       if (!(e instanceof RangeError)) throw e;
-      errors.push({ instancePath: '', keyword: '$ref', schemaPath: '#', message: 'is nested too deeply to validate' });
+      errors.push({ instancePath: '', keyword: 'maxDepth', schemaPath: '#', message: 'is nested too deeply to validate' });
       valid = false;
     }
     return { valid, errors };

@@ -186,3 +186,13 @@ test('schemas too deep or too large are refused', () => {
   });
   assert.deepStrictEqual(names, ['Schema nested deeper than 200 levels', 'Schema has more than 20000 subschemas']);
 });
+
+test('a stack overflow deep inside a comparison becomes an error, not a throw', () => {
+  const nest = () => {
+    let v: unknown = [];
+    for (let i = 0; i < 200_000; i++) v = [v];
+    return v;
+  };
+  const overflow = { valid: false, errors: [{ instancePath: '', keyword: 'maxDepth', schemaPath: '#', message: 'is nested too deeply to validate' }] };
+  assert.deepStrictEqual([validate({ const: nest() }, nest()), validate({ uniqueItems: true }, [nest(), nest()])], [overflow, overflow]);
+});
