@@ -43,7 +43,7 @@ export class StreamableHttpSessionTransport implements Transport {
   onmessage?: Transport['onmessage'];
   onerror?: Transport['onerror'];
   onclose?: Transport['onclose'];
-  /** When the client last sent anything; the handler expires idle sessions. */
+  /** When the client last sent something or a connection last ended; idle sessions expire. */
   lastActivity = Date.now();
 
   readonly #settings: SessionSettings;

@@ -32,6 +32,7 @@ export class LegacySseClientTransport implements Transport {
   #endpoint: string | undefined;
   #stream: AbortController | undefined;
   readonly #inflight = new Set<AbortController>();
+  #queue: Promise<void> = Promise.resolve();
   #closed = false;
 
   constructor(url: string | URL, options: LegacySseTransportOptions = {}) {
@@ -75,8 +76,18 @@ export class LegacySseClientTransport implements Transport {
     });
   }
 
-  /** POSTs one message to the endpoint; the answer (if any) comes on the SSE stream. */
-  async send(message: JSONRPCMessage): Promise<void> {
+  /**
+   * POSTs one message to the endpoint; the answer (if any) comes on the SSE stream. Each POST
+   * waits for the previous one's status (usually an immediate 202), so the server receives
+   * messages in the order they were sent.
+   */
+  send(message: JSONRPCMessage): Promise<void> {
+    const sending = this.#queue.then(() => this.#post(message));
+    this.#queue = sending.catch(() => undefined);
+    return sending;
+  }
+
+  async #post(message: JSONRPCMessage): Promise<void> {
     if (this.#closed) throw new ConnectionClosedError('Cannot send: the HTTP+SSE transport is closed');
     if (this.#endpoint === undefined) throw new ConnectionClosedError('Cannot send before start(): the server has not named its endpoint yet');
     const controller = new AbortController();

@@ -86,6 +86,7 @@ export async function consumeSseResponse(
     if (event.data === '' || (event.event !== undefined && event.event !== 'message')) continue;
     const value = hooks.deliver(event.data);
     if (until !== undefined && isResponseTo(value, until)) {
+      progress.answered = true;
       return; // the server ends the stream now; no need to wait for it
     }
   }

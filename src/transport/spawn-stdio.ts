@@ -65,8 +65,8 @@ export class SpawnedStdioTransport implements Transport {
 
   /** Spawns the server; rejects with a readable Error when it cannot be started. */
   async start(): Promise<void> {
+    if (this.#closed) throw new ConnectionClosedError('Cannot start a closed transport (or one whose process failed to start)');
     if (this.#child) return;
-    if (this.#closed) throw new ConnectionClosedError('Cannot start a closed transport');
     const child = spawn(this.command, [...this.args], {
       cwd: this.#options.cwd,
       env: this.#environment(),

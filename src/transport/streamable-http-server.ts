@@ -36,7 +36,10 @@ export interface HttpServerOptions {
   path?: string;
   /** Origins allowed besides http(s) on localhost / 127.0.0.1 / [::1]. */
   allowedOrigins?: string[];
-  /** Host names (any port) or host:port allowed besides the loopback names. */
+  /**
+   * Host names (any port) or host:port allowed besides the loopback names. Needed when binding
+   * beyond loopback: list the names clients will use.
+   */
   allowedHosts?: string[];
   /** Check the Host header against allowedHosts (default true). */
   dnsRebindingProtection?: boolean;

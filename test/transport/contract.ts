@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { ConnectionClosedError } from '../../src/jsonrpc/index.js';
 import type { JSONRPCMessage, Transport } from '../../src/jsonrpc/index.js';
-import { within } from './fixtures/http-request.js';
+import { within } from './fixtures/deadline.js';
 
 /** A started client transport connected to an echo server, and how to tear both down. */
 export interface ContractPair {

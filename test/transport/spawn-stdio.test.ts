@@ -24,6 +24,8 @@ async function stderrSays(transport: ReturnType<typeof spawnStdio>, text: string
 test('spawnStdio: a missing command rejects start() with a clear message', async () => {
   const transport = spawnStdio('mcpwire-no-such-command-xyz');
   await assert.rejects(transport.start(), { message: 'Cannot start "mcpwire-no-such-command-xyz": command not found (ENOENT)' });
+  await assert.rejects(transport.start(), { name: 'ConnectionClosedError' }); // not a silent success the second time
+  await assert.rejects(transport.send({ jsonrpc: '2.0', method: 'n' }), { name: 'ConnectionClosedError' });
 });
 
 test('spawnStdio: a server that dies fails the pending request with its exit code and stderr', async () => {

@@ -6,7 +6,8 @@ import type { HttpTraceEvent, RunningHttpServer } from '../../src/transport/inde
 import { runTransportContract } from './contract.js';
 import { echoServable } from './fixtures/echo-servable.js';
 import type { EchoServable } from './fixtures/echo-servable.js';
-import { INITIALIZE, within } from './fixtures/http-request.js';
+import { within } from './fixtures/deadline.js';
+import { INITIALIZE } from './fixtures/http-request.js';
 
 runTransportContract('Streamable HTTP', async () => {
   const server = await serveHttp(echoServable(), { retryMs: 20 });

@@ -5,7 +5,8 @@ import { serveHttp } from '../../src/transport/index.js';
 import type { HttpServerOptions, RunningHttpServer } from '../../src/transport/index.js';
 import { echoServable } from './fixtures/echo-servable.js';
 import type { EchoServable } from './fixtures/echo-servable.js';
-import { INITIALIZE, initialize, open, parseSse, postHeaders, send, sseMessages, within } from './fixtures/http-request.js';
+import { within } from './fixtures/deadline.js';
+import { INITIALIZE, initialize, open, parseSse, postHeaders, send, sseMessages } from './fixtures/http-request.js';
 
 async function withServer(options: HttpServerOptions, body: (server: RunningHttpServer, servable: EchoServable) => Promise<void>): Promise<void> {
   const servable = echoServable();

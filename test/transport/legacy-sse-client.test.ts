@@ -1,0 +1,112 @@
+// The legacy HTTP+SSE client (2024-11-05) against a legacy echo server on a real node:http port:
+// the shared transport contract, then what is particular to the old transport.
+
+import assert from 'node:assert/strict';
+import { createServer } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { test } from 'node:test';
+import { ConnectionClosedError } from '../../src/jsonrpc/index.js';
+import { HttpStatusError, legacySseTransport } from '../../src/transport/index.js';
+import type { HttpTraceEvent } from '../../src/transport/index.js';
+import { runTransportContract } from './contract.js';
+
+interface LegacyServer {
+  url: string;
+  streams: ServerResponse[];
+  close(): Promise<void>;
+}
+
+/**
+ * A 2024-11-05 server: GET /sse answers `first` (by default the endpoint event), POST /messages
+ * echoes requests as `{ echo: params }` and notifications as themselves, on the SSE stream.
+ */
+async function legacyServer(options: { first?: string; post?: (req: IncomingMessage, res: ServerResponse) => boolean; contentType?: string } = {}): Promise<LegacyServer> {
+  const streams: ServerResponse[] = [];
+  const server: Server = createServer(async (req, res) => {
+    if (req.method === 'GET' && req.url === '/sse') {
+      res.writeHead(200, { 'content-type': options.contentType ?? 'text/event-stream' });
+      res.write(options.first ?? 'event: endpoint\ndata: /messages?session=1\n\n');
+      streams.push(res);
+      return;
+    }
+    if (req.method === 'POST' && req.url === '/messages?session=1') {
+      if (options.post?.(req, res)) return;
+      let body = '';
+      for await (const chunk of req) body += chunk;
+      res.writeHead(202).end('Accepted');
+      const message = JSON.parse(body) as { id?: unknown; method: string; params?: unknown };
+      const reply = message.id !== undefined ? { jsonrpc: '2.0', id: message.id, result: { echo: message.params } } : message;
+      for (const line of JSON.stringify(reply).split('\n')) streams[0]?.write(`event: message\ndata: ${line}\n`);
+      streams[0]?.write('\n');
+      return;
+    }
+    res.writeHead(404).end('Not Found');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/sse`,
+    streams,
+    close: () => new Promise((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+  };
+}
+
+runTransportContract('legacy HTTP+SSE', async () => {
+  const server = await legacyServer();
+  const client = legacySseTransport(server.url);
+  await client.start();
+  return { client, cleanup: async () => { await client.close(); await server.close(); } };
+});
+
+test('the endpoint event is resolved against the SSE URL; exchanges are traced', async () => {
+  const server = await legacyServer();
+  const trace: HttpTraceEvent[] = [];
+  const client = legacySseTransport(server.url, { ontrace: (event) => trace.push(event) });
+  try {
+    await client.start();
+    assert.equal(client.endpoint, server.url.replace('/sse', '/messages?session=1'));
+    const received = new Promise((resolve) => { client.onmessage = resolve; });
+    await client.send({ jsonrpc: '2.0', id: 1, method: 'ping', params: { n: 1 } });
+    assert.deepEqual(await received, { jsonrpc: '2.0', id: 1, result: { echo: { n: 1 } } });
+    assert.deepEqual(trace, [
+      { type: 'http', method: 'GET', url: server.url, status: 200, headers: { 'content-type': 'text/event-stream' } },
+      { type: 'http', method: 'POST', url: client.endpoint, status: 202, headers: {} },
+    ]);
+  } finally {
+    await client.close();
+    await server.close();
+  }
+});
+
+test('not an HTTP+SSE endpoint: a refused GET, a body that is not SSE, a first event that is not endpoint', async () => {
+  const missing = await legacyServer();
+  await assert.rejects(legacySseTransport(missing.url.replace('/sse', '/nope')).start(), (error: unknown) =>
+    error instanceof HttpStatusError && error.status === 404 && error.message === `GET ${missing.url.replace('/sse', '/nope')}: HTTP 404 Not Found: Not Found`);
+  await missing.close();
+
+  const json = await legacyServer({ contentType: 'application/json' });
+  await assert.rejects(legacySseTransport(json.url).start(), { message: `GET ${json.url} answered with Content-Type "application/json", not an SSE stream (text/event-stream): this is not an HTTP+SSE endpoint` });
+  await json.close();
+
+  const wrong = await legacyServer({ first: 'event: message\ndata: {}\n\n' });
+  await assert.rejects(legacySseTransport(wrong.url).start(), { message: `The first SSE event from ${wrong.url} was "message", not "endpoint": this is not an HTTP+SSE endpoint` });
+  await wrong.close();
+
+  const elsewhere = await legacyServer({ first: 'event: endpoint\ndata: https://evil.example/messages\n\n' });
+  await assert.rejects(legacySseTransport(elsewhere.url).start(), { message: `The endpoint event names https://evil.example/messages, on another origin than ${elsewhere.url}; refusing to send messages there` });
+  await elsewhere.close();
+});
+
+test('a refused POST rejects send; the server ending the stream closes the transport with a reason', async () => {
+  const server = await legacyServer({ post: (_req, res) => { res.writeHead(500).end('database down'); return true; } });
+  const client = legacySseTransport(server.url);
+  await client.start();
+  await assert.rejects(client.send({ jsonrpc: '2.0', method: 'notifications/initialized' }), (error: unknown) =>
+    error instanceof HttpStatusError && error.status === 500 && error.message === `POST ${client.endpoint}: HTTP 500 Internal Server Error: database down`);
+  const closed = new Promise<Error | undefined>((resolve) => { client.onclose = resolve; });
+  server.streams[0]!.end();
+  assert.equal((await closed)?.message, `The server ended the SSE stream (${server.url})`);
+  await assert.rejects(client.send({ jsonrpc: '2.0', method: 'x' }), ConnectionClosedError);
+  await server.close();
+});
