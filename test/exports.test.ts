@@ -7,7 +7,7 @@ const ENTRIES: Record<string, string[]> = {
   '../src/jsonrpc/index.ts': [
     'ConnectionClosedError', 'INTERNAL_ERROR', 'INVALID_PARAMS', 'INVALID_REQUEST', 'JsonRpcPeer', 'METHOD_NOT_FOUND',
     'MessageParseError', 'PARSE_ERROR', 'ProtocolError', 'RequestCancelledError', 'RequestTimeoutError', 'classifyMessage',
-    'isErrorResponse', 'isRequestId',
+    'isErrorResponse', 'isRequestId', 'requestIdKey',
   ],
   '../src/server/index.ts': ['McpServer', 'ServerSession', 'UriTemplate', 'decodeCursor', 'describeValidationErrors', 'encodeCursor', 'paginate'],
   '../src/client/index.ts': ['DEFAULT_CLIENT_INFO', 'McpClient', 'applyElicitationDefaults', 'listAllPages'],

@@ -2,7 +2,7 @@
 // requests and notifications to handlers. It knows no MCP method name; the MCP session in
 // src/protocol adds lifecycle, progress and cancellation on top through the hooks below.
 
-import { classifyMessage, isErrorResponse } from './messages.js';
+import { classifyMessage, isErrorResponse, requestIdKey as idKey } from './messages.js';
 import type { JSONRPCMessage, JSONRPCNotification, JSONRPCRequest, JSONRPCResponse, Params, RequestId } from './messages.js';
 import { INTERNAL_ERROR, INVALID_REQUEST, METHOD_NOT_FOUND, PARSE_ERROR, ProtocolError } from './protocol-error.js';
 import { ConnectionClosedError, MessageParseError, RequestCancelledError, RequestTimeoutError } from './local-errors.js';
@@ -61,10 +61,6 @@ interface Pending {
   cleanup: () => void;
 }
 
-/** Key for the pending maps: `1` and `"1"` are different ids (basic/index#requests). */
-function idKey(id: RequestId): string {
-  return typeof id === 'number' ? `n${id}` : `s${id}`;
-}
 
 /** One end of a JSON-RPC 2.0 connection over a handed-in Transport. */
 export class JsonRpcPeer {

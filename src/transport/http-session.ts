@@ -4,7 +4,7 @@
 // (never broadcast): the stream of the request it relates to, else the GET stream.
 
 import type { ServerResponse } from 'node:http';
-import { ConnectionClosedError } from '../jsonrpc/index.js';
+import { ConnectionClosedError, requestIdKey as idKey } from '../jsonrpc/index.js';
 import type { JSONRPCMessage, JSONRPCResponse, MessageExtra, RequestId, SendOptions, Transport } from '../jsonrpc/index.js';
 import type { EventStore } from './event-store.js';
 import { HttpError, writeHttpError } from './http-error.js';
@@ -23,10 +23,6 @@ export interface SessionSettings {
 /** Finished streams kept resumable per session (their events stay in the event store). */
 const MAX_FINISHED_STREAMS = 100;
 
-/** `1` and `"1"` are different ids (basic/index#requests). */
-function idKey(id: RequestId): string {
-  return typeof id === 'number' ? `n${id}` : `s${id}`;
-}
 
 function isResponse(message: JSONRPCMessage): message is JSONRPCResponse {
   return !('method' in message) && ('result' in message || 'error' in message);
