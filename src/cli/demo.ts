@@ -2,6 +2,7 @@
 // message on both sides of the seam.
 
 import { spawn } from 'node:child_process';
+import { isAbsolute, relative } from 'node:path';
 import { McpClient } from '../client/index.js';
 import { Host, Policy, ScriptedModel } from '../host/index.js';
 import { httpTransport, spawnStdio, tapTransport } from '../transport/index.js';
@@ -49,7 +50,8 @@ export async function runDemo(options: DemoOptions = {}): Promise<string> {
   } else {
     const { command, args } = addServerCommand();
     transport = spawnStdio(command, args);
-    write(`mcpwire demo: "${question}" — add server over stdio (${[command, ...args].join(' ')})`);
+    const shown = [command === process.execPath ? 'node' : command, ...args.map((arg) => isAbsolute(arg) ? relative(process.cwd(), arg) : arg)];
+    write(`mcpwire demo: "${question}" — add server over stdio (${shown.join(' ')})`);
   }
   write('');
   const traced = tapTransport(transport, (event) => write(formatWire(event.direction, event.message)));
