@@ -16,7 +16,7 @@ import { EXIT, describeFailure } from './exit-codes.js';
 import { ProgressBar } from './progress-bar.js';
 import { renderCallResult } from './render-result.js';
 import { withServer } from './with-server.js';
-import type { ServerSession } from './with-server.js';
+import type { CommandContext } from './with-server.js';
 
 /** Runs `mcpwire call`; resolves with the exit code. */
 export function runCall(argv: readonly string[], io: CommandIo): Promise<number> {
@@ -25,7 +25,7 @@ export function runCall(argv: readonly string[], io: CommandIo): Promise<number>
   });
 }
 
-async function callTool(session: ServerSession, io: CommandIo): Promise<number> {
+async function callTool(session: CommandContext, io: CommandIo): Promise<number> {
   const { client } = session.connection;
   const [name, ...words] = session.rest as [string, ...string[]];
   const tools = await client.listTools();

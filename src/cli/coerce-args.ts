@@ -52,8 +52,8 @@ export function typesOf(schema: unknown): string[] {
 export function coerceValue(text: string, types: readonly string[]): { ok: true; value: unknown } | { ok: false; error: string } {
   if (types.length === 0 || types.includes('string')) return { ok: true, value: text };
   for (const type of types) {
-    if (type === 'integer' && /^-?\d+$/.test(text)) return { ok: true, value: Number(text) };
-    if (type === 'number' && text.trim() !== '' && Number.isFinite(Number(text))) return { ok: true, value: Number(text) };
+    // 1.5 for an integer is still read as a number, so validation can say "must be integer (got 1.5)".
+    if ((type === 'integer' || type === 'number') && text.trim() !== '' && Number.isFinite(Number(text))) return { ok: true, value: Number(text) };
     if (type === 'boolean' && (text === 'true' || text === 'false')) return { ok: true, value: text === 'true' };
     if (type === 'null' && text === 'null') return { ok: true, value: null };
     if (type === 'object' || type === 'array') {

@@ -116,7 +116,7 @@ async function checkHttp(target: ServerTarget & { kind: 'http' }, options: Docto
       return {};
     }
     push(step(1, 'failed', `${target.url} is a legacy HTTP+SSE endpoint (2024-11-05), not Streamable HTTP`,
-      [...exchanges, `first SSE event: endpoint → ${endpoint}`],
+      withEndpoint(exchanges, endpoint),
       'declare it as "type": "sse" in the host config (ModelScope: "sse"), or use the server\'s Streamable HTTP address; a host configured for Streamable HTTP ("http", "streamable_http") cannot use this URL'));
     if (!legacy.client) { push(initializeFailure(legacy.error, legacy.ms, options.timeoutMs, () => [])); return {}; }
     push(initializeSuccess(legacy.client, legacy.ms));
@@ -124,7 +124,7 @@ async function checkHttp(target: ServerTarget & { kind: 'http' }, options: Docto
   }
   if (result.client) {
     const endpoint = result.built.legacy?.endpoint;
-    push(step(1, 'passed', `${target.url} answered`, [...exchanges, ...(endpoint ? [`first SSE event: endpoint → ${endpoint}`] : [])]));
+    push(step(1, 'passed', `${target.url} answered`, withEndpoint(exchanges, endpoint)));
     push(initializeSuccess(result.client, result.ms));
     return { client: result.client, built: result.built };
   }
@@ -141,6 +141,15 @@ async function checkHttp(target: ServerTarget & { kind: 'http' }, options: Docto
     push(initializeFailure(error, result.ms, options.timeoutMs, () => []));
   }
   return {};
+}
+
+/** The exchanges, with the legacy `endpoint` event placed right after the GET that carried it. */
+function withEndpoint(exchanges: readonly string[], endpoint: string | undefined): string[] {
+  const lines = [...exchanges];
+  if (endpoint === undefined) return lines;
+  const get = lines.findIndex((line) => line.startsWith('GET '));
+  lines.splice(get === -1 ? lines.length : get + 1, 0, `first SSE event: endpoint → ${endpoint}`);
+  return lines;
 }
 
 /** Failures that mean the URL is not the right kind of endpoint, whatever the status. */

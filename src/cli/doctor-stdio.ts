@@ -82,14 +82,14 @@ export function checkStdoutHygiene(recorder: StdoutRecorder): StepResult {
   const { lines, tail } = recorder.lines();
   const problems = findStdoutProblems(lines, tail);
   const total = lines.length + (tail === undefined ? 0 : 1);
-  if (total === 0) return step(7, 'passed', 'nothing was written to stdout besides messages (no lines at all)');
+  if (total === 0) return step(7, 'passed', 'no lines on stdout, so nothing out of place');
   if (problems.length === 0) return step(7, 'passed', `${total} line(s) on stdout, every one a JSON-RPC message`);
   const evidence = problems.slice(0, SHOWN).map((p) => `line ${p.line}: ${quote(p.text)}: ${p.problem}`);
   if (problems.length > SHOWN) evidence.push(`… and ${problems.length - SHOWN} more`);
-  const failed = problems.filter((p) => p.severity === 'failed').length;
+  const failed = new Set(problems.filter((p) => p.severity === 'failed').map((p) => p.line)).size;
   const summary = failed > 0
     ? `${failed} of ${total} stdout line(s) are not JSON-RPC messages`
-    : `${problems.length} of ${total} stdout line(s) are messages, but not cleanly framed`;
+    : `${new Set(problems.map((p) => p.line)).size} of ${total} stdout line(s) are messages, but not cleanly framed`;
   return step(7, failed > 0 ? 'failed' : 'warning', summary, evidence,
     'stdout is the protocol channel (basic/transports#stdio): write logs to stderr (console.error, not console.log; print(…, file=sys.stderr)), save without a byte order mark, end lines with \\n');
 }

@@ -114,7 +114,9 @@ export function formatCapabilities(capabilities: ServerCapabilities): string {
 }
 
 function formatTool(tool: Tool, schemas: boolean): string[] {
-  const lines = [`  ${tool.name}${tool.title ? ` "${tool.title}"` : ''}${tool.description ? `  ${tool.description.split('\n')[0]}` : ''}`];
+  // server/tools: the display label is title, then annotations.title, then name.
+  const title = tool.title ?? tool.annotations?.title;
+  const lines = [`  ${tool.name}${title ? ` "${title}"` : ''}${tool.description ? `  ${tool.description.split('\n')[0]}` : ''}`];
   lines.push(`      arguments    ${formatArguments(tool.inputSchema)}`);
   const annotations = Object.entries(tool.annotations ?? {}).map(([key, value]) => (value === true ? key : `${key}=${JSON.stringify(value)}`));
   if (annotations.length) lines.push(`      annotations  ${annotations.join(', ')}`);

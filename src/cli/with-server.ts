@@ -16,7 +16,7 @@ import { Tracer } from './trace.js';
 export const DEFAULT_TIMEOUT_MS = 30_000;
 
 /** What a command body gets. */
-export interface ServerSession {
+export interface CommandContext {
   connection: Connection;
   target: ServerTarget;
   args: ParsedArgs;
@@ -36,7 +36,7 @@ export async function withServer(
   argv: readonly string[],
   options: readonly string[],
   io: CommandIo,
-  body: (session: ServerSession) => Promise<number>,
+  body: (session: CommandContext) => Promise<number>,
   check?: (rest: string[]) => void,
 ): Promise<number> {
   const args = parseArgs(argv, [...TARGET_OPTIONS, ...options]);

@@ -50,6 +50,8 @@ export class McpClient {
   onlog?: (message: { level: LoggingLevel; logger?: string; data: unknown }) => void;
   /** Called on `notifications/elicitation/complete` (URL-mode elicitation finished out of band). */
   onelicitationcomplete?: (elicitationId: string) => void;
+  /** Reports problems that concern no one request (a bad message, a GET stream that failed). */
+  onerror?: (error: Error) => void;
   readonly capabilities: ClientCapabilities;
   #options: McpClientOptions;
   #roots: Root[];
@@ -58,6 +60,7 @@ export class McpClient {
     this.#options = options;
     this.mcp = new McpSession(transport, { timeoutMs: options.timeoutMs ?? 60_000 });
     this.mcp.peer.onclose = () => { this.state = 'closed'; };
+    this.mcp.peer.onerror = (error) => this.onerror?.(error);
     this.capabilities = impliedCapabilities(options, options.capabilities);
     this.#roots = options.roots ?? [];
     const peer = this.mcp.peer;
@@ -122,6 +125,10 @@ export class McpClient {
     this.mcp.peer.transport.setProtocolVersion?.(result.protocolVersion);
     await this.mcp.notify(NOTIFICATIONS.initialized);
     this.state = 'ready';
+    // Streamable HTTP: servers send their own requests and notifications on the GET stream.
+    this.mcp.peer.transport.openStandaloneStream?.().catch((error: unknown) => {
+      this.onerror?.(error instanceof Error ? error : new Error(String(error)));
+    });
     return result;
   }
 

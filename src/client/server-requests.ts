@@ -39,7 +39,10 @@ export function applyElicitationDefaults(params: ElicitRequestParams, result: El
   const content: Record<string, string | number | boolean | string[]> = { ...result.content };
   for (const [name, schema] of Object.entries(params.requestedSchema?.properties ?? {})) {
     const fallback = schema.default;
-    if (!Object.hasOwn(content, name) && fallback !== undefined) content[name] = fallback as string | number | boolean | string[];
+    // defineProperty, not `content[name] =`: a field the server named "__proto__" must stay a field.
+    if (!Object.hasOwn(content, name) && fallback !== undefined) {
+      Object.defineProperty(content, name, { value: fallback, enumerable: true, writable: true, configurable: true });
+    }
   }
   return { ...result, content };
 }

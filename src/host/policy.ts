@@ -29,8 +29,14 @@ export interface PolicyOptions {
   confirm?: (request: ConfirmationRequest) => Promise<boolean>;
 }
 
+/**
+ * A bare entry (no '/') names a tool on any server; `server/tool` names one server's tool. A tool
+ * name that itself contains '/' matches only its own qualified form, so a server cannot name a
+ * tool "calc/add" and borrow the approval the host gave server calc's add (tools are untrusted).
+ */
 function matches(list: readonly string[] | undefined, server: string, tool: string): boolean {
-  return list !== undefined && (list.includes(tool) || list.includes(`${server}/${tool}`));
+  if (list === undefined) return false;
+  return (!tool.includes('/') && list.includes(tool)) || list.includes(`${server}/${tool}`);
 }
 
 /** Decides exposure and confirmation for the host. */

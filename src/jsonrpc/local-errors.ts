@@ -21,6 +21,16 @@ export class RequestCancelledError extends Error {
   override name = 'RequestCancelledError';
 }
 
+/** This side already has as many requests waiting for a response as it allows (`maxOutboundRequests`). */
+export class TooManyPendingRequestsError extends Error {
+  override name = 'TooManyPendingRequestsError';
+  readonly limit: number;
+  constructor(message: string, limit: number) {
+    super(message);
+    this.limit = limit;
+  }
+}
+
 /** A line or body that is not JSON; reported by transports, answered with -32700 by the peer. */
 export class MessageParseError extends Error {
   override name = 'MessageParseError';

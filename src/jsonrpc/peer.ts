@@ -5,7 +5,8 @@
 import { classifyMessage, isErrorResponse, requestIdKey as idKey } from './messages.js';
 import type { JSONRPCMessage, JSONRPCNotification, JSONRPCRequest, JSONRPCResponse, Params, RequestId } from './messages.js';
 import { INTERNAL_ERROR, INVALID_REQUEST, METHOD_NOT_FOUND, PARSE_ERROR, ProtocolError } from './protocol-error.js';
-import { ConnectionClosedError, MessageParseError, RequestCancelledError, RequestTimeoutError } from './local-errors.js';
+import { ConnectionClosedError, MessageParseError, RequestCancelledError, RequestTimeoutError, TooManyPendingRequestsError } from './local-errors.js';
+import { InboundRequest } from './inbound-request.js';
 import type { MessageExtra, SendOptions, Transport } from './transport.js';
 
 /** What a request handler learns about the request it is answering. */
@@ -46,9 +47,17 @@ export interface PeerOptions {
   onabandon?: (id: RequestId, reason: string) => void;
   /** Checked before any inbound request or notification is dispatched; may refuse it. */
   guard?: (method: string, kind: 'request' | 'notification') => ProtocolError | undefined;
-  /** Maximum inbound requests being handled at once; beyond it requests are refused. */
+  /**
+   * Maximum inbound requests being handled at once; beyond it requests are refused. A request the
+   * peer cancelled still counts until its handler returns, so cancelling cannot get around it.
+   */
   maxInboundRequests?: number;
+  /** Maximum own requests waiting for a response (default 1024); beyond it `request` rejects locally. */
+  maxOutboundRequests?: number;
 }
+
+/** Default cap on own requests waiting for a response: a peer that never answers cannot make the pending map grow forever. */
+const DEFAULT_MAX_OUTBOUND_REQUESTS = 1024;
 
 interface Pending {
   method: string;
@@ -73,7 +82,9 @@ export class JsonRpcPeer {
   #options: PeerOptions;
   #nextId = 1;
   #outbound = new Map<string, Pending>();
-  #inbound = new Map<string, AbortController>();
+  #inbound = new Map<string, InboundRequest>();
+  /** Inbound handlers still running, cancelled ones included (what maxInboundRequests limits). */
+  #running = 0;
   #requestHandlers = new Map<string, RequestHandler>();
   #notificationHandlers = new Map<string, NotificationHandler>();
   #closed = false;
@@ -116,6 +127,11 @@ export class JsonRpcPeer {
   /** Sends a request and resolves with its `result`, or rejects with a ProtocolError or a local error. */
   request(method: string, params?: Params, options: RequestOptions = {}): Promise<Params> {
     if (this.#closed) return Promise.reject(new ConnectionClosedError(`Cannot send "${method}": the connection is closed`));
+    const limit = this.#options.maxOutboundRequests ?? DEFAULT_MAX_OUTBOUND_REQUESTS;
+    if (this.#outbound.size >= limit) {
+      return Promise.reject(new TooManyPendingRequestsError(
+        `Cannot send "${method}": ${this.#outbound.size} requests are already waiting for a response (limit ${limit})`, limit));
+    }
     const id = this.#nextId++;
     const key = idKey(id);
     const timeoutMs = options.timeoutMs ?? this.#options.timeoutMs ?? 0;
@@ -144,7 +160,7 @@ export class JsonRpcPeer {
       signal?.addEventListener('abort', onAbort, { once: true });
       this.#outbound.set(key, pending);
       this.#armTimer(id, pending);
-      this.transport.send(message, { relatedRequestId: options.relatedRequestId }).catch((error: unknown) => {
+      this.#trySend(message, { relatedRequestId: options.relatedRequestId }).catch((error: unknown) => {
         if (this.#outbound.get(key) !== pending) return;
         this.#outbound.delete(key);
         pending.cleanup();
@@ -172,10 +188,10 @@ export class JsonRpcPeer {
 
   /** Stops handling an inbound request: its signal fires and no response is sent. */
   cancelInbound(id: RequestId, reason: string): boolean {
-    const controller = this.#inbound.get(idKey(id));
-    if (!controller) return false;
+    const request = this.#inbound.get(idKey(id));
+    if (!request) return false;
     this.#inbound.delete(idKey(id));
-    controller.abort(new RequestCancelledError(reason));
+    request.abort(new RequestCancelledError(reason));
     return true;
   }
 
@@ -193,6 +209,9 @@ export class JsonRpcPeer {
       case 'response': return this.#onResponse(classified.message);
       case 'invalid': {
         this.onerror?.(new ProtocolError(INVALID_REQUEST, classified.reason));
+        // A broken response is only reported: answering it could start an error ping-pong
+        // with a peer that answers errors the same way.
+        if (typeof value === 'object' && value !== null && ('result' in value || 'error' in value)) return;
         const error = { code: INVALID_REQUEST, message: `Invalid request: ${classified.reason}` };
         this.#sendQuietly(classified.id === undefined
           ? { jsonrpc: '2.0', error }
@@ -262,12 +281,12 @@ export class JsonRpcPeer {
     const handler = this.#requestHandlers.get(method);
     if (!handler) return refuse(METHOD_NOT_FOUND, `Method not found: ${method}`);
     const limit = this.#options.maxInboundRequests;
-    if (limit !== undefined && this.#inbound.size >= limit) {
+    if (limit !== undefined && this.#running >= limit) {
       return refuse(INTERNAL_ERROR, `Too many requests in progress (limit ${limit}); retry later`);
     }
-    const controller = new AbortController();
-    this.#inbound.set(key, controller);
-    const context: RequestContext = { requestId: id, method, signal: controller.signal, extra };
+    const context = new InboundRequest(id, method, extra);
+    this.#inbound.set(key, context);
+    this.#running++;
     let result: Params | Promise<Params>;
     try {
       result = handler(message.params, context);
@@ -276,12 +295,14 @@ export class JsonRpcPeer {
     }
     Promise.resolve(result).then(
       (value) => {
-        if (this.#inbound.get(key) !== controller) return; // cancelled: no response (utilities/cancellation)
+        this.#running--;
+        if (this.#inbound.get(key) !== context) return; // cancelled: no response (utilities/cancellation)
         this.#inbound.delete(key);
         this.#sendQuietly({ jsonrpc: '2.0', id, result: value }, id);
       },
       (error: unknown) => {
-        if (this.#inbound.get(key) !== controller) return;
+        this.#running--;
+        if (this.#inbound.get(key) !== context) return;
         this.#inbound.delete(key);
         const wire = error instanceof ProtocolError
           ? error.toJSON()
@@ -321,16 +342,35 @@ export class JsonRpcPeer {
       const id = key.slice(1);
       pending.reject(new ConnectionClosedError(`Connection closed before the response to "${pending.method}" (id ${id}) arrived${why}`, { cause: reason }));
     }
-    for (const [key, controller] of this.#inbound) {
+    for (const [key, request] of this.#inbound) {
       this.#inbound.delete(key);
-      controller.abort(new ConnectionClosedError(`Connection closed${why}`));
+      request.abort(new ConnectionClosedError(`Connection closed${why}`));
     }
     this.onclose?.(reason);
   }
 
   #sendQuietly(message: JSONRPCMessage, relatedRequestId?: RequestId): void {
     if (this.#closed) return;
-    this.transport.send(message, relatedRequestId === undefined ? {} : { relatedRequestId }).catch((error: unknown) => this.#report(error));
+    const options = relatedRequestId === undefined ? {} : { relatedRequestId };
+    this.#trySend(message, options).catch((error: unknown) => {
+      // A result that cannot be sent (it does not serialize: a BigInt, a cycle) must still be
+      // answered, or the requester waits forever: send an error in its place, once.
+      if ('result' in message && !this.#closed && !(error instanceof ConnectionClosedError)) {
+        const why = error instanceof Error ? error.message : String(error);
+        const fallback: JSONRPCMessage = { jsonrpc: '2.0', id: message.id, error: { code: INTERNAL_ERROR, message: `The result could not be sent: ${why}` } };
+        this.#trySend(fallback, options).catch((again: unknown) => this.#report(again));
+      }
+      this.#report(error);
+    });
+  }
+
+  /** transport.send, with a synchronous throw (e.g. JSON.stringify in the transport) turned into a rejection. */
+  #trySend(message: JSONRPCMessage, options: SendOptions): Promise<void> {
+    try {
+      return this.transport.send(message, options);
+    } catch (error) {
+      return Promise.reject(error);
+    }
   }
 
   #report(error: unknown): void {

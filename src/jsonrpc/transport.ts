@@ -53,4 +53,9 @@ export interface Transport {
    * the MCP-Protocol-Version header on every later request (basic/transports#protocol-version-header).
    */
   setProtocolVersion?(version: string): void;
+  /**
+   * Streamable HTTP clients: opens the GET stream on which a server sends requests and
+   * notifications unrelated to a client request. Resolves false when the server offers none.
+   */
+  openStandaloneStream?(): Promise<boolean>;
 }

@@ -1,7 +1,7 @@
 // McpServer: what an application registers (tools today; resources, prompts and the rest
 // plug in the same way) and `connect(transport)` for each client that arrives.
 
-import { INVALID_PARAMS, ProtocolError } from '../jsonrpc/index.js';
+import { INTERNAL_ERROR, INVALID_PARAMS, ProtocolError } from '../jsonrpc/index.js';
 import type { Params, Transport } from '../jsonrpc/index.js';
 import { CLIENT_REQUESTS, LOGGING_LEVELS, NOTIFICATIONS, SUPPORTED_PROTOCOL_VERSIONS } from '../protocol/index.js';
 import type { Implementation, LoggingLevel, Prompt, Resource, ResourceTemplate, ServerCapabilities, Tool } from '../protocol/index.js';
@@ -30,6 +30,8 @@ export interface McpServerOptions {
   timeoutMs?: number;
   /** Requests one client may have in progress at once. Default 256. */
   maxInboundRequests?: number;
+  /** Resource URIs one client may be subscribed to at once. Default 1000. */
+  maxSubscriptions?: number;
 }
 
 /** An MCP server: register features, then `connect` a transport per client. */
@@ -67,7 +69,13 @@ export class McpServer implements SessionHost {
     this.#handlers.set(CLIENT_REQUESTS.resourceTemplatesList, (params) => this.#resources.listTemplates(params?.cursor, this.pageSize));
     this.#handlers.set(CLIENT_REQUESTS.resourcesRead, (params, context) => this.#resources.read(params, context));
     this.#handlers.set(CLIENT_REQUESTS.resourcesSubscribe, (params, _context, session) => {
-      session.subscriptions.add(requireUri(params, CLIENT_REQUESTS.resourcesSubscribe));
+      const uri = requireUri(params, CLIENT_REQUESTS.resourcesSubscribe);
+      // The set is fed by the client: capped, so subscribing to endless made-up URIs cannot grow it forever.
+      const limit = this.#options.maxSubscriptions ?? 1000;
+      if (!session.subscriptions.has(uri) && session.subscriptions.size >= limit) {
+        throw new ProtocolError(INTERNAL_ERROR, `Too many resource subscriptions (limit ${limit}); unsubscribe from one first`);
+      }
+      session.subscriptions.add(uri);
       return {};
     });
     this.#handlers.set(CLIENT_REQUESTS.resourcesUnsubscribe, (params, _context, session) => {

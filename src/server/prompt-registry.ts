@@ -61,7 +61,9 @@ export class PromptRegistry {
 
   /** The completer of one prompt argument, if any. */
   completer(name: unknown, argument: string): Completer | undefined {
-    return this.#find(name).complete[argument];
+    // Own properties only: an argument named "constructor" or "__proto__" is not a completer.
+    const { complete } = this.#find(name);
+    return Object.hasOwn(complete, argument) ? complete[argument] : undefined;
   }
 
   #find(name: unknown): Entry {

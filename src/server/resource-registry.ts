@@ -81,7 +81,8 @@ export class ResourceRegistry {
   completer(uriTemplate: string, variable: string): Completer | undefined {
     const entry = this.#templates.get(uriTemplate);
     if (!entry) throw new ProtocolError(INVALID_PARAMS, `Unknown resource template: ${uriTemplate}`);
-    return entry.complete[variable];
+    // Own properties only: a variable named "constructor" or "__proto__" is not a completer.
+    return Object.hasOwn(entry.complete, variable) ? entry.complete[variable] : undefined;
   }
 }
 

@@ -2,7 +2,7 @@
 // about itself in `initialize`, and the handlers bound to this connection.
 
 import { INVALID_PARAMS, ProtocolError } from '../jsonrpc/index.js';
-import type { Params, RequestId, Transport } from '../jsonrpc/index.js';
+import type { AuthInfo, Params, RequestId, Transport } from '../jsonrpc/index.js';
 import {
   CapabilityError, CLIENT_REQUESTS, LOGGING_LEVELS, McpSession, NOTIFICATIONS, SERVER_REQUESTS, missingClientCapability,
   negotiateVersion, serverMaySend, serverRefusal,
@@ -95,35 +95,14 @@ export class ServerSession {
     return this.logLevel === undefined || LOGGING_LEVELS.indexOf(level) >= LOGGING_LEVELS.indexOf(this.logLevel);
   }
 
+  /** Whether `notifications/message` at `level` goes out: logging is declared and the client's level lets it through. */
+  shouldLog(level: LoggingLevel): boolean {
+    return Boolean(this.#host.capabilities().logging) && this.wantsLog(level);
+  }
+
   /** Builds what a handler sees from the MCP request context. */
   toolContext(context: McpRequestContext): ToolContext {
-    const request = async (method: string, params?: Params): Promise<Params> => {
-      // Each server request needs the matching client capability (client/sampling, client/elicitation, client/roots).
-      const missing = missingClientCapability(this.clientCapabilities, method, params);
-      if (missing) throw new CapabilityError(missing);
-      return context.request(method, params);
-    };
-    return {
-      requestId: context.requestId,
-      signal: context.signal,
-      authInfo: context.extra?.authInfo,
-      clientInfo: this.clientInfo,
-      clientCapabilities: this.clientCapabilities,
-      sendProgress: (progress) => context.sendProgress(progress),
-      log: async (level, data, logger) => {
-        if (!this.#host.capabilities().logging || !this.wantsLog(level)) return;
-        await context.notify(NOTIFICATIONS.message, logger === undefined ? { level, data } : { level, logger, data });
-      },
-      request,
-      sample: async (params) => await request(SERVER_REQUESTS.createMessage, params) as CreateMessageResult,
-      elicit: async (params) => await request(SERVER_REQUESTS.elicit, params) as ElicitResult,
-      listRoots: async () => ((await request(SERVER_REQUESTS.listRoots)).roots ?? []) as Root[],
-      elicitationComplete: (elicitationId) => context.notify(NOTIFICATIONS.elicitationComplete, { elicitationId }),
-      closeSseStream: async () => {
-        const transport = this.mcp.peer.transport as PollableTransport;
-        return transport.closeSseStream ? transport.closeSseStream(context.requestId) : false;
-      },
-    };
+    return new SessionToolContext(this, context);
   }
 
   #initialize(params: Params | undefined): InitializeResult {
@@ -147,5 +126,58 @@ export class ServerSession {
     };
     if (this.#host.instructions !== undefined) result.instructions = this.#host.instructions;
     return result;
+  }
+}
+
+/**
+ * What a handler sees (ToolContext) while one request runs. A class so that `signal` stays a
+ * getter: the AbortSignal is only made if the handler reads it (bench/profile.ts). The methods
+ * are own arrow functions, so a handler may destructure them.
+ */
+class SessionToolContext implements ToolContext {
+  readonly requestId: RequestId;
+  readonly authInfo: AuthInfo | undefined;
+  readonly clientInfo: Implementation | undefined;
+  readonly clientCapabilities: ClientCapabilities;
+  readonly sendProgress: ToolContext['sendProgress'];
+  readonly log: ToolContext['log'];
+  readonly request: ToolContext['request'];
+  readonly sample: ToolContext['sample'];
+  readonly elicit: ToolContext['elicit'];
+  readonly listRoots: ToolContext['listRoots'];
+  readonly elicitationComplete: ToolContext['elicitationComplete'];
+  readonly closeSseStream: ToolContext['closeSseStream'];
+  readonly #context: McpRequestContext;
+
+  constructor(session: ServerSession, context: McpRequestContext) {
+    this.requestId = context.requestId;
+    this.authInfo = context.extra?.authInfo;
+    this.clientInfo = session.clientInfo;
+    this.clientCapabilities = session.clientCapabilities;
+    this.#context = context;
+    const request = async (method: string, params?: Params): Promise<Params> => {
+      // Each server request needs the matching client capability (client/sampling, client/elicitation, client/roots).
+      const missing = missingClientCapability(session.clientCapabilities, method, params);
+      if (missing) throw new CapabilityError(missing);
+      return context.request(method, params);
+    };
+    this.request = request;
+    this.sendProgress = (progress) => context.sendProgress(progress);
+    this.log = async (level, data, logger) => {
+      if (!session.shouldLog(level)) return;
+      await context.notify(NOTIFICATIONS.message, logger === undefined ? { level, data } : { level, logger, data });
+    };
+    this.sample = async (params) => await request(SERVER_REQUESTS.createMessage, params) as CreateMessageResult;
+    this.elicit = async (params) => await request(SERVER_REQUESTS.elicit, params) as ElicitResult;
+    this.listRoots = async () => ((await request(SERVER_REQUESTS.listRoots)).roots ?? []) as Root[];
+    this.elicitationComplete = (elicitationId) => context.notify(NOTIFICATIONS.elicitationComplete, { elicitationId });
+    this.closeSseStream = async () => {
+      const transport = session.mcp.peer.transport as PollableTransport;
+      return transport.closeSseStream ? transport.closeSseStream(context.requestId) : false;
+    };
+  }
+
+  get signal(): AbortSignal {
+    return this.#context.signal;
   }
 }

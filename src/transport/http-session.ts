@@ -150,7 +150,7 @@ export class StreamableHttpSessionTransport implements Transport {
   }
 
   /** GET without Last-Event-ID: a new standalone stream. False when one is already connected (409). */
-  openStandaloneStream(res: ServerResponse): boolean {
+  attachStandaloneStream(res: ServerResponse): boolean {
     if (this.#standalone?.connected) return false;
     if (this.#standalone) this.#forget(this.#standalone);
     const stream = this.#newStream(undefined);

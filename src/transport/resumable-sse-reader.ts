@@ -5,7 +5,7 @@
 
 import type { RequestId } from '../jsonrpc/index.js';
 import { HttpStatusError, describeStatus } from './http-status-error.js';
-import { readSseEvents } from './sse.js';
+import { SseEventTooLargeError, readSseEvents } from './sse.js';
 
 /** How hard to try before giving up on a stream. */
 export interface ReconnectPolicy {
@@ -38,6 +38,11 @@ export interface StreamProgress {
 }
 
 const MAX_BACKOFF_MS = 30_000;
+/**
+ * Event ids remembered per stream for de-duplication. A replay starts after the last id seen, so
+ * only recent ids can come back; an endless stream must not make the set grow without bound.
+ */
+const MAX_SEEN_EVENT_IDS = 1024;
 
 export function newProgress(): StreamProgress {
   return { lastEventId: undefined, retryMs: undefined, seen: new Set(), answered: false };
@@ -57,7 +62,7 @@ export async function readResumableStream(
     try {
       await consumeSseResponse(response, method, until, progress, hooks);
     } catch (error) {
-      if (signal.aborted) throw error;
+      if (signal.aborted || error instanceof SseEventTooLargeError) throw error;
       // A broken connection is not a cancellation (basic/transports#sending-messages-to-the-server): resume.
     }
     if (progress.answered || signal.aborted) return;
@@ -79,6 +84,7 @@ export async function consumeSseResponse(
     if (event.id !== undefined) {
       if (progress.seen.has(event.id)) continue;
       progress.seen.add(event.id);
+      if (progress.seen.size > MAX_SEEN_EVENT_IDS) progress.seen.delete(progress.seen.values().next().value as string);
       progress.lastEventId = event.id;
       hooks.traceEvent(method, response.status, event.id);
     }

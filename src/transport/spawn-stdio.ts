@@ -27,6 +27,8 @@ export interface SpawnStdioOptions {
   shutdownGraceMs?: number;
   /** Longest line accepted from the server, in bytes. */
   maxLineBytes?: number;
+  /** Deepest nesting accepted in one message from the server (default 64). */
+  maxJsonDepth?: number;
 }
 
 /** A stdio transport that owns the server process it talks to. */
@@ -89,7 +91,7 @@ export class SpawnedStdioTransport implements Transport {
       this.onstderr?.(text);
     });
     child.stdout!.on('data', (chunk: Buffer) => this.onstdout?.(chunk));
-    const stdio = new StdioTransport(child.stdout!, child.stdin!, { maxLineBytes: this.#options.maxLineBytes });
+    const stdio = new StdioTransport(child.stdout!, child.stdin!, { maxLineBytes: this.#options.maxLineBytes, maxJsonDepth: this.#options.maxJsonDepth });
     stdio.onmessage = (message, extra) => this.onmessage?.(message, extra);
     stdio.onerror = (error) => this.onerror?.(error);
     // stdout EOF alone says little; the process exit below says why, with the exit code.

@@ -22,19 +22,34 @@ export function encodeSseEvent(event: SseEvent): string {
   return `${text}\n`;
 }
 
+/** Default cap on one event (its data lines, or one unfinished line), in characters. */
+export const DEFAULT_MAX_SSE_EVENT_CHARS = 4 * 1024 * 1024;
+
+/** An event grew past the parser's cap: the stream cannot be read on (resuming would bring the same event). */
+export class SseEventTooLargeError extends Error {
+  override name = 'SseEventTooLargeError';
+}
+
 /**
  * A streaming parser: feed it chunks, get back the events they completed. Unlike a browser's
  * EventSource it also reports blocks that carry only an `id` or a `retry`, because an MCP
  * client must track both to resume (basic/transports#resumability-and-redelivery).
  */
 export class SseParser {
+  readonly #maxEventChars: number;
   #buffer = '';
   #decoder = new TextDecoder('utf-8');
   #data: string[] = [];
+  #dataChars = 0;
   #id: string | undefined;
   #event: string | undefined;
   #retry: number | undefined;
   #hasFields = false;
+
+  /** `maxEventChars` bounds what a sender that never ends its event can make this side hold. */
+  constructor(maxEventChars: number = DEFAULT_MAX_SSE_EVENT_CHARS) {
+    this.#maxEventChars = maxEventChars;
+  }
 
   /** Takes the next chunk (bytes are decoded as a stream, so split UTF-8 is fine). */
   push(chunk: string | Uint8Array): SseEvent[] {
@@ -62,6 +77,9 @@ export class SseParser {
       start = found.index + found[0].length;
     }
     this.#buffer = this.#buffer.slice(start);
+    if (this.#buffer.length + this.#dataChars > this.#maxEventChars) {
+      throw new SseEventTooLargeError(`SSE event larger than ${this.#maxEventChars} characters: refused`);
+    }
     if (final && this.#buffer !== '') {
       this.#line(this.#buffer, events);
       this.#buffer = '';
@@ -75,7 +93,7 @@ export class SseParser {
     const field = colon === -1 ? line : line.slice(0, colon);
     let value = colon === -1 ? '' : line.slice(colon + 1);
     if (value.startsWith(' ')) value = value.slice(1);
-    if (field === 'data') this.#data.push(value);
+    if (field === 'data') { this.#data.push(value); this.#dataChars += value.length + 1; }
     else if (field === 'event') this.#event = value;
     else if (field === 'id' && !value.includes('\0')) this.#id = value;
     else if (field === 'retry' && /^\d+$/.test(value)) this.#retry = Number(value);
@@ -92,6 +110,7 @@ export class SseParser {
       events.push(event);
     }
     this.#data = [];
+    this.#dataChars = 0;
     this.#id = undefined;
     this.#event = undefined;
     this.#retry = undefined;
@@ -100,8 +119,8 @@ export class SseParser {
 }
 
 /** Reads a fetch body as SSE events until it ends; rejects if the connection fails or is aborted. */
-export async function* readSseEvents(body: ReadableStream<Uint8Array>): AsyncGenerator<SseEvent> {
-  const parser = new SseParser();
+export async function* readSseEvents(body: ReadableStream<Uint8Array>, maxEventChars?: number): AsyncGenerator<SseEvent> {
+  const parser = new SseParser(maxEventChars);
   const reader = body.getReader();
   let finished = false;
   try {

@@ -3,7 +3,7 @@
 // of the child it spawned (spawn-stdio.ts). Both are the same class, handed their streams.
 
 import type { Readable, Writable } from 'node:stream';
-import { ConnectionClosedError, MessageParseError } from '../jsonrpc/index.js';
+import { ConnectionClosedError, MessageParseError, parseJsonMessage } from '../jsonrpc/index.js';
 import type { JSONRPCMessage, Transport } from '../jsonrpc/index.js';
 import { LineDecoder, encodeLine } from './line-framing.js';
 
@@ -11,6 +11,8 @@ import { LineDecoder, encodeLine } from './line-framing.js';
 export interface StdioTransportOptions {
   /** Longest line accepted, in bytes; longer lines are reported and skipped. */
   maxLineBytes?: number;
+  /** Deepest nesting of arrays and objects accepted in one message (default 64); deeper lines are reported and skipped. */
+  maxJsonDepth?: number;
 }
 
 /** Newline-delimited JSON-RPC over any readable + writable pair. */
@@ -22,6 +24,7 @@ export class StdioTransport implements Transport {
   readonly #readable: Readable;
   readonly #writable: Writable;
   readonly #decoder: LineDecoder;
+  readonly #maxJsonDepth: number | undefined;
   #started = false;
   #closed = false;
   /** The previous write; each send waits for it so order and backpressure hold. */
@@ -30,6 +33,7 @@ export class StdioTransport implements Transport {
   constructor(readable: Readable, writable: Writable, options: StdioTransportOptions = {}) {
     this.#readable = readable;
     this.#writable = writable;
+    this.#maxJsonDepth = options.maxJsonDepth;
     this.#decoder = new LineDecoder({
       maxLineBytes: options.maxLineBytes,
       onerror: (error) => this.onerror?.(error),
@@ -98,10 +102,10 @@ export class StdioTransport implements Transport {
     if (this.#closed) return;
     let value: unknown;
     try {
-      value = JSON.parse(line);
+      value = parseJsonMessage(line, this.#maxJsonDepth);
     } catch (error) {
       // The peer answers this with -32700 and reading goes on (basic/transports#stdio).
-      this.onerror?.(new MessageParseError(error instanceof Error ? error.message : String(error), line));
+      this.onerror?.(error instanceof MessageParseError ? error : new MessageParseError(String(error), line));
       return;
     }
     this.onmessage?.(value);

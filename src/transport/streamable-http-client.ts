@@ -2,11 +2,12 @@
 // global fetch. Each message is one POST; the answer comes back as 202, one JSON body, or an SSE
 // stream. A stream that ends before its response arrived is resumed with GET + Last-Event-ID.
 
-import { ConnectionClosedError, MessageParseError } from '../jsonrpc/index.js';
+import { ConnectionClosedError, MessageParseError, parseJsonMessage } from '../jsonrpc/index.js';
 import type { JSONRPCMessage, RequestId, Transport } from '../jsonrpc/index.js';
 import { HttpStatusError, describeStatus, readRefusal } from './http-status-error.js';
 import { consumeSseResponse, discard, isResponseTo, newProgress, readResumableStream } from './resumable-sse-reader.js';
 import type { ReconnectPolicy, StreamHooks } from './resumable-sse-reader.js';
+import { DEFAULT_MAX_MESSAGE_BYTES, readLimitedText } from './response-text.js';
 
 /** One HTTP exchange or SSE event, for `--trace` style output. */
 export interface HttpTraceEvent {
@@ -110,7 +111,8 @@ export class StreamableHttpClientTransport implements Transport {
       } else if (type === 'text/event-stream') {
         await consumeSseResponse(response, 'POST', undefined, newProgress(), this.#hooks); // odd for a notification, but harmless
       } else if (type === 'application/json') {
-        const text = await response.text();
+        const { text, complete } = await readLimitedText(response, DEFAULT_MAX_MESSAGE_BYTES);
+        if (!complete) throw new Error(`The JSON answer is larger than ${DEFAULT_MAX_MESSAGE_BYTES} bytes: refused`);
         if (text.trim() !== '') this.#deliver(text, true);
       } else {
         await discard(response);
@@ -179,7 +181,7 @@ export class StreamableHttpClientTransport implements Transport {
   #deliver(text: string, failHard: boolean): unknown {
     let value: unknown;
     try {
-      value = JSON.parse(text);
+      value = parseJsonMessage(text);
     } catch (error) {
       const parseError = new MessageParseError(`Server sent invalid JSON: ${asError(error).message}`, text);
       if (failHard) throw parseError;
@@ -192,7 +194,7 @@ export class StreamableHttpClientTransport implements Transport {
 
   /** Turns a 4xx/5xx into an HttpStatusError; a JSON-RPC error for our request also reaches onmessage. */
   async #refusal(response: Response, requestId: RequestId | undefined): Promise<HttpStatusError> {
-    const { detail, json } = readRefusal(await response.text().catch(() => ''));
+    const { detail, json } = readRefusal((await readLimitedText(response, REFUSAL_BYTES).catch(() => undefined))?.text ?? '');
     if (requestId !== undefined && isResponseTo(json, requestId)) this.onmessage?.(json);
     const sessionExpired = response.status === 404 && this.#sessionId !== undefined;
     // basic/transports#session-management: after that 404 the client starts over without the id.
@@ -239,6 +241,9 @@ export class StreamableHttpClientTransport implements Transport {
     this.#inflight.delete(controller);
   }
 }
+
+/** How much of an error body is read: enough for its message, never the whole of an endless one. */
+const REFUSAL_BYTES = 64 * 1024;
 
 /** A Streamable HTTP client transport for `url`. */
 export function httpTransport(url: string | URL, options: HttpTransportOptions = {}): StreamableHttpClientTransport {

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { PARSE_ERROR, classifyMessage } from '../jsonrpc/index.js';
+import { PARSE_ERROR, classifyMessage, parseJsonMessage } from '../jsonrpc/index.js';
 import type { AuthInfo, MessageExtra, Transport } from '../jsonrpc/index.js';
 import { InMemoryEventStore } from './event-store.js';
 import type { EventStore } from './event-store.js';
@@ -49,6 +49,8 @@ export interface HttpServerOptions {
   /** The `retry:` sent to clients, in ms (default 1000). */
   retryMs?: number;
   maxBodyBytes?: number;
+  /** Deepest nesting of arrays and objects accepted in one body (default 64); deeper bodies get 400. */
+  maxJsonDepth?: number;
   maxSessions?: number;
   /** A session without traffic or open streams for this long is closed (default 30 min). */
   sessionIdleMs?: number;
@@ -79,6 +81,11 @@ export function createStreamableHttpHandler(server: HttpServable, options: HttpS
   const idleMs = options.sessionIdleMs ?? 30 * 60_000;
   const metadataPaths = options.resourceMetadata ? resourceMetadataPaths(path) : [];
   const sessions = new Map<string, StreamableHttpSessionTransport>();
+  /**
+   * Who opened each session, when a token verifier says (AuthInfo.clientId). BP#session-hijacking:
+   * a session id is no credential, so another client presenting it is told the session does not exist.
+   */
+  const owners = new WeakMap<StreamableHttpSessionTransport, string>();
 
   const isIdle = (session: StreamableHttpSessionTransport): boolean => !session.busy && Date.now() - session.lastActivity > idleMs;
   const sweeper = setInterval(() => {
@@ -86,7 +93,7 @@ export function createStreamableHttpHandler(server: HttpServable, options: HttpS
   }, Math.min(Math.max(idleMs / 2, 10), 60_000));
   sweeper.unref();
 
-  async function createSession(): Promise<StreamableHttpSessionTransport> {
+  async function createSession(authInfo: AuthInfo | undefined): Promise<StreamableHttpSessionTransport> {
     const limit = options.maxSessions ?? 1000;
     if (sessions.size >= limit) throw new HttpError(503, `Too many sessions (limit ${limit}); try again later`, { headers: { 'Retry-After': '5' } });
     // basic/transports#session-management: a CSPRNG id, visible ASCII only (a UUID is).
@@ -97,6 +104,7 @@ export function createStreamableHttpHandler(server: HttpServable, options: HttpS
       onended: (ended) => sessions.delete(ended.sessionId),
     });
     sessions.set(session.sessionId, session);
+    if (authInfo?.clientId !== undefined) owners.set(session, authInfo.clientId);
     try {
       await server.connect(session);
     } catch (error) {
@@ -106,12 +114,13 @@ export function createStreamableHttpHandler(server: HttpServable, options: HttpS
     return session;
   }
 
-  async function findSession(req: IncomingMessage): Promise<StreamableHttpSessionTransport> {
+  async function findSession(req: IncomingMessage, authInfo: AuthInfo | undefined): Promise<StreamableHttpSessionTransport> {
     const id = header(req, 'mcp-session-id');
     // A server that requires sessions SHOULD answer 400 without one, 404 for an unknown one.
     if (id === undefined) throw new HttpError(400, 'Bad Request: Mcp-Session-Id header is required (initialize first)');
     let session = sessions.get(id);
     if (session && isIdle(session)) { await session.close(); session = undefined; } // the sweeper had not come by yet
+    if (session && owners.has(session) && owners.get(session) !== authInfo?.clientId) session = undefined;
     if (!session) throw new HttpError(404, 'Session not found: it expired, was closed, or never existed');
     // basic/transports#protocol-version-header: absent → assume 2025-03-26; unsupported → 400.
     const version = header(req, 'mcp-protocol-version');
@@ -133,7 +142,7 @@ export function createStreamableHttpHandler(server: HttpServable, options: HttpS
     const text = await readBody(req, { maxBytes: options.maxBodyBytes ?? 4 * 1024 * 1024, timeoutMs: options.bodyTimeoutMs ?? 10_000 });
     let value: unknown;
     try {
-      value = JSON.parse(text);
+      value = parseJsonMessage(text, options.maxJsonDepth);
     } catch (error) {
       throw new HttpError(400, `Parse error: ${error instanceof Error ? error.message : String(error)}`, { code: PARSE_ERROR });
     }
@@ -149,9 +158,9 @@ export function createStreamableHttpHandler(server: HttpServable, options: HttpS
           ? new HttpError(400, 'Bad Request: this session is already initialized', { id: classified.message.id })
           : new HttpError(404, 'Session not found: it expired, was closed, or never existed');
       }
-      session = await createSession();
+      session = await createSession(authInfo);
     } else {
-      session = await findSession(req);
+      session = await findSession(req, authInfo);
     }
     const extra: MessageExtra = { headers: { ...req.headers } };
     if (authInfo) extra.authInfo = authInfo;
@@ -168,16 +177,16 @@ export function createStreamableHttpHandler(server: HttpServable, options: HttpS
     session.receive(message, extra);
   }
 
-  async function get(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  async function get(req: IncomingMessage, res: ServerResponse, authInfo: AuthInfo | undefined): Promise<void> {
     if (!accepts(req, 'text/event-stream')) throw new HttpError(406, 'Not Acceptable: GET needs Accept: text/event-stream');
-    const session = await findSession(req);
+    const session = await findSession(req, authInfo);
     const lastEventId = header(req, 'last-event-id');
     if (lastEventId !== undefined) {
       const refusal = await session.resumeStream(res, lastEventId);
       if (refusal) throw refusal;
       return;
     }
-    if (!session.openStandaloneStream(res)) throw new HttpError(409, 'Conflict: this session already has an open GET stream');
+    if (!session.attachStandaloneStream(res)) throw new HttpError(409, 'Conflict: this session already has an open GET stream');
   }
 
   async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -196,10 +205,10 @@ export function createStreamableHttpHandler(server: HttpServable, options: HttpS
       : undefined;
     switch (req.method) {
       case 'POST': return post(req, res, authInfo);
-      case 'GET': return get(req, res);
+      case 'GET': return get(req, res, authInfo);
       case 'DELETE': {
         // basic/transports#session-management: the client ends its session; the id then answers 404.
-        const session = await findSession(req);
+        const session = await findSession(req, authInfo);
         await session.close();
         res.writeHead(200).end();
         return;

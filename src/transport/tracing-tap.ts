@@ -53,6 +53,10 @@ class TappedTransport implements Transport {
     this.#inner.setProtocolVersion?.(version);
   }
 
+  openStandaloneStream(): Promise<boolean> {
+    return this.#inner.openStandaloneStream ? this.#inner.openStandaloneStream() : Promise.resolve(false);
+  }
+
   #report(event: TapEvent): void {
     try {
       this.#observe(event);

@@ -166,7 +166,7 @@ test('step 1: a legacy HTTP+SSE server configured as Streamable HTTP is recognis
     const connect = stepOf(report, 1);
     assert.equal(connect.summary, `${server.url} is a legacy HTTP+SSE endpoint (2024-11-05), not Streamable HTTP`);
     assert.deepEqual(connect.evidence.slice(0, 2), [`POST ${server.url} → 405`, `GET ${server.url} → 200 (content-type: text/event-stream)`]);
-    assert.match(connect.evidence.at(-1)!, /^first SSE event: endpoint → http:\/\/127\.0\.0\.1:\d+\/messages\?sessionId=[0-9a-f-]{36}$/);
+    assert.match(connect.evidence[2]!, /^first SSE event: endpoint → http:\/\/127\.0\.0\.1:\d+\/messages\?sessionId=[0-9a-f-]{36}$/);
     // The doctor goes on over the legacy transport, so the rest is still checked.
     assert.deepEqual(statuses(report), [[1, 'failed'], [2, 'passed'], [3, 'passed'], [4, 'passed'], [5, 'passed'], [6, 'skipped'], [7, 'skipped'], [8, 'skipped']]);
     assert.match(stepOf(report, 2).summary, /revision 2024-11-05 \(mcpwire offered 2025-11-25; the server chose an older one it supports\), server old-sse-calc 0\.9\.0$/);

@@ -177,6 +177,8 @@ test('cancellation: aborting a call fires the server handler\'s signal, and no r
   const sent = wire.filter((event) => event.direction === 'send').map((event) => event.message);
   assert.deepStrictEqual(sent.filter((message) => (message as { method?: string }).method === 'notifications/cancelled'),
     [{ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: id, reason: 'the user pressed stop' } }]);
+  // A stray result would be written before the answer to a later request: one more round trip.
+  await client.ping();
   const answers = wire.filter((event) => event.direction === 'receive' && (event.message as { id?: unknown }).id === id);
   assert.deepStrictEqual(answers, []);
 });

@@ -203,3 +203,14 @@ test('a failed send rejects the request at once', async () => {
   await assert.rejects(peer.request('ping'), { message: 'write failed' });
   assert.equal(peer.pendingCount, 0);
 });
+
+test('a broken response is reported, never answered (no error ping-pong)', async () => {
+  const { transport, peer } = setup();
+  const errors: string[] = [];
+  peer.onerror = (error) => errors.push(error.message);
+  transport.receive({ jsonrpc: '2.0', result: {} });
+  transport.receive({ jsonrpc: '2.0', error: { code: 'x' } });
+  await new Promise((resolve) => setImmediate(resolve));
+  assert.deepEqual(transport.sent, []);
+  assert.deepEqual(errors, ['A result response must carry the request id', 'Field "error" must be { code: integer, message: string }']);
+});

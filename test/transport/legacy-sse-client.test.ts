@@ -55,8 +55,14 @@ async function legacyServer(options: { first?: string; post?: (req: IncomingMess
 runTransportContract('legacy HTTP+SSE', async () => {
   const server = await legacyServer();
   const client = legacySseTransport(server.url);
-  await client.start();
-  return { client, cleanup: async () => { await client.close(); await server.close(); } };
+  const cleanup = async (): Promise<void> => { await client.close(); await server.close(); };
+  try {
+    await client.start();
+  } catch (error) {
+    await cleanup();
+    throw error;
+  }
+  return { client, cleanup };
 });
 
 test('the endpoint event is resolved against the SSE URL; exchanges are traced', async () => {
@@ -80,33 +86,44 @@ test('the endpoint event is resolved against the SSE URL; exchanges are traced',
 });
 
 test('not an HTTP+SSE endpoint: a refused GET, a body that is not SSE, a first event that is not endpoint', async () => {
-  const missing = await legacyServer();
-  await assert.rejects(legacySseTransport(missing.url.replace('/sse', '/nope')).start(), (error: unknown) =>
-    error instanceof HttpStatusError && error.status === 404 && error.message === `GET ${missing.url.replace('/sse', '/nope')}: HTTP 404 Not Found: Not Found`);
-  await missing.close();
+  const servers: LegacyServer[] = [];
+  const serve = async (options: Parameters<typeof legacyServer>[0]): Promise<LegacyServer> => {
+    const server = await legacyServer(options);
+    servers.push(server);
+    return server;
+  };
+  try {
+    const missing = await serve({});
+    const nope = missing.url.replace('/sse', '/nope');
+    await assert.rejects(legacySseTransport(nope).start(), (error: unknown) =>
+      error instanceof HttpStatusError && error.status === 404 && error.message === `GET ${nope}: HTTP 404 Not Found: Not Found`);
 
-  const json = await legacyServer({ contentType: 'application/json' });
-  await assert.rejects(legacySseTransport(json.url).start(), { message: `GET ${json.url} answered with Content-Type "application/json", not an SSE stream (text/event-stream): this is not an HTTP+SSE endpoint` });
-  await json.close();
+    const json = await serve({ contentType: 'application/json' });
+    await assert.rejects(legacySseTransport(json.url).start(), { message: `GET ${json.url} answered with Content-Type "application/json", not an SSE stream (text/event-stream): this is not an HTTP+SSE endpoint` });
 
-  const wrong = await legacyServer({ first: 'event: message\ndata: {}\n\n' });
-  await assert.rejects(legacySseTransport(wrong.url).start(), { message: `The first SSE event from ${wrong.url} was "message", not "endpoint": this is not an HTTP+SSE endpoint` });
-  await wrong.close();
+    const wrong = await serve({ first: 'event: message\ndata: {}\n\n' });
+    await assert.rejects(legacySseTransport(wrong.url).start(), { message: `The first SSE event from ${wrong.url} was "message", not "endpoint": this is not an HTTP+SSE endpoint` });
 
-  const elsewhere = await legacyServer({ first: 'event: endpoint\ndata: https://evil.example/messages\n\n' });
-  await assert.rejects(legacySseTransport(elsewhere.url).start(), { message: `The endpoint event names https://evil.example/messages, on another origin than ${elsewhere.url}; refusing to send messages there` });
-  await elsewhere.close();
+    const elsewhere = await serve({ first: 'event: endpoint\ndata: https://evil.example/messages\n\n' });
+    await assert.rejects(legacySseTransport(elsewhere.url).start(), { message: `The endpoint event names https://evil.example/messages, on another origin than ${elsewhere.url}; refusing to send messages there` });
+  } finally {
+    await Promise.all(servers.map((server) => server.close()));
+  }
 });
 
 test('a refused POST rejects send; the server ending the stream closes the transport with a reason', async () => {
   const server = await legacyServer({ post: (_req, res) => { res.writeHead(500).end('database down'); return true; } });
   const client = legacySseTransport(server.url);
-  await client.start();
-  await assert.rejects(client.send({ jsonrpc: '2.0', method: 'notifications/initialized' }), (error: unknown) =>
-    error instanceof HttpStatusError && error.status === 500 && error.message === `POST ${client.endpoint}: HTTP 500 Internal Server Error: database down`);
-  const closed = new Promise<Error | undefined>((resolve) => { client.onclose = resolve; });
-  server.streams[0]!.end();
-  assert.equal((await closed)?.message, `The server ended the SSE stream (${server.url})`);
-  await assert.rejects(client.send({ jsonrpc: '2.0', method: 'x' }), ConnectionClosedError);
-  await server.close();
+  try {
+    await client.start();
+    await assert.rejects(client.send({ jsonrpc: '2.0', method: 'notifications/initialized' }), (error: unknown) =>
+      error instanceof HttpStatusError && error.status === 500 && error.message === `POST ${client.endpoint}: HTTP 500 Internal Server Error: database down`);
+    const closed = new Promise<Error | undefined>((resolve) => { client.onclose = resolve; });
+    server.streams[0]!.end();
+    assert.equal((await closed)?.message, `The server ended the SSE stream (${server.url})`);
+    await assert.rejects(client.send({ jsonrpc: '2.0', method: 'x' }), ConnectionClosedError);
+  } finally {
+    await client.close();
+    await server.close();
+  }
 });

@@ -1,0 +1,70 @@
+// Baseline clients: the least a client can do to correlate JSON-RPC responses. Plain JavaScript,
+// like the compiled mcpwire client they are compared with (tsx would add per-closure wrappers).
+
+import { spawn } from 'node:child_process';
+
+/** Newline-delimited JSON over a spawned child's stdin/stdout, one Map entry per pending request. */
+export class RawStdioClient {
+  constructor(command, args) {
+    this.child = spawn(command, args, { stdio: ['pipe', 'pipe', 'inherit'] });
+    this.pending = new Map();
+    this.nextId = 1;
+    this.buffered = '';
+    this.child.stdout.setEncoding('utf8');
+    this.child.stdout.on('data', (chunk) => this.#onData(chunk));
+  }
+
+  get pid() { return this.child.pid; }
+
+  request(method, params) {
+    const id = this.nextId++;
+    const line = `${JSON.stringify({ jsonrpc: '2.0', id, method, params })}\n`;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      this.child.stdin.write(line);
+    });
+  }
+
+  notify(method) {
+    this.child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', method })}\n`);
+  }
+
+  close() {
+    return new Promise((resolve) => {
+      this.child.once('exit', resolve);
+      this.child.stdin.end();
+    });
+  }
+
+  #onData(chunk) {
+    this.buffered += chunk;
+    let start = 0;
+    for (let newline = this.buffered.indexOf('\n'); newline !== -1; newline = this.buffered.indexOf('\n', start)) {
+      const message = JSON.parse(this.buffered.slice(start, newline));
+      start = newline + 1;
+      const waiter = this.pending.get(message.id);
+      this.pending.delete(message.id);
+      if (message.error) waiter?.reject(new Error(message.error.message));
+      else waiter?.resolve(message.result);
+    }
+    this.buffered = this.buffered.slice(start);
+  }
+}
+
+const HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
+
+/** One fetch POST per request, the JSON body of the answer parsed: the same mechanics as the mcpwire HTTP client. */
+export class RawHttpClient {
+  constructor(url) {
+    this.url = url;
+    this.nextId = 1;
+  }
+
+  async request(method, params) {
+    const id = this.nextId++;
+    const response = await fetch(this.url, { method: 'POST', headers: HEADERS, body: JSON.stringify({ jsonrpc: '2.0', id, method, params }) });
+    const message = JSON.parse(await response.text());
+    if (message.error) throw new Error(message.error.message);
+    return message.result;
+  }
+}

@@ -1,0 +1,31 @@
+// Baseline: the least an HTTP JSON-RPC server can do on node:http. Read the POST body, parse it,
+// build the result object and answer it as one JSON body (202 for a notification). No sessions,
+// no header checks, no SSE. Prints "listening on <url>" once ready, like the mcpwire bench server.
+
+import { createServer } from 'node:http';
+
+const RESULT_FOR = {
+  initialize: () => ({ protocolVersion: '2025-11-25', capabilities: { tools: {} }, serverInfo: { name: 'raw', version: '1' } }),
+  'tools/call': (params) => ({ content: [{ type: 'text', text: String(params.arguments.a + params.arguments.b) }] }),
+};
+
+const server = createServer((req, res) => {
+  const chunks = [];
+  req.on('data', (chunk) => chunks.push(chunk));
+  req.on('end', () => {
+    const message = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+    if (message.id === undefined) { res.writeHead(202).end(); return; }
+    const build = RESULT_FOR[message.method];
+    const result = build ? build(message.params) : {};
+    res.writeHead(200, { 'Content-Type': 'application/json' });
+    res.end(JSON.stringify({ jsonrpc: '2.0', id: message.id, result }));
+  });
+});
+
+server.listen(0, '127.0.0.1', () => {
+  process.stdout.write(`listening on http://127.0.0.1:${server.address().port}/mcp\n`);
+});
+const stop = () => { server.closeAllConnections(); server.close(() => process.exit(0)); };
+process.on('SIGTERM', stop);
+process.stdin.on('end', stop).resume(); // the bench went away
+

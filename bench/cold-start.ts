@@ -1,0 +1,45 @@
+// stdio cold start: spawn a server process → its answer to initialize received. The request is
+// written right after spawn, as a client does; the pipe holds it until the server reads.
+
+import { spawn } from 'node:child_process';
+import { COUNTS, INITIALIZE_PARAMS, SERVERS } from './config.js';
+import { median } from './stats.js';
+
+const INITIALIZE_LINE = `${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: INITIALIZE_PARAMS })}\n`;
+
+/** Milliseconds from spawn to the first complete line on the child's stdout. */
+export async function coldStartMs(script: string): Promise<number> {
+  const started = performance.now();
+  const child = spawn(process.execPath, [script], { stdio: ['pipe', 'pipe', 'ignore'] });
+  child.stdin.write(INITIALIZE_LINE);
+  let text = '';
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${script} did not answer initialize within 10 s`)), 10_000);
+    child.stdout.on('data', (chunk: Buffer) => {
+      text += chunk.toString('utf8');
+      if (text.includes('\n')) { clearTimeout(timer); resolve(); }
+    });
+    child.once('exit', (code) => { clearTimeout(timer); reject(new Error(`${script} exited (code ${code}) before answering`)); });
+  });
+  const elapsed = performance.now() - started;
+  const answer = JSON.parse(text.slice(0, text.indexOf('\n'))) as { id?: unknown; result?: unknown };
+  if (answer.id !== 1 || answer.result === undefined) throw new Error(`${script} answered initialize with ${text}`);
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.stdin.end(); // basic/lifecycle#shutdown: closing stdin ends a stdio server
+  await exited;
+  return elapsed;
+}
+
+export interface ColdStart { mcpwireMs: number; rawMs: number; samples: { mcpwire: number[]; raw: number[] } }
+
+/** Medians over interleaved spawns of the two servers (a noisy moment hits both). */
+export async function benchColdStart(script = SERVERS.mcpwireStdio): Promise<ColdStart> {
+  await coldStartMs(SERVERS.rawStdio); // page cache and node's own files warm for both
+  await coldStartMs(script);
+  const samples = { mcpwire: [] as number[], raw: [] as number[] };
+  for (let rep = 0; rep < COUNTS.coldStartReps; rep++) {
+    samples.raw.push(await coldStartMs(SERVERS.rawStdio));
+    samples.mcpwire.push(await coldStartMs(script));
+  }
+  return { mcpwireMs: median(samples.mcpwire), rawMs: median(samples.raw), samples };
+}

@@ -1,0 +1,42 @@
+// What the bench measures and how much of it: the counts of the issue, or a tenth for a quick
+// look with BENCH_QUICK=1. Every loop in the bench is bounded by one of these numbers.
+
+import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+
+export const QUICK = process.env.BENCH_QUICK === '1';
+
+export const COUNTS = {
+  /** Interleaved repetitions of every throughput run; figures are medians over them. */
+  reps: QUICK ? 1 : 3,
+  coldStartReps: QUICK ? 5 : 15,
+  /** Calls before measuring, so both sides run JIT-compiled code. */
+  warmup: QUICK ? 300 : 2_000,
+  stdioSequential: QUICK ? 2_000 : 20_000,
+  stdioInFlight: QUICK ? 5_000 : 50_000,
+  httpSequential: QUICK ? 500 : 4_000,
+  httpInFlight: QUICK ? 2_000 : 16_000,
+  concurrency: 64,
+  idleSessions: QUICK ? 300 : 1_000,
+};
+
+export const ROOT = fileURLToPath(new URL('..', import.meta.url));
+/** Bench-only scratch space: gitignored, never shipped. */
+export const SCRATCH = join(ROOT, '.bench');
+
+/** The processes the bench starts: compiled mcpwire (dist/, built by the bench) and the raw baselines. */
+export const SERVERS = {
+  mcpwireStdio: join(ROOT, 'dist/examples/add-server.js'),
+  mcpwireHttp: join(ROOT, 'bench/servers/mcpwire-http.js'),
+  rawStdio: join(ROOT, 'bench/baselines/raw-echo-stdio.js'),
+  rawHttp: join(ROOT, 'bench/baselines/raw-http.js'),
+};
+
+/** The tools/call of the seed's demo, 19 + 23. */
+export const ADD_CALL = { name: 'add', arguments: { a: 19, b: 23 } };
+
+export const INITIALIZE_PARAMS = {
+  protocolVersion: '2025-11-25',
+  capabilities: {},
+  clientInfo: { name: 'bench', version: '1' },
+};

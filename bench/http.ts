@@ -1,0 +1,72 @@
+// Streamable HTTP on loopback: the compiled mcpwire client and server, answering with one JSON
+// body (jsonResponse) or an SSE stream, beside a raw node:http server answering JSON. Both
+// clients use the global fetch, so the client mechanics (undici, keep-alive pool) are the same.
+
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { ADD_CALL, COUNTS, INITIALIZE_PARAMS, SERVERS } from './config.js';
+import { RawHttpClient } from './baselines/raw-clients.js';
+import { importDist } from './build.js';
+import { checkAnswer, measureRun, medianFigures, warmUp } from './measure.js';
+import type { RunFigures, Side } from './measure.js';
+import { stopChild, waitForLine } from './stats.js';
+
+type ClientModule = typeof import('../src/client/index.js');
+type TransportModule = typeof import('../src/transport/index.js');
+
+export type HttpVariant = 'raw' | 'json' | 'sse';
+
+/** Starts a server process and resolves with its endpoint URL. */
+export async function startHttpServer(script: string, args: string[] = [], nodeFlags: string[] = []): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, [...nodeFlags, script, ...args], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const match = await waitForLine(child, /listening on (\S+)\n/, 10_000);
+  return { child, url: match[1]! };
+}
+
+async function startSide(variant: HttpVariant): Promise<Side> {
+  const { child, url } = variant === 'raw'
+    ? await startHttpServer(SERVERS.rawHttp)
+    : await startHttpServer(SERVERS.mcpwireHttp, variant === 'json' ? ['--json'] : []);
+  if (variant === 'raw') {
+    const raw = new RawHttpClient(url);
+    await raw.request('initialize', INITIALIZE_PARAMS);
+    return { serverPid: child.pid!, call: () => raw.request('tools/call', ADD_CALL), close: () => stopChild(child) };
+  }
+  const { McpClient } = await importDist<ClientModule>('src/client/index.js');
+  const { httpTransport } = await importDist<TransportModule>('src/transport/index.js');
+  const client = await McpClient.connect(httpTransport(url));
+  return {
+    serverPid: child.pid!,
+    call: () => client.callTool(ADD_CALL.name, ADD_CALL.arguments),
+    close: async () => { await client.close(); await stopChild(child); },
+  };
+}
+
+export interface HttpSideResult { sequential: RunFigures; inFlight: RunFigures }
+export type HttpResult = Record<HttpVariant, HttpSideResult> & { reps: Record<HttpVariant, HttpSideResult[]> };
+
+async function runSide(variant: HttpVariant): Promise<HttpSideResult> {
+  const side = await startSide(variant);
+  try {
+    await checkAnswer(side);
+    await warmUp(side, COUNTS.warmup);
+    const sequential = await measureRun(side, 'sequential', COUNTS.httpSequential, 1);
+    const inFlight = await measureRun(side, 'in flight', COUNTS.httpInFlight, COUNTS.concurrency);
+    return { sequential, inFlight };
+  } finally {
+    await side.close();
+  }
+}
+
+export async function benchHttp(): Promise<HttpResult> {
+  const variants: HttpVariant[] = ['raw', 'json', 'sse'];
+  const reps: Record<HttpVariant, HttpSideResult[]> = { raw: [], json: [], sse: [] };
+  for (let rep = 0; rep < COUNTS.reps; rep++) {
+    for (const variant of variants) reps[variant].push(await runSide(variant));
+  }
+  const medianOf = (variant: HttpVariant): HttpSideResult => ({
+    sequential: medianFigures(reps[variant].map((run) => run.sequential)),
+    inFlight: medianFigures(reps[variant].map((run) => run.inFlight)),
+  });
+  return { raw: medianOf('raw'), json: medianOf('json'), sse: medianOf('sse'), reps };
+}

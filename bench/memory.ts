@@ -1,0 +1,59 @@
+// Memory per idle Streamable HTTP session: the server's heap and RSS after a full GC, before and
+// after N clients each initialized a session (initialize + notifications/initialized) and went quiet.
+
+import type { ChildProcess } from 'node:child_process';
+import { COUNTS, INITIALIZE_PARAMS, SERVERS } from './config.js';
+import { startHttpServer } from './http.js';
+import { stopChild, waitForLine } from './stats.js';
+
+interface MemoryUsage { rss: number; heapUsed: number; external: number; arrayBuffers: number }
+
+async function serverMemory(child: ChildProcess): Promise<MemoryUsage> {
+  const line = waitForLine(child, /(\{"rss".*\})\n/, 10_000);
+  child.stdin!.write('memory\n');
+  return JSON.parse((await line)[1]!) as MemoryUsage;
+}
+
+const HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
+
+/** One client's handshake; returns once the session is operating. */
+async function openSession(url: string): Promise<void> {
+  const initialize = { jsonrpc: '2.0', id: 1, method: 'initialize', params: INITIALIZE_PARAMS };
+  const response = await fetch(url, { method: 'POST', headers: HEADERS, body: JSON.stringify(initialize) });
+  const sessionId = response.headers.get('mcp-session-id');
+  await response.text();
+  if (!response.ok || sessionId === null) throw new Error(`initialize failed with HTTP ${response.status}`);
+  const initialized = await fetch(url, {
+    method: 'POST',
+    headers: { ...HEADERS, 'mcp-session-id': sessionId, 'mcp-protocol-version': INITIALIZE_PARAMS.protocolVersion },
+    body: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }),
+  });
+  await initialized.text();
+  if (initialized.status !== 202) throw new Error(`notifications/initialized answered HTTP ${initialized.status}`);
+}
+
+export interface IdleSessions { sessions: number; heapBytesPerSession: number; rssBytesPerSession: number; before: MemoryUsage; after: MemoryUsage }
+
+/** In the server's default mode (SSE), as a deployment would run it. */
+export async function benchIdleSessions(): Promise<IdleSessions> {
+  const { child, url } = await startHttpServer(SERVERS.mcpwireHttp, [], ['--expose-gc']);
+  try {
+    await openSession(url); // the first session pays for lazily loaded code; it is not counted
+    const before = await serverMemory(child);
+    const sessions = COUNTS.idleSessions;
+    const batch = 16;
+    for (let opened = 0; opened < sessions; opened += batch) {
+      await Promise.all(Array.from({ length: Math.min(batch, sessions - opened) }, () => openSession(url)));
+    }
+    const after = await serverMemory(child);
+    return {
+      sessions,
+      heapBytesPerSession: (after.heapUsed + after.external - before.heapUsed - before.external) / sessions,
+      rssBytesPerSession: (after.rss - before.rss) / sessions,
+      before,
+      after,
+    };
+  } finally {
+    await stopChild(child);
+  }
+}

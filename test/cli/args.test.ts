@@ -1,0 +1,39 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { UsageError, integerOption, parseArgs } from '../../src/cli/args.js';
+import { resolveTarget, TARGET_OPTIONS } from '../../src/cli/server-target.js';
+import { captureIo } from './cli-harness.js';
+
+test('options, aliases, --name=value, repeats, two-value --config, and the command after --', () => {
+  const parsed = parseArgs(['-H', 'A: 1', '--header=B: 2', 'add', '-e', 'K=V', '--config', 'mcp.json', 'calc', 'a=-1', '--trace', '--', 'node', '--trace', 'x.js'], TARGET_OPTIONS);
+  assert.deepEqual(parsed, {
+    positionals: ['add', 'a=-1'],
+    command: ['node', '--trace', 'x.js'],
+    values: new Map([['--header', ['A: 1', 'B: 2']], ['--env', ['K=V']], ['--config', ['mcp.json', 'calc']]]),
+    flags: new Set(['--trace']),
+  });
+});
+
+test('an option the command does not take, a missing value, a bad number, an empty --', () => {
+  assert.throws(() => parseArgs(['--schema'], ['--json']), { name: 'UsageError', message: 'Unknown option "--schema" (this command takes: --json)' });
+  assert.throws(() => parseArgs(['--config', 'only-file'], ['--config']), { message: 'Option --config needs two values' });
+  assert.throws(() => integerOption(parseArgs(['--timeout', '2s'], ['--timeout']), '--timeout', 0), { message: 'Option --timeout needs a whole number, got "2s"' });
+  assert.throws(() => parseArgs(['--'], []), UsageError);
+});
+
+test('the server: a command after --, a URL, or neither', () => {
+  const io = captureIo();
+  const stdio = resolveTarget(parseArgs(['add', '-e', 'K=V', '--cwd', '/tmp', '--', 'node', 's.js'], TARGET_OPTIONS), io);
+  assert.deepEqual(stdio, { target: { kind: 'stdio', command: 'node', args: ['s.js'], env: { K: 'V' }, cwd: '/tmp', label: 'node s.js' }, rest: ['add'], notes: [] });
+  const http = resolveTarget(parseArgs(['https://example.com/mcp', 'add', '-H', 'Authorization: Bearer t'], TARGET_OPTIONS), io);
+  assert.deepEqual(http, { target: { kind: 'http', url: 'https://example.com/mcp', headers: { Authorization: 'Bearer t' }, legacy: false, label: 'https://example.com/mcp' }, rest: ['add'], notes: [] });
+  assert.throws(() => resolveTarget(parseArgs(['add'], TARGET_OPTIONS), io), { message: '"add" is not a server: give a server: a command after -- (stdio), an http(s):// URL, or --config FILE NAME' });
+  assert.throws(() => resolveTarget(parseArgs(['-H', 'no-colon', 'http://x/'], TARGET_OPTIONS), io), { message: '-H needs "Name: value", got "no-colon"' });
+});
+
+test('--config: "cmd /c npx …" runs npx directly off Windows, and says so', () => {
+  const io = captureIo();
+  const { target, notes } = resolveTarget(parseArgs(['--config', 'test/fixtures/configs/cursor-mcp.json', 'local'], TARGET_OPTIONS), io);
+  assert.deepEqual(target, { kind: 'stdio', command: 'npx', args: ['-y', 'mcp-server-time'], env: {}, cwd: undefined, label: 'npx -y mcp-server-time' });
+  assert.deepEqual(notes, ['running "npx -y mcp-server-time" directly: "cmd /c" is only needed on Windows']);
+});

@@ -1,0 +1,59 @@
+// The real command: `node --import tsx src/cli/main.ts …` as a child process, so exit codes,
+// stdout/stderr and Ctrl-C are what a shell sees.
+
+import assert from 'node:assert/strict';
+import { execFile, spawn } from 'node:child_process';
+import { test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { ADD_SERVER, REPO, fixture } from './cli-harness.js';
+
+const MAIN = fileURLToPath(new URL('../../src/cli/main.ts', import.meta.url));
+
+function mcpwire(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, ['--import', 'tsx', MAIN, ...args], { cwd: REPO, timeout: 30_000 }, (error, stdout, stderr) => {
+      resolve({ code: error ? (typeof error.code === 'number' ? error.code : null) : 0, stdout, stderr });
+    });
+  });
+}
+
+test('mcpwire call … -- node examples/add-server.ts prints 42 and exits 0', async () => {
+  const { code, stdout, stderr } = await mcpwire(['call', 'add', 'a=19', 'b=23', '--', process.execPath, '--import', 'tsx', ADD_SERVER]);
+  assert.deepEqual({ code, stdout, stderr }, { code: 0, stdout: '42\n', stderr: '' });
+});
+
+test('exit codes as a shell sees them: tool error 1, usage 2, doctor = first failed step', async () => {
+  const showcase = ['--', process.execPath, '--import', 'tsx', fixture('cli-showcase-server.ts')];
+  assert.equal((await mcpwire(['call', 'fail', ...showcase])).code, 1);
+  const usage = await mcpwire(['call', '--bogus']);
+  assert.deepEqual([usage.code, usage.stderr], [2, 'mcpwire: Unknown option "--bogus" (this command takes: --header --env --cwd --timeout --config --sse --trace --trace-file --json)\nrun "mcpwire --help" for usage\n']);
+  const doctor = await mcpwire(['doctor', '--', process.execPath, fixture('broken-exits-during-initialize.mjs')]);
+  assert.equal(doctor.code, 2);
+  assert.match(doctor.stdout, /^\[FAIL\] 2 initialize {11}the server process exited with code 3 during initialize/m);
+});
+
+test('--help lists every command; an unknown command is a usage error', async () => {
+  const help = await mcpwire(['--help']);
+  assert.equal(help.code, 0);
+  for (const command of ['list', 'call', 'doctor', 'config lint', 'config show', 'demo', 'serve']) assert.match(help.stdout, new RegExp(`^  mcpwire ${command} `, 'm'));
+  const unknown = await mcpwire(['frobnicate']);
+  assert.deepEqual([unknown.code, unknown.stderr], [2, 'mcpwire: unknown command "frobnicate"\nrun "mcpwire --help" for usage\n']);
+});
+
+test('Ctrl-C during a call sends notifications/cancelled to the server and exits 130', async () => {
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN, 'call', 'slow', 'steps=50', '--trace', '--', process.execPath, '--import', 'tsx', fixture('cli-showcase-server.ts')], { cwd: REPO });
+  let stderr = '';
+  let interrupted = false;
+  child.stderr.setEncoding('utf8');
+  child.stderr.on('data', (text: string) => {
+    stderr += text;
+    if (!interrupted && stderr.includes('"method":"notifications/progress"')) {
+      interrupted = true;
+      child.kill('SIGINT');
+    }
+  });
+  const code = await new Promise<number | null>((resolve) => child.once('exit', (exitCode) => resolve(exitCode)));
+  assert.equal(code, 130);
+  assert.match(stderr, /client → server {2}\{"jsonrpc":"2\.0","method":"notifications\/cancelled","params":\{"requestId":10,"reason":"interrupted \(Ctrl-C\)"\}\}/);
+  assert.match(stderr, /mcpwire: interrupted; sent notifications\/cancelled for tools\/call id 10, tool slow, arguments \{"steps":50\}\n/);
+});

@@ -1,0 +1,225 @@
+// Limits, with clear errors: message size (stdio line), JSON nesting depth (stdio, HTTP, both
+// client transports), requests in flight both ways, subscriptions, and what a hostile server can
+// make a client hold (SSE event size, JSON body size, remembered event ids). The HTTP body size
+// (413), session cap (503) and idle expiry are proven in test/transport/streamable-http-server.test.ts.
+
+import assert from 'node:assert/strict';
+import { PassThrough } from 'node:stream';
+import { test } from 'node:test';
+import { JsonRpcPeer, TooManyPendingRequestsError, exceedsJsonDepth, parseJsonMessage } from '../../src/jsonrpc/index.js';
+import { McpServer } from '../../src/server/index.js';
+import { StdioTransport, httpTransport, serveHttp } from '../../src/transport/index.js';
+import { consumeSseResponse, newProgress } from '../../src/transport/resumable-sse-reader.js';
+import type { StreamHooks } from '../../src/transport/resumable-sse-reader.js';
+import { CapturedTransport } from '../fakes/captured-transport.js';
+import { connectCaptured } from '../fakes/add-server.js';
+import { makeHardeningServer } from '../fixtures/hardening-server.js';
+import { initialize, postHeaders, send } from '../transport/fixtures/http-request.js';
+
+const nested = (depth: number): string => `${'['.repeat(depth)}${']'.repeat(depth)}`;
+/** A tools/call of echo whose whole message nests `depth` levels (message, params, arguments: 3). */
+const echoAtDepth = (id: number, depth: number): string =>
+  `{"jsonrpc":"2.0","id":${id},"method":"tools/call","params":{"name":"echo","arguments":{"v":${nested(depth - 3)}}}}`;
+const INITIALIZE_LINE = '{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}';
+const echoed = (id: number): unknown => ({ jsonrpc: '2.0', id, result: { content: [{ type: 'text', text: '{"keys":["v"],"prototypeIntact":true}' }] } });
+
+/** The hardening server on a StdioTransport over in-process pipes: write lines, read lines. */
+async function stdioServer(options: { maxLineBytes?: number; maxJsonDepth?: number } = {}) {
+  const input = new PassThrough();
+  const output = new PassThrough();
+  const lines: unknown[] = [];
+  let buffered = '';
+  output.setEncoding('utf8');
+  output.on('data', (text: string) => {
+    buffered += text;
+    const parts = buffered.split('\n');
+    buffered = parts.pop()!;
+    for (const part of parts) lines.push(JSON.parse(part));
+  });
+  await makeHardeningServer({ report: () => undefined }).connect(new StdioTransport(input, output, options));
+  const until = async (count: number): Promise<unknown[]> => {
+    for (let i = 0; i < 500 && lines.length < count; i++) await new Promise((resolve) => setImmediate(resolve));
+    return lines;
+  };
+  input.write(`${INITIALIZE_LINE}\n{"jsonrpc":"2.0","method":"notifications/initialized"}\n`);
+  await until(1);
+  lines.length = 0;
+  return { write: (text: string) => input.write(text), lines, until };
+}
+
+test('stdio: a line over maxLineBytes is answered -32700 naming the limit, and the next line is served', async () => {
+  const server = await stdioServer({ maxLineBytes: 1024 });
+  server.write(`{"jsonrpc":"2.0","id":1,"method":"ping","params":{"pad":"${'x'.repeat(2000)}"}}\n{"jsonrpc":"2.0","id":2,"method":"ping"}\n`);
+  assert.deepStrictEqual(await server.until(2), [
+    { jsonrpc: '2.0', error: { code: -32700, message: 'Parse error: Line longer than 1024 bytes was discarded' } },
+    { jsonrpc: '2.0', id: 2, result: {} },
+  ]);
+});
+
+test('stdio: JSON nested past 64 levels is answered -32700 naming the limit; 64 levels are served', async () => {
+  const server = await stdioServer();
+  server.write(`${echoAtDepth(1, 65)}\n${echoAtDepth(2, 64)}\n${'['.repeat(100_000)}\n`);
+  assert.deepStrictEqual(await server.until(3), [
+    // The refusals are written at once, while the echo goes through its (async) tool handler.
+    { jsonrpc: '2.0', error: { code: -32700, message: 'Parse error: JSON nesting deeper than the limit of 64 levels' } },
+    { jsonrpc: '2.0', error: { code: -32700, message: 'Parse error: JSON nesting deeper than the limit of 64 levels' } },
+    echoed(2),
+  ]);
+});
+
+test('stdio: maxJsonDepth is configurable', async () => {
+  const server = await stdioServer({ maxJsonDepth: 8 });
+  server.write(`${echoAtDepth(1, 9)}\n${echoAtDepth(2, 8)}\n`);
+  assert.deepStrictEqual(await server.until(2), [
+    { jsonrpc: '2.0', error: { code: -32700, message: 'Parse error: JSON nesting deeper than the limit of 8 levels' } },
+    echoed(2),
+  ]);
+});
+
+test('HTTP: a body nested past the limit is 400 with -32700 naming it; maxJsonDepth is configurable', async () => {
+  for (const [options, limit] of [[{}, 64], [{ maxJsonDepth: 10 }, 10]] as const) {
+    const running = await serveHttp(makeHardeningServer(), options);
+    try {
+      const session = await initialize(running.url);
+      const headers = postHeaders({ 'mcp-session-id': session });
+      const deep = await send(running.url, { method: 'POST', headers, body: echoAtDepth(1, limit + 1) });
+      assert.deepStrictEqual([deep.status, JSON.parse(deep.body)],
+        [400, { jsonrpc: '2.0', error: { code: -32700, message: `Parse error: JSON nesting deeper than the limit of ${limit} levels` } }]);
+      const ok = await send(running.url, { method: 'POST', headers, body: echoAtDepth(2, limit) });
+      assert.equal(ok.status, 200);
+    } finally {
+      await running.close();
+    }
+  }
+});
+
+test('exceedsJsonDepth scans without recursion and ignores brackets inside strings', () => {
+  assert.deepStrictEqual([
+    exceedsJsonDepth('[[]]', 2), exceedsJsonDepth('[[[]]]', 2),
+    exceedsJsonDepth('["[[[[[[", "\\"[[[[["]', 1), exceedsJsonDepth('{"a":{"b":{}}}', 2),
+    exceedsJsonDepth('['.repeat(1_000_000), 64), exceedsJsonDepth(`"${'['.repeat(1000)}"`, 1),
+  ], [false, true, false, true, true, false]);
+  assert.throws(() => parseJsonMessage(nested(100)), { name: 'MessageParseError', message: 'JSON nesting deeper than the limit of 64 levels' });
+  assert.deepStrictEqual(parseJsonMessage(nested(3)), [[[]]]);
+});
+
+test('HTTP client: a hostile server\'s message nested too deep is reported and dropped, never delivered', async () => {
+  const deep = `{"jsonrpc":"2.0","id":1,"result":{"v":${nested(200)}}}`;
+  const fake = (async () => new Response(`data: ${deep}\n\n`, { status: 200, headers: { 'content-type': 'text/event-stream' } })) as typeof fetch;
+  const client = httpTransport('http://127.0.0.1:9/mcp', { fetch: fake });
+  const received: unknown[] = [];
+  const errors: string[] = [];
+  client.onmessage = (message) => received.push(message);
+  client.onerror = (error) => errors.push(error.message);
+  await assert.rejects(client.send({ jsonrpc: '2.0', id: 1, method: 'tools/list' }), {
+    message: 'The SSE stream ended before the response arrived and cannot be resumed: the server sent no event id',
+  });
+  assert.deepStrictEqual([received, errors], [[], ['Server sent invalid JSON: JSON nesting deeper than the limit of 64 levels']]);
+  await client.close();
+});
+
+/** A fetch whose body never ends (bounded: it gives up at `cap` bytes); `produced` says how much it made. */
+function endlessFetch(contentType: string, prefix: string, cap = 32 * 1024 * 1024): { fetch: typeof fetch; produced: () => number } {
+  let produced = 0;
+  const chunk = new TextEncoder().encode('x'.repeat(64 * 1024));
+  const fake = (async () => new Response(new ReadableStream<Uint8Array>({
+    start(controller) { controller.enqueue(new TextEncoder().encode(prefix)); },
+    pull(controller) {
+      if (produced >= cap) { controller.close(); return; }
+      produced += chunk.length;
+      controller.enqueue(chunk);
+    },
+  }, { highWaterMark: 0 }), { status: 200, headers: { 'content-type': contentType } })) as typeof fetch;
+  return { fetch: fake, produced: () => produced };
+}
+
+test('HTTP client: an SSE event that never ends is refused at 4 MiB instead of buffered', async () => {
+  const hostile = endlessFetch('text/event-stream', 'id: 1\ndata: ');
+  const client = httpTransport('http://127.0.0.1:9/mcp', { fetch: hostile.fetch, reconnect: { maxRetries: 0, initialDelayMs: 1 } });
+  await assert.rejects(client.send({ jsonrpc: '2.0', id: 1, method: 'tools/list' }), {
+    name: 'SseEventTooLargeError', message: 'SSE event larger than 4194304 characters: refused',
+  });
+  assert.ok(hostile.produced() < 6 * 1024 * 1024, `read ${hostile.produced()} bytes`);
+  await client.close();
+});
+
+test('HTTP client: a JSON answer larger than 4 MiB is refused instead of buffered', async () => {
+  const hostile = endlessFetch('application/json', '{"jsonrpc":"2.0","id":1,"result":{"pad":"');
+  const client = httpTransport('http://127.0.0.1:9/mcp', { fetch: hostile.fetch });
+  await assert.rejects(client.send({ jsonrpc: '2.0', id: 1, method: 'tools/list' }), { message: 'The JSON answer is larger than 4194304 bytes: refused' });
+  assert.ok(hostile.produced() < 6 * 1024 * 1024, `read ${hostile.produced()} bytes`);
+  await client.close();
+});
+
+test('HTTP client: the event ids remembered for de-duplication stay bounded on an endless stream', async () => {
+  const events = Array.from({ length: 5000 }, (_, i) => `id: e${i}\ndata: {"jsonrpc":"2.0","method":"notifications/message","params":{"i":${i}}}\n\n`).join('');
+  const progress = newProgress();
+  let delivered = 0;
+  const hooks: StreamHooks = {
+    reconnect: async () => { throw new Error('not used'); },
+    refuse: async () => new Error('not used'),
+    deliver: () => { delivered++; return undefined; },
+    traceEvent: () => undefined,
+  };
+  await consumeSseResponse(new Response(events), 'GET', undefined, progress, hooks);
+  assert.deepStrictEqual([delivered, progress.seen.size, progress.lastEventId, progress.seen.has('e4999'), progress.seen.has('e0')], [5000, 1024, 'e4999', true, false]);
+});
+
+test('peer: beyond maxOutboundRequests a request fails at once with a clear local error; the default is 1024', async () => {
+  const transport = new CapturedTransport();
+  const peer = new JsonRpcPeer(transport, { maxOutboundRequests: 2 });
+  const first = peer.request('a');
+  void peer.request('b').catch(() => undefined);
+  await assert.rejects(peer.request('c'), (error: unknown) => {
+    assert.ok(error instanceof TooManyPendingRequestsError);
+    assert.deepStrictEqual([error.name, error.message, error.limit], ['TooManyPendingRequestsError', 'Cannot send "c": 2 requests are already waiting for a response (limit 2)', 2]);
+    return true;
+  });
+  assert.deepStrictEqual(transport.sent.map((message) => 'method' in message && message.method), ['a', 'b']); // "c" was never sent
+  transport.receive({ jsonrpc: '2.0', id: 1, result: {} });
+  await first;
+  void peer.request('d').catch(() => undefined);
+  assert.equal(peer.pendingCount, 2);
+
+  const defaults = new JsonRpcPeer(new CapturedTransport());
+  for (let i = 0; i < 1024; i++) void defaults.request('x').catch(() => undefined);
+  await assert.rejects(defaults.request('x'), { message: 'Cannot send "x": 1024 requests are already waiting for a response (limit 1024)' });
+});
+
+test('server: cancelling requests does not get around maxInboundRequests while their handlers still run', async () => {
+  const server = new McpServer({ name: 's', version: '1' }, { maxInboundRequests: 2 });
+  const release: (() => void)[] = [];
+  // A handler that ignores its signal, like real work that cannot stop at once.
+  server.tool({ name: 'stubborn', inputSchema: { type: 'object' } }, () => new Promise((resolve) => release.push(() => resolve({ content: [] }))));
+  const transport = await connectCaptured(server);
+  const call = (id: number): void => transport.receive({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'stubborn' } });
+  const cancel = (id: number): void => transport.receive({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: id } });
+  call(1); call(2); cancel(1); cancel(2);
+  await new Promise((resolve) => setImmediate(resolve));
+  call(3);
+  assert.deepStrictEqual(await transport.waitForSent(1), [
+    { jsonrpc: '2.0', id: 3, error: { code: -32603, message: 'Too many requests in progress (limit 2); retry later' } },
+  ]);
+  release.shift()!();
+  await new Promise((resolve) => setImmediate(resolve));
+  call(4);
+  await new Promise((resolve) => setImmediate(resolve));
+  assert.equal(release.length, 2); // 4 runs; 1 was cancelled, so it got no response
+  release.splice(0).forEach((finish) => finish());
+  assert.deepStrictEqual((await transport.waitForSent(2))[1], { jsonrpc: '2.0', id: 4, result: { content: [] } });
+});
+
+test('server: resource subscriptions per client are capped (maxSubscriptions)', async () => {
+  const server = makeHardeningServer({ maxSubscriptions: 3 });
+  const transport = await connectCaptured(server);
+  const subscribe = (id: number, uri: string): void => transport.receive({ jsonrpc: '2.0', id, method: 'resources/subscribe', params: { uri } });
+  subscribe(1, 'mem://a'); subscribe(2, 'mem://b'); subscribe(3, 'mem://c'); subscribe(4, 'mem://d'); subscribe(5, 'mem://a');
+  transport.receive({ jsonrpc: '2.0', id: 6, method: 'resources/unsubscribe', params: { uri: 'mem://b' } });
+  subscribe(7, 'mem://d');
+  assert.deepStrictEqual(await transport.waitForSent(7), [
+    { jsonrpc: '2.0', id: 1, result: {} }, { jsonrpc: '2.0', id: 2, result: {} }, { jsonrpc: '2.0', id: 3, result: {} },
+    { jsonrpc: '2.0', id: 4, error: { code: -32603, message: 'Too many resource subscriptions (limit 3); unsubscribe from one first' } },
+    { jsonrpc: '2.0', id: 5, result: {} }, { jsonrpc: '2.0', id: 6, result: {} }, { jsonrpc: '2.0', id: 7, result: {} },
+  ]);
+  assert.deepStrictEqual([...[...server.sessions][0]!.subscriptions].sort(), ['mem://a', 'mem://c', 'mem://d']);
+});
