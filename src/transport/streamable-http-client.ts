@@ -50,6 +50,7 @@ export class StreamableHttpClientTransport implements Transport {
   /** Settles when the last notification/response POST got its status (see send). */
   #accepted: Promise<void> = Promise.resolve();
   #standalone = false;
+  #opening: Promise<boolean> | undefined;
   /** What the stream reader uses to reconnect, deliver and trace. */
   readonly #hooks: StreamHooks = {
     reconnect: (lastEventId, signal) => this.#exchange('GET', signal, { accept: 'text/event-stream', 'last-event-id': lastEventId }),
@@ -132,7 +133,13 @@ export class StreamableHttpClientTransport implements Transport {
    * Opens the GET stream for server-initiated messages (basic/transports#listening-for-messages-from-the-server).
    * Resolves false when the server offers none (405). Kept open, and resumed when it breaks, until close().
    */
-  async openStandaloneStream(): Promise<boolean> {
+  openStandaloneStream(): Promise<boolean> {
+    // One GET stream per session: a second call while the first is opening shares its answer.
+    this.#opening ??= this.#openStandaloneStream().finally(() => { this.#opening = undefined; });
+    return this.#opening;
+  }
+
+  async #openStandaloneStream(): Promise<boolean> {
     if (this.#closed) throw new ConnectionClosedError('Cannot open a stream: the HTTP transport is closed');
     if (this.#standalone) return true;
     const controller = this.#track(new AbortController());
