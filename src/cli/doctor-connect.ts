@@ -174,7 +174,7 @@ function initializeFailure(error: unknown, ms: number, timeoutMs: number, eviden
   if (error instanceof ConnectionClosedError) {
     const how = ended?.();
     return step(2, 'failed', how ? `the server process ${how} during initialize, ${ms} ms after it was sent` : `the connection closed during initialize (after ${ms} ms)`, evidence(),
-      'the server stopped while answering initialize: its stderr above says why');
+      'the server stopped before answering initialize (while starting or handling it): its stderr above says why');
   }
   if (error instanceof ProtocolError) {
     return step(2, 'failed', `initialize was answered with a JSON-RPC error: ${describeFailure(error).text}`, evidence(),

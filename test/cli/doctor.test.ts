@@ -151,7 +151,8 @@ test('step 1: a command that does not exist (ENOENT)', async () => {
 });
 
 test('step 1: a command that starts and exits at once: its exit code and stderr', async () => {
-  const { code, report } = await doctor(['--', process.execPath, '-e', 'process.stderr.write("missing API_KEY\\n"); process.exit(5)']);
+  // A shell starts in milliseconds, so the exit lands inside the startup watch even on a busy machine.
+  const { code, report } = await doctor(['--', '/bin/sh', '-c', 'echo missing API_KEY >&2; exit 5']);
   assert.equal(code, 1);
   const connect = stepOf(report, 1);
   assert.match(connect.summary, /^the process started \(pid \d+\) but exited with code 5 within \d+ ms, before mcpwire sent anything$/);
