@@ -7,8 +7,8 @@ import { join } from 'node:path';
 export const QUICK = process.env.BENCH_QUICK === '1';
 
 export const COUNTS = {
-  /** Interleaved repetitions of every throughput run; figures are medians over them. */
-  reps: QUICK ? 1 : 3,
+  /** Turns the sides take in every throughput run (measure.ts); calls/s is the median over them. */
+  rounds: QUICK ? 4 : 20,
   coldStartReps: QUICK ? 5 : 15,
   /** Calls before measuring, so both sides run JIT-compiled code. */
   warmup: QUICK ? 300 : 2_000,

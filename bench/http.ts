@@ -1,13 +1,14 @@
 // Streamable HTTP on loopback: the compiled mcpwire client and server, answering with one JSON
 // body (jsonResponse) or an SSE stream, beside a raw node:http server answering JSON. Both
 // clients use the global fetch, so the client mechanics (undici, keep-alive pool) are the same.
+// The three servers run at once and take turns (measure.ts).
 
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { ADD_CALL, COUNTS, INITIALIZE_PARAMS, SERVERS } from './config.js';
 import { RawHttpClient } from './baselines/raw-clients.js';
 import { importDist } from './build.js';
-import { checkAnswer, measureRun, medianFigures, warmUp } from './measure.js';
+import { checkAnswer, measureInterleaved, warmUp } from './measure.js';
 import type { RunFigures, Side } from './measure.js';
 import { stopChild, waitForLine } from './stats.js';
 
@@ -43,30 +44,23 @@ async function startSide(variant: HttpVariant): Promise<Side> {
 }
 
 export interface HttpSideResult { sequential: RunFigures; inFlight: RunFigures }
-export type HttpResult = Record<HttpVariant, HttpSideResult> & { reps: Record<HttpVariant, HttpSideResult[]> };
+export type HttpResult = Record<HttpVariant, HttpSideResult>;
 
-async function runSide(variant: HttpVariant): Promise<HttpSideResult> {
-  const side = await startSide(variant);
-  try {
-    await checkAnswer(side);
-    await warmUp(side, COUNTS.warmup);
-    const sequential = await measureRun(side, 'sequential', COUNTS.httpSequential, 1);
-    const inFlight = await measureRun(side, 'in flight', COUNTS.httpInFlight, COUNTS.concurrency);
-    return { sequential, inFlight };
-  } finally {
-    await side.close();
-  }
-}
-
+/** The three servers run side by side and take turns (measure.ts), sequential first, then 64 in flight. */
 export async function benchHttp(): Promise<HttpResult> {
   const variants: HttpVariant[] = ['raw', 'json', 'sse'];
-  const reps: Record<HttpVariant, HttpSideResult[]> = { raw: [], json: [], sse: [] };
-  for (let rep = 0; rep < COUNTS.reps; rep++) {
-    for (const variant of variants) reps[variant].push(await runSide(variant));
+  const sides: Side[] = [];
+  try {
+    for (const variant of variants) sides.push(await startSide(variant));
+    for (const side of sides) {
+      await checkAnswer(side);
+      await warmUp(side, COUNTS.warmup, COUNTS.concurrency);
+    }
+    const sequential = await measureInterleaved(sides, 'sequential', COUNTS.httpSequential, COUNTS.rounds, 1);
+    const inFlight = await measureInterleaved(sides, 'in flight', COUNTS.httpInFlight, COUNTS.rounds, COUNTS.concurrency);
+    const result = (index: number): HttpSideResult => ({ sequential: sequential[index]!, inFlight: inFlight[index]! });
+    return { raw: result(0), json: result(1), sse: result(2) };
+  } finally {
+    for (const side of sides) await side.close();
   }
-  const medianOf = (variant: HttpVariant): HttpSideResult => ({
-    sequential: medianFigures(reps[variant].map((run) => run.sequential)),
-    inFlight: medianFigures(reps[variant].map((run) => run.inFlight)),
-  });
-  return { raw: medianOf('raw'), json: medianOf('json'), sse: medianOf('sse'), reps };
 }

@@ -1,8 +1,11 @@
-// One measured run of round trips: throughput, latency, and CPU per call on both ends.
-// Server CPU comes from /proc/<pid>/stat, the client's (this process) from process.cpuUsage().
+// Measured round trips: throughput, latency, and CPU per call on both ends. On a shared, noisy
+// machine a comparison is only fair if both sides live through the same moments, so the sides
+// take turns: round after round, each side makes its share of the calls (order alternating).
+// calls/s is the median over rounds (and its ratio the median of round-by-round ratios); latency
+// percentiles pool every call; CPU per call is the total over all rounds (server from
+// /proc/<pid>/stat, client = this process, process.cpuUsage()).
 
 import { inFlight, sequential } from './load.js';
-import type { LoadRun } from './load.js';
 import { median, ownCpuMicros, percentile, processCpuMicros } from './stats.js';
 
 /** One side of a comparison, connected and ready: a round trip, and the server process. */
@@ -20,34 +23,50 @@ export interface RunFigures {
   p99Us: number;
   serverCpuUsPerCall: number;
   clientCpuUsPerCall: number;
+  /** calls/s of each round, for the record. */
+  rounds: number[];
 }
 
-export async function measureRun(side: Side, shape: Shape, count: number, concurrency: number): Promise<RunFigures> {
-  const call = (): Promise<unknown> => side.call();
-  const serverBefore = processCpuMicros(side.serverPid);
-  const clientBefore = ownCpuMicros();
-  const run: LoadRun = shape === 'sequential' ? await sequential(call, count) : await inFlight(call, count, concurrency);
-  const clientCpu = ownCpuMicros() - clientBefore;
-  const serverCpu = processCpuMicros(side.serverPid) - serverBefore;
-  return {
-    callsPerSec: (count * 1000) / run.elapsedMs,
-    p50Us: percentile(run.latencies, 50) * 1000,
-    p99Us: percentile(run.latencies, 99) * 1000,
-    serverCpuUsPerCall: serverCpu / count,
-    clientCpuUsPerCall: clientCpu / count,
-  };
+/** `total` calls per side, split over `rounds` alternating turns; one RunFigures per side, in order. */
+export async function measureInterleaved(sides: readonly Side[], shape: Shape, total: number, rounds: number, concurrency: number): Promise<RunFigures[]> {
+  const perRound = Math.ceil(total / rounds);
+  const tallies = sides.map(() => ({ rates: [] as number[], latencies: [] as Float64Array[], serverCpu: 0, clientCpu: 0, calls: 0 }));
+  for (let round = 0; round < rounds; round++) {
+    const order = sides.map((_, index) => (round % 2 === 0 ? index : sides.length - 1 - index));
+    for (const index of order) {
+      const side = sides[index]!, tally = tallies[index]!;
+      const call = (): Promise<unknown> => side.call();
+      const serverBefore = processCpuMicros(side.serverPid);
+      const clientBefore = ownCpuMicros();
+      const run = shape === 'sequential' ? await sequential(call, perRound) : await inFlight(call, perRound, concurrency);
+      tally.clientCpu += ownCpuMicros() - clientBefore;
+      tally.serverCpu += processCpuMicros(side.serverPid) - serverBefore;
+      tally.rates.push((perRound * 1000) / run.elapsedMs);
+      tally.latencies.push(run.latencies);
+      tally.calls += perRound;
+    }
+  }
+  return tallies.map((tally) => {
+    const pooled = new Float64Array(tally.calls);
+    let offset = 0;
+    for (const part of tally.latencies) { pooled.set(part, offset); offset += part.length; }
+    return {
+      callsPerSec: median(tally.rates),
+      p50Us: percentile(pooled, 50) * 1000,
+      p99Us: percentile(pooled, 99) * 1000,
+      serverCpuUsPerCall: tally.serverCpu / tally.calls,
+      clientCpuUsPerCall: tally.clientCpu / tally.calls,
+      rounds: tally.rates.map((rate) => Math.round(rate)),
+    };
+  });
 }
 
-/** Figure by figure, the median over repetitions. */
-export function medianFigures(runs: readonly RunFigures[]): RunFigures {
-  const pick = (key: keyof RunFigures): number => median(runs.map((run) => run[key]));
-  return {
-    callsPerSec: pick('callsPerSec'),
-    p50Us: pick('p50Us'),
-    p99Us: pick('p99Us'),
-    serverCpuUsPerCall: pick('serverCpuUsPerCall'),
-    clientCpuUsPerCall: pick('clientCpuUsPerCall'),
-  };
+/**
+ * The median of round-by-round ratios (ours ÷ theirs, rounds taken back to back): steadier than
+ * the ratio of two medians when the machine's speed drifts during the run.
+ */
+export function pairedRatio(ours: RunFigures, theirs: RunFigures): number {
+  return median(ours.rounds.map((rate, round) => rate / theirs.rounds[round]!));
 }
 
 /** Checks the first answer is the demo's 42, so the bench never times a failing call. */
@@ -57,7 +76,8 @@ export async function checkAnswer(side: Side): Promise<void> {
   if (text !== '42') throw new Error(`Expected the add tool to answer "42", got ${JSON.stringify(result)}`);
 }
 
-/** Calls before measuring, so both sides run warmed-up code. */
-export async function warmUp(side: Side, count: number): Promise<void> {
+/** Calls before measuring, both shapes, so every side runs warmed-up code. */
+export async function warmUp(side: Side, count: number, concurrency: number): Promise<void> {
   await sequential(() => side.call(), count);
+  await inFlight(() => side.call(), count, concurrency);
 }

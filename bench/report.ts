@@ -19,9 +19,8 @@ export interface Row {
   note?: string;
 }
 
-/** A measure compared with the raw baseline; ratio = mcpwire / baseline. */
-export function compared(section: string, measure: string, unit: string, mcpwire: number, baseline: number, target?: Target): Row {
-  const ratio = mcpwire / baseline;
+/** A measure compared with the raw baseline; ratio = mcpwire / baseline unless given (see pairedRatio). */
+export function compared(section: string, measure: string, unit: string, mcpwire: number, baseline: number, target?: Target, ratio = mcpwire / baseline): Row {
   return { section, measure, mcpwire, baseline, unit, ratio, target, status: verdict(target, target?.on === 'value' ? mcpwire : ratio) };
 }
 

@@ -15,6 +15,7 @@ import { benchIdleSessions } from './memory.js';
 import { absolute, compared, failed, formatTable, writeJson } from './report.js';
 import type { Row } from './report.js';
 import { benchStdio } from './stdio.js';
+import { pairedRatio } from './measure.js';
 
 const KB = 1024;
 const rows: Row[] = [];
@@ -48,17 +49,16 @@ await section('cold start', async () => {
 });
 
 await section('stdio', async () => {
-  const { mcpwire, raw, reps } = await benchStdio();
-  details.stdio = { mcpwire, raw, reps };
+  const { mcpwire, raw } = details.stdio = await benchStdio();
   const seq = `sequential ×${COUNTS.stdioSequential.toLocaleString('en-US')}`;
   const par = `${COUNTS.concurrency} in flight ×${COUNTS.stdioInFlight.toLocaleString('en-US')}`;
   rows.push(
-    compared('stdio', `${seq} calls/s`, '/s', mcpwire.sequential.callsPerSec, raw.sequential.callsPerSec, { on: 'ratio', op: '>=', limit: 0.9 }),
+    compared('stdio', `${seq} calls/s`, '/s', mcpwire.sequential.callsPerSec, raw.sequential.callsPerSec, { on: 'ratio', op: '>=', limit: 0.9 }, pairedRatio(mcpwire.sequential, raw.sequential)),
     compared('stdio', `${seq} p50`, 'µs', mcpwire.sequential.p50Us, raw.sequential.p50Us),
     compared('stdio', `${seq} p99`, 'µs', mcpwire.sequential.p99Us, raw.sequential.p99Us),
     compared('stdio', `${seq} server CPU/call`, 'µs', mcpwire.sequential.serverCpuUsPerCall, raw.sequential.serverCpuUsPerCall, { on: 'ratio', op: '<=', limit: 1.2 }),
     compared('stdio', `${seq} client CPU/call`, 'µs', mcpwire.sequential.clientCpuUsPerCall, raw.sequential.clientCpuUsPerCall),
-    compared('stdio', `${par} calls/s`, '/s', mcpwire.inFlight.callsPerSec, raw.inFlight.callsPerSec, { on: 'ratio', op: '>=', limit: 0.7 }),
+    compared('stdio', `${par} calls/s`, '/s', mcpwire.inFlight.callsPerSec, raw.inFlight.callsPerSec, { on: 'ratio', op: '>=', limit: 0.7 }, pairedRatio(mcpwire.inFlight, raw.inFlight)),
     compared('stdio', `${par} p50`, 'µs', mcpwire.inFlight.p50Us, raw.inFlight.p50Us),
     compared('stdio', `${par} p99`, 'µs', mcpwire.inFlight.p99Us, raw.inFlight.p99Us),
     compared('stdio', `${par} server CPU/call`, 'µs', mcpwire.inFlight.serverCpuUsPerCall, raw.inFlight.serverCpuUsPerCall, { on: 'ratio', op: '<=', limit: 1.5 }),
@@ -76,12 +76,12 @@ await section('http', async () => {
     const seq = `${variant.toUpperCase()} sequential ×${COUNTS.httpSequential.toLocaleString('en-US')}`;
     const par = `${variant.toUpperCase()} ${COUNTS.concurrency} in flight ×${COUNTS.httpInFlight.toLocaleString('en-US')}`;
     rows.push(
-      compared('http', `${seq} calls/s`, '/s', ours.sequential.callsPerSec, raw.sequential.callsPerSec, { on: 'ratio', op: '>=', limit: 0.8 }),
+      compared('http', `${seq} calls/s`, '/s', ours.sequential.callsPerSec, raw.sequential.callsPerSec, { on: 'ratio', op: '>=', limit: 0.8 }, pairedRatio(ours.sequential, raw.sequential)),
       compared('http', `${seq} p50`, 'µs', ours.sequential.p50Us, raw.sequential.p50Us),
       compared('http', `${seq} p99`, 'µs', ours.sequential.p99Us, raw.sequential.p99Us),
       compared('http', `${seq} server CPU/call`, 'µs', ours.sequential.serverCpuUsPerCall, raw.sequential.serverCpuUsPerCall, { on: 'ratio', op: '<=', limit: 1.5 }),
       compared('http', `${seq} client CPU/call`, 'µs', ours.sequential.clientCpuUsPerCall, raw.sequential.clientCpuUsPerCall),
-      compared('http', `${par} calls/s`, '/s', ours.inFlight.callsPerSec, raw.inFlight.callsPerSec, { on: 'ratio', op: '>=', limit: 0.7 }),
+      compared('http', `${par} calls/s`, '/s', ours.inFlight.callsPerSec, raw.inFlight.callsPerSec, { on: 'ratio', op: '>=', limit: 0.7 }, pairedRatio(ours.inFlight, raw.inFlight)),
       compared('http', `${par} p50`, 'µs', ours.inFlight.p50Us, raw.inFlight.p50Us),
       compared('http', `${par} p99`, 'µs', ours.inFlight.p99Us, raw.inFlight.p99Us),
       compared('http', `${par} server CPU/call`, 'µs', ours.inFlight.serverCpuUsPerCall, raw.inFlight.serverCpuUsPerCall, { on: 'ratio', op: '<=', limit: 1.5 }),

@@ -1,13 +1,13 @@
 // stdio round trips: the compiled mcpwire client and add server beside the raw line client and
-// raw echo server. Each repetition starts fresh processes: warm-up, 20,000 sequential calls,
-// the server's RSS, then 50,000 calls with 64 in flight.
+// raw echo server, taking turns (measure.ts): 20,000 sequential calls each, the servers' RSS,
+// then 50,000 calls each with 64 in flight.
 
 import { ADD_CALL, COUNTS, INITIALIZE_PARAMS, SERVERS } from './config.js';
 import { RawStdioClient } from './baselines/raw-clients.js';
 import { importDist } from './build.js';
-import { checkAnswer, measureRun, medianFigures, warmUp } from './measure.js';
+import { checkAnswer, measureInterleaved, warmUp } from './measure.js';
 import type { RunFigures, Side } from './measure.js';
-import { median, processRssBytes } from './stats.js';
+import { processRssBytes } from './stats.js';
 
 type ClientModule = typeof import('../src/client/index.js');
 type TransportModule = typeof import('../src/transport/index.js');
@@ -28,35 +28,21 @@ async function startRaw(): Promise<Side> {
 }
 
 export interface StdioSideResult { sequential: RunFigures; inFlight: RunFigures; rssAfterSequentialBytes: number }
-export interface StdioResult { mcpwire: StdioSideResult; raw: StdioSideResult; reps: { mcpwire: StdioSideResult[]; raw: StdioSideResult[] } }
-
-async function runSide(start: () => Promise<Side>): Promise<StdioSideResult> {
-  const side = await start();
-  try {
-    await checkAnswer(side);
-    await warmUp(side, COUNTS.warmup);
-    const sequential = await measureRun(side, 'sequential', COUNTS.stdioSequential, 1);
-    const rssAfterSequentialBytes = processRssBytes(side.serverPid);
-    const inFlight = await measureRun(side, 'in flight', COUNTS.stdioInFlight, COUNTS.concurrency);
-    return { sequential, inFlight, rssAfterSequentialBytes };
-  } finally {
-    await side.close();
-  }
-}
-
-function medianSide(reps: readonly StdioSideResult[]): StdioSideResult {
-  return {
-    sequential: medianFigures(reps.map((rep) => rep.sequential)),
-    inFlight: medianFigures(reps.map((rep) => rep.inFlight)),
-    rssAfterSequentialBytes: median(reps.map((rep) => rep.rssAfterSequentialBytes)),
-  };
-}
+export interface StdioResult { mcpwire: StdioSideResult; raw: StdioSideResult }
 
 export async function benchStdio(): Promise<StdioResult> {
-  const reps = { mcpwire: [] as StdioSideResult[], raw: [] as StdioSideResult[] };
-  for (let rep = 0; rep < COUNTS.reps; rep++) {
-    reps.raw.push(await runSide(startRaw));
-    reps.mcpwire.push(await runSide(startMcpwire));
+  const sides = [await startRaw(), await startMcpwire()];
+  try {
+    for (const side of sides) {
+      await checkAnswer(side);
+      await warmUp(side, COUNTS.warmup, COUNTS.concurrency);
+    }
+    const sequential = await measureInterleaved(sides, 'sequential', COUNTS.stdioSequential, COUNTS.rounds, 1);
+    const rss = sides.map((side) => processRssBytes(side.serverPid));
+    const inFlight = await measureInterleaved(sides, 'in flight', COUNTS.stdioInFlight, COUNTS.rounds, COUNTS.concurrency);
+    const result = (index: number): StdioSideResult => ({ sequential: sequential[index]!, inFlight: inFlight[index]!, rssAfterSequentialBytes: rss[index]! });
+    return { raw: result(0), mcpwire: result(1) };
+  } finally {
+    for (const side of sides) await side.close();
   }
-  return { mcpwire: medianSide(reps.mcpwire), raw: medianSide(reps.raw), reps };
 }

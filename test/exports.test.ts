@@ -8,6 +8,8 @@ const ENTRIES: Record<string, string[]> = {
     'ConnectionClosedError', 'INTERNAL_ERROR', 'INVALID_PARAMS', 'INVALID_REQUEST', 'JsonRpcPeer', 'METHOD_NOT_FOUND',
     'MessageParseError', 'PARSE_ERROR', 'ProtocolError', 'RequestCancelledError', 'RequestTimeoutError', 'classifyMessage',
     'isErrorResponse', 'isRequestId', 'requestIdKey',
+    // Limits on what a peer can send: nesting depth, requests waiting for an answer.
+    'DEFAULT_MAX_JSON_DEPTH', 'TooManyPendingRequestsError', 'exceedsJsonDepth', 'parseJsonMessage',
   ],
   '../src/server/index.ts': ['McpServer', 'ServerSession', 'UriTemplate', 'decodeCursor', 'describeValidationErrors', 'encodeCursor', 'paginate'],
   '../src/client/index.ts': ['DEFAULT_CLIENT_INFO', 'McpClient', 'applyElicitationDefaults', 'listAllPages'],

@@ -28,10 +28,14 @@ export class ToolSeam {
   constructor(exposed: readonly ToolAddress[]) {
     const counts = new Map<string, number>();
     for (const { tool } of exposed) counts.set(safeName(tool.name), (counts.get(safeName(tool.name)) ?? 0) + 1);
+    const prefixed = (address: ToolAddress): string => safeName(`${address.server}__${address.tool.name}`);
+    // Names the host gives colliding tools. A tool whose own name looks like one ("calc__add" on
+    // another server) is untrusted text: it gets its own prefix instead of posing as calc's add.
+    const reserved = new Set(exposed.filter(({ tool }) => counts.get(safeName(tool.name)) !== 1).map(prefixed));
     for (const address of exposed) {
       const base = safeName(address.tool.name);
       // server/tools#tool-names: names may collide across servers; prefix the host's own server id.
-      let name = counts.get(base) === 1 ? base : safeName(`${address.server}__${address.tool.name}`);
+      let name = counts.get(base) === 1 && !reserved.has(base) ? base : prefixed(address);
       for (let n = 2; this.#byFunction.has(name); n++) name = safeName(`${name.slice(0, MAX_NAME - 4)}_${n}`);
       this.#byFunction.set(name, address);
       this.#definitions.push({

@@ -6,6 +6,7 @@ import { classifyMessage, isErrorResponse, requestIdKey as idKey } from './messa
 import type { JSONRPCMessage, JSONRPCNotification, JSONRPCRequest, JSONRPCResponse, Params, RequestId } from './messages.js';
 import { INTERNAL_ERROR, INVALID_REQUEST, METHOD_NOT_FOUND, PARSE_ERROR, ProtocolError } from './protocol-error.js';
 import { ConnectionClosedError, MessageParseError, RequestCancelledError, RequestTimeoutError, TooManyPendingRequestsError } from './local-errors.js';
+import { Deadlines } from './deadlines.js';
 import { InboundRequest } from './inbound-request.js';
 import type { MessageExtra, SendOptions, Transport } from './transport.js';
 
@@ -44,7 +45,7 @@ export interface PeerOptions {
    * Called when this side stops waiting for one of its own requests (timeout or abort),
    * so the protocol layer can tell the peer (MCP: notifications/cancelled).
    */
-  onabandon?: (id: RequestId, reason: string) => void;
+  onabandon?: (id: RequestId, reason: string, method: string) => void;
   /** Checked before any inbound request or notification is dispatched; may refuse it. */
   guard?: (method: string, kind: 'request' | 'notification') => ProtocolError | undefined;
   /**
@@ -60,13 +61,15 @@ export interface PeerOptions {
 const DEFAULT_MAX_OUTBOUND_REQUESTS = 1024;
 
 interface Pending {
+  id: RequestId;
   method: string;
   resolve: (result: Params) => void;
   reject: (error: Error) => void;
-  timer: ReturnType<typeof setTimeout> | undefined;
   timeoutMs: number;
   startedAt: number;
   maxTotalTimeoutMs: number;
+  /** The current deadline is the absolute cap, not the timeout. */
+  capped: boolean;
   cleanup: () => void;
 }
 
@@ -82,6 +85,8 @@ export class JsonRpcPeer {
   #options: PeerOptions;
   #nextId = 1;
   #outbound = new Map<string, Pending>();
+  /** When each outbound request times out, by the same key as #outbound. */
+  #deadlines = new Deadlines<string>((key) => this.#expire(key));
   #inbound = new Map<string, InboundRequest>();
   /** Inbound handlers still running, cancelled ones included (what maxInboundRequests limits). */
   #running = 0;
@@ -146,10 +151,10 @@ export class JsonRpcPeer {
         this.#abandon(id, new RequestCancelledError(`Request "${method}" (id ${id}) was cancelled: ${reason}`), reason);
       };
       const pending: Pending = {
-        method, resolve, reject, timer: undefined, timeoutMs,
-        startedAt: Date.now(), maxTotalTimeoutMs: options.maxTotalTimeoutMs ?? 0,
+        id, method, resolve, reject, timeoutMs,
+        startedAt: Date.now(), maxTotalTimeoutMs: options.maxTotalTimeoutMs ?? 0, capped: false,
         cleanup: () => {
-          if (pending.timer) clearTimeout(pending.timer);
+          this.#deadlines.delete(key);
           signal?.removeEventListener('abort', onAbort);
         },
       };
@@ -159,7 +164,7 @@ export class JsonRpcPeer {
       }
       signal?.addEventListener('abort', onAbort, { once: true });
       this.#outbound.set(key, pending);
-      this.#armTimer(id, pending);
+      this.#armTimer(key, pending);
       this.#trySend(message, { relatedRequestId: options.relatedRequestId }).catch((error: unknown) => {
         if (this.#outbound.get(key) !== pending) return;
         this.#outbound.delete(key);
@@ -180,9 +185,10 @@ export class JsonRpcPeer {
 
   /** Restarts the timeout of a pending outbound request (e.g. on progress), within its absolute cap. */
   resetTimeout(id: RequestId): boolean {
-    const pending = this.#outbound.get(idKey(id));
+    const key = idKey(id);
+    const pending = this.#outbound.get(key);
     if (!pending) return false;
-    this.#armTimer(id, pending);
+    this.#armTimer(key, pending);
     return true;
   }
 
@@ -220,22 +226,24 @@ export class JsonRpcPeer {
     }
   }
 
-  #armTimer(id: RequestId, pending: Pending): void {
-    if (pending.timer) clearTimeout(pending.timer);
+  /** (Re)starts the request's timeout, within its absolute cap. */
+  #armTimer(key: string, pending: Pending): void {
     if (pending.timeoutMs <= 0) return;
-    let wait = pending.timeoutMs;
-    let capped = false;
-    if (pending.maxTotalTimeoutMs > 0) {
-      const left = pending.startedAt + pending.maxTotalTimeoutMs - Date.now();
-      if (left < wait) { wait = Math.max(0, left); capped = true; }
-    }
-    pending.timer = setTimeout(() => {
-      const limit = capped ? pending.maxTotalTimeoutMs : pending.timeoutMs;
-      const what = capped ? 'maximum total time' : 'timeout';
-      this.#abandon(id, new RequestTimeoutError(
-        `Request "${pending.method}" (id ${id}) got no response within the ${what} of ${limit} ms`, limit),
-        `timed out after ${limit} ms`);
-    }, wait);
+    let at = Date.now() + pending.timeoutMs;
+    const cap = pending.startedAt + pending.maxTotalTimeoutMs;
+    pending.capped = pending.maxTotalTimeoutMs > 0 && cap < at;
+    if (pending.capped) at = cap;
+    this.#deadlines.set(key, at);
+  }
+
+  #expire(key: string): void {
+    const pending = this.#outbound.get(key);
+    if (!pending) return;
+    const limit = pending.capped ? pending.maxTotalTimeoutMs : pending.timeoutMs;
+    const what = pending.capped ? 'maximum total time' : 'timeout';
+    this.#abandon(pending.id, new RequestTimeoutError(
+      `Request "${pending.method}" (id ${pending.id}) got no response within the ${what} of ${limit} ms`, limit),
+      `timed out after ${limit} ms`);
   }
 
   #abandon(id: RequestId, error: Error, reason: string): void {
@@ -244,7 +252,7 @@ export class JsonRpcPeer {
     this.#outbound.delete(idKey(id));
     pending.cleanup();
     pending.reject(error);
-    if (!this.#closed) this.#options.onabandon?.(id, reason);
+    if (!this.#closed) this.#options.onabandon?.(id, reason, pending.method);
   }
 
   #onResponse(message: JSONRPCResponse): void {

@@ -46,12 +46,11 @@ export class McpSession {
   readonly peer: JsonRpcPeer;
   #nextToken = 1;
   #progressHandlers = new Map<string | number, { onprogress: (progress: Progress) => void; id: RequestId | undefined; reset: boolean }>();
-  #methodsById = new Map<RequestId, string>();
   #uncancellable: readonly string[];
 
   constructor(transport: Transport, options: McpSessionOptions = {}) {
     this.#uncancellable = options.uncancellable ?? ['initialize'];
-    this.peer = new JsonRpcPeer(transport, { ...options, onabandon: (id, reason) => this.#onAbandon(id, reason) });
+    this.peer = new JsonRpcPeer(transport, { ...options, onabandon: (id, reason, method) => this.#onAbandon(id, reason, method) });
     this.peer.setNotificationHandler(NOTIFICATIONS.progress, (params) => this.#onProgress(params));
     this.peer.setNotificationHandler(NOTIFICATIONS.cancelled, (params) => {
       const requestId = params?.requestId;
@@ -63,27 +62,25 @@ export class McpSession {
   }
 
   /** Sends a request; `onprogress` adds a progress token to `params._meta`. */
-  async request(method: string, params?: Params, options: McpRequestOptions = {}): Promise<Params> {
-    const { onprogress, resetTimeoutOnProgress = true, ...rest } = options;
-    let token: number | undefined;
-    if (onprogress) {
-      token = this.#nextToken++;
-      const meta = { ...(params?._meta as Params | undefined), progressToken: token };
-      params = { ...params, _meta: meta };
-      this.#progressHandlers.set(token, { onprogress, id: undefined, reset: resetTimeoutOnProgress });
-    }
-    const onid = (id: RequestId): void => {
-      this.#methodsById.set(id, method);
-      const entry = token === undefined ? undefined : this.#progressHandlers.get(token);
-      if (entry) entry.id = id;
-      rest.onid?.(id);
-    };
-    let requestId: RequestId | undefined;
+  request(method: string, params?: Params, options: McpRequestOptions = {}): Promise<Params> {
+    // Without progress, the peer's request is the whole story (and the hot path: nothing is added).
+    return options.onprogress
+      ? this.#requestWithProgress(method, params, options, options.onprogress)
+      : this.peer.request(method, params, options);
+  }
+
+  async #requestWithProgress(method: string, params: Params | undefined, options: McpRequestOptions, onprogress: (progress: Progress) => void): Promise<Params> {
+    const token = this.#nextToken++;
+    const entry = { onprogress, id: undefined as RequestId | undefined, reset: options.resetTimeoutOnProgress ?? true };
+    this.#progressHandlers.set(token, entry);
+    const meta = { ...(params?._meta as Params | undefined), progressToken: token };
     try {
-      return await this.peer.request(method, params, { ...rest, onid: (id) => { requestId = id; onid(id); } });
+      return await this.peer.request(method, { ...params, _meta: meta }, {
+        ...options,
+        onid: (id) => { entry.id = id; options.onid?.(id); },
+      });
     } finally {
-      if (token !== undefined) this.#progressHandlers.delete(token);
-      if (requestId !== undefined) this.#methodsById.delete(requestId);
+      this.#progressHandlers.delete(token);
     }
   }
 
@@ -116,9 +113,8 @@ export class McpSession {
     entry.onprogress(progress);
   }
 
-  #onAbandon(id: RequestId, reason: string): void {
-    const method = this.#methodsById.get(id);
-    if (method !== undefined && this.#uncancellable.includes(method)) return;
+  #onAbandon(id: RequestId, reason: string, method: string): void {
+    if (this.#uncancellable.includes(method)) return;
     // utilities/cancellation: tell the peer we stopped waiting, so it can stop working.
     this.notify(NOTIFICATIONS.cancelled, { requestId: id, reason }).catch(() => undefined);
   }

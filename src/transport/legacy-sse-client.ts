@@ -4,9 +4,10 @@
 // POST to; every later message, responses included, arrives as an `event: message`. Each client
 // message is one POST to that endpoint, answered only with a status (usually 202).
 
-import { ConnectionClosedError, MessageParseError } from '../jsonrpc/index.js';
+import { ConnectionClosedError, MessageParseError, parseJsonMessage } from '../jsonrpc/index.js';
 import type { JSONRPCMessage, Transport } from '../jsonrpc/index.js';
 import { HttpStatusError, describeStatus, readRefusal } from './http-status-error.js';
+import { readLimitedText } from './response-text.js';
 import { readSseEvents } from './sse.js';
 import type { HttpTraceEvent } from './streamable-http-client.js';
 
@@ -54,7 +55,7 @@ export class LegacySseClientTransport implements Transport {
     this.#stream = controller;
     const response = await this.#exchange('GET', this.url, controller.signal, { accept: 'text/event-stream' });
     if (!response.ok) {
-      const { detail } = readRefusal(await response.text().catch(() => ''));
+      const { detail } = readRefusal((await readLimitedText(response, REFUSAL_BYTES).catch(() => undefined))?.text ?? '');
       throw new HttpStatusError(`GET ${this.url}: ${describeStatus(response.status, response.statusText, detail)}`, response.status);
     }
     const type = mediaType(response.headers.get('content-type'));
@@ -94,7 +95,7 @@ export class LegacySseClientTransport implements Transport {
     this.#inflight.add(controller);
     try {
       const response = await this.#exchange('POST', this.#endpoint, controller.signal, { 'content-type': 'application/json' }, JSON.stringify(message));
-      const text = await response.text().catch(() => '');
+      const text = (await readLimitedText(response, REFUSAL_BYTES).catch(() => undefined))?.text ?? '';
       if (!response.ok) {
         throw new HttpStatusError(`POST ${this.#endpoint}: ${describeStatus(response.status, response.statusText, readRefusal(text).detail)}`, response.status);
       }
@@ -141,7 +142,7 @@ export class LegacySseClientTransport implements Transport {
         if (kind !== 'message' || event.data === '') continue;
         let value: unknown;
         try {
-          value = JSON.parse(event.data);
+          value = parseJsonMessage(event.data);
         } catch (error) {
           this.onerror?.(new MessageParseError(`Server sent invalid JSON: ${error instanceof Error ? error.message : String(error)}`, event.data));
           continue;
@@ -181,6 +182,9 @@ export class LegacySseClientTransport implements Transport {
     this.#options.ontrace(event);
   }
 }
+
+/** How much of a POST's answer or an error body is read (it is only shown, never parsed as a message). */
+const REFUSAL_BYTES = 64 * 1024;
 
 /** A client transport for a legacy HTTP+SSE server whose SSE stream is at `url`. */
 export function legacySseTransport(url: string | URL, options: LegacySseTransportOptions = {}): LegacySseClientTransport {

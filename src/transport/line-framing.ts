@@ -23,13 +23,12 @@ export interface LineDecoderOptions {
 export class LineDecoder {
   #maxLineBytes: number;
   #onerror: ((error: MessageParseError) => void) | undefined;
-  #parts: Uint8Array[] = [];
+  // Lines are decoded with Buffer#toString('utf8'): invalid bytes become U+FFFD (JSON.parse then
+  // decides whether the line is usable), and U+FEFF is kept, so only the very first line loses it.
+  #parts: Buffer[] = [];
   #length = 0;
   #discarding = false;
   #firstLine = true;
-  // fatal: false turns invalid bytes into U+FFFD; JSON.parse then decides whether the line is usable.
-  // ignoreBOM: true keeps U+FEFF so only the very first line loses it (below), not every line.
-  #decoder = new TextDecoder('utf-8', { fatal: false, ignoreBOM: true });
 
   constructor(options: LineDecoderOptions = {}) {
     this.#maxLineBytes = options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES;
@@ -38,11 +37,18 @@ export class LineDecoder {
 
   /** Takes the next chunk and returns the lines it completed. */
   push(chunk: Uint8Array | string): string[] {
-    const bytes = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk;
+    const bytes = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8')
+      : Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
     const lines: string[] = [];
     let start = 0;
     while (start < bytes.length) {
       const newline = bytes.indexOf(NEWLINE, start);
+      if (newline !== -1 && this.#length === 0 && !this.#discarding && newline - start <= this.#maxLineBytes) {
+        // The usual case, a whole line inside this chunk: decoded straight from it.
+        this.#finish(bytes.toString('utf8', start, newline), lines);
+        start = newline + 1;
+        continue;
+      }
       const end = newline === -1 ? bytes.length : newline;
       this.#append(bytes.subarray(start, end));
       if (newline === -1) break;
@@ -59,13 +65,13 @@ export class LineDecoder {
     return lines;
   }
 
-  #append(piece: Uint8Array): void {
+  #append(piece: Buffer): void {
     if (piece.length === 0) return;
     if (this.#discarding) return;
     if (this.#length + piece.length > this.#maxLineBytes) {
       // Keep a short sample for the error, then drop everything until the next newline,
       // so one runaway frame costs SAMPLE_BYTES of memory, not its own size.
-      const sample = this.#decoder.decode(Buffer.concat([...this.#parts, piece]).subarray(0, SAMPLE_BYTES));
+      const sample = Buffer.concat([...this.#parts, piece]).toString('utf8', 0, SAMPLE_BYTES);
       this.#parts = [];
       this.#length = 0;
       this.#discarding = true;
@@ -87,7 +93,12 @@ export class LineDecoder {
     const bytes = this.#parts.length === 1 ? this.#parts[0]! : Buffer.concat(this.#parts, this.#length);
     this.#parts = [];
     this.#length = 0;
-    let line = this.#decoder.decode(bytes);
+    this.#finish(bytes.toString('utf8'), lines);
+  }
+
+  /** Drops the BOM of the first line and the CR of a CRLF; skips blank lines. */
+  #finish(text: string, lines: string[]): void {
+    let line = text;
     if (this.#firstLine && line.startsWith('\uFEFF')) line = line.slice(1);
     this.#firstLine = false;
     if (line.endsWith('\r')) line = line.slice(0, -1);

@@ -27,8 +27,10 @@ export class StdioTransport implements Transport {
   readonly #maxJsonDepth: number | undefined;
   #started = false;
   #closed = false;
-  /** The previous write; each send waits for it so order and backpressure hold. */
-  #writing: Promise<void> = Promise.resolve();
+  /** Set while a write waits for 'drain': later sends queue behind it, so order and backpressure hold. */
+  #backlog: Promise<void> | undefined;
+  /** Set while the output is corked (see #cork); settles once the corked lines are handed on. */
+  #flushed: Promise<void> | undefined;
 
   constructor(readable: Readable, writable: Writable, options: StdioTransportOptions = {}) {
     this.#readable = readable;
@@ -54,10 +56,10 @@ export class StdioTransport implements Transport {
   send(message: JSONRPCMessage): Promise<void> {
     if (this.#closed) return Promise.reject(new ConnectionClosedError('Cannot send: the stdio transport is closed'));
     const line = encodeLine(message);
-    const write = this.#writing.then(() => this.#write(line));
-    // A failed write must not block the ones queued behind it; its own caller sees the error.
-    this.#writing = write.catch(() => undefined);
-    return write;
+    if (this.#backlog !== undefined) return this.#enqueue(this.#backlog.then(() => this.#write(line)));
+    const write = this.#write(line);
+    // Taken at once (the usual case): nothing to queue. Otherwise later sends wait for 'drain'.
+    return write === this.#flushed ? write : this.#enqueue(write);
   }
 
   /** Stops reading and fires onclose. The streams stay open: closing stdout is not ours to do. */
@@ -65,24 +67,51 @@ export class StdioTransport implements Transport {
     this.#shutdown();
   }
 
+  /** Makes later sends wait until `write` settled. A failed write does not block them; its own caller sees the error. */
+  #enqueue(write: Promise<void>): Promise<void> {
+    const settled = write.then(() => undefined, () => undefined);
+    this.#backlog = settled;
+    void settled.then(() => { if (this.#backlog === settled) this.#backlog = undefined; });
+    return write;
+  }
+
+  /** Writes one line; settles once the stream has it, or after 'drain' when the stream asked to slow down. */
   #write(line: string): Promise<void> {
     if (this.#closed) return Promise.reject(new ConnectionClosedError('Cannot send: the stdio transport is closed'));
+    const flushed = this.#cork();
+    if (this.#writable.write(line)) return flushed;
+    // write() said "slow down": wait for 'drain' before the next message, so a peer that does
+    // not read cannot make this process buffer without bound.
+    const writable = this.#writable;
     return new Promise<void>((resolve, reject) => {
-      const writable = this.#writable;
-      const settle = (error?: Error | null): void => {
+      const settle = (error?: Error): void => {
         writable.off('drain', onDrain);
         writable.off('close', onClose);
+        writable.off('error', settle);
         if (error) reject(error); else resolve();
       };
       const onDrain = (): void => settle();
       const onClose = (): void => settle(new ConnectionClosedError('The output stream closed before the message was written'));
-      const accepted = writable.write(line, (error) => { if (error) settle(error); });
-      if (accepted) { resolve(); return; }
-      // write() said "slow down": wait for 'drain' before the next message, so a peer that does
-      // not read cannot make this process buffer without bound.
       writable.once('drain', onDrain);
       writable.once('close', onClose);
+      writable.once('error', settle);
     });
+  }
+
+  /**
+   * Corks the output until the next tick, so the lines sent in one turn of the event loop (say,
+   * the answers to one chunk of requests) leave in one writev rather than one system call each.
+   * The promise settles once they are handed on.
+   */
+  #cork(): Promise<void> {
+    if (this.#flushed) return this.#flushed;
+    this.#writable.cork();
+    this.#flushed = new Promise((resolve) => process.nextTick(() => {
+      this.#flushed = undefined;
+      this.#writable.uncork();
+      resolve();
+    }));
+    return this.#flushed;
   }
 
   #onData = (chunk: Buffer | string): void => {

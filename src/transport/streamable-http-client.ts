@@ -51,9 +51,16 @@ export class StreamableHttpClientTransport implements Transport {
   #accepted: Promise<void> = Promise.resolve();
   #standalone = false;
   #opening: Promise<boolean> | undefined;
+  /**
+   * Set once the server answered 404 for our session: no stream of that session can be resumed, so
+   * every other one fails with the same error at once, rather than asking again without a session id.
+   */
+  #expired: HttpStatusError | undefined;
   /** What the stream reader uses to reconnect, deliver and trace. */
   readonly #hooks: StreamHooks = {
-    reconnect: (lastEventId, signal) => this.#exchange('GET', signal, { accept: 'text/event-stream', 'last-event-id': lastEventId }),
+    reconnect: (lastEventId, signal) => this.#expired
+      ? Promise.reject(this.#expired)
+      : this.#exchange('GET', signal, { accept: 'text/event-stream', 'last-event-id': lastEventId }),
     refuse: (response) => this.#refusal(response, undefined),
     deliver: (data) => this.#deliver(data, false),
     traceEvent: (method, status, eventId) => this.#trace(this.url, method, status, {}, eventId),
@@ -207,16 +214,25 @@ export class StreamableHttpClientTransport implements Transport {
     // basic/transports#session-management: after that 404 the client starts over without the id.
     if (sessionExpired) this.#sessionId = undefined;
     const text = describeStatus(response.status, response.statusText, detail ?? (sessionExpired ? 'session expired or unknown' : undefined));
-    return new HttpStatusError(text, response.status, sessionExpired);
+    const error = new HttpStatusError(text, response.status, sessionExpired);
+    if (sessionExpired) this.#expired = error;
+    return error;
   }
 
   async #exchange(method: string, signal: AbortSignal, headers: Record<string, string>, body?: string): Promise<Response> {
-    const sent: Record<string, string> = { ...this.#options.headers, ...headers };
+    // Object.assign, not `{ ...a, ...b }` followed by more keys: that takes V8's slow path (bench/profile.ts).
+    const sent: Record<string, string> = Object.assign({}, this.#options.headers, headers);
     if (this.#sessionId !== undefined) sent['mcp-session-id'] = this.#sessionId;
     if (this.#protocolVersion !== undefined) sent['mcp-protocol-version'] = this.#protocolVersion;
     const response = await this.#fetch(this.url, { method, headers: sent, body, signal });
     const assigned = response.headers.get('mcp-session-id');
-    if (assigned !== null) this.#sessionId = assigned;
+    if (assigned !== null) { this.#sessionId = assigned; this.#expired = undefined; }
+    if (this.ontrace) this.#traceExchange(method, sent, response);
+    return response;
+  }
+
+  /** The headers that matter, both ways, for `--trace`. */
+  #traceExchange(method: string, sent: Record<string, string>, response: Response): void {
     const shown: Record<string, string> = {};
     for (const name of ['mcp-session-id', 'mcp-protocol-version', 'last-event-id']) if (sent[name] !== undefined) shown[name] = sent[name];
     for (const name of ['mcp-session-id', 'content-type']) {
@@ -224,7 +240,6 @@ export class StreamableHttpClientTransport implements Transport {
       if (value !== null) shown[name] = value;
     }
     this.#trace(this.url, method, response.status, shown);
-    return response;
   }
 
   #trace(url: string, method: string, status: number, headers: Record<string, string>, eventId?: string): void {

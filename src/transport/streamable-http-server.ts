@@ -87,7 +87,8 @@ export function createStreamableHttpHandler(server: HttpServable, options: HttpS
    */
   const owners = new WeakMap<StreamableHttpSessionTransport, string>();
 
-  const isIdle = (session: StreamableHttpSessionTransport): boolean => !session.busy && Date.now() - session.lastActivity > idleMs;
+  // The clock first: `busy` looks at every stream of the session.
+  const isIdle = (session: StreamableHttpSessionTransport): boolean => Date.now() - session.lastActivity > idleMs && !session.busy;
   const sweeper = setInterval(() => {
     for (const session of sessions.values()) if (isIdle(session)) void session.close();
   }, Math.min(Math.max(idleMs / 2, 10), 60_000));
@@ -133,7 +134,8 @@ export function createStreamableHttpHandler(server: HttpServable, options: HttpS
   }
 
   async function post(req: IncomingMessage, res: ServerResponse, authInfo: AuthInfo | undefined): Promise<void> {
-    if (!accepts(req, 'application/json') || !accepts(req, 'text/event-stream')) {
+    const accepted = acceptedTypes(req);
+    if (!admits(accepted, 'application/json') || !admits(accepted, 'text/event-stream')) {
       throw new HttpError(406, 'Not Acceptable: Accept must list both application/json and text/event-stream');
     }
     if (mediaType(req.headers['content-type']) !== 'application/json') {
@@ -178,7 +180,7 @@ export function createStreamableHttpHandler(server: HttpServable, options: HttpS
   }
 
   async function get(req: IncomingMessage, res: ServerResponse, authInfo: AuthInfo | undefined): Promise<void> {
-    if (!accepts(req, 'text/event-stream')) throw new HttpError(406, 'Not Acceptable: GET needs Accept: text/event-stream');
+    if (!admits(acceptedTypes(req), 'text/event-stream')) throw new HttpError(406, 'Not Acceptable: GET needs Accept: text/event-stream');
     const session = await findSession(req, authInfo);
     const lastEventId = header(req, 'last-event-id');
     if (lastEventId !== undefined) {
@@ -193,7 +195,8 @@ export function createStreamableHttpHandler(server: HttpServable, options: HttpS
     const refusal = refuseOrigin(header(req, 'origin'), options.allowedOrigins)
       ?? (options.dnsRebindingProtection === false ? undefined : refuseHost(req.headers.host, options.allowedHosts));
     if (refusal) throw new HttpError(403, refusal);
-    const pathname = new URL(req.url ?? '/', 'http://localhost').pathname;
+    // Requests name the endpoint exactly, as a rule; only other targets need a URL parser.
+    const pathname = req.url === path ? path : new URL(req.url ?? '/', 'http://localhost').pathname;
     if (metadataPaths.includes(pathname) && options.resourceMetadata) {
       if (req.method !== 'GET') throw new HttpError(405, 'Method not allowed', { headers: { Allow: 'GET' } });
       writeResourceMetadata(res, options.resourceMetadata);
@@ -285,8 +288,13 @@ function mediaType(value: string | undefined): string | undefined {
   return value?.split(';')[0]?.trim().toLowerCase();
 }
 
-/** True when the Accept header admits `type` (exactly, or through a `type/*` or `*\/*` range). */
-function accepts(req: IncomingMessage, type: string): boolean {
-  const ranges = (req.headers.accept ?? '').split(',').map((part) => mediaType(part));
-  return ranges.some((range) => range === type || range === '*/*' || range === `${type.split('/')[0]}/*`);
+/** The media ranges of the Accept header, parameters dropped. */
+function acceptedTypes(req: IncomingMessage): (string | undefined)[] {
+  return (req.headers.accept ?? '').split(',').map((part) => mediaType(part));
+}
+
+/** True when the ranges admit `type` (exactly, or through a `type/*` or `*\/*` range). */
+function admits(ranges: readonly (string | undefined)[], type: string): boolean {
+  const family = `${type.slice(0, type.indexOf('/'))}/*`;
+  return ranges.some((range) => range === type || range === '*/*' || range === family);
 }

@@ -121,8 +121,9 @@ export async function fuzzStdio(options: FuzzOptions): Promise<FuzzReport> {
   };
   const write = (bytes: Buffer): Promise<void> => new Promise((resolve) => {
     if (exited || !child.stdin.writable) { resolve(); return; }
-    if (child.stdin.write(bytes)) resolve();
-    else child.stdin.once('drain', resolve).once('close', resolve);
+    if (child.stdin.write(bytes)) { resolve(); return; }
+    const done = (): void => { child.stdin.off('drain', done).off('close', done); resolve(); };
+    child.stdin.once('drain', done).once('close', done);
   });
 
   let sent = 0;
@@ -228,12 +229,12 @@ function sseMessages(body: string): Message[] {
 function judgeHttp(frame: Frame, answer: HttpAnswer): { lost?: string; duplicated?: string; wrong?: string } {
   const { expect } = frame;
   const name = describe(frame);
-  const statusWanted = { silence: 202, reply: 200, refusal: 400, 'too-large': 413 }[expect.kind];
+  const statusWanted = { silence: 202, reply: 200, refusal: 400, 'too-large': 413, 'broken-response': 400 }[expect.kind];
   if (answer.status !== statusWanted) return { wrong: `${name}: HTTP ${answer.status} (wanted ${statusWanted}) ${answer.body.slice(0, 200)}` };
   if (expect.kind === 'silence') return answer.body === '' ? {} : { wrong: `${name}: a body on a 202` };
   if (expect.kind === 'too-large') return {};
-  if (expect.kind === 'refusal') {
-    const why = mismatch(expect, JSON.parse(answer.body) as Message);
+  if (expect.kind === 'refusal' || expect.kind === 'broken-response') {
+    const why = mismatch(expect.kind === 'refusal' ? expect : { kind: 'refusal', id: expect.id, code: -32600 }, JSON.parse(answer.body) as Message);
     return why ? { wrong: `${name}: ${why}` } : {};
   }
   const responses = sseMessages(answer.body).filter((message) => message.method === undefined);

@@ -18,7 +18,12 @@ export type Expect =
   /** Refused before any handler ran: an error with `code`, with the id only when it was readable (HTTP: 400). */
   | { kind: 'refusal'; id?: FrameId; code: number }
   /** Over the size limit: stdio answers -32700 without an id, HTTP 413. */
-  | { kind: 'too-large' };
+  | { kind: 'too-large' }
+  /**
+   * A malformed response (it has "result" or "error"): the peer only reports it, since answering
+   * could start an error ping-pong (stdio: nothing comes back); the HTTP server refuses the POST (400, -32600, with the id).
+   */
+  | { kind: 'broken-response'; id: FrameId };
 
 /** One frame: its bytes (never a 0x0A inside) and what must happen. */
 export interface Frame {
@@ -121,6 +126,9 @@ function replyError(bytes: string, id: FrameId, code: number): Part {
 function refusal(bytes: string | Buffer, code: number, id?: FrameId): Part {
   return { bytes: typeof bytes === 'string' ? utf8(bytes) : bytes, expect: id === undefined ? { kind: 'refusal', code } : { kind: 'refusal', id, code } };
 }
+function broken(bytes: string, id: FrameId): Part {
+  return { bytes: utf8(bytes), expect: { kind: 'broken-response', id } };
+}
 function silence(bytes: string): Part {
   return { bytes: utf8(bytes), expect: { kind: 'silence' } };
 }
@@ -218,6 +226,7 @@ const GENERATORS: [string, Make][] = [
   }],
   ['bad log level', (g) => { const id = g.id(); return [replyError(g.request('logging/setLevel', `{"level":${g.rng.pick(['"loud"', '7', 'null', '"__proto__"'])}}`, id), id, INVALID_PARAMS)]; }],
   ['unknown prompt', (g) => { const id = g.id(); return [replyError(g.request('prompts/get', `{"name":${JSON.stringify(g.rng.pick(WEIRD_NAMES))}}`, id), id, INVALID_PARAMS)]; }],
+  ['prompt without its required argument', (g) => { const id = g.id(); return [replyError(g.request('prompts/get', `{"name":"greet","arguments":${g.rng.pick(['{}', '{"__proto__":"Ada"}', '{"constructor":"Ada"}'])}}`, id), id, INVALID_PARAMS)]; }],
   ['unknown resource', (g) => { const id = g.id(); return [replyError(g.request('resources/read', '{"uri":"mem://nope"}', id), id, RESOURCE_NOT_FOUND)]; }],
   ['bad completion ref', (g) => { const id = g.id(); return [replyError(g.request('completion/complete', '{"ref":{"type":"ref/nope"},"argument":{"name":"a","value":"b"}}', id), id, INVALID_PARAMS)]; }],
   // Refused before dispatch, with the id when it can be read.
@@ -239,9 +248,10 @@ const GENERATORS: [string, Make][] = [
     const id = g.id();
     return [refusal(`{"jsonrpc":"2.0","id":${JSON.stringify(id)},"method":"ping","params":${g.rng.pick(['[1,2]', '"x"', '3', 'true'])}}`, INVALID_REQUEST, id)];
   }],
-  ['result and error together', (g) => { const id = g.id(); return [refusal(`{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":{},"error":{"code":1,"message":"m"}}`, INVALID_REQUEST, id)]; }],
-  ['result not an object', (g) => { const id = g.id(); return [refusal(`{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":[1]}`, INVALID_REQUEST, id)]; }],
-  ['malformed error object', (g) => { const id = g.id(); return [refusal(`{"jsonrpc":"2.0","id":${JSON.stringify(id)},"error":{"code":"x"}}`, INVALID_REQUEST, id)]; }],
+  ['result and error together', (g) => { const id = g.id(); return [broken(`{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":{},"error":{"code":1,"message":"m"}}`, id)]; }],
+  ['result not an object', (g) => { const id = g.id(); return [broken(`{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":[1]}`, id)]; }],
+  ['malformed error object', (g) => { const id = g.id(); return [broken(`{"jsonrpc":"2.0","id":${JSON.stringify(id)},"error":{"code":"x"}}`, id)]; }],
+  ['response with a wrong jsonrpc version', (g) => { const id = g.id(); return [broken(`{"jsonrpc":"1.0","id":${JSON.stringify(id)},"result":{}}`, id)]; }],
   ['id of a wrong type', (g) => {
     const id = g.rng.pick(['1.5', 'true', '{"a":1}', '[1]', 'null']);
     return [refusal(`{"jsonrpc":"2.0","id":${id},"method":"ping"}`, INVALID_REQUEST)];

@@ -8,7 +8,7 @@ import { PassThrough } from 'node:stream';
 import { test } from 'node:test';
 import { JsonRpcPeer, TooManyPendingRequestsError, exceedsJsonDepth, parseJsonMessage } from '../../src/jsonrpc/index.js';
 import { McpServer } from '../../src/server/index.js';
-import { StdioTransport, httpTransport, serveHttp } from '../../src/transport/index.js';
+import { StdioTransport, httpTransport, legacySseTransport, serveHttp } from '../../src/transport/index.js';
 import { consumeSseResponse, newProgress } from '../../src/transport/resumable-sse-reader.js';
 import type { StreamHooks } from '../../src/transport/resumable-sse-reader.js';
 import { CapturedTransport } from '../fakes/captured-transport.js';
@@ -149,6 +149,27 @@ test('HTTP client: a JSON answer larger than 4 MiB is refused instead of buffere
   await assert.rejects(client.send({ jsonrpc: '2.0', id: 1, method: 'tools/list' }), { message: 'The JSON answer is larger than 4194304 bytes: refused' });
   assert.ok(hostile.produced() < 6 * 1024 * 1024, `read ${hostile.produced()} bytes`);
   await client.close();
+});
+
+test('legacy HTTP+SSE client: a message nested too deep is reported and dropped; an endless POST answer is read only in part', async () => {
+  const deep = `{"jsonrpc":"2.0","method":"notifications/message","params":{"v":${nested(100)}}}`;
+  const fine = '{"jsonrpc":"2.0","method":"notifications/message","params":{}}';
+  const endless = endlessFetch('text/plain', 'Accepted');
+  const fake = ((_url: string | URL | Request, init?: RequestInit) => init?.method === 'POST'
+    ? endless.fetch('', {}) // 200, with a body that never ends
+    : Promise.resolve(new Response(`event: endpoint\ndata: /messages\n\nevent: message\ndata: ${deep}\n\nevent: message\ndata: ${fine}\n\n`,
+      { status: 200, headers: { 'content-type': 'text/event-stream' } }))) as typeof fetch;
+  const client = legacySseTransport('http://127.0.0.1:9/sse', { fetch: fake });
+  const received: unknown[] = [];
+  const errors: string[] = [];
+  client.onmessage = (message) => received.push(message);
+  client.onerror = (error) => errors.push(error.message);
+  const closed = new Promise<void>((resolve) => { client.onclose = () => resolve(); });
+  await client.start();
+  await client.send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+  await closed; // the fake stream ends after its three events
+  assert.deepStrictEqual([received, errors], [[JSON.parse(fine)], ['Server sent invalid JSON: JSON nesting deeper than the limit of 64 levels']]);
+  assert.ok(endless.produced() < 1024 * 1024, `read ${endless.produced()} bytes of the POST answer`);
 });
 
 test('HTTP client: the event ids remembered for de-duplication stay bounded on an endless stream', async () => {
