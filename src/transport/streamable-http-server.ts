@@ -254,7 +254,11 @@ export interface RunningHttpServer {
 /** Serves `server` over Streamable HTTP on its own node:http server; resolves once listening. */
 export async function serveHttp(server: HttpServable, options: HttpServerOptions = {}): Promise<RunningHttpServer> {
   const handler = createStreamableHttpHandler(server, options);
-  const httpServer = createServer((req, res) => void handler.handle(req, res));
+  // A client that trickles its headers is cut off as soon as one that trickles its body is
+  // (node:http checks header deadlines every connectionsCheckingInterval).
+  const headersTimeout = options.bodyTimeoutMs ?? 10_000;
+  const httpServer = createServer({ headersTimeout, requestTimeout: 0, connectionsCheckingInterval: Math.min(1000, headersTimeout) },
+    (req, res) => void handler.handle(req, res));
   const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
     httpServer.once('error', reject);

@@ -98,6 +98,21 @@ test('HTTP: a slow-loris body that keeps trickling is cut at bodyTimeoutMs (408)
   assert.deepStrictEqual([sseMessages(next.body), server.sessions.size], [[{ jsonrpc: '2.0', id: 3, result: {} }], 1]);
 }));
 
+test('HTTP: a slow-loris that never finishes its headers is cut off too', () => withServer({ bodyTimeoutMs: 150 }, async ({ port }) => {
+  const socket = connect(port, '127.0.0.1');
+  let answer = '';
+  socket.setEncoding('utf8');
+  socket.on('data', (text: string) => { answer += text; });
+  socket.on('error', () => undefined);
+  const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+  socket.write(`POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n`);
+  const trickle = setInterval(() => { if (!socket.destroyed) socket.write('X-Slow: 1\r\n'); }, 20);
+  const started = Date.now();
+  await closed;
+  clearInterval(trickle);
+  assert.deepStrictEqual([answer.split('\r\n')[0], Date.now() - started < 3000], ['HTTP/1.1 408 Request Timeout', true]);
+}));
+
 test('HTTP: many SSE streams that are never read are each cut at maxBufferedBytes; the server stays responsive', () => withServer({ maxBufferedBytes: 64 * 1024 }, async (running, server) => {
   const { url, port } = running;
   const session = await initialize(url);
