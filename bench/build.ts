@@ -34,6 +34,12 @@ export function ensureEsbuild(): string {
   return binary;
 }
 
+/** Bundles `entry` (TypeScript is fine) into one ESM file for node, with the esbuild of ensureEsbuild(). */
+export function bundle(esbuild: string, entry: string, outfile: string, minify: boolean): void {
+  execFileSync(esbuild, [join(ROOT, entry), '--bundle', ...(minify ? ['--minify'] : []), '--platform=node', '--format=esm',
+    '--target=node20', '--log-level=warning', `--outfile=${outfile}`], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+}
+
 /** Imports a compiled module from dist/ (e.g. 'src/client/index.js'). */
 export async function importDist<T>(relative: string): Promise<T> {
   return await import(pathToFileURL(join(ROOT, 'dist', relative)).href) as T;

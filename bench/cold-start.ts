@@ -30,16 +30,19 @@ export async function coldStartMs(script: string): Promise<number> {
   return elapsed;
 }
 
-export interface ColdStart { mcpwireMs: number; rawMs: number; samples: { mcpwire: number[]; raw: number[] } }
+export interface ColdStart { rawMs: number; mcpwireMs: Record<string, number>; samples: Record<string, number[]> }
 
-/** Medians over interleaved spawns of the two servers (a noisy moment hits both). */
-export async function benchColdStart(script = SERVERS.mcpwireStdio): Promise<ColdStart> {
-  await coldStartMs(SERVERS.rawStdio); // page cache and node's own files warm for both
-  await coldStartMs(script);
-  const samples = { mcpwire: [] as number[], raw: [] as number[] };
+/**
+ * Medians over interleaved spawns (a noisy moment hits every program alike): the raw echo and
+ * each mcpwire server given, by name.
+ */
+export async function benchColdStart(servers: Record<string, string>): Promise<ColdStart> {
+  const programs: [string, string][] = [['raw', SERVERS.rawStdio], ...Object.entries(servers)];
+  for (const [, script] of programs) await coldStartMs(script); // page cache and node's own files warm for all
+  const samples: Record<string, number[]> = {};
   for (let rep = 0; rep < COUNTS.coldStartReps; rep++) {
-    samples.raw.push(await coldStartMs(SERVERS.rawStdio));
-    samples.mcpwire.push(await coldStartMs(script));
+    for (const [name, script] of programs) (samples[name] ??= []).push(await coldStartMs(script));
   }
-  return { mcpwireMs: median(samples.mcpwire), rawMs: median(samples.raw), samples };
+  const mcpwireMs = Object.fromEntries(Object.keys(servers).map((name) => [name, median(samples[name]!)]));
+  return { rawMs: median(samples.raw!), mcpwireMs, samples };
 }

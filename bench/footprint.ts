@@ -4,7 +4,8 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ROOT, SCRATCH } from './config.js';
+import { ROOT, SCRATCH, SERVERS } from './config.js';
+import { bundle } from './build.js';
 import { coldStartMs } from './cold-start.js';
 
 export interface Footprint {
@@ -36,21 +37,15 @@ function countInstalledPackages(): number {
   return Object.keys(lock.packages).filter((path) => path.startsWith('node_modules/')).length;
 }
 
-/** Bundles bench/servers/one-tool-stdio.ts, minified, and checks the bundle answers initialize. */
-function bundleOneToolServer(esbuild: string): number {
-  const outfile = join(SCRATCH, 'one-tool-stdio.min.mjs');
-  execFileSync(esbuild, [join(ROOT, 'bench/servers/one-tool-stdio.ts'), '--bundle', '--minify', '--platform=node',
-    '--format=esm', '--target=node20', '--log-level=warning', `--outfile=${outfile}`], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
-  return statSync(outfile).size;
-}
-
 export async function benchFootprint(esbuild: string): Promise<Footprint> {
   const [pack] = JSON.parse(npm(['pack', '--dry-run', '--json', '--ignore-scripts'])) as { size: number; unpackedSize: number; entryCount: number }[];
   const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as Record<string, Record<string, string> | undefined>;
   const runtimeDependencies = ['dependencies', 'peerDependencies', 'optionalDependencies']
     .reduce((sum, field) => sum + Object.keys(manifest[field] ?? {}).length, 0);
-  const bundleMinifiedBytes = bundleOneToolServer(esbuild);
-  await coldStartMs(join(SCRATCH, 'one-tool-stdio.min.mjs')); // throws unless the bundle works
+  const minified = join(SCRATCH, 'one-tool-stdio.min.mjs');
+  bundle(esbuild, SERVERS.oneToolEntry, minified, true);
+  await coldStartMs(minified); // throws unless the bundle works
+  const bundleMinifiedBytes = statSync(minified).size;
   return {
     packedBytes: pack!.size,
     unpackedBytes: pack!.unpackedSize,

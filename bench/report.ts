@@ -3,6 +3,8 @@
 
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { pairedRatio } from './measure.js';
+import type { RunFigures } from './measure.js';
 
 /** `ratio` (mcpwire ÷ baseline) or the plain value must stay at or under / at or over `limit`. */
 export interface Target { on: 'ratio' | 'value'; op: '<=' | '>='; limit: number; unit?: string }
@@ -24,6 +26,17 @@ export function compared(section: string, measure: string, unit: string, mcpwire
   return { section, measure, mcpwire, baseline, unit, ratio, target, status: verdict(target, target?.on === 'value' ? mcpwire : ratio) };
 }
 
+/** The rows of one load shape: calls/s (ratio of paired rounds), latency, CPU per call on both ends. */
+export function loadRows(section: string, label: string, ours: RunFigures, theirs: RunFigures, targets: { callsPerSec?: Target; serverCpu?: Target }): Row[] {
+  return [
+    compared(section, `${label} calls/s`, '/s', ours.callsPerSec, theirs.callsPerSec, targets.callsPerSec, pairedRatio(ours, theirs)),
+    compared(section, `${label} p50`, 'µs', ours.p50Us, theirs.p50Us),
+    compared(section, `${label} p99`, 'µs', ours.p99Us, theirs.p99Us),
+    compared(section, `${label} server CPU/call`, 'µs', ours.serverCpuUsPerCall, theirs.serverCpuUsPerCall, targets.serverCpu),
+    compared(section, `${label} client CPU/call`, 'µs', ours.clientCpuUsPerCall, theirs.clientCpuUsPerCall),
+  ];
+}
+
 /** A measure with no baseline, checked against an absolute target (or none). */
 export function absolute(section: string, measure: string, unit: string, mcpwire: number, target?: Target): Row {
   return { section, measure, mcpwire, baseline: undefined, unit, ratio: undefined, target, status: verdict(target, mcpwire) };
@@ -42,7 +55,7 @@ function verdict(target: Target | undefined, value: number): Row['status'] {
 
 function formatNumber(value: number | undefined, unit: string): string {
   if (value === undefined) return '—';
-  const digits = Math.abs(value) >= 100 ? 0 : Math.abs(value) >= 10 ? 1 : 2;
+  const digits = (unit === '' && Number.isInteger(value)) || Math.abs(value) >= 100 ? 0 : Math.abs(value) >= 10 ? 1 : 2;
   const text = value.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
   return unit ? `${text} ${unit}` : text;
 }

@@ -10,6 +10,8 @@ const RESULT_FOR = {
 };
 
 const server = createServer((req, res) => {
+  // POST only; a GET (a client's standalone stream) or DELETE gets 405, which the spec allows.
+  if (req.method !== 'POST') { res.writeHead(405, { Allow: 'POST' }).end(); return; }
   const chunks = [];
   req.on('data', (chunk) => chunks.push(chunk));
   req.on('end', () => {

@@ -3,7 +3,6 @@
 // server cuts it), the client can come back with GET + Last-Event-ID and get the rest
 // (spec 2025-11-25, basic/transports#resumability-and-redelivery).
 
-import { randomUUID } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import type { JSONRPCMessage, RequestId } from '../jsonrpc/index.js';
 import type { EventStore } from './event-store.js';
@@ -26,7 +25,7 @@ export interface StreamSettings {
 /** A POST-born stream (answers one request) or the session's GET stream. */
 export class ResumableStream {
   /** Unique across sessions, since an event store may be shared; event ids are built from it. */
-  readonly streamId = randomUUID();
+  readonly streamId = crypto.randomUUID(); // the global Web Crypto: node:crypto is not loaded for it
   /** The request a POST-born stream answers; undefined for the GET stream. */
   readonly requestId: RequestId | undefined;
   /** Its response is stored: nothing more will come, so a connection ends once it is written. */

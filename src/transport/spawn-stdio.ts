@@ -3,7 +3,6 @@
 // keeping a bounded tail of its stderr, noticing when it dies, and ending it without orphans
 // (basic/lifecycle#shutdown).
 
-import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { ConnectionClosedError } from '../jsonrpc/index.js';
 import type { JSONRPCMessage, Transport } from '../jsonrpc/index.js';
@@ -67,6 +66,9 @@ export class SpawnedStdioTransport implements Transport {
 
   /** Spawns the server; rejects with a readable Error when it cannot be started. */
   async start(): Promise<void> {
+    // Imported here, not at the top: every server process loads this module with the rest of
+    // the transports, and none of them spawns anything (bench: server RSS).
+    const { spawn } = await import('node:child_process');
     if (this.#closed) throw new ConnectionClosedError('Cannot start a closed transport (or one whose process failed to start)');
     if (this.#child) return;
     const child = spawn(this.command, [...this.args], {

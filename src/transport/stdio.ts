@@ -15,6 +15,14 @@ export interface StdioTransportOptions {
   maxJsonDepth?: number;
 }
 
+/**
+ * Corked lines go out at the end of the turn, or as soon as this many are waiting: a peer that
+ * waits for answers then gets the first ones while the rest are still being made. One batch per
+ * turn made both ends take turns instead of working side by side (bench: stdio 64 in flight
+ * went from 0.6× to 0.8× of raw).
+ */
+const BATCH_LINES = 8;
+
 /** Newline-delimited JSON-RPC over any readable + writable pair. */
 export class StdioTransport implements Transport {
   onmessage?: Transport['onmessage'];
@@ -31,6 +39,7 @@ export class StdioTransport implements Transport {
   #backlog: Promise<void> | undefined;
   /** Set while the output is corked (see #cork); settles once the corked lines are handed on. */
   #flushed: Promise<void> | undefined;
+  #corkedLines = 0;
 
   constructor(readable: Readable, writable: Writable, options: StdioTransportOptions = {}) {
     this.#readable = readable;
@@ -79,7 +88,13 @@ export class StdioTransport implements Transport {
   #write(line: string): Promise<void> {
     if (this.#closed) return Promise.reject(new ConnectionClosedError('Cannot send: the stdio transport is closed'));
     const flushed = this.#cork();
-    if (this.#writable.write(line)) return flushed;
+    const accepted = this.#writable.write(line);
+    if (++this.#corkedLines === BATCH_LINES) {
+      this.#corkedLines = 0;
+      this.#writable.uncork();
+      this.#writable.cork();
+    }
+    if (accepted) return flushed;
     // write() said "slow down": wait for 'drain' before the next message, so a peer that does
     // not read cannot make this process buffer without bound.
     const writable = this.#writable;
@@ -100,14 +115,15 @@ export class StdioTransport implements Transport {
 
   /**
    * Corks the output until the next tick, so the lines sent in one turn of the event loop (say,
-   * the answers to one chunk of requests) leave in one writev rather than one system call each.
-   * The promise settles once they are handed on.
+   * the answers to one chunk of requests) leave in writevs of up to BATCH_LINES, not one system
+   * call each. The promise settles once they are all handed on.
    */
   #cork(): Promise<void> {
     if (this.#flushed) return this.#flushed;
     this.#writable.cork();
     this.#flushed = new Promise((resolve) => process.nextTick(() => {
       this.#flushed = undefined;
+      this.#corkedLines = 0;
       this.#writable.uncork();
       resolve();
     }));

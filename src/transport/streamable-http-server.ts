@@ -3,7 +3,6 @@
 // DELETE ends the session. This file checks each HTTP request and finds its session; the
 // session (http-session.ts) routes what the server sends onto SSE streams.
 
-import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -87,6 +86,8 @@ export function createStreamableHttpHandler(server: HttpServable, options: HttpS
    */
   const owners = new WeakMap<StreamableHttpSessionTransport, string>();
 
+  /** The Host header last let through. Clients repeat theirs, so it is not parsed again each time. */
+  let allowedHost: string | undefined;
   // The clock first: `busy` looks at every stream of the session.
   const isIdle = (session: StreamableHttpSessionTransport): boolean => Date.now() - session.lastActivity > idleMs && !session.busy;
   const sweeper = setInterval(() => {
@@ -97,8 +98,9 @@ export function createStreamableHttpHandler(server: HttpServable, options: HttpS
   async function createSession(authInfo: AuthInfo | undefined): Promise<StreamableHttpSessionTransport> {
     const limit = options.maxSessions ?? 1000;
     if (sessions.size >= limit) throw new HttpError(503, `Too many sessions (limit ${limit}); try again later`, { headers: { 'Retry-After': '5' } });
-    // basic/transports#session-management: a CSPRNG id, visible ASCII only (a UUID is).
-    const session = new StreamableHttpSessionTransport(randomUUID(), {
+    // basic/transports#session-management: a CSPRNG id, visible ASCII only (a UUID is). The global
+    // Web Crypto makes it: node:crypto would be loaded by every process that imports transports.
+    const session = new StreamableHttpSessionTransport(crypto.randomUUID(), {
       eventStore,
       retryMs: options.retryMs ?? 1000,
       maxBufferedBytes: options.maxBufferedBytes ?? DEFAULT_MAX_BUFFERED_BYTES,
@@ -192,9 +194,12 @@ export function createStreamableHttpHandler(server: HttpServable, options: HttpS
   }
 
   async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const host = req.headers.host;
+    const hostChecked = options.dnsRebindingProtection === false || (host !== undefined && host === allowedHost);
     const refusal = refuseOrigin(header(req, 'origin'), options.allowedOrigins)
-      ?? (options.dnsRebindingProtection === false ? undefined : refuseHost(req.headers.host, options.allowedHosts));
+      ?? (hostChecked ? undefined : refuseHost(host, options.allowedHosts));
     if (refusal) throw new HttpError(403, refusal);
+    allowedHost = host;
     // Requests name the endpoint exactly, as a rule; only other targets need a URL parser.
     const pathname = req.url === path ? path : new URL(req.url ?? '/', 'http://localhost').pathname;
     if (metadataPaths.includes(pathname) && options.resourceMetadata) {
@@ -292,9 +297,17 @@ function mediaType(value: string | undefined): string | undefined {
   return value?.split(';')[0]?.trim().toLowerCase();
 }
 
-/** The media ranges of the Accept header, parameters dropped. */
-function acceptedTypes(req: IncomingMessage): (string | undefined)[] {
-  return (req.headers.accept ?? '').split(',').map((part) => mediaType(part));
+let lastAccept: string | undefined;
+let lastRanges: readonly (string | undefined)[] = [];
+
+/** The media ranges of the Accept header, parameters dropped. Clients repeat theirs: the last answer is kept. */
+function acceptedTypes(req: IncomingMessage): readonly (string | undefined)[] {
+  const accept = req.headers.accept ?? '';
+  if (accept !== lastAccept) {
+    lastRanges = accept.split(',').map((part) => mediaType(part));
+    lastAccept = accept;
+  }
+  return lastRanges;
 }
 
 /** True when the ranges admit `type` (exactly, or through a `type/*` or `*\/*` range). */
