@@ -158,6 +158,17 @@ export class McpServer implements SessionHost {
     return { ...declared, ...this.#options.capabilities };
   }
 
+  declares(capability: keyof ServerCapabilities): boolean {
+    if (this.#options.capabilities?.[capability]) return true;
+    switch (capability) {
+      case 'tools': return this.#tools.size > 0;
+      case 'resources': return this.#resources.size > 0;
+      case 'prompts': return this.#prompts.size > 0;
+      case 'completions': return this.#prompts.size > 0 || this.#resources.size > 0;
+      default: return false;
+    }
+  }
+
   handlers(): ReadonlyMap<string, ServerRequestHandler> {
     return this.#handlers;
   }

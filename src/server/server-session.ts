@@ -1,11 +1,11 @@
 // One client's connection to an McpServer: its lifecycle state, what the client said
 // about itself in `initialize`, and the handlers bound to this connection.
 
-import { INVALID_PARAMS, ProtocolError } from '../jsonrpc/index.js';
+import { INVALID_PARAMS, METHOD_NOT_FOUND, ProtocolError } from '../jsonrpc/index.js';
 import type { AuthInfo, Params, RequestId, Transport } from '../jsonrpc/index.js';
 import {
   CapabilityError, CLIENT_REQUESTS, LOGGING_LEVELS, McpSession, NOTIFICATIONS, SERVER_REQUESTS, missingClientCapability,
-  negotiateVersion, serverMaySend, serverRefusal,
+  negotiateVersion, serverCapabilityFor, serverMaySend, serverRefusal,
 } from '../protocol/index.js';
 import type {
   ClientCapabilities, CreateMessageResult, ElicitResult, Implementation, Root, InitializeResult, LoggingLevel, McpRequestContext, ServerCapabilities, ServerState,
@@ -28,6 +28,8 @@ export interface SessionHost {
   readonly timeoutMs: number;
   readonly maxInboundRequests: number | undefined;
   capabilities(): ServerCapabilities;
+  /** Whether the server declares this capability now (cheaper than building `capabilities()`). */
+  declares(capability: keyof ServerCapabilities): boolean;
   handlers(): ReadonlyMap<string, ServerRequestHandler>;
   onSessionClosed(session: ServerSession): void;
   /** The client said its roots changed (client/roots#root-list-changes). */
@@ -54,7 +56,7 @@ export class ServerSession {
     this.mcp = new McpSession(transport, {
       timeoutMs: host.timeoutMs,
       maxInboundRequests: host.maxInboundRequests,
-      guard: (method, kind) => serverRefusal(this.state, method, kind),
+      guard: (method, kind) => serverRefusal(this.state, method, kind) ?? (kind === 'request' ? this.#undeclared(method) : undefined),
     });
     const peer = this.mcp.peer;
     peer.onerror = (error) => this.onerror?.(error);
@@ -103,6 +105,14 @@ export class ServerSession {
   /** Builds what a handler sees from the MCP request context. */
   toolContext(context: McpRequestContext): ToolContext {
     return new SessionToolContext(this, context);
+  }
+
+  // basic/lifecycle#capability-negotiation: a method of a capability the server did not
+  // declare is answered as unknown (-32601), not served.
+  #undeclared(method: string): ProtocolError | undefined {
+    const capability = serverCapabilityFor(method);
+    if (capability === undefined || this.#host.declares(capability)) return undefined;
+    return new ProtocolError(METHOD_NOT_FOUND, `Method not found: ${method} (the server does not declare the "${capability}" capability)`);
   }
 
   #initialize(params: Params | undefined): InitializeResult {

@@ -58,7 +58,7 @@ test('step 3: a server that never declares tools; tools/list is tried anyway to 
   assert.equal(stepOf(report, 3).summary, 'the server does not declare the "tools" capability');
   assert.deepEqual(stepOf(report, 3).evidence, [
     'capabilities: {"prompts":{"listChanged":true},"completions":{}}',
-    'tools/list sent anyway answered with no tools: no tool is registered at all',
+    'tools/list sent anyway: JSON-RPC error -32601 Method not found from the server: Method not found: tools/list (the server does not declare the "tools" capability)',
   ]);
 });
 

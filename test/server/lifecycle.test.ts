@@ -43,3 +43,12 @@ test('logging/setLevel accepts RFC 5424 levels and refuses others', async () => 
     error: { code: -32602, message: 'Invalid log level: "loud"; expected one of debug, info, notice, warning, error, critical, alert, emergency' },
   });
 });
+
+test('a method of a capability the server does not declare is -32601', async () => {
+  const transport = await connectCaptured(makeAddServer());
+  assert.deepEqual(await ask(transport, 1, 'prompts/list'),
+    { jsonrpc: '2.0', id: 1, error: { code: -32601, message: 'Method not found: prompts/list (the server does not declare the "prompts" capability)' } });
+  assert.deepEqual(await ask(transport, 2, 'logging/setLevel', { level: 'info' }),
+    { jsonrpc: '2.0', id: 2, error: { code: -32601, message: 'Method not found: logging/setLevel (the server does not declare the "logging" capability)' } });
+  assert.deepEqual(await ask(transport, 3, 'tools/list'), { jsonrpc: '2.0', id: 3, result: { tools: [(await import('../fakes/add-server.js')).ADD_TOOL] } });
+});
