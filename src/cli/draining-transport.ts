@@ -3,34 +3,15 @@
 // notifications/cancelled could be cut off by the close that follows it (an HTTP POST in flight
 // is aborted on close; a stdio write queued behind close() is refused).
 
-import type { JSONRPCMessage, SendOptions, Transport } from '../jsonrpc/index.js';
+import type { JSONRPCMessage, SendOptions } from '../jsonrpc/index.js';
+import { PassThroughTransport } from '../transport/index.js';
 
 /** Wraps a transport; `drain()` waits for notifications in flight. */
-export class DrainingTransport implements Transport {
-  onmessage?: Transport['onmessage'];
-  onerror?: Transport['onerror'];
-  onclose?: Transport['onclose'];
-
-  readonly #inner: Transport;
+export class DrainingTransport extends PassThroughTransport {
   readonly #pending = new Set<Promise<void>>();
 
-  constructor(inner: Transport) {
-    this.#inner = inner;
-    inner.onmessage = (message, extra) => this.onmessage?.(message, extra);
-    inner.onerror = (error) => this.onerror?.(error);
-    inner.onclose = (reason) => this.onclose?.(reason);
-  }
-
-  get sessionId(): string | undefined {
-    return this.#inner.sessionId;
-  }
-
-  start(): Promise<void> {
-    return this.#inner.start();
-  }
-
-  send(message: JSONRPCMessage, options?: SendOptions): Promise<void> {
-    const sending = this.#inner.send(message, options);
+  override send(message: JSONRPCMessage, options?: SendOptions): Promise<void> {
+    const sending = this.inner.send(message, options);
     if (!('id' in message)) {
       const settled = sending.then(() => undefined, () => undefined);
       this.#pending.add(settled);
@@ -48,13 +29,5 @@ export class DrainingTransport implements Transport {
       new Promise<void>((resolve) => { timer = setTimeout(resolve, maxMs); }),
     ]);
     clearTimeout(timer);
-  }
-
-  close(): Promise<void> {
-    return this.#inner.close();
-  }
-
-  setProtocolVersion(version: string): void {
-    this.#inner.setProtocolVersion?.(version);
   }
 }

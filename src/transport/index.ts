@@ -33,4 +33,6 @@ export { HttpStatusError } from './http-status-error.js';
 export { LegacySseClientTransport, legacySseTransport, type LegacySseTransportOptions } from './legacy-sse-client.js';
 // A wrapper that observes every message both ways.
 export { tapTransport } from './tracing-tap.js';
+// The base of transport wrappers: forwards everything, so a wrapper overrides only what it adds.
+export { PassThroughTransport } from './pass-through.js';
 export type { TapEvent } from './tracing-tap.js';

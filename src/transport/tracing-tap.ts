@@ -2,6 +2,7 @@
 // `mcpwire demo` and `mcpwire --trace` print. It sits between the peer and the real transport.
 
 import type { JSONRPCMessage, MessageExtra, SendOptions, Transport } from '../jsonrpc/index.js';
+import { PassThroughTransport } from './pass-through.js';
 
 /** One observed message. */
 export interface TapEvent {
@@ -13,48 +14,22 @@ export interface TapEvent {
 }
 
 /** Watches one transport; everything else passes straight through. */
-class TappedTransport implements Transport {
-  onmessage?: Transport['onmessage'];
-  onerror?: Transport['onerror'];
-  onclose?: Transport['onclose'];
-
-  readonly #inner: Transport;
+class TappedTransport extends PassThroughTransport {
   readonly #observe: (event: TapEvent) => void;
 
   constructor(inner: Transport, observe: (event: TapEvent) => void) {
-    this.#inner = inner;
+    super(inner);
     this.#observe = observe;
-    inner.onmessage = (message: unknown, extra?: MessageExtra) => {
-      this.#report({ direction: 'receive', message, at: Date.now() });
-      this.onmessage?.(message, extra);
-    };
-    inner.onerror = (error) => this.onerror?.(error);
-    inner.onclose = (reason) => this.onclose?.(reason);
   }
 
-  get sessionId(): string | undefined {
-    return this.#inner.sessionId;
+  protected override receive(message: unknown, extra?: MessageExtra): void {
+    this.#report({ direction: 'receive', message, at: Date.now() });
+    this.onmessage?.(message, extra);
   }
 
-  start(): Promise<void> {
-    return this.#inner.start();
-  }
-
-  send(message: JSONRPCMessage, options?: SendOptions): Promise<void> {
+  override send(message: JSONRPCMessage, options?: SendOptions): Promise<void> {
     this.#report({ direction: 'send', message, at: Date.now() });
-    return this.#inner.send(message, options);
-  }
-
-  close(): Promise<void> {
-    return this.#inner.close();
-  }
-
-  setProtocolVersion(version: string): void {
-    this.#inner.setProtocolVersion?.(version);
-  }
-
-  openStandaloneStream(): Promise<boolean> {
-    return this.#inner.openStandaloneStream ? this.#inner.openStandaloneStream() : Promise.resolve(false);
+    return this.inner.send(message, options);
   }
 
   #report(event: TapEvent): void {

@@ -1,0 +1,48 @@
+// The base of every transport wrapper (tracing, draining): forwards all of Transport to the
+// wrapped one, so a wrapper overrides only what it adds and never drops an optional method.
+
+import type { JSONRPCMessage, MessageExtra, SendOptions, Transport } from '../jsonrpc/index.js';
+
+/** A transport that forwards everything to `inner`; subclasses override `send` or `receive`. */
+export class PassThroughTransport implements Transport {
+  onmessage?: Transport['onmessage'];
+  onerror?: Transport['onerror'];
+  onclose?: Transport['onclose'];
+  protected readonly inner: Transport;
+
+  constructor(inner: Transport) {
+    this.inner = inner;
+    inner.onmessage = (message, extra) => this.receive(message, extra);
+    inner.onerror = (error) => this.onerror?.(error);
+    inner.onclose = (reason) => this.onclose?.(reason);
+  }
+
+  /** Called for each inbound value; forwards it to `onmessage`. */
+  protected receive(message: unknown, extra?: MessageExtra): void {
+    this.onmessage?.(message, extra);
+  }
+
+  get sessionId(): string | undefined {
+    return this.inner.sessionId;
+  }
+
+  start(): Promise<void> {
+    return this.inner.start();
+  }
+
+  send(message: JSONRPCMessage, options?: SendOptions): Promise<void> {
+    return this.inner.send(message, options);
+  }
+
+  close(): Promise<void> {
+    return this.inner.close();
+  }
+
+  setProtocolVersion(version: string): void {
+    this.inner.setProtocolVersion?.(version);
+  }
+
+  openStandaloneStream(): Promise<boolean> {
+    return this.inner.openStandaloneStream ? this.inner.openStandaloneStream() : Promise.resolve(false);
+  }
+}
