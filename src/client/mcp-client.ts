@@ -15,6 +15,9 @@ import { listAllPages } from './list-all.js';
 import { applyElicitationDefaults, checkElicitationMode, impliedCapabilities } from './server-requests.js';
 import type { ServerRequestHandlers } from './server-requests.js';
 
+/** The options of a call that passes none: shared, never written to. */
+const NO_OPTIONS: McpRequestOptions = Object.freeze({});
+
 /** Options of an McpClient. */
 export interface McpClientOptions extends ServerRequestHandlers {
   clientInfo?: Implementation;
@@ -58,7 +61,7 @@ export class McpClient {
 
   constructor(transport: Transport, options: McpClientOptions = {}) {
     this.#options = options;
-    this.mcp = new McpSession(transport, { timeoutMs: options.timeoutMs ?? 60_000 });
+    this.mcp = new McpSession(transport, { timeoutMs: options.timeoutMs ?? 60_000, maxTotalTimeoutMs: options.maxTotalTimeoutMs ?? 600_000 });
     this.mcp.peer.onclose = () => { this.state = 'closed'; };
     this.mcp.peer.onerror = (error) => this.onerror?.(error);
     this.capabilities = impliedCapabilities(options, options.capabilities);
@@ -133,15 +136,14 @@ export class McpClient {
   }
 
   /** Any request, checked against the lifecycle and the server's capabilities. */
-  request(method: string, params?: Params, options: McpRequestOptions = {}): Promise<Params> {
+  request(method: string, params?: Params, options: McpRequestOptions = NO_OPTIONS): Promise<Params> {
     // Not async, like callTool: a promise per layer adds up on the hot path (bench/profile.ts).
     if (!clientMaySend(this.state, method)) {
       return Promise.reject(new Error(`Cannot send "${method}" while the client is ${this.state}${this.state === 'idle' ? ': call initialize() first' : ''}`));
     }
     const missing = missingServerCapability(this.serverCapabilities, method);
     if (missing) return Promise.reject(new CapabilityError(missing));
-    const timeouts: McpRequestOptions = { maxTotalTimeoutMs: this.#options.maxTotalTimeoutMs ?? 600_000 };
-    return this.mcp.request(method, params, { ...timeouts, ...options });
+    return this.mcp.request(method, params, options);
   }
 
   /** Handles a request the server sends (sampling, elicitation, roots). */
@@ -155,7 +157,7 @@ export class McpClient {
   }
 
   /** `tools/call`. A tool's own failure comes back as `isError: true`; a protocol failure rejects with ProtocolError. */
-  callTool(name: string, args?: Record<string, unknown>, options: McpRequestOptions = {}): Promise<CallToolResult> {
+  callTool(name: string, args?: Record<string, unknown>, options: McpRequestOptions = NO_OPTIONS): Promise<CallToolResult> {
     const params: Params = args === undefined ? { name } : { name, arguments: args };
     return this.request(CLIENT_REQUESTS.toolsCall, params, options) as Promise<CallToolResult>;
   }

@@ -124,35 +124,48 @@ export class McpSession {
  * The context of one inbound MCP request. A class, not an object literal spreading the peer's
  * context: `signal` stays a getter, so the AbortSignal is only made when read, and a spread
  * followed by more properties takes V8's slow path (microseconds per request, bench/profile.ts).
- * The methods are own arrow functions, so a handler may destructure them.
+ * The methods are getters that hand out a new arrow function, so a handler may destructure
+ * them, and a request whose handler never uses them allocates none.
  */
 class McpInboundContext implements McpRequestContext {
   readonly requestId: RequestId;
-  readonly method: string;
-  readonly extra: MessageExtra | undefined;
   readonly progressToken: string | number | undefined;
-  readonly sendProgress: (progress: Progress) => Promise<void>;
-  readonly notify: (method: string, params?: Params) => Promise<void>;
-  readonly request: (method: string, params?: Params, options?: McpRequestOptions) => Promise<Params>;
+  readonly #session: McpSession;
   readonly #peerContext: RequestContext;
 
   constructor(session: McpSession, peerContext: RequestContext, progressToken: string | number | undefined) {
-    const related = peerContext.requestId;
-    this.requestId = related;
-    this.method = peerContext.method;
-    this.extra = peerContext.extra;
+    this.requestId = peerContext.requestId;
     this.progressToken = progressToken;
+    this.#session = session;
     this.#peerContext = peerContext;
-    this.sendProgress = async (progress) => {
-      if (progressToken === undefined || peerContext.signal.aborted) return;
-      await session.notify(NOTIFICATIONS.progress, { progressToken, ...progress }, related);
-    };
-    this.notify = (method, params) => session.notify(method, params, related);
-    this.request = (method, params, options = {}) =>
-      session.request(method, params, { signal: peerContext.signal, ...options, relatedRequestId: related });
+  }
+
+  get method(): string {
+    return this.#peerContext.method;
+  }
+
+  get extra(): MessageExtra | undefined {
+    return this.#peerContext.extra;
   }
 
   get signal(): AbortSignal {
     return this.#peerContext.signal;
+  }
+
+  get sendProgress(): (progress: Progress) => Promise<void> {
+    return async (progress) => {
+      const token = this.progressToken;
+      if (token === undefined || this.signal.aborted) return;
+      await this.#session.notify(NOTIFICATIONS.progress, { progressToken: token, ...progress }, this.requestId);
+    };
+  }
+
+  get notify(): (method: string, params?: Params) => Promise<void> {
+    return (method, params) => this.#session.notify(method, params, this.requestId);
+  }
+
+  get request(): (method: string, params?: Params, options?: McpRequestOptions) => Promise<Params> {
+    return (method, params, options = {}) =>
+      this.#session.request(method, params, { signal: this.signal, ...options, relatedRequestId: this.requestId });
   }
 }

@@ -142,52 +142,76 @@ export class ServerSession {
 /**
  * What a handler sees (ToolContext) while one request runs. A class so that `signal` stays a
  * getter: the AbortSignal is only made if the handler reads it (bench/profile.ts). The methods
- * are own arrow functions, so a handler may destructure them.
+ * are getters that hand out a new arrow function, so a handler may destructure them, and a
+ * request whose handler never uses them allocates none.
  */
 class SessionToolContext implements ToolContext {
   readonly requestId: RequestId;
-  readonly authInfo: AuthInfo | undefined;
-  readonly clientInfo: Implementation | undefined;
-  readonly clientCapabilities: ClientCapabilities;
-  readonly sendProgress: ToolContext['sendProgress'];
-  readonly log: ToolContext['log'];
-  readonly request: ToolContext['request'];
-  readonly sample: ToolContext['sample'];
-  readonly elicit: ToolContext['elicit'];
-  readonly listRoots: ToolContext['listRoots'];
-  readonly elicitationComplete: ToolContext['elicitationComplete'];
-  readonly closeSseStream: ToolContext['closeSseStream'];
+  readonly #session: ServerSession;
   readonly #context: McpRequestContext;
 
   constructor(session: ServerSession, context: McpRequestContext) {
     this.requestId = context.requestId;
-    this.authInfo = context.extra?.authInfo;
-    this.clientInfo = session.clientInfo;
-    this.clientCapabilities = session.clientCapabilities;
+    this.#session = session;
     this.#context = context;
-    const request = async (method: string, params?: Params): Promise<Params> => {
-      // Each server request needs the matching client capability (client/sampling, client/elicitation, client/roots).
-      const missing = missingClientCapability(session.clientCapabilities, method, params);
-      if (missing) throw new CapabilityError(missing);
-      return context.request(method, params);
-    };
-    this.request = request;
-    this.sendProgress = (progress) => context.sendProgress(progress);
-    this.log = async (level, data, logger) => {
-      if (!session.shouldLog(level)) return;
-      await context.notify(NOTIFICATIONS.message, logger === undefined ? { level, data } : { level, logger, data });
-    };
-    this.sample = async (params) => await request(SERVER_REQUESTS.createMessage, params) as CreateMessageResult;
-    this.elicit = async (params) => await request(SERVER_REQUESTS.elicit, params) as ElicitResult;
-    this.listRoots = async () => ((await request(SERVER_REQUESTS.listRoots)).roots ?? []) as Root[];
-    this.elicitationComplete = (elicitationId) => context.notify(NOTIFICATIONS.elicitationComplete, { elicitationId });
-    this.closeSseStream = async () => {
-      const transport = session.mcp.peer.transport as PollableTransport;
-      return transport.closeSseStream ? transport.closeSseStream(context.requestId) : false;
-    };
+  }
+
+  get authInfo(): AuthInfo | undefined {
+    return this.#context.extra?.authInfo;
+  }
+
+  get clientInfo(): Implementation | undefined {
+    return this.#session.clientInfo;
+  }
+
+  get clientCapabilities(): ClientCapabilities {
+    return this.#session.clientCapabilities;
   }
 
   get signal(): AbortSignal {
     return this.#context.signal;
+  }
+
+  get sendProgress(): ToolContext['sendProgress'] {
+    return (progress) => this.#context.sendProgress(progress);
+  }
+
+  get log(): ToolContext['log'] {
+    return async (level, data, logger) => {
+      if (!this.#session.shouldLog(level)) return;
+      await this.#context.notify(NOTIFICATIONS.message, logger === undefined ? { level, data } : { level, logger, data });
+    };
+  }
+
+  get request(): ToolContext['request'] {
+    return async (method, params) => {
+      // Each server request needs the matching client capability (client/sampling, client/elicitation, client/roots).
+      const missing = missingClientCapability(this.#session.clientCapabilities, method, params);
+      if (missing) throw new CapabilityError(missing);
+      return this.#context.request(method, params);
+    };
+  }
+
+  get sample(): ToolContext['sample'] {
+    return async (params) => await this.request(SERVER_REQUESTS.createMessage, params) as CreateMessageResult;
+  }
+
+  get elicit(): ToolContext['elicit'] {
+    return async (params) => await this.request(SERVER_REQUESTS.elicit, params) as ElicitResult;
+  }
+
+  get listRoots(): ToolContext['listRoots'] {
+    return async () => ((await this.request(SERVER_REQUESTS.listRoots)).roots ?? []) as Root[];
+  }
+
+  get elicitationComplete(): ToolContext['elicitationComplete'] {
+    return (elicitationId) => this.#context.notify(NOTIFICATIONS.elicitationComplete, { elicitationId });
+  }
+
+  get closeSseStream(): ToolContext['closeSseStream'] {
+    return async () => {
+      const transport = this.#session.mcp.peer.transport as PollableTransport;
+      return transport.closeSseStream ? transport.closeSseStream(this.requestId) : false;
+    };
   }
 }

@@ -70,7 +70,8 @@ export class ToolRegistry {
     return nextCursor === undefined ? { tools } : { tools, nextCursor };
   }
 
-  async call(params: Record<string, unknown> | undefined, context: ToolContext): Promise<CallToolResult> {
+  /** Answers at once when the tool's handler does, so a synchronous tool costs no promise. */
+  call(params: Record<string, unknown> | undefined, context: ToolContext): CallToolResult | Promise<CallToolResult> {
     const name = params?.name;
     if (typeof name !== 'string') throw new ProtocolError(INVALID_PARAMS, 'Invalid params: tools/call needs a string "name"');
     const entry = this.#entries.get(name);
@@ -86,23 +87,38 @@ export class ToolRegistry {
     if (!checked.valid) {
       return { content: [{ type: 'text', text: `Invalid arguments for tool ${name}: ${describeValidationErrors(checked.errors)}` }], isError: true };
     }
-    let result: CallToolResult;
+    let result: CallToolResult | Promise<CallToolResult>;
     try {
-      result = await entry.handler(args as Record<string, unknown>, context);
+      result = entry.handler(args as Record<string, unknown>, context);
     } catch (error) {
-      if (error instanceof ProtocolError) throw error;
-      return { content: [{ type: 'text', text: error instanceof Error ? error.message : String(error) }], isError: true };
+      return toolFailure(error);
     }
-    if (entry.validateOutput && !result.isError) {
-      // server/tools#output-schema: structuredContent MUST match a declared outputSchema.
-      if (result.structuredContent === undefined) {
-        throw new ProtocolError(INTERNAL_ERROR, `Tool ${name} declares an outputSchema but returned no structuredContent`);
-      }
-      const output = entry.validateOutput(result.structuredContent);
-      if (!output.valid) {
-        throw new ProtocolError(INTERNAL_ERROR, `Tool ${name} returned structuredContent that does not match its outputSchema: ${describeValidationErrors(output.errors)}`);
-      }
+    if (typeof (result as Partial<PromiseLike<CallToolResult>>)?.then === 'function') {
+      return Promise.resolve(result).then((value) => checkOutput(entry, value), toolFailure);
     }
-    return result;
+    return checkOutput(entry, result as CallToolResult);
   }
+}
+
+/** A handler's throw: a ProtocolError stays a JSON-RPC error; anything else is an `isError` result the model can read. */
+function toolFailure(error: unknown): CallToolResult {
+  if (error instanceof ProtocolError) throw error;
+  return { content: [{ type: 'text', text: error instanceof Error ? error.message : String(error) }], isError: true };
+}
+
+/** server/tools#output-schema: structuredContent MUST match a declared outputSchema. */
+function checkOutput(entry: Entry, result: CallToolResult): CallToolResult {
+  const name = entry.tool.name;
+  if (typeof result !== 'object' || result === null) {
+    throw new ProtocolError(INTERNAL_ERROR, `Tool ${name} returned ${result === null ? 'null' : typeof result}, not a CallToolResult object`);
+  }
+  if (!entry.validateOutput || result.isError) return result;
+  if (result.structuredContent === undefined) {
+    throw new ProtocolError(INTERNAL_ERROR, `Tool ${name} declares an outputSchema but returned no structuredContent`);
+  }
+  const output = entry.validateOutput(result.structuredContent);
+  if (!output.valid) {
+    throw new ProtocolError(INTERNAL_ERROR, `Tool ${name} returned structuredContent that does not match its outputSchema: ${describeValidationErrors(output.errors)}`);
+  }
+  return result;
 }

@@ -60,10 +60,10 @@ test('stdio: JSON nested past 64 levels is answered -32700 naming the limit; 64 
   const server = await stdioServer();
   server.write(`${echoAtDepth(1, 65)}\n${echoAtDepth(2, 64)}\n${'['.repeat(100_000)}\n`);
   assert.deepStrictEqual(await server.until(3), [
-    // The refusals are written at once, while the echo goes through its (async) tool handler.
-    { jsonrpc: '2.0', error: { code: -32700, message: 'Parse error: JSON nesting deeper than the limit of 64 levels' } },
+    // The echo tool answers synchronously, so the answers come in the order of the lines.
     { jsonrpc: '2.0', error: { code: -32700, message: 'Parse error: JSON nesting deeper than the limit of 64 levels' } },
     echoed(2),
+    { jsonrpc: '2.0', error: { code: -32700, message: 'Parse error: JSON nesting deeper than the limit of 64 levels' } },
   ]);
 });
 

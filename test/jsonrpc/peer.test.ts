@@ -57,6 +57,34 @@ test('dispatches requests to handlers and answers with the result', async () => 
   assert.deepEqual(transport.sendOptions, [{ relatedRequestId: 'x' }]);
 });
 
+test('a handler that answers at once is answered before receive returns; an async one after its promise settles', async () => {
+  const { transport, peer } = setup();
+  peer.setRequestHandler('now', () => ({ at: 'once' }));
+  peer.setRequestHandler('later', async () => ({ at: 'later' }));
+  transport.receive({ jsonrpc: '2.0', id: 1, method: 'later' });
+  transport.receive({ jsonrpc: '2.0', id: 2, method: 'now' });
+  assert.deepEqual(transport.sent, [{ jsonrpc: '2.0', id: 2, result: { at: 'once' } }]);
+  assert.deepEqual(await transport.waitForSent(2), [
+    { jsonrpc: '2.0', id: 2, result: { at: 'once' } },
+    { jsonrpc: '2.0', id: 1, result: { at: 'later' } },
+  ]);
+});
+
+test('a handler returning nothing is answered with an empty result; one throwing or rejecting with nothing gets a -32603 saying so', async () => {
+  const { transport, peer } = setup();
+  peer.setRequestHandler('nothing', () => undefined as never);
+  peer.setRequestHandler('throws-nothing', () => { throw undefined; });
+  peer.setRequestHandler('rejects-nothing', () => Promise.reject(undefined));
+  transport.receive({ jsonrpc: '2.0', id: 1, method: 'nothing' });
+  transport.receive({ jsonrpc: '2.0', id: 2, method: 'throws-nothing' });
+  transport.receive({ jsonrpc: '2.0', id: 3, method: 'rejects-nothing' });
+  assert.deepEqual(await transport.waitForSent(3), [
+    { jsonrpc: '2.0', id: 1, result: {} },
+    { jsonrpc: '2.0', id: 2, error: { code: -32603, message: 'The handler threw without a reason' } },
+    { jsonrpc: '2.0', id: 3, error: { code: -32603, message: 'The handler rejected without a reason' } },
+  ]);
+});
+
 test('unknown method is -32601; a thrown ProtocolError keeps its code; other throws are -32603', async () => {
   const { transport, peer } = setup();
   peer.setRequestHandler('bad', () => { throw new ProtocolError(-32602, 'Invalid params: a'); });

@@ -96,3 +96,34 @@ test('registering a duplicate name or a missing inputSchema throws', () => {
   assert.throws(() => server.tool({ ...ADD_TOOL }, () => ({ content: [] })), { message: 'A tool named "add" is already registered' });
   assert.throws(() => server.tool({ name: 'x', inputSchema: null as never }, () => ({ content: [] })), { message: 'Tool "x" needs an inputSchema object (server/tools: never null)' });
 });
+
+test('a tool that returns no object is a -32603 naming the tool; sync and async tools answer alike', async () => {
+  const server = new McpServer({ name: 's', version: '1' });
+  server.tool({ name: 'nothing', inputSchema: { type: 'object' } }, () => null as never);
+  server.tool({ name: 'later', inputSchema: { type: 'object' } }, async () => undefined as never);
+  server.tool({ name: 'sync', inputSchema: { type: 'object' } }, () => ({ content: [{ type: 'text', text: 'now' }] }));
+  server.tool({ name: 'async', inputSchema: { type: 'object' } }, async () => ({ content: [{ type: 'text', text: 'now' }] }));
+  const transport = await connectCaptured(server);
+  assert.deepEqual(await ask(transport, 1, 'tools/call', { name: 'nothing' }),
+    { jsonrpc: '2.0', id: 1, error: { code: -32603, message: 'Tool nothing returned null, not a CallToolResult object' } });
+  assert.deepEqual(await ask(transport, 2, 'tools/call', { name: 'later' }),
+    { jsonrpc: '2.0', id: 2, error: { code: -32603, message: 'Tool later returned undefined, not a CallToolResult object' } });
+  assert.deepEqual(await ask(transport, 3, 'tools/call', { name: 'sync' }), await ask(transport, 3, 'tools/call', { name: 'async' }));
+});
+
+test('a handler may destructure its context: the methods keep working without the object', async () => {
+  const server = new McpServer({ name: 's', version: '1' }, { capabilities: { logging: {} } });
+  server.tool({ name: 'report', inputSchema: { type: 'object' } }, async (_args, { sendProgress, log, requestId }) => {
+    await sendProgress({ progress: 1, total: 2 });
+    await log('info', 'halfway');
+    return { content: [{ type: 'text', text: `done ${String(requestId)}` }] };
+  });
+  const transport = await connectCaptured(server);
+  const before = transport.sent.length;
+  transport.receive({ jsonrpc: '2.0', id: 'r1', method: 'tools/call', params: { name: 'report', _meta: { progressToken: 'p' } } });
+  assert.deepEqual((await transport.waitForSent(before + 3)).slice(before), [
+    { jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 'p', progress: 1, total: 2 } },
+    { jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: 'halfway' } },
+    { jsonrpc: '2.0', id: 'r1', result: { content: [{ type: 'text', text: 'done r1' }] } },
+  ]);
+});
