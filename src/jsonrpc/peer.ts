@@ -2,7 +2,7 @@
 // requests and notifications to handlers. It knows no MCP method name; the MCP session in
 // src/protocol adds lifecycle, progress and cancellation on top through the hooks below.
 
-import { classifyMessage, isErrorResponse, requestIdKey as idKey } from './messages.js';
+import { classifyMessage, isErrorResponse } from './messages.js';
 import type { JSONRPCMessage, JSONRPCNotification, JSONRPCRequest, JSONRPCResponse, Params, RequestId } from './messages.js';
 import { INTERNAL_ERROR, INVALID_REQUEST, METHOD_NOT_FOUND, PARSE_ERROR, ProtocolError } from './protocol-error.js';
 import { ConnectionClosedError, MessageParseError, RequestCancelledError, RequestTimeoutError, TooManyPendingRequestsError } from './local-errors.js';
@@ -93,10 +93,11 @@ export class JsonRpcPeer {
 
   #options: PeerOptions;
   #nextId = 1;
-  #outbound = new Map<string, Pending>();
+  /** Own requests waiting for an answer. Keyed by the id itself: a Map tells 1 from "1" (SameValueZero). */
+  #outbound = new Map<RequestId, Pending>();
   /** When each outbound request times out, by the same key as #outbound. */
-  #deadlines = new Deadlines<string>((key) => this.#expire(key));
-  #inbound = new Map<string, InboundRequest>();
+  #deadlines = new Deadlines<RequestId>((id) => this.#expire(id));
+  #inbound = new Map<RequestId, InboundRequest>();
   /** Inbound handlers still running, cancelled ones included (what maxInboundRequests limits). */
   #running = 0;
   #requestHandlers = new Map<string, RequestHandler>();
@@ -147,7 +148,6 @@ export class JsonRpcPeer {
         `Cannot send "${method}": ${this.#outbound.size} requests are already waiting for a response (limit ${limit})`, limit));
     }
     const id = this.#nextId++;
-    const key = idKey(id);
     const message: JSONRPCRequest = params === undefined
       ? { jsonrpc: '2.0', id, method }
       : { jsonrpc: '2.0', id, method, params };
@@ -168,21 +168,21 @@ export class JsonRpcPeer {
         }),
       };
       pending.signal?.addEventListener('abort', pending.onAbort!, { once: true });
-      this.#outbound.set(key, pending);
-      this.#armTimer(key, pending);
+      this.#outbound.set(id, pending);
+      this.#armTimer(id, pending);
       this.#trySend(message, options.relatedRequestId === undefined ? NO_SEND_OPTIONS : { relatedRequestId: options.relatedRequestId })
         .catch((error: unknown) => {
-          if (this.#outbound.get(key) !== pending) return;
-          this.#forget(key, pending);
+          if (this.#outbound.get(id) !== pending) return;
+          this.#forget(id, pending);
           reject(error instanceof Error ? error : new Error(String(error)));
         });
     });
   }
 
   /** Drops a finished outbound request: its entry, its deadline, its abort listener. */
-  #forget(key: string, pending: Pending): void {
-    this.#outbound.delete(key);
-    this.#deadlines.delete(key);
+  #forget(id: RequestId, pending: Pending): void {
+    this.#outbound.delete(id);
+    this.#deadlines.delete(id);
     pending.signal?.removeEventListener('abort', pending.onAbort!);
   }
 
@@ -197,18 +197,17 @@ export class JsonRpcPeer {
 
   /** Restarts the timeout of a pending outbound request (e.g. on progress), within its absolute cap. */
   resetTimeout(id: RequestId): boolean {
-    const key = idKey(id);
-    const pending = this.#outbound.get(key);
+    const pending = this.#outbound.get(id);
     if (!pending) return false;
-    this.#armTimer(key, pending);
+    this.#armTimer(id, pending);
     return true;
   }
 
   /** Stops handling an inbound request: its signal fires and no response is sent. */
   cancelInbound(id: RequestId, reason: string): boolean {
-    const request = this.#inbound.get(idKey(id));
+    const request = this.#inbound.get(id);
     if (!request) return false;
-    this.#inbound.delete(idKey(id));
+    this.#inbound.delete(id);
     request.abort(new RequestCancelledError(reason));
     return true;
   }
@@ -239,17 +238,17 @@ export class JsonRpcPeer {
   }
 
   /** (Re)starts the request's timeout, within its absolute cap. */
-  #armTimer(key: string, pending: Pending): void {
+  #armTimer(id: RequestId, pending: Pending): void {
     if (pending.timeoutMs <= 0) return;
     let at = Date.now() + pending.timeoutMs;
     const cap = pending.startedAt + pending.maxTotalTimeoutMs;
     pending.capped = pending.maxTotalTimeoutMs > 0 && cap < at;
     if (pending.capped) at = cap;
-    this.#deadlines.set(key, at);
+    this.#deadlines.set(id, at);
   }
 
-  #expire(key: string): void {
-    const pending = this.#outbound.get(key);
+  #expire(id: RequestId): void {
+    const pending = this.#outbound.get(id);
     if (!pending) return;
     const limit = pending.capped ? pending.maxTotalTimeoutMs : pending.timeoutMs;
     const what = pending.capped ? 'maximum total time' : 'timeout';
@@ -259,18 +258,17 @@ export class JsonRpcPeer {
   }
 
   #abandon(id: RequestId, error: Error, reason: string): void {
-    const key = idKey(id);
-    const pending = this.#outbound.get(key);
+    const pending = this.#outbound.get(id);
     if (!pending) return;
-    this.#forget(key, pending);
+    this.#forget(id, pending);
     pending.reject(error);
     if (!this.#closed) this.#options.onabandon?.(id, reason, pending.method);
   }
 
   #onResponse(message: JSONRPCResponse): void {
-    const key = message.id === undefined ? undefined : idKey(message.id);
-    const pending = key === undefined ? undefined : this.#outbound.get(key);
-    if (!pending || key === undefined) {
+    const id = message.id;
+    const pending = id === undefined ? undefined : this.#outbound.get(id);
+    if (!pending || id === undefined) {
       // A late answer to a cancelled or timed-out request lands here; the spec says discard it.
       if (isErrorResponse(message)) {
         this.onerror?.(new ProtocolError(message.error.code, `Error response${message.id === undefined ? ' without an id' : ` for unknown id ${JSON.stringify(message.id)}`}: ${message.error.message}`, message.error.data));
@@ -279,7 +277,7 @@ export class JsonRpcPeer {
       }
       return;
     }
-    this.#forget(key, pending);
+    this.#forget(id, pending);
     if (isErrorResponse(message)) {
       pending.reject(new ProtocolError(message.error.code, message.error.message, message.error.data));
     } else {
@@ -289,8 +287,7 @@ export class JsonRpcPeer {
 
   #onRequest(message: JSONRPCRequest, extra: MessageExtra | undefined): void {
     const { id, method } = message;
-    const key = idKey(id);
-    if (this.#inbound.has(key)) return this.#refuse(id, INVALID_REQUEST, `Request id ${JSON.stringify(id)} is already in use by a request still being handled`);
+    if (this.#inbound.has(id)) return this.#refuse(id, INVALID_REQUEST, `Request id ${JSON.stringify(id)} is already in use by a request still being handled`);
     const refusal = this.#options.guard?.(method, 'request');
     if (refusal) return this.#refuse(id, refusal.code, refusal.message, refusal.data);
     const handler = this.#requestHandlers.get(method);
@@ -300,28 +297,28 @@ export class JsonRpcPeer {
       return this.#refuse(id, INTERNAL_ERROR, `Too many requests in progress (limit ${limit}); retry later`);
     }
     const request = new InboundRequest(id, method, extra);
-    this.#inbound.set(key, request);
+    this.#inbound.set(id, request);
     this.#running++;
     let result: Params | Promise<Params>;
     try {
       result = handler(message.params, request);
     } catch (error) {
-      return this.#settle(key, request, undefined, error ?? new Error('The handler threw without a reason'));
+      return this.#settle(request, undefined, error ?? new Error('The handler threw without a reason'));
     }
     // A handler that answers at once is answered at once: no promise, no extra turn (bench: stdio sequential).
-    if (!isThenable(result)) return this.#settle(key, request, result, undefined);
+    if (!isThenable(result)) return this.#settle(request, result, undefined);
     Promise.resolve(result).then(
-      (value) => this.#settle(key, request, value, undefined),
-      (error: unknown) => this.#settle(key, request, undefined, error ?? new Error('The handler rejected without a reason')),
+      (value) => this.#settle(request, value, undefined),
+      (error: unknown) => this.#settle(request, undefined, error ?? new Error('The handler rejected without a reason')),
     );
   }
 
   /** Sends the answer of a finished handler: `result`, or the error when `error` is set. */
-  #settle(key: string, request: InboundRequest, result: Params | undefined, error: unknown): void {
+  #settle(request: InboundRequest, result: Params | undefined, error: unknown): void {
     this.#running--;
-    if (this.#inbound.get(key) !== request) return; // cancelled: no response (utilities/cancellation)
-    this.#inbound.delete(key);
     const id = request.requestId;
+    if (this.#inbound.get(id) !== request) return; // cancelled: no response (utilities/cancellation)
+    this.#inbound.delete(id);
     // A handler that returned nothing still gets a valid response: an empty result.
     if (error === undefined) return this.#sendQuietly({ jsonrpc: '2.0', id, result: result ?? {} }, id);
     const wire = error instanceof ProtocolError
@@ -359,13 +356,12 @@ export class JsonRpcPeer {
     if (this.#closed) return;
     this.#closed = true;
     const why = reason ? `: ${reason.message}` : '';
-    for (const [key, pending] of this.#outbound) {
-      this.#forget(key, pending);
-      const id = key.slice(1);
+    for (const [id, pending] of this.#outbound) {
+      this.#forget(id, pending);
       pending.reject(new ConnectionClosedError(`Connection closed before the response to "${pending.method}" (id ${id}) arrived${why}`, { cause: reason }));
     }
-    for (const [key, request] of this.#inbound) {
-      this.#inbound.delete(key);
+    for (const [id, request] of this.#inbound) {
+      this.#inbound.delete(id);
       request.abort(new ConnectionClosedError(`Connection closed${why}`));
     }
     this.onclose?.(reason);

@@ -8,6 +8,9 @@ import { MessageParseError } from '../jsonrpc/index.js';
 export const DEFAULT_MAX_LINE_BYTES = 4 * 1024 * 1024;
 
 const NEWLINE = 0x0a;
+const CR = 0x0d;
+const OPEN_BRACE = 0x7b;
+const BOM = 0xfeff;
 /** How much of a discarded line is kept to show in the error. */
 const SAMPLE_BYTES = 200;
 
@@ -99,10 +102,13 @@ export class LineDecoder {
   /** Drops the BOM of the first line and the CR of a CRLF; skips blank lines. */
   #finish(text: string, lines: string[]): void {
     let line = text;
-    if (this.#firstLine && line.startsWith('\uFEFF')) line = line.slice(1);
-    this.#firstLine = false;
-    if (line.endsWith('\r')) line = line.slice(0, -1);
-    if (line.trim() === '') return;
+    if (this.#firstLine) {
+      this.#firstLine = false;
+      if (line.charCodeAt(0) === BOM) line = line.slice(1);
+    }
+    if (line.charCodeAt(line.length - 1) === CR) line = line.slice(0, -1);
+    // A message starts with "{"; only a line that does not can be blank (spaces, tabs).
+    if (line.charCodeAt(0) !== OPEN_BRACE && line.trim() === '') return;
     lines.push(line);
   }
 }
