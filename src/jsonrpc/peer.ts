@@ -5,8 +5,8 @@
 import { classifyMessage, isErrorResponse } from './messages.js';
 import type { JSONRPCMessage, JSONRPCNotification, JSONRPCRequest, JSONRPCResponse, Params, RequestId } from './messages.js';
 import { INTERNAL_ERROR, INVALID_REQUEST, METHOD_NOT_FOUND, PARSE_ERROR, ProtocolError } from './protocol-error.js';
-import { ConnectionClosedError, MessageParseError, RequestCancelledError, RequestTimeoutError, TooManyPendingRequestsError } from './local-errors.js';
-import { Deadlines } from './deadlines.js';
+import { ConnectionClosedError, MessageParseError, RequestCancelledError } from './local-errors.js';
+import { OutboundRequests } from './outbound-requests.js';
 import { InboundRequest } from './inbound-request.js';
 import type { MessageExtra, SendOptions, Transport } from './transport.js';
 
@@ -63,23 +63,6 @@ function isThenable(value: unknown): value is PromiseLike<unknown> {
   return typeof value === 'object' && value !== null && typeof (value as PromiseLike<unknown>).then === 'function';
 }
 
-/** Default cap on own requests waiting for a response: a peer that never answers cannot make the pending map grow forever. */
-const DEFAULT_MAX_OUTBOUND_REQUESTS = 1024;
-
-interface Pending {
-  id: RequestId;
-  method: string;
-  resolve: (result: Params) => void;
-  reject: (error: Error) => void;
-  timeoutMs: number;
-  startedAt: number;
-  maxTotalTimeoutMs: number;
-  /** The current deadline is the absolute cap, not the timeout. */
-  capped: boolean;
-  signal: AbortSignal | undefined;
-  onAbort: (() => void) | undefined;
-}
-
 const NO_SEND_OPTIONS: SendOptions = Object.freeze({});
 
 
@@ -92,11 +75,7 @@ export class JsonRpcPeer {
   onclose?: (reason?: Error) => void;
 
   #options: PeerOptions;
-  #nextId = 1;
-  /** Own requests waiting for an answer. Keyed by the id itself: a Map tells 1 from "1" (SameValueZero). */
-  #outbound = new Map<RequestId, Pending>();
-  /** When each outbound request times out, by the same key as #outbound. */
-  #deadlines = new Deadlines<RequestId>((id) => this.#expire(id));
+  #outbound: OutboundRequests;
   #inbound = new Map<RequestId, InboundRequest>();
   /** Inbound handlers still running, cancelled ones included (what maxInboundRequests limits). */
   #running = 0;
@@ -107,6 +86,7 @@ export class JsonRpcPeer {
   constructor(transport: Transport, options: PeerOptions = {}) {
     this.transport = transport;
     this.#options = options;
+    this.#outbound = new OutboundRequests(options, (message, sendOptions) => this.#trySend(message, sendOptions));
     transport.onmessage = (value, extra) => this.receive(value, extra);
     transport.onerror = (error) => this.#onTransportError(error);
     transport.onclose = (reason) => this.#onTransportClose(reason);
@@ -142,48 +122,7 @@ export class JsonRpcPeer {
   /** Sends a request and resolves with its `result`, or rejects with a ProtocolError or a local error. */
   request(method: string, params?: Params, options: RequestOptions = {}): Promise<Params> {
     if (this.#closed) return Promise.reject(new ConnectionClosedError(`Cannot send "${method}": the connection is closed`));
-    const limit = this.#options.maxOutboundRequests ?? DEFAULT_MAX_OUTBOUND_REQUESTS;
-    if (this.#outbound.size >= limit) {
-      return Promise.reject(new TooManyPendingRequestsError(
-        `Cannot send "${method}": ${this.#outbound.size} requests are already waiting for a response (limit ${limit})`, limit));
-    }
-    const id = this.#nextId++;
-    const message: JSONRPCRequest = params === undefined
-      ? { jsonrpc: '2.0', id, method }
-      : { jsonrpc: '2.0', id, method, params };
-    options.onid?.(id);
-    const signal = options.signal;
-    if (signal?.aborted) return Promise.reject(new RequestCancelledError(`Request "${method}" was cancelled before it was sent`));
-    return new Promise<Params>((resolve, reject) => {
-      const pending: Pending = {
-        id, method, resolve, reject,
-        timeoutMs: options.timeoutMs ?? this.#options.timeoutMs ?? 0,
-        startedAt: Date.now(),
-        maxTotalTimeoutMs: options.maxTotalTimeoutMs ?? this.#options.maxTotalTimeoutMs ?? 0,
-        capped: false,
-        signal,
-        onAbort: signal && (() => {
-          const reason = signal.reason instanceof Error ? signal.reason.message : String(signal.reason ?? 'aborted');
-          this.#abandon(id, new RequestCancelledError(`Request "${method}" (id ${id}) was cancelled: ${reason}`), reason);
-        }),
-      };
-      pending.signal?.addEventListener('abort', pending.onAbort!, { once: true });
-      this.#outbound.set(id, pending);
-      this.#armTimer(id, pending);
-      this.#trySend(message, options.relatedRequestId === undefined ? NO_SEND_OPTIONS : { relatedRequestId: options.relatedRequestId })
-        .catch((error: unknown) => {
-          if (this.#outbound.get(id) !== pending) return;
-          this.#forget(id, pending);
-          reject(error instanceof Error ? error : new Error(String(error)));
-        });
-    });
-  }
-
-  /** Drops a finished outbound request: its entry, its deadline, its abort listener. */
-  #forget(id: RequestId, pending: Pending): void {
-    this.#outbound.delete(id);
-    this.#deadlines.delete(id);
-    pending.signal?.removeEventListener('abort', pending.onAbort!);
+    return this.#outbound.open(method, params, options);
   }
 
   /** Sends a notification. */
@@ -197,10 +136,7 @@ export class JsonRpcPeer {
 
   /** Restarts the timeout of a pending outbound request (e.g. on progress), within its absolute cap. */
   resetTimeout(id: RequestId): boolean {
-    const pending = this.#outbound.get(id);
-    if (!pending) return false;
-    this.#armTimer(id, pending);
-    return true;
+    return this.#outbound.resetTimeout(id);
   }
 
   /** Stops handling an inbound request: its signal fires and no response is sent. */
@@ -237,51 +173,13 @@ export class JsonRpcPeer {
     }
   }
 
-  /** (Re)starts the request's timeout, within its absolute cap. */
-  #armTimer(id: RequestId, pending: Pending): void {
-    if (pending.timeoutMs <= 0) return;
-    let at = Date.now() + pending.timeoutMs;
-    const cap = pending.startedAt + pending.maxTotalTimeoutMs;
-    pending.capped = pending.maxTotalTimeoutMs > 0 && cap < at;
-    if (pending.capped) at = cap;
-    this.#deadlines.set(id, at);
-  }
-
-  #expire(id: RequestId): void {
-    const pending = this.#outbound.get(id);
-    if (!pending) return;
-    const limit = pending.capped ? pending.maxTotalTimeoutMs : pending.timeoutMs;
-    const what = pending.capped ? 'maximum total time' : 'timeout';
-    this.#abandon(pending.id, new RequestTimeoutError(
-      `Request "${pending.method}" (id ${pending.id}) got no response within the ${what} of ${limit} ms`, limit),
-      `timed out after ${limit} ms`);
-  }
-
-  #abandon(id: RequestId, error: Error, reason: string): void {
-    const pending = this.#outbound.get(id);
-    if (!pending) return;
-    this.#forget(id, pending);
-    pending.reject(error);
-    if (!this.#closed) this.#options.onabandon?.(id, reason, pending.method);
-  }
-
   #onResponse(message: JSONRPCResponse): void {
-    const id = message.id;
-    const pending = id === undefined ? undefined : this.#outbound.get(id);
-    if (!pending || id === undefined) {
-      // A late answer to a cancelled or timed-out request lands here; the spec says discard it.
-      if (isErrorResponse(message)) {
-        this.onerror?.(new ProtocolError(message.error.code, `Error response${message.id === undefined ? ' without an id' : ` for unknown id ${JSON.stringify(message.id)}`}: ${message.error.message}`, message.error.data));
-      } else {
-        this.onerror?.(new Error(`Response for unknown request id ${JSON.stringify(message.id)} was discarded`));
-      }
-      return;
-    }
-    this.#forget(id, pending);
+    if (this.#outbound.settle(message)) return;
+    // A late answer to a cancelled or timed-out request lands here; the spec says discard it.
     if (isErrorResponse(message)) {
-      pending.reject(new ProtocolError(message.error.code, message.error.message, message.error.data));
+      this.onerror?.(new ProtocolError(message.error.code, `Error response${message.id === undefined ? ' without an id' : ` for unknown id ${JSON.stringify(message.id)}`}: ${message.error.message}`, message.error.data));
     } else {
-      pending.resolve(message.result);
+      this.onerror?.(new Error(`Response for unknown request id ${JSON.stringify(message.id)} was discarded`));
     }
   }
 
@@ -355,11 +253,8 @@ export class JsonRpcPeer {
   #onTransportClose(reason?: Error): void {
     if (this.#closed) return;
     this.#closed = true;
+    this.#outbound.closeAll(reason);
     const why = reason ? `: ${reason.message}` : '';
-    for (const [id, pending] of this.#outbound) {
-      this.#forget(id, pending);
-      pending.reject(new ConnectionClosedError(`Connection closed before the response to "${pending.method}" (id ${id}) arrived${why}`, { cause: reason }));
-    }
     for (const [id, request] of this.#inbound) {
       this.#inbound.delete(id);
       request.abort(new ConnectionClosedError(`Connection closed${why}`));
