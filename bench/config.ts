@@ -27,9 +27,11 @@ export const SCRATCH = join(ROOT, '.bench');
 /** The processes the bench starts: compiled mcpwire (dist/, built by the bench) and the raw baselines. */
 export const SERVERS = {
   mcpwireStdio: join(ROOT, 'dist/examples/add-server.js'),
-  /** The smallest useful server (one tool, stdio); bundled into .bench/ for cold start and size. */
+  /** The smallest useful server (one tool on ToolServer, stdio); bundled into .bench/ for cold start and size. */
   oneToolEntry: 'bench/servers/one-tool-stdio.ts',
   oneToolBundle: join(SCRATCH, 'one-tool-stdio.mjs'),
+  /** The same server on McpServer, bundled for size only. */
+  oneToolMcpServerEntry: 'bench/servers/one-tool-mcp-server.ts',
   mcpwireHttp: join(ROOT, 'bench/servers/mcpwire-http.js'),
   rawStdio: join(ROOT, 'bench/baselines/raw-echo-stdio.js'),
   rawHttp: join(ROOT, 'bench/baselines/raw-http.js'),

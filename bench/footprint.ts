@@ -15,6 +15,8 @@ export interface Footprint {
   runtimeDependencies: number;
   installedPackages: number;
   bundleMinifiedBytes: number;
+  /** The same one-tool server on McpServer (resources, prompts and completions come along). */
+  mcpServerBundleMinifiedBytes: number;
 }
 
 function npm(args: string[], cwd = ROOT): string {
@@ -46,6 +48,9 @@ export async function benchFootprint(esbuild: string): Promise<Footprint> {
   bundle(esbuild, SERVERS.oneToolEntry, minified, true);
   await coldStartMs(minified); // throws unless the bundle works
   const bundleMinifiedBytes = statSync(minified).size;
+  const minifiedMcpServer = join(SCRATCH, 'one-tool-mcp-server.min.mjs');
+  bundle(esbuild, SERVERS.oneToolMcpServerEntry, minifiedMcpServer, true);
+  await coldStartMs(minifiedMcpServer);
   return {
     packedBytes: pack!.size,
     unpackedBytes: pack!.unpackedSize,
@@ -53,5 +58,6 @@ export async function benchFootprint(esbuild: string): Promise<Footprint> {
     runtimeDependencies,
     installedPackages: countInstalledPackages(),
     bundleMinifiedBytes,
+    mcpServerBundleMinifiedBytes: statSync(minifiedMcpServer).size,
   };
 }

@@ -1,4 +1,6 @@
 // The server side of MCP: McpServer and what its handlers see.
+export { ToolServer } from './tool-server.js';
+export type { ToolServerOptions } from './tool-server.js';
 export { McpServer } from './mcp-server.js';
 export type { McpServerOptions } from './mcp-server.js';
 export { ServerSession } from './server-session.js';

@@ -1,6 +1,7 @@
 // The seed's add server on a CapturedTransport, already through the handshake when asked.
 
 import { McpServer } from '../../src/server/index.js';
+import type { ToolServer } from '../../src/server/index.js';
 import type { McpServerOptions } from '../../src/server/index.js';
 import { CapturedTransport } from './captured-transport.js';
 
@@ -16,7 +17,7 @@ export function makeAddServer(options: McpServerOptions = {}): McpServer {
   return server;
 }
 
-export async function connectCaptured(server: McpServer, initialize = true): Promise<CapturedTransport> {
+export async function connectCaptured(server: ToolServer, initialize = true): Promise<CapturedTransport> {
   const transport = new CapturedTransport();
   await server.connect(transport);
   if (initialize) {

@@ -1,0 +1,148 @@
+// ToolServer: the core of an MCP server, and all that a tools-only server needs: one session
+// per connected client with its lifecycle, tools (server/tools), logging (server/utilities/logging)
+// and list-changed broadcasts. McpServer extends it with resources, prompts and completions; a
+// program that imports only ToolServer leaves those out of its bundle.
+
+import { INVALID_PARAMS, ProtocolError } from '../jsonrpc/index.js';
+import type { Params, Transport } from '../jsonrpc/index.js';
+import { CLIENT_REQUESTS, LOGGING_LEVELS, NOTIFICATIONS, SUPPORTED_PROTOCOL_VERSIONS } from '../protocol/index.js';
+import type { Implementation, LoggingLevel, ServerCapabilities, Tool } from '../protocol/index.js';
+import { ServerSession } from './server-session.js';
+import type { ServerRequestHandler, SessionHost } from './server-session.js';
+import { ToolRegistry } from './tool-registry.js';
+import type { RegisteredTool, ToolHandler } from './tool-registry.js';
+
+/** Options of a ToolServer (and of an McpServer). */
+export interface ToolServerOptions {
+  /** Returned in the initialize result: hints a host MAY give the model. */
+  instructions?: string;
+  /** Capabilities to declare beyond those the registered features imply (e.g. `logging: {}`). */
+  capabilities?: ServerCapabilities;
+  /** Items per page of every list (server/utilities/pagination). Default 100. */
+  pageSize?: number;
+  /** Revisions this server accepts, newest first. */
+  protocolVersions?: readonly string[];
+  /** Timeout of requests the server sends to the client (sampling, elicitation, roots). Default 60 s. */
+  timeoutMs?: number;
+  /** Requests one client may have in progress at once. Default 256. */
+  maxInboundRequests?: number;
+}
+
+/** An MCP server that offers tools: register them, then `connect` a transport per client. */
+export class ToolServer implements SessionHost {
+  readonly info: Implementation;
+  readonly instructions: string | undefined;
+  readonly protocolVersions: readonly string[];
+  readonly timeoutMs: number;
+  readonly maxInboundRequests: number | undefined;
+  readonly pageSize: number;
+  /** Reports errors that concern no one request, from any session. */
+  onerror?: (error: Error) => void;
+  /** Called when a client sends `notifications/roots/list_changed`; ask it again with `listRoots()`. */
+  onrootslistchanged?: (session: ServerSession) => void;
+  readonly #declared: ServerCapabilities;
+  readonly #sessions = new Set<ServerSession>();
+  readonly #handlers = new Map<string, ServerRequestHandler>();
+  readonly #tools = new ToolRegistry(() => this.listChanged('tools', NOTIFICATIONS.toolsListChanged));
+
+  constructor(info: Implementation, options: ToolServerOptions = {}) {
+    this.info = info;
+    this.#declared = options.capabilities ?? {};
+    this.instructions = options.instructions;
+    this.protocolVersions = options.protocolVersions ?? SUPPORTED_PROTOCOL_VERSIONS;
+    this.timeoutMs = options.timeoutMs ?? 60_000;
+    this.maxInboundRequests = options.maxInboundRequests ?? 256;
+    this.pageSize = options.pageSize ?? 100;
+    this.#handlers.set(CLIENT_REQUESTS.toolsList, (params) => this.#tools.list(params?.cursor, this.pageSize));
+    this.#handlers.set(CLIENT_REQUESTS.toolsCall, (params, context) => this.#tools.call(params, context));
+    this.#handlers.set(CLIENT_REQUESTS.setLevel, (params, _context, session) => {
+      const level = params?.level;
+      if (typeof level !== 'string' || !(LOGGING_LEVELS as readonly string[]).includes(level)) {
+        throw new ProtocolError(INVALID_PARAMS, `Invalid log level: ${JSON.stringify(level)}; expected one of ${LOGGING_LEVELS.join(', ')}`);
+      }
+      session.logLevel = level as LoggingLevel;
+      return {};
+    });
+  }
+
+  /** Registers a tool with its plain JSON Schema; arguments are validated against it before the handler runs. */
+  tool(definition: Tool, handler: ToolHandler): RegisteredTool {
+    return this.#tools.add(definition, handler);
+  }
+
+  /** Sends `notifications/message` to every client whose level lets it through. */
+  async log(level: LoggingLevel, data: unknown, logger?: string): Promise<void> {
+    const params = logger === undefined ? { level, data } : { level, logger, data };
+    await Promise.all([...this.#sessions].filter((session) => session.wantsLog(level))
+      .map((session) => session.notify(NOTIFICATIONS.message, params)));
+  }
+
+  /** Registers the handler of a request method; features (resources, prompts, …) use this. */
+  setRequestHandler(method: string, handler: ServerRequestHandler): void {
+    this.#handlers.set(method, handler);
+  }
+
+  /** Connects one client. Resolves once the transport is started; the handshake follows from the client. */
+  async connect(transport: Transport): Promise<ServerSession> {
+    const session = new ServerSession(this, transport);
+    session.onerror = (error) => this.onerror?.(error);
+    this.#sessions.add(session);
+    await session.start();
+    return session;
+  }
+
+  /** Connected sessions. */
+  get sessions(): ReadonlySet<ServerSession> {
+    return this.#sessions;
+  }
+
+  /** The capabilities declared in `initialize`: those the registered features imply, then the options' own. */
+  capabilities(): ServerCapabilities {
+    return { ...this.impliedCapabilities(), ...this.#declared };
+  }
+
+  /** Whether `capabilities()` has this one; asked for every request, so it builds nothing. */
+  declares(capability: keyof ServerCapabilities): boolean {
+    return Boolean(this.#declared[capability]) || this.offers(capability);
+  }
+
+  handlers(): ReadonlyMap<string, ServerRequestHandler> {
+    return this.#handlers;
+  }
+
+  onSessionClosed(session: ServerSession): void {
+    this.#sessions.delete(session);
+  }
+
+  onRootsListChanged(session: ServerSession): void {
+    this.onrootslistchanged?.(session);
+  }
+
+  /** Sends a notification to every initialized client. */
+  async broadcast(method: string, params?: Params): Promise<void> {
+    await Promise.all([...this.#sessions].map((session) => session.notify(method, params).catch((error: unknown) => {
+      this.onerror?.(error instanceof Error ? error : new Error(String(error)));
+    })));
+  }
+
+  /** Closes every session. */
+  async close(): Promise<void> {
+    await Promise.all([...this.#sessions].map((session) => session.close()));
+  }
+
+  /** What the registered features declare; a subclass adds its own features' capabilities. */
+  protected impliedCapabilities(): ServerCapabilities {
+    return this.#tools.size > 0 ? { tools: { listChanged: true } } : {};
+  }
+
+  /** Whether impliedCapabilities() has this one, without building it. */
+  protected offers(capability: keyof ServerCapabilities): boolean {
+    return capability === 'tools' && this.#tools.size > 0;
+  }
+
+  /** A feature's list changed: clients hear of it when the capability says `listChanged`. */
+  protected listChanged(capability: 'tools' | 'resources' | 'prompts', method: string): void {
+    const declared = this.capabilities()[capability] as { listChanged?: boolean } | undefined;
+    if (declared?.listChanged) void this.broadcast(method);
+  }
+}
