@@ -3,7 +3,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { compile, type Dialect, type Validator } from '../src/json-schema/index.js';
+import { compile, type Dialect, type Formats, type Validator } from '../src/json-schema/index.js';
 
 /** Per-file tally. */
 export interface FileResult { file: string; passed: number; total: number }
@@ -11,8 +11,8 @@ export interface FileResult { file: string; passed: number; total: number }
 export interface Failure { name: string; reason: string }
 /** Totals for one folder of the suite. */
 export interface SuiteResult { files: FileResult[]; passed: number; failed: number; failures: Failure[] }
-/** How to run a folder. */
-export interface SuiteOptions { dialect: Dialect; assertFormat?: boolean; root?: string }
+/** How to run a folder; `formats` makes `format` assert (and supports the format-assertion vocabulary). */
+export interface SuiteOptions { dialect: Dialect; formats?: Formats; root?: string }
 
 /** A documented failure: `match` is an exact test name, or a prefix ending in ' › ' that covers a group. */
 export interface KnownFailure { folder: string; match: string; reason: string }
@@ -89,7 +89,7 @@ export function runSuite(folder: string, options: SuiteOptions): SuiteResult {
       let validator: Validator | undefined;
       let compileError = '';
       try {
-        validator = compile(group.schema, { defaultDialect: options.dialect, remotes, assertFormat: options.assertFormat ?? false });
+        validator = compile(group.schema, { defaultDialect: options.dialect, remotes, formats: options.formats });
       } catch (e) {
         compileError = `compile threw ${(e as Error).name}: ${(e as Error).message}`;
       }

@@ -2,8 +2,8 @@
 export { JsonRpcPeer, ProtocolError, ConnectionClosedError, RequestTimeoutError, RequestCancelledError, MessageParseError,
   PARSE_ERROR, INVALID_REQUEST, METHOD_NOT_FOUND, INVALID_PARAMS, INTERNAL_ERROR } from './jsonrpc/index.js';
 export type { JSONRPCMessage, JSONRPCRequest, JSONRPCNotification, JSONRPCResponse, RequestId, Transport, MessageExtra, AuthInfo } from './jsonrpc/index.js';
-export { compile, validate, SchemaError } from './json-schema/index.js';
-export type { ValidationResult, ValidationError, ValidateOptions } from './json-schema/index.js';
+export { compile, validate, SchemaError, standardFormats } from './json-schema/index.js';
+export type { ValidationResult, ValidationError, ValidateOptions, Formats } from './json-schema/index.js';
 export { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS, CapabilityError } from './protocol/index.js';
 export type { CallToolResult, ContentBlock, Tool, Implementation, ClientCapabilities, ServerCapabilities, InitializeResult } from './protocol/index.js';
 export { McpServer, ToolServer } from './server/index.js';

@@ -41,7 +41,8 @@ export interface SchemaCtx {
   readonly s: Record<string, unknown>;
   readonly path: string;
   readonly dialect: DialectInfo;
-  readonly assertFormat: boolean;
+  /** The caller's format checks; undefined leaves `format` an annotation. */
+  readonly formats: Formats | undefined;
   readonly compiler: Compiler;
   has(keyword: string): boolean;
   sub(value: unknown, ...segments: string[]): Node;
@@ -49,13 +50,20 @@ export interface SchemaCtx {
   bad(keyword: string, why: string): never;
 }
 
+/** Finds the check for a `format` name (e.g. 'email'); undefined leaves that format an annotation. */
+export type Formats = (name: string) => ((value: string) => boolean) | undefined;
+
 /** Options accepted by compile() and validate(). */
 export interface ValidateOptions {
   defaultDialect?: Dialect;
   /** Other schema documents by URI, for $ref; nothing is ever fetched. */
   remotes?: Record<string, unknown>;
-  /** Treat `format` as an assertion rather than an annotation. */
-  assertFormat?: boolean;
+  /**
+   * Makes `format` an assertion, checked by these tests (`standardFormats`, or your own).
+   * Without it `format` is an annotation, the 2020-12 default (validation 2020-12 §7.2.1), and
+   * the format checks stay out of bundles that never pass them.
+   */
+  formats?: Formats;
 }
 
 const MAX_DEPTH = 200;
@@ -138,7 +146,7 @@ export class Compiler {
     if (seen) return seen;
     if (depth > MAX_DEPTH) throw new SchemaError(`Schema nested deeper than ${MAX_DEPTH} levels at ${path}`);
     const id = value['$id'];
-    if (typeof value['$schema'] === 'string' && (parent === null || typeof id === 'string')) dialect = dialectOf(value['$schema'], this.docs);
+    if (typeof value['$schema'] === 'string' && (parent === null || typeof id === 'string')) dialect = dialectOf(value['$schema'], this.docs, this.options.formats !== undefined);
     const d7 = dialect.name === 'draft-07';
     let resource = parent;
     let anchor: string | undefined;
@@ -213,8 +221,7 @@ export class Compiler {
 
   private build(s: Record<string, unknown>, loc: Loc, depth: number): Check {
     const cx: SchemaCtx = {
-      s, path: loc.path, dialect: loc.dialect, compiler: this,
-      assertFormat: loc.dialect.assertFormat ?? this.options.assertFormat ?? false,
+      s, path: loc.path, dialect: loc.dialect, compiler: this, formats: this.options.formats,
       has: (k) => loc.dialect.keywords.has(k) && Object.hasOwn(s, k),
       sub: (value, ...segments) => {
         const path = loc.path + segments.map((x) => '/' + escapePointer(x)).join('');

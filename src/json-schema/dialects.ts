@@ -3,12 +3,10 @@ import { SchemaError } from './errors.js';
 /** The JSON Schema dialects this validator implements. */
 export type Dialect = '2020-12' | 'draft-07';
 
-/** A dialect as compiled: which keywords are live and whether `format` asserts. */
+/** A dialect as compiled: which keywords are live. */
 export interface DialectInfo {
   name: Dialect;
   keywords: ReadonlySet<string>;
-  /** Set when a meta-schema's $vocabulary decides; otherwise the caller's assertFormat applies. */
-  assertFormat?: boolean;
 }
 
 const V = 'https://json-schema.org/draft/2020-12/vocab/';
@@ -56,8 +54,9 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 /**
  * Maps a `$schema` URI to a dialect. Custom meta-schemas supplied in `remotes` are honoured
  * through their `$vocabulary`; anything else is refused, as MCP requires a clear error.
+ * `hasFormats` says whether the caller passed format checks, i.e. whether format-assertion is supported.
  */
-export function dialectOf(uri: string, docs: ReadonlyMap<string, unknown>, depth = 0): DialectInfo {
+export function dialectOf(uri: string, docs: ReadonlyMap<string, unknown>, hasFormats: boolean, depth = 0): DialectInfo {
   const key = normalizeUri(uri);
   const known = KNOWN.get(key);
   if (known) return known;
@@ -66,22 +65,23 @@ export function dialectOf(uri: string, docs: ReadonlyMap<string, unknown>, depth
     const vocab = meta['$vocabulary'];
     if (isObject(vocab)) {
       const keywords = new Set<string>();
-      let assertFormat: boolean | undefined;
       for (const [id, required] of Object.entries(vocab)) {
         const name = id.startsWith(V) ? id.slice(V.length) : '';
-        const words = Object.hasOwn(VOCABS, name) ? VOCABS[name]! : undefined;
+        // Core 2020-12 §8.1.2: a vocabulary we do not support is refused when required (true)
+        // and ignored when optional (false). format-assertion is supported only with `formats`.
+        const words = Object.hasOwn(VOCABS, name) && (name !== 'format-assertion' || hasFormats) ? VOCABS[name]! : undefined;
         if (!words) {
-          if (required === true) throw new SchemaError(`Unsupported JSON Schema vocabulary: ${id} (required by ${uri})`);
-          continue;
+          if (required !== true) continue;
+          const hint = name === 'format-assertion' ? '; pass { formats: standardFormats } (from mcpwire/json-schema) to support it' : '';
+          throw new SchemaError(`Unsupported JSON Schema vocabulary: ${id} (required by ${uri})${hint}`);
         }
         for (const w of words) keywords.add(w);
-        if (name === 'format-assertion') assertFormat = true;
       }
       for (const w of VOCABS['core']!) keywords.add(w);
-      return { name: '2020-12', keywords, assertFormat };
+      return { name: '2020-12', keywords };
     }
     const parent = meta['$schema'];
-    if (typeof parent === 'string' && normalizeUri(parent) !== key) return dialectOf(parent, docs, depth + 1);
+    if (typeof parent === 'string' && normalizeUri(parent) !== key) return dialectOf(parent, docs, hasFormats, depth + 1);
   }
   throw new SchemaError(`Unsupported JSON Schema dialect: ${uri}`);
 }

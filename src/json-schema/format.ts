@@ -1,4 +1,8 @@
-// `format` assertions (opt-in): pragmatic checks, not full RFC parsers.
+// The formats of validation 2020-12 §7.3 as assertions: pragmatic checks, not full RFC parsers.
+// Opt-in via compile(schema, { formats: standardFormats }). Only index.ts imports this file and its
+// top level runs nothing (patterns built from strings wait for the first lookup), so a bundle that
+// never passes `standardFormats` drops the whole file.
+import type { Formats } from './compile.js';
 
 const DAYS = [0, 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 
@@ -43,24 +47,22 @@ function ipv6(s: string): boolean {
   return halves.length === 2 ? n < groups : n === groups;
 }
 
-const LABEL = '[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?';
-const HOSTNAME = new RegExp(`^${LABEL}(?:\\.${LABEL})*$`, 'i');
+// Dot-separated labels of 1–63 letters, digits and hyphens, no hyphen at either end (RFC 1123 §2.1).
+const HOSTNAME = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/i;
 const hostname = (s: string) => s.length <= 253 && HOSTNAME.test(s);
 const idnHostname = (s: string) =>
   s.length <= 253 && s.split(/[.\u3002\uff0e\uff61]/).every((l) => /^[\p{L}\p{N}](?:[\p{L}\p{N}\p{M}-]{0,61}[\p{L}\p{N}\p{M}])?$/u.test(l));
 
 const localPart = (atom: string) => new RegExp(`^(?:${atom}(?:\\.${atom})*|"(?:[^"\\\\]|\\\\.)*")$`, 'iu');
-const LOCAL = localPart("[a-z0-9!#$%&'*+/=?^_`{|}~-]+");
-const IDN_LOCAL = localPart("(?:[a-z0-9!#$%&'*+/=?^_`{|}~-]|[^\\x00-\\x7f])+");
 
-function email(s: string, idn: boolean): boolean {
+function email(s: string, localPattern: RegExp, domainTest: (s: string) => boolean): boolean {
   const at = s.lastIndexOf('@');
   const local = s.slice(0, at), domain = s.slice(at + 1);
-  const localOk = (idn ? IDN_LOCAL : LOCAL).test(local);
+  const localOk = localPattern.test(local);
   if (at < 1 || !localOk) return false;
   const literal = /^\[(?:IPv6:(.*)|(.*))\]$/.exec(domain);
   if (literal) return literal[1] !== undefined ? ipv6(literal[1]) : IPV4.test(literal[2]!);
-  return idn ? idnHostname(domain) : hostname(domain);
+  return domainTest(domain);
 }
 
 // RFC 3986 / 3987 grammar flattened into one expression; `iri` widens the character set (RFC 3987 ucschar, iprivate).
@@ -88,35 +90,39 @@ function uriTest(iri: boolean, relative: boolean): (s: string) => boolean {
 }
 
 const VARNAME = '(?:[a-z0-9_]|%[0-9a-f]{2})+(?:\\.(?:[a-z0-9_]|%[0-9a-f]{2})+)*(?::[1-9]\\d{0,3}|\\*)?';
-const URI_TEMPLATE = new RegExp(`^(?:[^\\x00-\\x20\\x7f"%<>\\\\^\`{|}]|%[0-9a-f]{2}|\\{[+#./;?&=,!@|]?${VARNAME}(?:,${VARNAME})*\\})*$`, 'i');
 
 function regex(s: string): boolean {
   try { new RegExp(s, 'u'); return true; } catch { return false; }
 }
 
-const FORMATS = new Map<string, (s: string) => boolean>([
-  ['date-time', dateTime],
-  ['date', date],
-  ['time', time],
-  ['duration', (s) => /^P(?:(?:\d+D|\d+M(?:\d+D)?|\d+Y(?:\d+M(?:\d+D)?)?)(?:T(?:\d+H(?:\d+M(?:\d+S)?)?|\d+M(?:\d+S)?|\d+S))?|T(?:\d+H(?:\d+M(?:\d+S)?)?|\d+M(?:\d+S)?|\d+S)|\d+W)$/.test(s)],
-  ['email', (s) => email(s, false)],
-  ['idn-email', (s) => email(s, true)],
-  ['hostname', hostname],
-  ['idn-hostname', idnHostname],
-  ['ipv4', (s) => IPV4.test(s)],
-  ['ipv6', ipv6],
-  ['uri', uriTest(false, false)],
-  ['uri-reference', uriTest(false, true)],
-  ['iri', uriTest(true, false)],
-  ['iri-reference', uriTest(true, true)],
-  ['uuid', (s) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s)],
-  ['uri-template', (s) => URI_TEMPLATE.test(s)],
-  ['regex', regex],
-  ['json-pointer', (s) => /^(?:\/(?:[^~/]|~[01])*)*$/.test(s)],
-  ['relative-json-pointer', (s) => /^(?:0|[1-9]\d*)(?:#|(?:\/(?:[^~/]|~[01])*)*)$/.test(s)],
-]);
-
-/** The checker for a known format name; unknown formats stay annotations. */
-export function formatTest(name: string): ((s: string) => boolean) | undefined {
-  return FORMATS.get(name);
+function formatTable(): Map<string, (s: string) => boolean> {
+  const local = localPart("[a-z0-9!#$%&'*+/=?^_`{|}~-]+");
+  const idnLocal = localPart("(?:[a-z0-9!#$%&'*+/=?^_`{|}~-]|[^\\x00-\\x7f])+");
+  const uriTemplate = new RegExp(`^(?:[^\\x00-\\x20\\x7f"%<>\\\\^\`{|}]|%[0-9a-f]{2}|\\{[+#./;?&=,!@|]?${VARNAME}(?:,${VARNAME})*\\})*$`, 'i');
+  return new Map<string, (s: string) => boolean>([
+    ['date-time', dateTime],
+    ['date', date],
+    ['time', time],
+    ['duration', (s) => /^P(?:(?:\d+D|\d+M(?:\d+D)?|\d+Y(?:\d+M(?:\d+D)?)?)(?:T(?:\d+H(?:\d+M(?:\d+S)?)?|\d+M(?:\d+S)?|\d+S))?|T(?:\d+H(?:\d+M(?:\d+S)?)?|\d+M(?:\d+S)?|\d+S)|\d+W)$/.test(s)],
+    ['email', (s) => email(s, local, hostname)],
+    ['idn-email', (s) => email(s, idnLocal, idnHostname)],
+    ['hostname', hostname],
+    ['idn-hostname', idnHostname],
+    ['ipv4', (s) => IPV4.test(s)],
+    ['ipv6', ipv6],
+    ['uri', uriTest(false, false)],
+    ['uri-reference', uriTest(false, true)],
+    ['iri', uriTest(true, false)],
+    ['iri-reference', uriTest(true, true)],
+    ['uuid', (s) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s)],
+    ['uri-template', (s) => uriTemplate.test(s)],
+    ['regex', regex],
+    ['json-pointer', (s) => /^(?:\/(?:[^~/]|~[01])*)*$/.test(s)],
+    ['relative-json-pointer', (s) => /^(?:0|[1-9]\d*)(?:#|(?:\/(?:[^~/]|~[01])*)*)$/.test(s)],
+  ]);
 }
+
+let table: Map<string, (s: string) => boolean> | undefined;
+
+/** The `formats` option that asserts the standard formats; unknown names stay annotations. */
+export const standardFormats: Formats = (name) => (table ??= formatTable()).get(name);

@@ -1,10 +1,11 @@
 // JSON Schema (2020-12 and draft-07) for MCP tool inputs and outputs: compile once, validate many.
-import { Compiler, type Ctx, type ValidateOptions } from './compile.js';
+import { Compiler, type Ctx, type Formats, type ValidateOptions } from './compile.js';
 import { SchemaError, type ValidationError, type ValidationResult } from './errors.js';
 import type { Dialect } from './dialects.js';
 
 export { SchemaError };
-export type { Dialect, ValidateOptions, ValidationError, ValidationResult };
+export { standardFormats } from './format.js';
+export type { Dialect, Formats, ValidateOptions, ValidationError, ValidationResult };
 
 /** A compiled schema: call it with an instance; it never throws on bad data. */
 export type Validator = (instance: unknown) => ValidationResult;

@@ -1,6 +1,5 @@
 import { fail, show } from './errors.js';
 import { deepEqual, memberOf } from './deep-equal.js';
-import { formatTest } from './format.js';
 import type { Check, Ctx, SchemaCtx } from './compile.js';
 
 type Rec = Record<string, unknown>;
@@ -117,9 +116,11 @@ export function validationKeywords(cx: SchemaCtx, out: Check[]): void {
     const m = `must match pattern "${p}"`;
     out.push((d, c) => typeof d !== 'string' || re.test(d) || fail(c, 'pattern', at['pattern']!, m));
   }
-  if (cx.has('format') && cx.assertFormat) {
+  // Validation 2020-12 §7.2: `format` asserts only with the caller's format checks (cx.formats);
+  // a name they do not know stays an annotation.
+  if (cx.has('format') && cx.formats) {
     const name = s['format'];
-    const test = typeof name === 'string' ? formatTest(name) : undefined;
+    const test = typeof name === 'string' ? cx.formats(name) : undefined;
     const m = `must be a valid ${String(name)}`;
     if (test) out.push((d, c) => typeof d !== 'string' || test(d) || fail(c, 'format', at['format']!, m));
   }

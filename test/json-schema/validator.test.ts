@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { compile, validate, SchemaError } from '../../src/json-schema/index.js';
+import { compile, validate, SchemaError, standardFormats, type Formats } from '../../src/json-schema/index.js';
 
 // A realistic MCP tool inputSchema.
 const toolInput = {
@@ -151,11 +151,49 @@ test('remotes resolve $refs by URI without fetching', () => {
   ]);
 });
 
-test('format is an annotation unless assertFormat is set', () => {
+// Custom meta-schemas (as the official suite's remotes) whose $vocabulary lists format-assertion.
+const FORMAT_ASSERTION = 'https://json-schema.org/draft/2020-12/vocab/format-assertion';
+const metaListing = (required: boolean) => ({
+  $id: `https://example.com/meta/format-assertion-${required}`,
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $vocabulary: { 'https://json-schema.org/draft/2020-12/vocab/core': true, [FORMAT_ASSERTION]: required },
+});
+const metaRemotes = { [metaListing(true).$id]: metaListing(true), [metaListing(false).$id]: metaListing(false) };
+const ipv4Under = (required: boolean) => ({ $schema: metaListing(required).$id, format: 'ipv4' });
+
+test('without formats, format is an annotation, even where a meta-schema lists format-assertion as optional', () => {
+  assert.deepStrictEqual(
+    [validate({ format: 'ipv4' }, 'not-an-ipv4'), validate(ipv4Under(false), 'not-an-ipv4', { remotes: metaRemotes })],
+    [{ valid: true, errors: [] }, { valid: true, errors: [] }],
+  );
+});
+
+test('a meta-schema that requires format-assertion is refused without formats (core 2020-12 §8.1.2)', () => {
+  assert.throws(() => compile(ipv4Under(true), { remotes: metaRemotes }), (e: unknown) => {
+    assert.ok(e instanceof SchemaError);
+    assert.deepStrictEqual([e.name, e.message], ['SchemaError',
+      `Unsupported JSON Schema vocabulary: ${FORMAT_ASSERTION} (required by ${metaListing(true).$id}); ` +
+      'pass { formats: standardFormats } (from mcpwire/json-schema) to support it']);
+    return true;
+  });
+});
+
+test('format asserts with the checks passed as formats: standardFormats, or your own', () => {
   const schema = { type: 'string', format: 'email' };
-  assert.deepStrictEqual([validate(schema, 'nope').valid, validate(schema, 'nope', { assertFormat: true }).errors], [true, [
-    { instancePath: '', keyword: 'format', schemaPath: '#/format', message: 'must be a valid email' },
-  ]]);
+  const even: Formats = (name) => (name === 'email' ? (s) => s.length % 2 === 0 : undefined);
+  assert.deepStrictEqual(
+    [validate(schema, 'nope').valid, validate(schema, 'nope', { formats: standardFormats }).errors, validate(schema, 'nope', { formats: even }).valid],
+    [true, [{ instancePath: '', keyword: 'format', schemaPath: '#/format', message: 'must be a valid email' }], true],
+  );
+});
+
+test('with formats, a meta-schema listing format-assertion (required or optional) compiles and asserts', () => {
+  const options = { remotes: metaRemotes, formats: standardFormats };
+  const invalid = { valid: false, errors: [{ instancePath: '', keyword: 'format', schemaPath: '#/format', message: 'must be a valid ipv4' }] };
+  assert.deepStrictEqual(
+    [validate(ipv4Under(true), 'not-an-ipv4', options), validate(ipv4Under(false), 'not-an-ipv4', options), validate(ipv4Under(true), '127.0.0.1', options)],
+    [invalid, invalid, { valid: true, errors: [] }],
+  );
 });
 
 test('unevaluatedProperties sees properties evaluated by in-place applicators', () => {
