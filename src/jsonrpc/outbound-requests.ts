@@ -84,7 +84,7 @@ export class OutboundRequests {
       };
       signal?.addEventListener('abort', pending.onAbort!, { once: true });
       this.#pending.set(id, pending);
-      this.#arm(pending);
+      this.#arm(pending, pending.startedAt);
       const related = options.relatedRequestId;
       this.#send(message, related === undefined ? NO_SEND_OPTIONS : { relatedRequestId: related }).catch((error: unknown) => {
         if (this.#pending.get(id) !== pending) return;
@@ -111,7 +111,7 @@ export class OutboundRequests {
   resetTimeout(id: RequestId): boolean {
     const pending = this.#pending.get(id);
     if (!pending) return false;
-    this.#arm(pending);
+    this.#arm(pending, Date.now());
     return true;
   }
 
@@ -125,10 +125,10 @@ export class OutboundRequests {
     }
   }
 
-  /** (Re)starts the request's timeout, within its absolute cap. */
-  #arm(pending: Pending): void {
+  /** (Re)starts the request's timeout from `now`, within its absolute cap. */
+  #arm(pending: Pending, now: number): void {
     if (pending.timeoutMs <= 0) return;
-    let at = Date.now() + pending.timeoutMs;
+    let at = now + pending.timeoutMs;
     const cap = pending.startedAt + pending.maxTotalTimeoutMs;
     pending.capped = pending.maxTotalTimeoutMs > 0 && cap < at;
     if (pending.capped) at = cap;

@@ -37,7 +37,11 @@ export class SpawnedStdioTransport implements Transport {
   onclose?: Transport['onclose'];
   /** Each piece of the server's stderr as it arrives (stderr: 'pipe' only). Logs, not failures. */
   onstderr?: (text: string) => void;
-  /** Each raw chunk of the server's stdout, before framing (for tools that check stdout holds only messages). */
+  /**
+   * Each raw chunk of the server's stdout, before framing (for tools that check stdout holds only
+   * messages). Set it before start(): a second 'data' listener costs every chunk an extra copy of
+   * the listener list, so there is none unless asked for.
+   */
   onstdout?: (chunk: Buffer) => void;
 
   readonly command: string;
@@ -92,7 +96,8 @@ export class SpawnedStdioTransport implements Transport {
       this.#stderrTail = (this.#stderrTail + text).slice(-STDERR_TAIL_CHARS);
       this.onstderr?.(text);
     });
-    child.stdout!.on('data', (chunk: Buffer) => this.onstdout?.(chunk));
+    const onstdout = this.onstdout;
+    if (onstdout) child.stdout!.on('data', (chunk: Buffer) => onstdout(chunk));
     const stdio = new StdioTransport(child.stdout!, child.stdin!, { maxLineBytes: this.#options.maxLineBytes, maxJsonDepth: this.#options.maxJsonDepth });
     stdio.onmessage = (message, extra) => this.onmessage?.(message, extra);
     stdio.onerror = (error) => this.onerror?.(error);
