@@ -12,6 +12,7 @@ import type {
   McpRequestOptions, Prompt, ReadResourceResult, Resource, ResourceTemplate, Root, ServerCapabilities, Tool,
 } from '../protocol/index.js';
 import { listAllPages } from './list-all.js';
+import type { ListLimits } from './list-all.js';
 import { applyElicitationDefaults, checkElicitationMode, impliedCapabilities } from './server-requests.js';
 import type { ServerRequestHandlers } from './server-requests.js';
 
@@ -30,6 +31,8 @@ export interface McpClientOptions extends ServerRequestHandlers {
   timeoutMs?: number;
   /** Absolute cap when progress keeps resetting the timeout. Default 10 min. */
   maxTotalTimeoutMs?: number;
+  /** How far list* methods follow `nextCursor`: at most 10,000 pages and 100,000 items by default. */
+  listLimits?: ListLimits;
 }
 
 /** The client's own name in `initialize`, unless the application gives one. */
@@ -221,8 +224,8 @@ export class McpClient {
   async #listAll<T>(method: string, key: string, options: McpRequestOptions): Promise<T[]> {
     return listAllPages(method, async (cursor) => {
       const page = await this.request(method, cursor === undefined ? undefined : { cursor }, options);
-      return { items: (page[key] ?? []) as T[], nextCursor: page.nextCursor };
-    });
+      return { items: page[key] ?? [], nextCursor: page.nextCursor };
+    }, this.#options.listLimits);
   }
 
   /** Closes the transport (for stdio this ends the server process). */

@@ -76,6 +76,17 @@ test('listTools refuses a repeated cursor instead of looping or dropping pages',
   await assert.rejects(client.listTools(), { message: 'tools/list: the server returned cursor "same" a second time after 2 pages; stopping instead of looping' });
 });
 
+test('listTools stops at the item cap, and refuses a page whose list is not an array', async () => {
+  let page = 0;
+  const endless = new ScriptedServer((method) => method === 'initialize' ? INIT
+    : { tools: [{ name: `t${page}`, inputSchema: { type: 'object' } }, { name: `u${page}`, inputSchema: { type: 'object' } }], nextCursor: `c${++page}` });
+  const capped = await McpClient.connect(endless, { listLimits: { maxItems: 5 } });
+  await assert.rejects(capped.listTools(), { message: 'tools/list: more than 5 items after 3 pages; stopping' });
+  const odd = new ScriptedServer((method) => method === 'initialize' ? INIT : { tools: 'add' });
+  const client = await McpClient.connect(odd);
+  await assert.rejects(client.listTools(), { message: 'tools/list: the server returned a page whose list is not an array ("add")' });
+});
+
 test('a method the server did not declare is refused locally, before anything is sent', async () => {
   const transport = new ScriptedServer(() => ({ ...INIT, capabilities: {} }));
   const client = await McpClient.connect(transport);
