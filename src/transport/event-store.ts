@@ -12,9 +12,11 @@ import type { JSONRPCMessage } from '../jsonrpc/index.js';
 export interface EventStore {
   /**
    * Records one event of `streamId` and returns its id. `null` is a priming event: it has an id
-   * to resume from but carries no message, and is never replayed.
+   * to resume from but carries no message, and is never replayed. `jsonLength`, when given, is
+   * `JSON.stringify(message).length`: a caller that serializes the message anyway passes it, so
+   * a store that measures events need not serialize a second time.
    */
-  storeEvent(streamId: string, message: JSONRPCMessage | null): Promise<string>;
+  storeEvent(streamId: string, message: JSONRPCMessage | null, jsonLength?: number): Promise<string>;
   /**
    * Calls `send` for each message of the same stream stored after `lastEventId`, in order,
    * and returns that stream's id. Rejects when the id is unknown.
@@ -24,45 +26,91 @@ export interface EventStore {
   deleteStream?(streamId: string): Promise<void>;
 }
 
-/** Limits for InMemoryEventStore. */
+/**
+ * Limits for InMemoryEventStore. An event's bytes are the length of its message's JSON text, the
+ * `data:` the SSE writer sends (priming events count 0). That is `.length`, free to read: UTF-8
+ * bytes for ASCII, and at most a third of them for other text.
+ *
+ * Counts alone let a client that makes the server emit large messages pin maxStreams ×
+ * maxEventsPerStream of them. A per-stream byte bound alone still multiplies by maxStreams
+ * (10000 × 4 MiB = 40 GiB), so `maxBytes` over the whole store is the bound that protects the
+ * server; `maxBytesPerStream` keeps one stream of large messages from emptying every other
+ * stream's replay before that bound is reached.
+ */
 export interface InMemoryEventStoreOptions {
   /** Events kept per stream; the oldest are dropped beyond it (default 1000). */
   maxEventsPerStream?: number;
   /** Streams kept in all; the least recently written is dropped beyond it (default 10000). */
   maxStreams?: number;
+  /**
+   * Bytes kept per stream; the oldest events are dropped beyond it (default 4 MiB, the message
+   * cap of the other transports: one large message stays resumable).
+   */
+  maxBytesPerStream?: number;
+  /**
+   * Bytes kept in all streams together; beyond it the least recently written stream loses its
+   * oldest events first (default 64 MiB: a fixed ceiling for a server of 1000 sessions, the
+   * default maxSessions, where a resume needs only what was sent since a connection dropped).
+   */
+  maxBytes?: number;
+}
+
+interface StoredEvent {
+  seq: number;
+  message: JSONRPCMessage | null;
+  bytes: number;
 }
 
 interface StoredStream {
   nextSeq: number;
-  events: { seq: number; message: JSONRPCMessage | null }[];
+  events: StoredEvent[];
+  bytes: number;
 }
 
-/** A bounded in-process EventStore. Event ids are `<streamId>_<seq>`, so an id names its stream. */
+/**
+ * A bounded in-process EventStore. Event ids are `<streamId>_<seq>`, so an id names its stream.
+ * The event just stored is never dropped for bytes: a stream's latest message (often the
+ * response) stays resumable, and a bound is exceeded only while that one event is larger.
+ */
 export class InMemoryEventStore implements EventStore {
   readonly #streams = new Map<string, StoredStream>();
+  /** Streams holding bytes, least recently written first: where `maxBytes` takes from. */
+  readonly #holding = new Set<StoredStream>();
+  #bytes = 0;
   readonly #maxEvents: number;
   readonly #maxStreams: number;
+  readonly #maxStreamBytes: number;
+  readonly #maxBytes: number;
 
   constructor(options: InMemoryEventStoreOptions = {}) {
     this.#maxEvents = options.maxEventsPerStream ?? 1000;
     this.#maxStreams = options.maxStreams ?? 10_000;
+    this.#maxStreamBytes = options.maxBytesPerStream ?? 4 * 1024 * 1024;
+    this.#maxBytes = options.maxBytes ?? 64 * 1024 * 1024;
   }
 
-  async storeEvent(streamId: string, message: JSONRPCMessage | null): Promise<string> {
+  async storeEvent(streamId: string, message: JSONRPCMessage | null, jsonLength?: number): Promise<string> {
     let stream = this.#streams.get(streamId);
     if (stream) {
       this.#streams.delete(streamId); // re-insert: Map order is then "least recently written first"
     } else {
-      stream = { nextSeq: 1, events: [] };
+      stream = { nextSeq: 1, events: [], bytes: 0 };
     }
     this.#streams.set(streamId, stream);
-    if (this.#streams.size > this.#maxStreams) {
-      const oldest = this.#streams.keys().next().value as string;
-      this.#streams.delete(oldest);
-    }
+    const bytes = message === null ? 0 : jsonLength ?? JSON.stringify(message).length;
     const seq = stream.nextSeq++;
-    stream.events.push({ seq, message });
-    if (stream.events.length > this.#maxEvents) stream.events.shift();
+    stream.events.push({ seq, message, bytes });
+    stream.bytes += bytes;
+    this.#bytes += bytes;
+    if (stream.bytes > 0) {
+      this.#holding.delete(stream); // re-insert, as for #streams
+      this.#holding.add(stream);
+    }
+    while (stream.events.length > this.#maxEvents || (stream.bytes > this.#maxStreamBytes && stream.events.length > 1)) {
+      this.#dropOldest(stream);
+    }
+    if (this.#bytes > this.#maxBytes) this.#shrink(stream);
+    if (this.#streams.size > this.#maxStreams) this.#forget(this.#streams.keys().next().value as string);
     return `${streamId}_${seq}`;
   }
 
@@ -74,8 +122,9 @@ export class InMemoryEventStore implements EventStore {
     if (!stream || !Number.isInteger(seq) || seq < 0 || seq >= stream.nextSeq) {
       throw new Error(`Unknown event id "${lastEventId}"`);
     }
-    // If older events were dropped, the client gets what is left rather than nothing:
-    // the response at the end of the stream matters more than a lost progress notification.
+    // If older events were dropped (by count or by bytes), the client gets what is left rather
+    // than nothing: the response at the end of the stream matters more than a lost progress
+    // notification. A stream emptied for bytes is still known, so its ids resume to nothing.
     for (const event of stream.events.filter((stored) => stored.seq > seq)) {
       if (event.message !== null) await send(`${streamId}_${event.seq}`, event.message);
     }
@@ -83,6 +132,30 @@ export class InMemoryEventStore implements EventStore {
   }
 
   async deleteStream(streamId: string): Promise<void> {
+    this.#forget(streamId);
+  }
+
+  #dropOldest(stream: StoredStream): void {
+    const dropped = stream.events.shift()!;
+    stream.bytes -= dropped.bytes;
+    this.#bytes -= dropped.bytes;
+    if (stream.bytes === 0) this.#holding.delete(stream);
+  }
+
+  /** Drops oldest events, least recently written stream first, until the store is within maxBytes. */
+  #shrink(current: StoredStream): void {
+    for (const stream of this.#holding) {
+      const keep = stream === current ? 1 : 0;
+      while (this.#bytes > this.#maxBytes && stream.bytes > 0 && stream.events.length > keep) this.#dropOldest(stream);
+      if (this.#bytes <= this.#maxBytes) return;
+    }
+  }
+
+  #forget(streamId: string): void {
+    const stream = this.#streams.get(streamId);
+    if (!stream) return;
     this.#streams.delete(streamId);
+    this.#holding.delete(stream);
+    this.#bytes -= stream.bytes;
   }
 }

@@ -66,8 +66,9 @@ export class ResumableStream {
 
   /** Stores the message, then writes it if a connection is open (if not, a resume will bring it). */
   async emit(message: JSONRPCMessage): Promise<void> {
-    const eventId = await this.#settings.eventStore.storeEvent(this.streamId, message);
-    this.#connection?.write(encodeSseEvent({ id: eventId, event: 'message', data: JSON.stringify(message) }));
+    const data = JSON.stringify(message); // once: the store measures events by this length
+    const eventId = await this.#settings.eventStore.storeEvent(this.streamId, message, data.length);
+    this.#connection?.write(encodeSseEvent({ id: eventId, event: 'message', data }));
   }
 
   /** A resumed connection: the retry hint, then what the client missed, then live events. */

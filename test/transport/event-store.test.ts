@@ -2,6 +2,8 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { JSONRPCMessage } from '../../src/jsonrpc/index.js';
 import { InMemoryEventStore } from '../../src/transport/index.js';
+import type { EventStore } from '../../src/transport/index.js';
+import { ResumableStream } from '../../src/transport/resumable-stream.js';
 
 const note = (n: number): JSONRPCMessage => ({ jsonrpc: '2.0', method: 'note', params: { n } });
 
@@ -67,4 +69,131 @@ test('InMemoryEventStore: bounded per stream (oldest dropped) and in number of s
   assert.deepStrictEqual((await replay(store, 'b_1')).streamId, 'b');
   await store.deleteStream('b');
   await assert.rejects(replay(store, 'b_1'), { message: 'Unknown event id "b_1"' });
+});
+
+const NOTE_LENGTH = JSON.stringify(note(1)).length; // 50: every note(n) with one digit has it
+const MiB = 1024 * 1024;
+
+async function replayIds(store: InMemoryEventStore, lastEventId: string): Promise<{ streamId: string; ids: string[] }> {
+  const { streamId, events } = await replay(store, lastEventId);
+  return { streamId, ids: events.map(([id]) => id) };
+}
+
+test('InMemoryEventStore: bounded in bytes per stream, measured as JSON text (oldest dropped, newest always kept)', async () => {
+  const store = new InMemoryEventStore({ maxBytesPerStream: 2 * NOTE_LENGTH });
+  const first = await store.storeEvent('a', null); // a priming event: no message, no bytes
+  await store.storeEvent('a', note(2));
+  await store.storeEvent('a', note(3)); // exactly at the bound: nothing dropped
+  await store.storeEvent('b', note(1)); // another stream's bytes do not count against a
+  assert.deepStrictEqual(await replay(store, first), { streamId: 'a', events: [['a_2', note(2)], ['a_3', note(3)]] });
+  await store.storeEvent('a', note(4));
+  assert.deepStrictEqual(await replay(store, first), { streamId: 'a', events: [['a_3', note(3)], ['a_4', note(4)]] });
+  // One event larger than the bound drops everything before it, but is itself kept.
+  const big: JSONRPCMessage = { jsonrpc: '2.0', method: 'note', params: { text: 'x'.repeat(3 * NOTE_LENGTH) } };
+  await store.storeEvent('a', big);
+  assert.deepStrictEqual(await replay(store, first), { streamId: 'a', events: [['a_5', big]] });
+  assert.deepStrictEqual(await replay(store, 'b_1'), { streamId: 'b', events: [] });
+});
+
+test('InMemoryEventStore: bounded in bytes in all, the least recently written stream losing its oldest events first', async () => {
+  const store = new InMemoryEventStore({ maxBytes: 4 * NOTE_LENGTH });
+  await store.storeEvent('a', null);
+  await store.storeEvent('a', note(1));
+  await store.storeEvent('b', null);
+  await store.storeEvent('b', note(1));
+  await store.storeEvent('b', note(2));
+  await store.storeEvent('a', note(2)); // a is now the most recently written; 4 notes: at the bound
+  assert.deepStrictEqual(await replayIds(store, 'b_1'), { streamId: 'b', ids: ['b_2', 'b_3'] });
+  await store.storeEvent('c', note(1)); // over by one note: b's oldest goes
+  assert.deepStrictEqual(
+    [await replayIds(store, 'a_1'), await replayIds(store, 'b_1'), await replayIds(store, 'c_1')],
+    [{ streamId: 'a', ids: ['a_2', 'a_3'] }, { streamId: 'b', ids: ['b_3'] }, { streamId: 'c', ids: [] }],
+  );
+  await store.storeEvent('c', note(2));
+  await store.storeEvent('c', note(3)); // b is emptied (still known), then a loses its oldest
+  assert.deepStrictEqual(
+    [await replayIds(store, 'a_1'), await replayIds(store, 'b_1'), await replayIds(store, 'c_1')],
+    [{ streamId: 'a', ids: ['a_3'] }, { streamId: 'b', ids: [] }, { streamId: 'c', ids: ['c_2', 'c_3'] }],
+  );
+  // A deleted stream's bytes are freed: d then grows without stream a losing anything.
+  await store.deleteStream('c');
+  for (const n of [1, 2, 3]) await store.storeEvent('d', note(n));
+  assert.deepStrictEqual(
+    [await replayIds(store, 'a_1'), await replayIds(store, 'd_1')],
+    [{ streamId: 'a', ids: ['a_3'] }, { streamId: 'd', ids: ['d_2', 'd_3'] }],
+  );
+});
+
+test('InMemoryEventStore: bounded in bytes in all, a stream dropped for count frees its bytes, the newest event is kept', async () => {
+  const store = new InMemoryEventStore({ maxBytes: 2 * NOTE_LENGTH, maxStreams: 1 });
+  await store.storeEvent('a', note(1));
+  await store.storeEvent('b', note(1)); // a is dropped whole (maxStreams), and its bytes with it
+  await store.storeEvent('b', note(2));
+  await store.storeEvent('b', note(3));
+  assert.deepStrictEqual(await replayIds(store, 'b_1'), { streamId: 'b', ids: ['b_2', 'b_3'] });
+  const big: JSONRPCMessage = { jsonrpc: '2.0', method: 'note', params: { text: 'x'.repeat(3 * NOTE_LENGTH) } };
+  await store.storeEvent('b', big); // larger than maxBytes alone: kept, everything before it goes
+  assert.deepStrictEqual(await replay(store, 'b_1'), { streamId: 'b', events: [['b_4', big]] });
+});
+
+test('InMemoryEventStore: a resume from an id dropped for bytes is answered as for one dropped by count', async () => {
+  const byCount = new InMemoryEventStore({ maxEventsPerStream: 2 });
+  const byBytes = new InMemoryEventStore({ maxBytesPerStream: 2 * NOTE_LENGTH });
+  const inAll = new InMemoryEventStore({ maxBytes: 2 * NOTE_LENGTH });
+  const results = [];
+  for (const store of [byCount, byBytes, inAll]) {
+    for (const n of [1, 2, 3, 4]) await store.storeEvent('a', note(n));
+    // a_1 and a_2 are gone: the client gets what is left, not a refusal.
+    results.push([await replay(store, 'a_1'), await replay(store, 'a_2')]);
+  }
+  const expected = { streamId: 'a', events: [['a_3', note(3)], ['a_4', note(4)]] };
+  assert.deepStrictEqual(results, [[expected, expected], [expected, expected], [expected, expected]]);
+});
+
+test('InMemoryEventStore: counts the JSON length its caller passes instead of serializing again', async () => {
+  const store = new InMemoryEventStore({ maxBytesPerStream: 100 });
+  await store.storeEvent('a', null);
+  await store.storeEvent('a', note(1), 60);
+  await store.storeEvent('a', note(2), 41); // 101 by the passed lengths (100, at the bound, by JSON text)
+  assert.deepStrictEqual(await replayIds(store, 'a_1'), { streamId: 'a', ids: ['a_3'] });
+  await store.storeEvent('a', note(3), 1); // 42 by the passed lengths (150 by JSON text)
+  assert.deepStrictEqual(await replayIds(store, 'a_1'), { streamId: 'a', ids: ['a_3', 'a_4'] });
+});
+
+test('InMemoryEventStore: by default 4 MiB per stream and 64 MiB in all', async () => {
+  const perStream = new InMemoryEventStore();
+  await perStream.storeEvent('a', null);
+  for (const n of [1, 2, 3, 4]) await perStream.storeEvent('a', note(n), MiB); // 4 MiB: at the bound
+  assert.deepStrictEqual(await replayIds(perStream, 'a_1'), { streamId: 'a', ids: ['a_2', 'a_3', 'a_4', 'a_5'] });
+  await perStream.storeEvent('a', note(5), 1);
+  assert.deepStrictEqual(await replayIds(perStream, 'a_1'), { streamId: 'a', ids: ['a_3', 'a_4', 'a_5', 'a_6'] });
+
+  const inAll = new InMemoryEventStore();
+  const streams = Array.from({ length: 17 }, (_, i) => `s${i}`);
+  for (const streamId of streams.slice(0, 16)) {
+    await inAll.storeEvent(streamId, null);
+    await inAll.storeEvent(streamId, note(1), 4 * MiB); // 16 × 4 MiB: at the bound
+  }
+  assert.deepStrictEqual(await replayIds(inAll, 's0_1'), { streamId: 's0', ids: ['s0_2'] });
+  await inAll.storeEvent('s16', note(1), 1);
+  assert.deepStrictEqual(
+    [await replayIds(inAll, 's0_1'), await replayIds(inAll, 's1_1')],
+    [{ streamId: 's0', ids: [] }, { streamId: 's1', ids: ['s1_2'] }],
+  );
+});
+
+test('ResumableStream: hands the store the length of the JSON it writes', async () => {
+  const stored: [string, JSONRPCMessage | null, number | undefined][] = [];
+  const eventStore: EventStore = {
+    async storeEvent(streamId, message, jsonLength) {
+      stored.push([streamId, message, jsonLength]);
+      return `${streamId}_${stored.length}`;
+    },
+    async replayEventsAfter() { throw new Error('not used'); },
+  };
+  const settings = { eventStore, retryMs: 1000, maxBufferedBytes: MiB, headers: {}, onoverflow() {}, ondisconnect() {} };
+  const stream = new ResumableStream(undefined, settings);
+  await stream.prime();
+  await stream.emit(note(1));
+  assert.deepStrictEqual(stored, [[stream.streamId, null, undefined], [stream.streamId, note(1), NOTE_LENGTH]]);
 });
