@@ -17,6 +17,7 @@ import { HttpError, writeHttpError } from './http-error.js';
 import { refuseHost, refuseOrigin } from './http-security.js';
 import { StreamableHttpSessionTransport } from './http-session.js';
 import { DEFAULT_MAX_BUFFERED_BYTES } from './sse-response.js';
+import { acceptedTypes, admits, header, mediaType } from './http-headers.js';
 
 /** What serveHttp serves: anything that accepts one transport per session (McpServer does). */
 export interface HttpServable {
@@ -286,32 +287,4 @@ export async function serveHttp(server: HttpServable, options: HttpServerOptions
       });
     },
   };
-}
-
-function header(req: IncomingMessage, name: string): string | undefined {
-  const value = req.headers[name];
-  return Array.isArray(value) ? value[0] : value;
-}
-
-function mediaType(value: string | undefined): string | undefined {
-  return value?.split(';')[0]?.trim().toLowerCase();
-}
-
-let lastAccept: string | undefined;
-let lastRanges: readonly (string | undefined)[] = [];
-
-/** The media ranges of the Accept header, parameters dropped. Clients repeat theirs: the last answer is kept. */
-function acceptedTypes(req: IncomingMessage): readonly (string | undefined)[] {
-  const accept = req.headers.accept ?? '';
-  if (accept !== lastAccept) {
-    lastRanges = accept.split(',').map((part) => mediaType(part));
-    lastAccept = accept;
-  }
-  return lastRanges;
-}
-
-/** True when the ranges admit `type` (exactly, or through a `type/*` or `*\/*` range). */
-function admits(ranges: readonly (string | undefined)[], type: string): boolean {
-  const family = `${type.slice(0, type.indexOf('/'))}/*`;
-  return ranges.some((range) => range === type || range === '*/*' || range === family);
 }
