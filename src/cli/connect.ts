@@ -37,7 +37,10 @@ export function buildTransport(target: ServerTarget, options: BuildOptions, lega
   const traced = (via: TraceVia, transport: Transport): DrainingTransport =>
     new DrainingTransport(tapTransport(transport, (event) => tracer.message(via, event.direction, event.message)));
   if (target.kind === 'stdio') {
-    const spawned = spawnStdio(target.command, target.args, { env: target.env, cwd: target.cwd, shutdownGraceMs: options.shutdownGraceMs });
+    // Every command that connects here handles SIGINT (main.ts, CANCELLABLE), so the server gets
+    // its own process group: a terminal's Ctrl-C reaches mcpwire alone, which cancels the request
+    // and closes the server in order instead of talking to a process the same Ctrl-C just killed.
+    const spawned = spawnStdio(target.command, target.args, { env: target.env, cwd: target.cwd, shutdownGraceMs: options.shutdownGraceMs, ownProcessGroup: true });
     spawned.onstderr = (text) => tracer.stderr(text);
     return { transport: traced('stdio', spawned), via: 'stdio', spawned };
   }

@@ -31,6 +31,7 @@ export async function runDemo(options: DemoOptions = {}): Promise<string> {
     write(`mcpwire demo: "${question}" — add server over Streamable HTTP at ${server.url}`);
   } else {
     const { command, args } = addServerCommand();
+    // No ownProcessGroup: demo does not handle SIGINT, so Ctrl-C should end the server with it.
     transport = spawnStdio(command, args);
     const shown = [command === process.execPath ? 'node' : command, ...args.map((arg) => isAbsolute(arg) ? relative(process.cwd(), arg) : arg)];
     write(`mcpwire demo: "${question}" — add server over stdio (${shown.join(' ')})`);

@@ -28,6 +28,18 @@ export interface SpawnStdioOptions {
   maxLineBytes?: number;
   /** Deepest nesting accepted in one message from the server (default 64). */
   maxJsonDepth?: number;
+  /**
+   * POSIX: start the server as the leader of its own process group (and session; Node's
+   * `detached`), so a terminal's Ctrl-C, which goes to the whole foreground group, reaches only
+   * this process, which can then cancel and close in order (basic/utilities/cancellation,
+   * basic/lifecycle#shutdown). close() then signals the whole group, and if this process exits
+   * without closing (process.exit, an uncaught error) the group gets SIGTERM on 'exit'. Only for
+   * a process that handles SIGINT itself: one killed by a signal runs no 'exit' hook, and the
+   * server learns it is alone only when its stdin closes. The server has no controlling terminal.
+   * Ignored on Windows, where `detached` gives no console and leaves the job object that ends
+   * children with their parent (default false).
+   */
+  ownProcessGroup?: boolean;
 }
 
 /** A stdio transport that owns the server process it talks to. */
@@ -48,6 +60,8 @@ export class SpawnedStdioTransport implements Transport {
   readonly args: readonly string[];
   readonly #options: SpawnStdioOptions;
   #child: ChildProcess | undefined;
+  /** The child leads its own process group (ownProcessGroup, not on Windows). */
+  #grouped = false;
   #stdio: StdioTransport | undefined;
   #stderrTail = '';
   #closing: Promise<void> | undefined;
@@ -75,11 +89,13 @@ export class SpawnedStdioTransport implements Transport {
     const { spawn } = await import('node:child_process');
     if (this.#closed) throw new ConnectionClosedError('Cannot start a closed transport (or one whose process failed to start)');
     if (this.#child) return;
+    this.#grouped = this.#options.ownProcessGroup === true && process.platform !== 'win32';
     const child = spawn(this.command, [...this.args], {
       cwd: this.#options.cwd,
       env: this.#environment(),
       stdio: ['pipe', 'pipe', this.#options.stderr ?? 'pipe'],
       windowsHide: true,
+      detached: this.#grouped, // never unref()ed: this process still waits for the child
     });
     this.#child = child;
     await new Promise<void>((resolve, reject) => {
@@ -90,6 +106,7 @@ export class SpawnedStdioTransport implements Transport {
       child.once('error', onError);
       child.once('spawn', () => { child.off('error', onError); resolve(); });
     });
+    if (this.#grouped) endGroupOnExit(child);
     child.on('error', (error) => this.onerror?.(error)); // e.g. a failed kill()
     child.stderr?.setEncoding('utf8');
     child.stderr?.on('data', (text: string) => {
@@ -135,9 +152,9 @@ export class SpawnedStdioTransport implements Transport {
       const grace = this.#options.shutdownGraceMs ?? 2000;
       child.stdin?.end();
       if (!await waitForExit(child, grace)) {
-        child.kill('SIGTERM');
+        this.#signal(child, 'SIGTERM');
         if (!await waitForExit(child, grace)) {
-          child.kill('SIGKILL');
+          this.#signal(child, 'SIGKILL');
           await waitForExit(child, Infinity);
         }
       }
@@ -148,6 +165,19 @@ export class SpawnedStdioTransport implements Transport {
     child?.stdin?.destroy();
     this.#closed = true;
     this.onclose?.();
+  }
+
+  /** Signals the child, or its whole group when it leads one (so no grandchild is left behind). */
+  #signal(child: ChildProcess, signal: NodeJS.Signals): void {
+    if (!this.#grouped) {
+      child.kill(signal);
+      return;
+    }
+    try {
+      process.kill(-child.pid!, signal);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ESRCH') this.onerror?.(error as Error);
+    }
   }
 
   #onExit(): void {
@@ -174,6 +204,35 @@ export class SpawnedStdioTransport implements Transport {
 /** A client transport that spawns `command args` on start() and speaks stdio to it. */
 export function spawnStdio(command: string, args: readonly string[] = [], options: SpawnStdioOptions = {}): SpawnedStdioTransport {
   return new SpawnedStdioTransport(command, args, options);
+}
+
+/** Process groups led by running ownProcessGroup children: SIGTERMed if this process exits first. */
+const liveGroups = new Set<number>();
+
+/**
+ * A child in its own group gets no Ctrl-C or hang-up from the terminal, so when this process
+ * leaves without close() (process.exit, an uncaught error) it ends the group here: 'exit' allows
+ * only synchronous work, so SIGTERM, the polite first signal of basic/lifecycle#shutdown. The
+ * child's stdin closes at the same moment, which ends a server that follows basic/transports#stdio.
+ * The group is forgotten once its leader exits: after that its id may belong to someone else.
+ */
+function endGroupOnExit(child: ChildProcess): void {
+  if (liveGroups.size === 0) process.once('exit', endLiveGroups);
+  liveGroups.add(child.pid!);
+  child.once('exit', () => {
+    liveGroups.delete(child.pid!);
+    if (liveGroups.size === 0) process.off('exit', endLiveGroups);
+  });
+}
+
+function endLiveGroups(): void {
+  for (const pgid of liveGroups) {
+    try {
+      process.kill(-pgid, 'SIGTERM');
+    } catch {
+      // Already gone.
+    }
+  }
 }
 
 function isRunning(child: ChildProcess): boolean {

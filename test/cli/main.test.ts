@@ -3,9 +3,12 @@
 
 import assert from 'node:assert/strict';
 import { execFile, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { ADD_SERVER, REPO, fixture } from './cli-harness.js';
+import { ADD_SERVER, REPO, fixture, stdioServer } from './cli-harness.js';
 
 const MAIN = fileURLToPath(new URL('../../src/cli/main.ts', import.meta.url));
 
@@ -56,4 +59,50 @@ test('Ctrl-C during a call sends notifications/cancelled to the server and exits
   assert.equal(code, 130);
   assert.match(stderr, /client → server {2}\{"jsonrpc":"2\.0","method":"notifications\/cancelled","params":\{"requestId":10,"reason":"interrupted \(Ctrl-C\)"\}\}/);
   assert.match(stderr, /mcpwire: interrupted; sent notifications\/cancelled for tools\/call id 10, tool slow, arguments \{"steps":50\}\n/);
+});
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+test('Ctrl-C in a terminal (SIGINT to the whole process group) reaches only mcpwire: the server gets notifications/cancelled, then stdin closes', { skip: process.platform === 'win32' && 'process groups are POSIX' }, async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'mcpwire-ctrl-c-'));
+  const recordFile = join(dir, 'record.ndjson');
+  // detached: the CLI leads its own process group, as a shell's foreground job does.
+  const cli = spawn(process.execPath, ['--import', 'tsx', MAIN, 'call', 'slow', 'steps=50', '--trace', ...stdioServer('recording-server.ts')], {
+    cwd: REPO, detached: true, env: { ...process.env, MCPWIRE_RECORD_FILE: recordFile },
+  });
+  const pgid = cli.pid!;
+  t.after(() => {
+    try { process.kill(-pgid, 'SIGKILL'); } catch { /* already gone */ }
+    rmSync(dir, { recursive: true, force: true });
+  });
+  let stderr = '';
+  let interrupted = false;
+  cli.stderr.setEncoding('utf8');
+  cli.stderr.on('data', (text: string) => {
+    stderr += text;
+    if (!interrupted && stderr.includes('"method":"notifications/progress"')) {
+      interrupted = true;
+      process.kill(-pgid, 'SIGINT'); // what the terminal driver does on Ctrl-C
+    }
+  });
+  const code = await new Promise<number | null>((resolve) => cli.once('exit', (exitCode) => resolve(exitCode)));
+  type Recorded = { pid?: number; received?: { method: string; id?: number }; stdin?: 'end'; exit?: number };
+  const [first, ...entries] = readFileSync(recordFile, 'utf8').trimEnd().split('\n').map((line) => JSON.parse(line) as Recorded);
+  const what = entries.map((entry) => entry.received?.method ?? entry);
+  const cancelled = entries.find((entry) => entry.received?.method === 'notifications/cancelled')?.received;
+  const callId = entries.find((entry) => entry.received?.method === 'tools/call')?.received?.id;
+  assert.deepStrictEqual({ code, what, cancelled }, {
+    code: 130,
+    what: ['initialize', 'notifications/initialized', 'tools/list', 'tools/call', 'notifications/cancelled', { stdin: 'end' }, { exit: 0 }],
+    cancelled: { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: callId, reason: 'interrupted (Ctrl-C)' } },
+  });
+  assert.match(stderr, /mcpwire: interrupted; sent notifications\/cancelled for tools\/call id \d+, tool slow, arguments \{"steps":50\}\n/);
+  assert.equal(isAlive(first!.pid!), false);
 });

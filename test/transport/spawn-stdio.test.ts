@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { execFile, execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { test } from 'node:test';
 import { ConnectionClosedError, JsonRpcPeer } from '../../src/jsonrpc/index.js';
@@ -96,3 +97,53 @@ test('spawnStdio: env is merged over process.env, and cwd is honoured', async ()
   await closed;
   assert.deepStrictEqual(received, [{ jsonrpc: '2.0', method: 'env', params: { mine: 'yes', path: 'string', cwd: '/tmp' } }]);
 });
+
+const posixOnly = { skip: process.platform === 'win32' && 'process groups are POSIX; on Windows ownProcessGroup is ignored' };
+
+/** The process group of `pid`, as ps reports it. */
+function processGroupOf(pid: number): number {
+  return Number(execFileSync('ps', ['-o', 'pgid=', '-p', String(pid)], { encoding: 'utf8' }).trim());
+}
+
+async function waitUntilGone(pid: number, ms = 5000): Promise<boolean> {
+  for (const end = Date.now() + ms; Date.now() < end; await new Promise((resolve) => setTimeout(resolve, 20))) {
+    if (!isAlive(pid)) return true;
+  }
+  return false;
+}
+
+test('spawnStdio: ownProcessGroup starts the server as the leader of its own process group', posixOnly, async () => {
+  const own = echoServer();
+  const grouped = spawnStdio(process.execPath, ['--import', 'tsx', fixture], { ownProcessGroup: true });
+  await Promise.all([own.start(), grouped.start()]);
+  try {
+    const ours = processGroupOf(process.pid);
+    assert.deepStrictEqual([processGroupOf(own.pid!), processGroupOf(grouped.pid!)], [ours, grouped.pid]);
+  } finally {
+    await Promise.all([own.close(), grouped.close()]);
+  }
+});
+
+test('spawnStdio: close() ends the whole process group of an ownProcessGroup server, grandchildren too', posixOnly, async (t) => {
+  // sh waits for its background sleep, so closing stdin ends neither; SIGTERM to the group ends both.
+  const transport = spawnStdio('sh', ['-c', 'sleep 1000 & echo "grandchild $!" >&2; wait'], { ownProcessGroup: true, shutdownGraceMs: 100 });
+  await transport.start();
+  await stderrSays(transport, '\n');
+  const grandchild = Number(/grandchild (\d+)/.exec(transport.stderrTail())?.[1]);
+  t.after(() => { try { process.kill(grandchild, 'SIGKILL'); } catch { /* gone */ } });
+  assert.equal(isAlive(grandchild), true);
+  await transport.close();
+  assert.deepStrictEqual([transport.signalCode, await waitUntilGone(grandchild)], ['SIGTERM', true]);
+});
+
+for (const how of ['exit', 'throw'] as const) {
+  test(`spawnStdio: an ownProcessGroup server that ignores stdin closing still ends when its parent dies (${how})`, posixOnly, async (t) => {
+    const parent = fileURLToPath(new URL('../fixtures/parent-exits-abruptly.ts', import.meta.url));
+    const { code, stdout } = await new Promise<{ code: number | null; stdout: string }>((resolve) => {
+      execFile(process.execPath, ['--import', 'tsx', parent, how], { timeout: 30_000 }, (error, out) => resolve({ code: error ? (typeof error.code === 'number' ? error.code : null) : 0, stdout: out }));
+    });
+    const server = Number(stdout.trim());
+    t.after(() => { try { process.kill(server, 'SIGKILL'); } catch { /* gone */ } });
+    assert.deepStrictEqual([code, Number.isInteger(server) && server > 0, await waitUntilGone(server)], [1, true, true]);
+  });
+}
