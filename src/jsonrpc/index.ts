@@ -9,4 +9,5 @@ export { ConnectionClosedError, MessageParseError, RequestCancelledError, Reques
 export { DEFAULT_MAX_JSON_DEPTH, exceedsJsonDepth, parseJsonMessage } from './parse-json.js';
 export { JsonRpcPeer } from './peer.js';
 export type { NotificationHandler, PeerOptions, RequestContext, RequestHandler, RequestOptions } from './peer.js';
+export { SENT } from './transport.js';
 export type { AuthInfo, MessageExtra, SendOptions, Transport } from './transport.js';

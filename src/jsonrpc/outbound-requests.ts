@@ -7,6 +7,7 @@ import { ProtocolError } from './protocol-error.js';
 import { ConnectionClosedError, RequestCancelledError, RequestTimeoutError, TooManyPendingRequestsError } from './local-errors.js';
 import { Deadlines } from './deadlines.js';
 import type { PeerOptions, RequestOptions } from './peer.js';
+import { SENT } from './transport.js';
 import type { SendOptions } from './transport.js';
 
 /** Hands a message to the transport; a synchronous throw comes back as a rejection. */
@@ -86,7 +87,9 @@ export class OutboundRequests {
       this.#pending.set(id, pending);
       this.#arm(pending, pending.startedAt);
       const related = options.relatedRequestId;
-      this.#send(message, related === undefined ? NO_SEND_OPTIONS : { relatedRequestId: related }).catch((error: unknown) => {
+      const sent = this.#send(message, related === undefined ? NO_SEND_OPTIONS : { relatedRequestId: related });
+      if (sent === SENT) return;
+      sent.catch((error: unknown) => {
         if (this.#pending.get(id) !== pending) return;
         this.#forget(pending);
         reject(error instanceof Error ? error : new Error(String(error)));

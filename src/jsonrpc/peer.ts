@@ -8,6 +8,7 @@ import { INTERNAL_ERROR, INVALID_REQUEST, METHOD_NOT_FOUND, PARSE_ERROR, Protoco
 import { ConnectionClosedError, MessageParseError, RequestCancelledError } from './local-errors.js';
 import { OutboundRequests } from './outbound-requests.js';
 import { InboundRequest } from './inbound-request.js';
+import { SENT } from './transport.js';
 import type { MessageExtra, SendOptions, Transport } from './transport.js';
 
 /** What a request handler learns about the request it is answering. */
@@ -265,7 +266,9 @@ export class JsonRpcPeer {
   #sendQuietly(message: JSONRPCMessage, relatedRequestId?: RequestId): void {
     if (this.#closed) return;
     const options = relatedRequestId === undefined ? NO_SEND_OPTIONS : { relatedRequestId };
-    this.#trySend(message, options).catch((error: unknown) => {
+    const sent = this.#trySend(message, options);
+    if (sent === SENT) return;
+    sent.catch((error: unknown) => {
       // A result that cannot be sent (it does not serialize: a BigInt, a cycle) must still be
       // answered, or the requester waits forever: send an error in its place, once.
       if ('result' in message && !this.#closed && !(error instanceof ConnectionClosedError)) {

@@ -29,11 +29,18 @@ export interface SendOptions {
   relatedRequestId?: RequestId;
 }
 
+/**
+ * What `send` may return when the message was handed on at once: a settled promise the peer
+ * knows, so it need not attach a handler to it (one promise and one turn saved per message,
+ * bench: stdio sequential). Any other promise is watched as usual.
+ */
+export const SENT: Promise<void> = Promise.resolve();
+
 /** Moves whole JSON-RPC messages between two peers, and nothing else. */
 export interface Transport {
   /** Starts reading. Messages arrive through `onmessage` afterwards. */
   start(): Promise<void>;
-  /** Sends one message. Rejects when the transport is closed or the message cannot be written. */
+  /** Sends one message. Rejects when the transport is closed or the message cannot be written; may return SENT. */
   send(message: JSONRPCMessage, options?: SendOptions): Promise<void>;
   /** Closes the transport; `onclose` fires once. */
   close(): Promise<void>;

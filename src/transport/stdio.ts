@@ -3,7 +3,7 @@
 // of the child it spawned (spawn-stdio.ts). Both are the same class, handed their streams.
 
 import type { Readable, Writable } from 'node:stream';
-import { ConnectionClosedError, MessageParseError, parseJsonMessage } from '../jsonrpc/index.js';
+import { ConnectionClosedError, MessageParseError, SENT, parseJsonMessage } from '../jsonrpc/index.js';
 import type { JSONRPCMessage, Transport } from '../jsonrpc/index.js';
 import { LineDecoder, encodeLine } from './line-framing.js';
 
@@ -23,9 +23,6 @@ export interface StdioTransportOptions {
  * (bench: stdio sequential).
  */
 const BATCH_LINES = 8;
-
-/** What a send that the stream took at once returns: nothing to wait for. */
-const WRITTEN: Promise<void> = Promise.resolve();
 
 /** Newline-delimited JSON-RPC over any readable + writable pair. */
 export class StdioTransport implements Transport {
@@ -71,7 +68,7 @@ export class StdioTransport implements Transport {
     if (this.#backlog !== undefined) return this.#enqueue(this.#backlog.then(() => this.#write(line)));
     const write = this.#write(line);
     // Taken at once (the usual case): nothing to queue. Otherwise later sends wait for 'drain'.
-    return write === WRITTEN ? write : this.#enqueue(write);
+    return write === SENT ? write : this.#enqueue(write);
   }
 
   /** Stops reading and fires onclose. The streams stay open: closing stdout is not ours to do. */
@@ -96,7 +93,7 @@ export class StdioTransport implements Transport {
       this.#writable.uncork();
       this.#writable.cork();
     }
-    if (accepted) return WRITTEN;
+    if (accepted) return SENT;
     // write() said "slow down": wait for 'drain' before the next message, so a peer that does
     // not read cannot make this process buffer without bound.
     const writable = this.#writable;

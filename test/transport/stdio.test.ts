@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
 import { PassThrough, Writable } from 'node:stream';
 import { test } from 'node:test';
-import { MessageParseError } from '../../src/jsonrpc/index.js';
+import { MessageParseError, SENT } from '../../src/jsonrpc/index.js';
 import { StdioTransport, spawnStdio } from '../../src/transport/index.js';
 import { runTransportContract } from './contract.js';
 
@@ -68,6 +68,13 @@ test('stdio: send writes one line per message, in order', async () => {
     h.transport.send({ jsonrpc: '2.0', id: 2, result: {} }),
   ]);
   assert.deepStrictEqual(chunks.join(''), '{"jsonrpc":"2.0","method":"one","params":{"text":"a\\nb"}}\n{"jsonrpc":"2.0","id":2,"result":{}}\n');
+});
+
+test('stdio: a message the stream takes at once is sent as SENT, so the peer need not watch it; a lone line is written at once', async () => {
+  const h = harness();
+  await h.transport.start();
+  const sent = h.transport.send({ jsonrpc: '2.0', id: 1, result: {} });
+  assert.deepStrictEqual([sent === SENT, h.output.writableCorked, h.output.read()?.toString()], [true, 0, '{"jsonrpc":"2.0","id":1,"result":{}}\n']);
 });
 
 test('stdio: a slow reader is waited for (drain), and order is kept', async () => {
