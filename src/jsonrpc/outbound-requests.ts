@@ -6,7 +6,7 @@ import { isErrorResponse } from './messages.js';
 import { ProtocolError } from './protocol-error.js';
 import { ConnectionClosedError, RequestCancelledError, RequestTimeoutError, TooManyPendingRequestsError } from './local-errors.js';
 import { Deadlines } from './deadlines.js';
-import type { PeerOptions, RequestOptions } from './peer.js';
+import type { PeerOptions, RequestOptions } from './peer-options.js';
 import { SENT } from './transport.js';
 import type { SendOptions } from './transport.js';
 

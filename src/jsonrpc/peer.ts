@@ -10,62 +10,15 @@ import { OutboundRequests } from './outbound-requests.js';
 import { InboundRequest } from './inbound-request.js';
 import { SENT } from './transport.js';
 import type { MessageExtra, SendOptions, Transport } from './transport.js';
+import type { NotificationHandler, PeerOptions, RequestHandler, RequestOptions } from './peer-options.js';
 
-/** What a request handler learns about the request it is answering. */
-export interface RequestContext {
-  requestId: RequestId;
-  method: string;
-  /** Fires when the peer cancels the request or the connection closes. */
-  signal: AbortSignal;
-  extra: MessageExtra | undefined;
-}
-
-/** Answers one inbound request; throw a ProtocolError to answer with a JSON-RPC error. */
-export type RequestHandler = (params: Params | undefined, context: RequestContext) => Params | Promise<Params>;
-/** Reacts to one inbound notification. */
-export type NotificationHandler = (params: Params | undefined, extra: MessageExtra | undefined) => void | Promise<void>;
-
-/** Per-request options for outbound requests. */
-export interface RequestOptions {
-  /** Give up after this long without a response (or without `resetTimeout`). */
-  timeoutMs?: number;
-  /** Absolute cap, however often the timeout is reset (basic/lifecycle#timeouts). */
-  maxTotalTimeoutMs?: number;
-  signal?: AbortSignal;
-  /** Routing hint passed to the transport (see SendOptions). */
-  relatedRequestId?: RequestId;
-  /** Called with the allocated id before the request is sent. */
-  onid?: (id: RequestId) => void;
-}
-
-/** Peer-wide options. */
-export interface PeerOptions {
-  /** Default per-request timeout; 0 disables it. */
-  timeoutMs?: number;
-  /**
-   * Called when this side stops waiting for one of its own requests (timeout or abort),
-   * so the protocol layer can tell the peer (MCP: notifications/cancelled).
-   */
-  onabandon?: (id: RequestId, reason: string, method: string) => void;
-  /** Checked before any inbound request or notification is dispatched; may refuse it. */
-  guard?: (method: string, kind: 'request' | 'notification') => ProtocolError | undefined;
-  /**
-   * Maximum inbound requests being handled at once; beyond it requests are refused. A request the
-   * peer cancelled still counts until its handler returns, so cancelling cannot get around it.
-   */
-  maxInboundRequests?: number;
-  /** Default absolute cap of every own request, however often its timeout is reset; 0 for none. */
-  maxTotalTimeoutMs?: number;
-  /** Maximum own requests waiting for a response (default 1024); beyond it `request` rejects locally. */
-  maxOutboundRequests?: number;
-}
+export type { NotificationHandler, PeerOptions, RequestContext, RequestHandler, RequestOptions } from './peer-options.js';
 
 function isThenable(value: unknown): value is PromiseLike<unknown> {
   return typeof value === 'object' && value !== null && typeof (value as PromiseLike<unknown>).then === 'function';
 }
 
 const NO_SEND_OPTIONS: SendOptions = Object.freeze({});
-
 
 /** One end of a JSON-RPC 2.0 connection over a handed-in Transport. */
 export class JsonRpcPeer {
@@ -196,28 +149,38 @@ export class JsonRpcPeer {
       return this.#refuse(id, INTERNAL_ERROR, `Too many requests in progress (limit ${limit}); retry later`);
     }
     const request = new InboundRequest(id, method, extra);
-    this.#inbound.set(id, request);
     this.#running++;
     let result: Params | Promise<Params>;
     try {
       result = handler(message.params, request);
     } catch (error) {
-      return this.#settle(request, undefined, error ?? new Error('The handler threw without a reason'));
+      this.#running--;
+      return this.#answer(id, undefined, error ?? new Error('The handler threw without a reason'));
     }
-    // A handler that answers at once is answered at once: no promise, no extra turn (bench: stdio sequential).
-    if (!isThenable(result)) return this.#settle(request, result, undefined);
+    // A handler that answers at once is answered at once: no promise, no extra turn, and no
+    // entry in #inbound, since nothing can cancel it meanwhile (bench: stdio sequential).
+    if (!isThenable(result)) {
+      this.#running--;
+      return this.#answer(id, result, undefined);
+    }
+    this.#inbound.set(id, request);
     Promise.resolve(result).then(
       (value) => this.#settle(request, value, undefined),
       (error: unknown) => this.#settle(request, undefined, error ?? new Error('The handler rejected without a reason')),
     );
   }
 
-  /** Sends the answer of a finished handler: `result`, or the error when `error` is set. */
+  /** A running handler finished: it is answered unless it was cancelled meanwhile. */
   #settle(request: InboundRequest, result: Params | undefined, error: unknown): void {
     this.#running--;
     const id = request.requestId;
     if (this.#inbound.get(id) !== request) return; // cancelled: no response (utilities/cancellation)
     this.#inbound.delete(id);
+    this.#answer(id, result, error);
+  }
+
+  /** Sends a handler's answer: `result`, or the error when `error` is set. */
+  #answer(id: RequestId, result: Params | undefined, error: unknown): void {
     // A handler that returned nothing still gets a valid response: an empty result.
     if (error === undefined) return this.#sendQuietly({ jsonrpc: '2.0', id, result: result ?? {} }, id);
     const wire = error instanceof ProtocolError

@@ -1,0 +1,55 @@
+// What a JsonRpcPeer is configured with and what its handlers see: the options of the peer and of
+// one outbound request, and the shapes of request and notification handlers.
+
+import type { Params, RequestId } from './messages.js';
+import type { ProtocolError } from './protocol-error.js';
+import type { MessageExtra } from './transport.js';
+
+/** What a request handler learns about the request it is answering. */
+export interface RequestContext {
+  requestId: RequestId;
+  method: string;
+  /** Fires when the peer cancels the request or the connection closes. */
+  signal: AbortSignal;
+  extra: MessageExtra | undefined;
+}
+
+/** Answers one inbound request; throw a ProtocolError to answer with a JSON-RPC error. */
+export type RequestHandler = (params: Params | undefined, context: RequestContext) => Params | Promise<Params>;
+/** Reacts to one inbound notification. */
+export type NotificationHandler = (params: Params | undefined, extra: MessageExtra | undefined) => void | Promise<void>;
+
+/** Per-request options for outbound requests. */
+export interface RequestOptions {
+  /** Give up after this long without a response (or without `resetTimeout`). */
+  timeoutMs?: number;
+  /** Absolute cap, however often the timeout is reset (basic/lifecycle#timeouts). */
+  maxTotalTimeoutMs?: number;
+  signal?: AbortSignal;
+  /** Routing hint passed to the transport (see SendOptions). */
+  relatedRequestId?: RequestId;
+  /** Called with the allocated id before the request is sent. */
+  onid?: (id: RequestId) => void;
+}
+
+/** Peer-wide options. */
+export interface PeerOptions {
+  /** Default per-request timeout; 0 disables it. */
+  timeoutMs?: number;
+  /**
+   * Called when this side stops waiting for one of its own requests (timeout or abort),
+   * so the protocol layer can tell the peer (MCP: notifications/cancelled).
+   */
+  onabandon?: (id: RequestId, reason: string, method: string) => void;
+  /** Checked before any inbound request or notification is dispatched; may refuse it. */
+  guard?: (method: string, kind: 'request' | 'notification') => ProtocolError | undefined;
+  /**
+   * Maximum inbound requests being handled at once; beyond it requests are refused. A request the
+   * peer cancelled still counts until its handler returns, so cancelling cannot get around it.
+   */
+  maxInboundRequests?: number;
+  /** Default absolute cap of every own request, however often its timeout is reset; 0 for none. */
+  maxTotalTimeoutMs?: number;
+  /** Maximum own requests waiting for a response (default 1024); beyond it `request` rejects locally. */
+  maxOutboundRequests?: number;
+}
