@@ -1,10 +1,11 @@
-import { SchemaError, escapePointer, type ValidationError } from './errors.js';
+import { SchemaError, escapePointer, fail, type ValidationError } from './errors.js';
 import { DIALECTS, dialectOf, forEachSubschema, normalizeUri, type Dialect, type DialectInfo } from './dialects.js';
 import { pointerTokens, resolveUri, splitFragment } from './uri.js';
 import { coreKeywords } from './keywords-core.js';
 import { validationKeywords } from './keywords-validation.js';
 import { applicatorKeywords } from './keywords-applicator.js';
 import { unevaluatedKeywords, type Ev } from './keywords-unevaluated.js';
+import { hasOwn, isArray, isObject, type JsonObject } from './json-object.js';
 
 /** Per-call state threaded through every check; reused across calls of one validator. */
 export interface Ctx {
@@ -69,6 +70,7 @@ export interface ValidateOptions {
 const MAX_DEPTH = 200;
 const MAX_NODES = 20_000;
 const DEFAULT_BASE = 'mcpwire://schema/root.json';
+const tooDeep = (path: string) => new SchemaError(`Schema nested deeper than ${MAX_DEPTH} levels at ${path}`);
 
 /** Shared by every passing boolean-true schema and empty keyword list. */
 export const TRUE: Check = () => true;
@@ -96,37 +98,35 @@ export function all(checks: Check[]): Check {
   };
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
 /** Indexes schema documents by URI and turns schema objects into memoized Nodes. */
 export class Compiler {
   /** Set once any $dynamicRef is compiled; only then do checks maintain the dynamic scope. */
   dynamic = false;
-  private readonly docs = new Map<string, unknown>();
-  private readonly ids = new Map<string, { value: unknown; loc: Loc }>();
-  private readonly locs = new WeakMap<object, Loc>();
-  private readonly memo = new Map<object, Node>();
-  private readonly queue: (() => void)[] = [];
-  private readonly roots: [Node, Resource][] = [];
-  private readonly options: ValidateOptions;
-  private count = 0;
+  readonly #docs = new Map<string, unknown>();
+  readonly #ids = new Map<string, { value: unknown; loc: Loc }>();
+  readonly #locs = new WeakMap<object, Loc>();
+  readonly #memo = new Map<object, Node>();
+  readonly #queue: (() => void)[] = [];
+  readonly #roots: [Node, Resource][] = [];
+  readonly #options: ValidateOptions;
+  #count = 0;
 
   constructor(options: ValidateOptions) {
-    this.options = options;
-    for (const [uri, doc] of Object.entries(options.remotes ?? {})) this.docs.set(normalizeUri(uri), doc);
+    this.#options = options;
+    for (const [uri, doc] of Object.entries(options.remotes ?? {})) this.#docs.set(normalizeUri(uri), doc);
   }
 
   /** Compiles a root schema and everything it can reach, so later validation never throws. */
   root(schema: unknown): Node {
-    const name = this.options.defaultDialect ?? '2020-12';
-    const dialect = Object.hasOwn(DIALECTS, name) ? DIALECTS[name] : undefined;
-    if (!dialect) throw new SchemaError(`Unsupported default dialect: ${String(this.options.defaultDialect)}`);
-    const loc = this.index(schema, DEFAULT_BASE, dialect, '#', null, 0);
-    const node = this.node(schema, loc, 0, false);
-    for (let job = this.queue.pop(); job; job = this.queue.pop()) job();
+    const name = this.#options.defaultDialect ?? '2020-12';
+    const dialect = hasOwn(DIALECTS, name) ? DIALECTS[name] : undefined;
+    if (!dialect) throw new SchemaError(`Unsupported default dialect: ${String(this.#options.defaultDialect)}`);
+    const loc = this.#index(schema, DEFAULT_BASE, dialect, '#', null, 0);
+    const node = this.#node(schema, loc, 0, false);
+    for (let job = this.#queue.pop(); job; job = this.#queue.pop()) job();
     // Resource roots join the dynamic scope, but only schemas that use $dynamicRef pay for it.
     if (this.dynamic) {
-      for (const [n, res] of this.roots) {
+      for (const [n, res] of this.#roots) {
         const inner = n.check;
         n.check = (d, c, e) => {
           c.scope.push(res);
@@ -139,109 +139,109 @@ export class Compiler {
     return node;
   }
 
-  private index(value: unknown, base: string, dialect: DialectInfo, path: string, parent: Resource | null, depth: number): Loc {
+  #index(value: unknown, base: string, dialect: DialectInfo, path: string, parent: Resource | null, depth: number): Loc {
     const fresh = (): Resource => ({ root: value, anchors: new Map(), dynamic: null });
     if (!isObject(value)) return { base, resource: parent ?? fresh(), dialect, path };
-    const seen = this.locs.get(value);
+    const seen = this.#locs.get(value);
     if (seen) return seen;
-    if (depth > MAX_DEPTH) throw new SchemaError(`Schema nested deeper than ${MAX_DEPTH} levels at ${path}`);
+    if (depth > MAX_DEPTH) throw tooDeep(path);
     const id = value['$id'];
-    if (typeof value['$schema'] === 'string' && (parent === null || typeof id === 'string')) dialect = dialectOf(value['$schema'], this.docs, this.options.formats !== undefined);
+    if (typeof value['$schema'] === 'string' && (parent === null || typeof id === 'string')) dialect = dialectOf(value['$schema'], this.#docs, this.#options.formats !== undefined);
     const d7 = dialect.name === 'draft-07';
     let resource = parent;
     let anchor: string | undefined;
-    if (typeof id === 'string' && !(d7 && Object.hasOwn(value, '$ref'))) {
+    if (typeof id === 'string' && !(d7 && hasOwn(value, '$ref'))) {
       const [uri, fragment] = splitFragment(resolveUri(base, id));
       if (d7 && id.startsWith('#')) anchor = fragment;
       else { base = uri; resource = fresh(); }
     }
     resource ??= fresh();
     const loc: Loc = { base, resource, dialect, path };
-    this.locs.set(value, loc);
+    this.#locs.set(value, loc);
     const entry = { value, loc };
-    if (resource.root === value && !this.ids.has(base)) this.ids.set(base, entry);
+    if (resource.root === value && !this.#ids.has(base)) this.#ids.set(base, entry);
     if (!d7 && typeof value['$anchor'] === 'string') anchor = value['$anchor'];
-    if (anchor !== undefined) this.ids.set(`${base}#${anchor}`, entry);
+    if (anchor !== undefined) this.#ids.set(`${base}#${anchor}`, entry);
     const dyn = value['$dynamicAnchor'];
     if (!d7 && typeof dyn === 'string') {
-      this.ids.set(`${base}#${dyn}`, entry);
+      this.#ids.set(`${base}#${dyn}`, entry);
       if (!resource.anchors.has(dyn)) resource.anchors.set(dyn, value);
     }
     forEachSubschema(value, dialect, (sub, key, index) => {
       const where = `${path}/${escapePointer(key)}${index === undefined ? '' : '/' + escapePointer(index)}`;
-      this.index(sub, base, dialect, where, resource, depth + 1);
+      this.#index(sub, base, dialect, where, resource, depth + 1);
     });
     return loc;
   }
 
-  private lookup(uri: string, from: Loc): { value: unknown; loc: Loc } {
+  #lookup(uri: string, from: Loc): { value: unknown; loc: Loc } {
     const [doc, fragment] = splitFragment(uri);
     const key = normalizeUri(doc);
-    if (!this.ids.has(key) && this.docs.has(key)) {
-      const value = this.docs.get(key);
-      const loc = this.index(value, key, from.dialect, `${key}#`, null, 0);
-      if (!this.ids.has(key)) this.ids.set(key, { value, loc });
+    if (!this.#ids.has(key) && this.#docs.has(key)) {
+      const value = this.#docs.get(key);
+      const loc = this.#index(value, key, from.dialect, `${key}#`, null, 0);
+      if (!this.#ids.has(key)) this.#ids.set(key, { value, loc });
     }
     const tokens = pointerTokens(fragment);
-    const hit = this.ids.get(tokens ? key : `${key}#${fragment}`);
+    const hit = this.#ids.get(tokens ? key : `${key}#${fragment}`);
     if (!hit) throw new SchemaError(`Cannot resolve $ref "${uri}" (not in this schema or options.remotes)`);
     if (!tokens) return hit;
     let { value, loc } = hit;
     let path = loc.path;
     for (const t of tokens) {
-      const ok = Array.isArray(value) ? /^(0|[1-9]\d*)$/.test(t) && Number(t) < value.length : isObject(value) && Object.hasOwn(value, t);
+      const ok = isArray(value) ? /^(0|[1-9]\d*)$/.test(t) && Number(t) < value.length : isObject(value) && hasOwn(value, t);
       if (!ok) throw new SchemaError(`Cannot resolve $ref "${uri}": no such location`);
-      value = (value as Record<string, unknown>)[t];
+      value = (value as JsonObject)[t];
       path += '/' + escapePointer(t);
-      const known = isObject(value) ? this.locs.get(value) : undefined;
+      const known = isObject(value) ? this.#locs.get(value) : undefined;
       if (known) ({ path } = loc = known);
     }
     return { value, loc: path === loc.path ? loc : { ...loc, path } };
   }
 
-  private node(value: unknown, loc: Loc, depth: number, lazy: boolean): Node {
+  #node(value: unknown, loc: Loc, depth: number, lazy: boolean): Node {
     if (typeof value === 'boolean') return { check: value ? TRUE : falseSchema(loc.path) };
     if (!isObject(value)) throw new SchemaError(`Schema at ${loc.path} must be an object or a boolean`);
-    const known = this.memo.get(value);
+    const known = this.#memo.get(value);
     if (known) return known;
-    if (depth > MAX_DEPTH) throw new SchemaError(`Schema nested deeper than ${MAX_DEPTH} levels at ${loc.path}`);
-    if (++this.count > MAX_NODES) throw new SchemaError(`Schema has more than ${MAX_NODES} subschemas`);
+    if (depth > MAX_DEPTH) throw tooDeep(loc.path);
+    if (++this.#count > MAX_NODES) throw new SchemaError(`Schema has more than ${MAX_NODES} subschemas`);
     const node: Node = { check: TRUE };
-    this.memo.set(value, node);
-    const build = () => { node.check = this.build(value, loc, depth); };
-    if (lazy) this.queue.push(build); else build();
+    this.#memo.set(value, node);
+    const build = () => { node.check = this.#build(value, loc, depth); };
+    if (lazy) this.#queue.push(build); else build();
     const res = loc.resource;
-    if (res.root === value) this.roots.push([node, res]);
+    if (res.root === value) this.#roots.push([node, res]);
     if (res.dynamic === null) {
       res.dynamic = new Map();
-      for (const [name, s] of res.anchors) res.dynamic.set(name, this.node(s, this.locs.get(s as object)!, 0, true));
+      for (const [name, s] of res.anchors) res.dynamic.set(name, this.#node(s, this.#locs.get(s as object)!, 0, true));
     }
     return node;
   }
 
-  private build(s: Record<string, unknown>, loc: Loc, depth: number): Check {
+  #build(s: JsonObject, loc: Loc, depth: number): Check {
     const cx: SchemaCtx = {
-      s, path: loc.path, dialect: loc.dialect, compiler: this, formats: this.options.formats,
-      has: (k) => loc.dialect.keywords.has(k) && Object.hasOwn(s, k),
+      s, path: loc.path, dialect: loc.dialect, compiler: this, formats: this.#options.formats,
+      has: (k) => loc.dialect.keywords.has(k) && hasOwn(s, k),
       sub: (value, ...segments) => {
         const path = loc.path + segments.map((x) => '/' + escapePointer(x)).join('');
-        const known = isObject(value) ? this.locs.get(value) : undefined;
-        return this.node(value, known ?? { ...loc, path }, depth + 1, false);
+        const known = isObject(value) ? this.#locs.get(value) : undefined;
+        return this.#node(value, known ?? { ...loc, path }, depth + 1, false);
       },
       ref: (ref, keyword) => {
         if (typeof ref !== 'string') cx.bad(keyword, 'must be a string');
         const uri = resolveUri(loc.base, ref);
-        const hit = this.lookup(uri, loc);
+        const hit = this.#lookup(uri, loc);
         const fragment = splitFragment(uri)[1];
         const res = hit.loc.resource;
         const dynamicName = res.anchors.get(fragment) === hit.value ? fragment : null;
-        return { node: this.node(hit.value, hit.loc, 0, true), resource: res, dynamicName };
+        return { node: this.#node(hit.value, hit.loc, 0, true), resource: res, dynamicName };
       },
       bad: (k, why) => { throw new SchemaError(`Invalid schema at ${loc.path}/${escapePointer(k)}: ${why}`); },
     };
     const checks: Check[] = [];
     coreKeywords(cx, checks);
-    if (!(loc.dialect.name === 'draft-07' && Object.hasOwn(s, '$ref'))) {
+    if (!(loc.dialect.name === 'draft-07' && hasOwn(s, '$ref'))) {
       validationKeywords(cx, checks);
       applicatorKeywords(cx, checks);
     }
@@ -250,5 +250,5 @@ export class Compiler {
 }
 
 function falseSchema(path: string): Check {
-  return (_d, c) => (c.errors.push({ instancePath: '', keyword: 'false', schemaPath: path, message: 'no value is allowed here' }), false);
+  return (_d, c) => fail(c, 'false', path, 'no value is allowed here');
 }

@@ -1,17 +1,19 @@
+import { hasOwn, isArray, type JsonObject } from './json-object.js';
+
 /** JSON value equality for enum, const and uniqueItems: key order ignored, 1 equals 1.0. */
 export function deepEqual(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  if (Array.isArray(a)) {
-    if (!Array.isArray(b) || a.length !== b.length) return false;
+  if (isArray(a)) {
+    if (!isArray(b) || a.length !== b.length) return false;
     for (let i = 0; i < a.length; i++) if (!deepEqual(a[i], b[i])) return false;
     return true;
   }
-  if (Array.isArray(b)) return false;
+  if (isArray(b)) return false;
   const keys = Object.keys(a);
   if (keys.length !== Object.keys(b).length) return false;
   for (const k of keys) {
-    if (!Object.hasOwn(b, k) || !deepEqual((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k])) return false;
+    if (!hasOwn(b, k) || !deepEqual((a as JsonObject)[k], (b as JsonObject)[k])) return false;
   }
   return true;
 }

@@ -1,4 +1,5 @@
 import { SchemaError } from './errors.js';
+import { hasOwn, isArray, isObject, type JsonObject } from './json-object.js';
 
 /** The JSON Schema dialects this validator implements. */
 export type Dialect = '2020-12' | 'draft-07';
@@ -9,7 +10,8 @@ export interface DialectInfo {
   keywords: ReadonlySet<string>;
 }
 
-const V = 'https://json-schema.org/draft/2020-12/vocab/';
+const DRAFT_2020_12 = 'https://json-schema.org/draft/2020-12/';
+const V = DRAFT_2020_12 + 'vocab/';
 const VOCABS: Record<string, string[]> = {
   core: ['$id', '$schema', '$ref', '$anchor', '$dynamicRef', '$dynamicAnchor', '$vocabulary', '$comment', '$defs'],
   applicator: ['prefixItems', 'items', 'contains', 'additionalProperties', 'properties', 'patternProperties',
@@ -26,20 +28,21 @@ const VOCABS: Record<string, string[]> = {
 
 // `dependencies` is not 2020-12, but schemas written for draft-07 still use it; honour it as the 2019+ pair.
 const D2020: DialectInfo = { name: '2020-12', keywords: new Set([...Object.values(VOCABS).flat(), 'dependencies']) };
+
+// Draft-07: 2020-12's validation and applicator keywords less those that 2019-09 added, plus
+// `format`, its core keywords, and the three that 2019-09 replaced (definitions, additionalItems, dependencies).
+const ADDED_IN_2019 = new Set(['prefixItems', 'dependentSchemas', 'dependentRequired', 'maxContains', 'minContains']);
 const D07: DialectInfo = {
   name: 'draft-07',
-  keywords: new Set(['$id', '$schema', '$ref', '$comment', 'definitions', 'type', 'enum', 'const', 'multipleOf',
-    'maximum', 'exclusiveMaximum', 'minimum', 'exclusiveMinimum', 'maxLength', 'minLength', 'pattern', 'items',
-    'additionalItems', 'maxItems', 'minItems', 'uniqueItems', 'contains', 'maxProperties', 'minProperties',
-    'required', 'properties', 'patternProperties', 'additionalProperties', 'dependencies', 'propertyNames',
-    'if', 'then', 'else', 'allOf', 'anyOf', 'oneOf', 'not', 'format']),
+  keywords: new Set([...VOCABS['validation']!, ...VOCABS['applicator']!].filter((k) => !ADDED_IN_2019.has(k))
+    .concat('format', '$id', '$schema', '$ref', '$comment', 'definitions', 'additionalItems', 'dependencies')),
 };
 
 /** Built-in dialect for an option value. */
 export const DIALECTS: Record<Dialect, DialectInfo> = { '2020-12': D2020, 'draft-07': D07 };
 
 const KNOWN = new Map<string, DialectInfo>([
-  ['https://json-schema.org/draft/2020-12/schema', D2020],
+  [DRAFT_2020_12 + 'schema', D2020],
   ['http://json-schema.org/draft-07/schema', D07],
   ['https://json-schema.org/draft-07/schema', D07],
 ]);
@@ -48,8 +51,6 @@ const KNOWN = new Map<string, DialectInfo>([
 export function normalizeUri(uri: string): string {
   return uri.endsWith('#') ? uri.slice(0, -1) : uri;
 }
-
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
  * Maps a `$schema` URI to a dialect. Custom meta-schemas supplied in `remotes` are honoured
@@ -69,7 +70,7 @@ export function dialectOf(uri: string, docs: ReadonlyMap<string, unknown>, hasFo
         const name = id.startsWith(V) ? id.slice(V.length) : '';
         // Core 2020-12 §8.1.2: a vocabulary we do not support is refused when required (true)
         // and ignored when optional (false). format-assertion is supported only with `formats`.
-        const words = Object.hasOwn(VOCABS, name) && (name !== 'format-assertion' || hasFormats) ? VOCABS[name]! : undefined;
+        const words = hasOwn(VOCABS, name) && (name !== 'format-assertion' || hasFormats) ? VOCABS[name]! : undefined;
         if (!words) {
           if (required !== true) continue;
           const hint = name === 'format-assertion' ? '; pass { formats: standardFormats } (from mcpwire/json-schema) to support it' : '';
@@ -86,24 +87,28 @@ export function dialectOf(uri: string, docs: ReadonlyMap<string, unknown>, hasFo
   throw new SchemaError(`Unsupported JSON Schema dialect: ${uri}`);
 }
 
+// The applicators that hold subschemas, in the order they are indexed: a schema each (draft-07
+// `items` may also be an array of them), an array of schemas, or an object of them.
 const SINGLE = ['additionalProperties', 'additionalItems', 'contains', 'propertyNames', 'if', 'then', 'else', 'not',
   'items', 'unevaluatedItems', 'unevaluatedProperties'];
-const LISTS = new Set(['allOf', 'anyOf', 'oneOf', 'prefixItems', 'items']);
+const LISTS = ['allOf', 'anyOf', 'oneOf', 'prefixItems'];
 const MAPS = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas', 'dependencies'];
 
 /** Visits the direct subschemas of `s` that `dialect` treats as schemas (not enum values, not unknown keywords). */
-export function forEachSubschema(s: Record<string, unknown>, dialect: DialectInfo,
+export function forEachSubschema(s: JsonObject, dialect: DialectInfo,
   visit: (value: unknown, key: string, index?: string) => void): void {
-  const on = (k: string) => Object.hasOwn(s, k) && dialect.keywords.has(k);
+  const on = (k: string) => hasOwn(s, k) && dialect.keywords.has(k);
+  const list = (k: string, v: unknown[]) => v.forEach((x, i) => visit(x, k, String(i)));
   for (const k of SINGLE) {
     if (!on(k)) continue;
     const v = s[k];
-    if (Array.isArray(v)) { if (LISTS.has(k)) v.forEach((x, i) => visit(x, k, String(i))); } else visit(v, k);
+    if (!isArray(v)) visit(v, k);
+    else if (k === 'items') list(k, v);
   }
-  for (const k of LISTS) if (k !== 'items' && on(k) && Array.isArray(s[k])) (s[k] as unknown[]).forEach((x, i) => visit(x, k, String(i)));
+  for (const k of LISTS) if (on(k) && isArray(s[k])) list(k, s[k]);
   for (const k of MAPS) {
     const m = s[k];
     if (!on(k) || !isObject(m)) continue;
-    for (const [name, v] of Object.entries(m)) if (!Array.isArray(v)) visit(v, k, name);
+    for (const [name, v] of Object.entries(m)) if (!isArray(v)) visit(v, k, name);
   }
 }

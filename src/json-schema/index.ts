@@ -1,6 +1,6 @@
 // JSON Schema (2020-12 and draft-07) for MCP tool inputs and outputs: compile once, validate many.
 import { Compiler, type Ctx, type Formats, type ValidateOptions } from './compile.js';
-import { SchemaError, type ValidationError, type ValidationResult } from './errors.js';
+import { SchemaError, fail, type ValidationError, type ValidationResult } from './errors.js';
 import type { Dialect } from './dialects.js';
 
 export { SchemaError };
@@ -21,8 +21,7 @@ export function compile(schema: unknown, options: ValidateOptions = {}): Validat
       valid = root.check(instance, ctx, undefined);
     } catch (e) {
       if (!(e instanceof RangeError)) throw e;
-      errors.push({ instancePath: '', keyword: 'maxDepth', schemaPath: '#', message: 'is nested too deeply to validate' });
-      valid = false;
+      valid = fail(ctx, 'maxDepth', '#', 'is nested too deeply to validate');
     }
     return { valid, errors };
   };

@@ -1,11 +1,10 @@
 import { escapePointer, fail, prefix, prefixSegment } from './errors.js';
 import { Ev } from './keywords-unevaluated.js';
 import { regexp } from './keywords-validation.js';
+import { hasOwn, isArray, isObject } from './json-object.js';
 import type { Check, Ctx, Node, SchemaCtx } from './compile.js';
 
-type Rec = Record<string, unknown>;
 const hasOwnProperty = Object.prototype.hasOwnProperty;
-const isObject = (d: unknown): d is Rec => typeof d === 'object' && d !== null && !Array.isArray(d);
 
 /** Runs `node` on the same instance, keeping its annotations only if it passes. */
 function tryIn(node: Node, d: unknown, c: Ctx, e: Ev | undefined): boolean {
@@ -16,29 +15,31 @@ function tryIn(node: Node, d: unknown, c: Ctx, e: Ev | undefined): boolean {
   return ok;
 }
 
+/** The subschema under keyword `k`, or null when the schema object does not have it. */
+function one(cx: SchemaCtx, k: string): Node | null {
+  return cx.has(k) ? cx.sub(cx.s[k], k) : null;
+}
+
+/** allOf, anyOf, oneOf, prefixItems and draft-07 tuple `items`: a non-empty array of subschemas. */
+function list(cx: SchemaCtx, k: string): Node[] {
+  const v = cx.s[k];
+  if (!isArray(v) || v.length === 0) return cx.bad(k, 'must be a non-empty array of schemas');
+  return v.map((x, i) => cx.sub(x, k, String(i)));
+}
+
+/** properties, patternProperties, dependentSchemas: subschemas by name (draft-07 `dependencies` arrays are left to validation). */
+function entries(cx: SchemaCtx, k: string): [string, Node][] {
+  const v = cx.s[k];
+  if (!isObject(v)) return cx.bad(k, 'must be an object');
+  return Object.entries(v).filter((e) => !isArray(e[1])).map(([name, x]) => [name, cx.sub(x, k, name)]);
+}
+
 /** Subschema keywords: combinators, conditionals, and the property/item applicators. */
 export function applicatorKeywords(cx: SchemaCtx, out: Check[]): void {
-  const { s, path } = cx;
-  const d7 = cx.dialect.name === 'draft-07';
-  const at = (k: string) => `${path}/${k}`;
-  const list = (k: string): Node[] => {
-    const v = s[k];
-    if (!Array.isArray(v) || v.length === 0) return cx.bad(k, 'must be a non-empty array of schemas');
-    return v.map((x, i) => cx.sub(x, k, String(i)));
-  };
-  const entries = (k: string): [string, Node][] => {
-    const v = s[k];
-    if (!isObject(v)) return cx.bad(k, 'must be an object');
-    return Object.entries(v).filter((e) => !Array.isArray(e[1])).map(([name, x]) => [name, cx.sub(x, k, name)]);
-  };
-  const count = (k: string, fallback: number): number => {
-    if (!cx.has(k)) return fallback;
-    const v = s[k];
-    return typeof v === 'number' && Number.isInteger(v) && v >= 0 ? v : cx.bad(k, 'must be a non-negative integer');
-  };
+  const at = (k: string) => `${cx.path}/${k}`;
 
   if (cx.has('allOf')) {
-    const nodes = list('allOf');
+    const nodes = list(cx, 'allOf');
     out.push((d, c, e) => {
       let ok = true;
       for (let i = 0; i < nodes.length; i++) if (!nodes[i]!.check(d, c, e)) ok = false;
@@ -46,7 +47,7 @@ export function applicatorKeywords(cx: SchemaCtx, out: Check[]): void {
     });
   }
   if (cx.has('anyOf')) {
-    const nodes = list('anyOf');
+    const nodes = list(cx, 'anyOf');
     const where = at('anyOf');
     out.push((d, c, e) => {
       const start = c.errors.length;
@@ -60,7 +61,7 @@ export function applicatorKeywords(cx: SchemaCtx, out: Check[]): void {
     });
   }
   if (cx.has('oneOf')) {
-    const nodes = list('oneOf');
+    const nodes = list(cx, 'oneOf');
     const where = at('oneOf');
     out.push((d, c, e) => {
       const start = c.errors.length;
@@ -80,20 +81,19 @@ export function applicatorKeywords(cx: SchemaCtx, out: Check[]): void {
       return true;
     });
   }
-  if (cx.has('not')) {
-    const node = cx.sub(s['not'], 'not');
+  const not = one(cx, 'not');
+  if (not) {
     const where = at('not');
     out.push((d, c) => {
       const start = c.errors.length;
-      const passed = node.check(d, c, undefined);
+      const passed = not.check(d, c, undefined);
       c.errors.length = start;
       return !passed || fail(c, 'not', where, 'must NOT be valid against the "not" schema');
     });
   }
-  if (cx.has('if')) {
-    const cond = cx.sub(s['if'], 'if');
-    const then = cx.has('then') ? cx.sub(s['then'], 'then') : null;
-    const otherwise = cx.has('else') ? cx.sub(s['else'], 'else') : null;
+  const cond = one(cx, 'if');
+  if (cond) {
+    const then = one(cx, 'then'), otherwise = one(cx, 'else');
     out.push((d, c, e) => {
       if (!then && !otherwise && !e) return true;
       const start = c.errors.length;
@@ -101,32 +101,33 @@ export function applicatorKeywords(cx: SchemaCtx, out: Check[]): void {
       c.errors.length = start;
       const next = passed ? then : otherwise;
       if (!next || next.check(d, c, e)) return true;
-      return fail(c, passed ? 'then' : 'else', at(passed ? 'then' : 'else'), `must match the "${passed ? 'then' : 'else'}" schema`);
+      const k = passed ? 'then' : 'else';
+      return fail(c, k, at(k), `must match the "${k}" schema`);
     });
   }
   for (const keyword of ['dependentSchemas', 'dependencies']) {
     if (!cx.has(keyword)) continue;
-    const deps = entries(keyword);
+    const deps = entries(cx, keyword);
     out.push((d, c, e) => {
       if (!isObject(d)) return true;
       let ok = true;
-      for (const [name, node] of deps) if (Object.hasOwn(d, name) && !node.check(d, c, e)) ok = false;
+      for (const [name, node] of deps) if (hasOwn(d, name) && !node.check(d, c, e)) ok = false;
       return ok;
     });
   }
 
-  propertyKeywords(cx, out, entries);
+  propertyKeywords(cx, out);
 
-  if (cx.has('propertyNames')) {
-    const node = cx.sub(s['propertyNames'], 'propertyNames');
+  const names = one(cx, 'propertyNames');
+  if (names) {
     const where = at('propertyNames');
     out.push((d, c) => {
       if (!isObject(d)) return true;
       let ok = true;
       for (const k in d) {
-        if (!Object.hasOwn(d, k)) continue;
+        if (!hasOwn(d, k)) continue;
         const start = c.errors.length;
-        if (node.check(k, c, undefined)) continue;
+        if (names.check(k, c, undefined)) continue;
         const why = c.errors[start]?.message ?? 'is not allowed';
         c.errors.length = start;
         ok = fail(c, 'propertyNames', where, `property name '${k}' ${why}`);
@@ -135,46 +136,23 @@ export function applicatorKeywords(cx: SchemaCtx, out: Check[]): void {
     });
   }
 
-  // Items: 2020-12 spells a tuple as prefixItems + items; draft-07 as items[] + additionalItems.
-  const tuple = d7 ? Array.isArray(s['items']) : cx.has('prefixItems');
-  const head = !tuple ? [] : d7 ? list('items') : list('prefixItems');
-  const restKey = d7 && tuple ? 'additionalItems' : 'items';
-  const hasRest = cx.has(restKey);
-  if (head.length > 0 || hasRest) {
-    if (!d7 && Array.isArray(s['items'])) cx.bad('items', 'must be a schema (use prefixItems for tuples)');
-    const rest = hasRest ? cx.sub(s[restKey], restKey) : null;
-    const deny = s[restKey] === false;
-    const where = at(restKey);
-    out.push((d, c, e) => {
-      if (!Array.isArray(d)) return true;
-      let ok = true;
-      const m = Math.min(head.length, d.length);
-      for (let i = 0; i < m; i++) {
-        const start = c.errors.length;
-        if (!head[i]!.check(d[i], c, undefined)) { ok = false; prefix(c, start, i); }
-      }
-      if (rest && d.length > m) {
-        if (deny) return fail(c, restKey, where, `must NOT have more than ${m} items`);
-        for (let i = m; i < d.length; i++) {
-          const start = c.errors.length;
-          if (!rest.check(d[i], c, undefined)) { ok = false; prefix(c, start, i); }
-        }
-      }
-      if (e) e.items = rest ? Infinity : Math.max(e.items, m);
-      return ok;
-    });
-  }
+  itemKeywords(cx, out);
 
-  if (cx.has('contains')) {
-    const node = cx.sub(s['contains'], 'contains');
+  const contains = one(cx, 'contains');
+  if (contains) {
+    const count = (k: string, fallback: number): number => {
+      if (!cx.has(k)) return fallback;
+      const v = cx.s[k];
+      return typeof v === 'number' && Number.isInteger(v) && v >= 0 ? v : cx.bad(k, 'must be a non-negative integer');
+    };
     const min = count('minContains', 1), max = count('maxContains', Infinity);
     const where = at('contains');
     out.push((d, c, e) => {
-      if (!Array.isArray(d)) return true;
+      if (!isArray(d)) return true;
       const start = c.errors.length;
       let n = 0;
       for (let i = 0; i < d.length; i++) {
-        if (!node.check(d[i], c, undefined)) continue;
+        if (!contains.check(d[i], c, undefined)) continue;
         n++;
         if (e) e.addIndex(i);
         else if (n >= min && max === Infinity) break;
@@ -187,12 +165,10 @@ export function applicatorKeywords(cx: SchemaCtx, out: Check[]): void {
 }
 
 /** properties + patternProperties + additionalProperties in one pass over the instance's keys. */
-function propertyKeywords(cx: SchemaCtx, out: Check[], entries: (k: string) => [string, Node][]): void {
-  const props = cx.has('properties') ? entries('properties') : [];
-  const patterns = !cx.has('patternProperties') ? [] : entries('patternProperties').map(([p, node]): [RegExp, Node] => {
-    try { return [regexp(p), node]; } catch { return cx.bad('patternProperties', `not a valid ECMA-262 regular expression: ${p}`); }
-  });
-  const extra = cx.has('additionalProperties') ? cx.sub(cx.s['additionalProperties'], 'additionalProperties') : null;
+function propertyKeywords(cx: SchemaCtx, out: Check[]): void {
+  const props = cx.has('properties') ? entries(cx, 'properties') : [];
+  const patterns = !cx.has('patternProperties') ? [] : entries(cx, 'patternProperties').map(([p, node]): [RegExp, Node] => [regexp(cx, 'patternProperties', p), node]);
+  const extra = one(cx, 'additionalProperties');
   if (props.length === 0 && patterns.length === 0 && !extra) return;
   const deny = cx.s['additionalProperties'] === false;
   const no = (c: Ctx, m: string) => fail(c, 'additionalProperties', `${cx.path}/additionalProperties`, m);
@@ -203,7 +179,7 @@ function propertyKeywords(cx: SchemaCtx, out: Check[], entries: (k: string) => [
     if (!isObject(d)) return true;
     let ok = true;
     for (const k in d) {
-      // hasOwnProperty.call on the for-in key is what V8 optimizes best (Object.hasOwn is ~2x slower here).
+      // hasOwnProperty.call on the for-in key is what V8 optimizes best (hasOwn is ~2x slower here).
       if (!hasOwnProperty.call(d, k)) continue;
       let start = c.errors.length;
       const i = index.get(k);
@@ -227,6 +203,37 @@ function propertyKeywords(cx: SchemaCtx, out: Check[], entries: (k: string) => [
       if (e && matched) e.addProp(k);
     }
     if (e && extra) e.allProps = true;
+    return ok;
+  });
+}
+
+/** Items: 2020-12 spells a tuple as prefixItems + items; draft-07 as items[] + additionalItems. */
+function itemKeywords(cx: SchemaCtx, out: Check[]): void {
+  const d7 = cx.dialect.name === 'draft-07';
+  const tuple = d7 ? isArray(cx.s['items']) : cx.has('prefixItems');
+  const head = !tuple ? [] : list(cx, d7 ? 'items' : 'prefixItems');
+  const restKey = d7 && tuple ? 'additionalItems' : 'items';
+  if (head.length === 0 && !cx.has(restKey)) return;
+  if (!d7 && isArray(cx.s['items'])) cx.bad('items', 'must be a schema (use prefixItems for tuples)');
+  const rest = one(cx, restKey);
+  const deny = cx.s[restKey] === false;
+  const where = `${cx.path}/${restKey}`;
+  out.push((d, c, e) => {
+    if (!isArray(d)) return true;
+    let ok = true;
+    const m = Math.min(head.length, d.length);
+    for (let i = 0; i < m; i++) {
+      const start = c.errors.length;
+      if (!head[i]!.check(d[i], c, undefined)) { ok = false; prefix(c, start, i); }
+    }
+    if (rest && d.length > m) {
+      if (deny) return fail(c, restKey, where, `must NOT have more than ${m} items`);
+      for (let i = m; i < d.length; i++) {
+        const start = c.errors.length;
+        if (!rest.check(d[i], c, undefined)) { ok = false; prefix(c, start, i); }
+      }
+    }
+    if (e) e.items = rest ? Infinity : Math.max(e.items, m);
     return ok;
   });
 }

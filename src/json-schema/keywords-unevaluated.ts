@@ -1,4 +1,5 @@
 import { fail, prefix } from './errors.js';
+import { hasOwn, isArray, isObject } from './json-object.js';
 import type { Check, SchemaCtx } from './compile.js';
 
 /**
@@ -33,18 +34,18 @@ export function unevaluatedKeywords(cx: SchemaCtx, inner: Check): Check {
   return (d, c, ev) => {
     const own = new Ev();
     let ok = inner(d, c, own);
-    if (props && typeof d === 'object' && d !== null && !Array.isArray(d) && !own.allProps) {
+    if (props && isObject(d) && !own.allProps) {
       for (const k in d) {
-        if (!Object.hasOwn(d, k) || own.props?.has(k)) continue;
+        if (!hasOwn(d, k) || own.props?.has(k)) continue;
         if (denyProps) ok = fail(c, 'unevaluatedProperties', propsPath, `must NOT have unevaluated property '${k}'`);
         else {
           const start = c.errors.length;
-          if (!props.check((d as Record<string, unknown>)[k], c, undefined)) { ok = false; prefix(c, start, k); }
+          if (!props.check(d[k], c, undefined)) { ok = false; prefix(c, start, k); }
         }
       }
       own.allProps = true;
     }
-    if (items && Array.isArray(d)) {
+    if (items && isArray(d)) {
       for (let i = own.items; i < d.length; i++) {
         if (own.indices?.has(i)) continue;
         if (denyItems) { ok = fail(c, 'unevaluatedItems', itemsPath, `must NOT have unevaluated item at index ${i}`); break; }

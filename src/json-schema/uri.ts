@@ -1,22 +1,20 @@
 // RFC 3986 reference resolution, written out because WHATWG URL rejects relative
 // references against URNs and other opaque bases that schemas use as $id.
 
-interface Parts { scheme?: string; authority?: string; path: string; query?: string; fragment?: string }
-
+// RFC 3986 appendix B: scheme, authority, path, query, fragment (undefined when absent; the path never is).
 const URI = /^(?:([A-Za-z][A-Za-z0-9+.-]*):)?(?:\/\/([^/?#]*))?([^?#]*)(?:\?([^#]*))?(?:#(.*))?$/s;
 
+type Parts = [scheme: string | undefined, authority: string | undefined, path: string, query: string | undefined, fragment: string | undefined];
+
 function parse(uri: string): Parts {
-  const m = URI.exec(uri)!;
-  return { scheme: m[1], authority: m[2], path: m[3]!, query: m[4], fragment: m[5] };
+  const [, scheme, authority, path, query, fragment] = URI.exec(uri)!;
+  return [scheme, authority, path!, query, fragment];
 }
 
-function format(p: Parts): string {
-  let out = p.scheme !== undefined ? p.scheme + ':' : '';
-  if (p.authority !== undefined) out += '//' + p.authority;
-  out += p.path;
-  if (p.query !== undefined) out += '?' + p.query;
-  if (p.fragment !== undefined) out += '#' + p.fragment;
-  return out;
+/** RFC 3986 §5.3: the inverse of parse(). */
+function recompose(scheme: string | undefined, authority: string | undefined, path: string, query: string | undefined, fragment: string | undefined): string {
+  return (scheme === undefined ? '' : scheme + ':') + (authority === undefined ? '' : '//' + authority) + path +
+    (query === undefined ? '' : '?' + query) + (fragment === undefined ? '' : '#' + fragment);
 }
 
 function removeDots(path: string): string {
@@ -34,23 +32,14 @@ function removeDots(path: string): string {
 
 /** Resolves `ref` against the absolute `base` (RFC 3986 §5.2.2). */
 export function resolveUri(base: string, ref: string): string {
-  const r = parse(ref);
-  if (r.scheme !== undefined) return format({ ...r, path: removeDots(r.path) });
-  const b = parse(base);
-  const t: Parts = { scheme: b.scheme, path: '', fragment: r.fragment };
-  if (r.authority !== undefined) {
-    t.authority = r.authority; t.path = removeDots(r.path); t.query = r.query;
-  } else {
-    t.authority = b.authority;
-    if (r.path === '') { t.path = b.path; t.query = r.query ?? b.query; }
-    else {
-      t.query = r.query;
-      if (r.path.startsWith('/')) t.path = removeDots(r.path);
-      else if (b.authority !== undefined && b.path === '') t.path = removeDots('/' + r.path);
-      else t.path = removeDots(b.path.slice(0, b.path.lastIndexOf('/') + 1) + r.path);
-    }
-  }
-  return format(t);
+  const [scheme, authority, path, query, fragment] = parse(ref);
+  const [bScheme, bAuthority, bPath, bQuery] = parse(base);
+  // A reference with its own scheme or authority keeps its own path.
+  if (scheme !== undefined || authority !== undefined) return recompose(scheme ?? bScheme, authority, removeDots(path), query, fragment);
+  if (path === '') return recompose(bScheme, bAuthority, bPath, query ?? bQuery, fragment);
+  // §5.2.3: a relative path replaces the last segment of the base's path.
+  const merged = path.startsWith('/') ? path : bAuthority !== undefined && bPath === '' ? '/' + path : bPath.slice(0, bPath.lastIndexOf('/') + 1) + path;
+  return recompose(bScheme, bAuthority, removeDots(merged), query, fragment);
 }
 
 /** Splits an absolute URI into the resource part and its (undecoded) fragment. */
