@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { ADD_SERVER, REPO, fixture, stdioServer } from './cli-harness.js';
+import { isAlive } from '../fakes/is-alive.js';
 
 const MAIN = fileURLToPath(new URL('../../src/cli/main.ts', import.meta.url));
 
@@ -60,15 +61,6 @@ test('Ctrl-C during a call sends notifications/cancelled to the server and exits
   assert.match(stderr, /client → server {2}\{"jsonrpc":"2\.0","method":"notifications\/cancelled","params":\{"requestId":10,"reason":"interrupted \(Ctrl-C\)"\}\}/);
   assert.match(stderr, /mcpwire: interrupted; sent notifications\/cancelled for tools\/call id 10, tool slow, arguments \{"steps":50\}\n/);
 });
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 test('Ctrl-C in a terminal (SIGINT to the whole process group) reaches only mcpwire: the server gets notifications/cancelled, then stdin closes', { skip: process.platform === 'win32' && 'process groups are POSIX' }, async (t) => {
   const dir = mkdtempSync(join(tmpdir(), 'mcpwire-ctrl-c-'));

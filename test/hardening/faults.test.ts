@@ -15,17 +15,9 @@ import { McpServer } from '../../src/server/index.js';
 import { HttpStatusError, StdioTransport, httpTransport, serveHttp, spawnStdio, tapTransport } from '../../src/transport/index.js';
 import type { SpawnedStdioTransport, TapEvent } from '../../src/transport/index.js';
 import { within } from '../transport/fixtures/deadline.js';
+import { isAlive } from '../fakes/is-alive.js';
 
 const SERVER_MAIN = fileURLToPath(new URL('../fixtures/hardening-server-main.ts', import.meta.url));
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** Waits (bounded) until `check` holds. */
 async function eventually(check: () => boolean, ms = 3000): Promise<void> {

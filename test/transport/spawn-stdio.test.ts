@@ -4,18 +4,10 @@ import { fileURLToPath } from 'node:url';
 import { test } from 'node:test';
 import { ConnectionClosedError, JsonRpcPeer } from '../../src/jsonrpc/index.js';
 import { spawnStdio } from '../../src/transport/index.js';
+import { isAlive } from '../fakes/is-alive.js';
 
 const fixture = fileURLToPath(new URL('./fixtures/echo-stdio-server.ts', import.meta.url));
 const echoServer = (): ReturnType<typeof spawnStdio> => spawnStdio(process.execPath, ['--import', 'tsx', fixture]);
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** Waits until the child has written `text` to stderr (it is ready then). */
 async function stderrSays(transport: ReturnType<typeof spawnStdio>, text: string): Promise<void> {

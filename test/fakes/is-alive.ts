@@ -1,0 +1,10 @@
+// Whether a process still exists: signal 0 checks without sending anything.
+
+export function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
