@@ -4,11 +4,8 @@
 
 import { McpServer } from '../../src/server/index.js';
 import { serveStdio } from '../../src/transport/index.js';
+import { ADD_TOOL, add } from './add-tool.js';
 
 const server = new McpServer({ name: 'calc', version: '1.0.0' });
-server.tool({
-  name: 'add',
-  description: 'Adds two integers',
-  inputSchema: { type: 'object', properties: { a: { type: 'integer' }, b: { type: 'integer' } }, required: ['a', 'b'] },
-}, ({ a, b }) => ({ content: [{ type: 'text', text: String(a + b) }] }));
+server.tool(ADD_TOOL, add);
 await serveStdio(server);
