@@ -9,14 +9,11 @@ import { ConnectionClosedError, MessageParseError, RequestCancelledError } from 
 import { OutboundRequests } from './outbound-requests.js';
 import { InboundRequest } from './inbound-request.js';
 import { SENT } from './transport.js';
+import { isThenable } from './thenable.js';
 import type { MessageExtra, SendOptions, Transport } from './transport.js';
 import type { NotificationHandler, PeerOptions, RequestHandler, RequestOptions } from './peer-options.js';
 
 export type { NotificationHandler, PeerOptions, RequestContext, RequestHandler, RequestOptions } from './peer-options.js';
-
-function isThenable(value: unknown): value is PromiseLike<unknown> {
-  return typeof value === 'object' && value !== null && typeof (value as PromiseLike<unknown>).then === 'function';
-}
 
 const NO_SEND_OPTIONS: SendOptions = Object.freeze({});
 

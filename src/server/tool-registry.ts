@@ -1,7 +1,7 @@
 // The tools a server offers: registration, `tools/list` pages and `tools/call` with
 // argument validation (server/tools).
 
-import { INTERNAL_ERROR, INVALID_PARAMS, ProtocolError } from '../jsonrpc/index.js';
+import { INTERNAL_ERROR, INVALID_PARAMS, ProtocolError, isThenable } from '../jsonrpc/index.js';
 import type { CallToolResult, ListToolsResult, Tool } from '../protocol/index.js';
 import { compile } from '../json-schema/index.js';
 import type { ValidationError, Validator } from '../json-schema/index.js';
@@ -93,9 +93,7 @@ export class ToolRegistry {
     } catch (error) {
       return toolFailure(error);
     }
-    if (typeof (result as Partial<PromiseLike<CallToolResult>>)?.then === 'function') {
-      return Promise.resolve(result).then((value) => checkOutput(entry, value), toolFailure);
-    }
+    if (isThenable(result)) return Promise.resolve(result).then((value) => checkOutput(entry, value), toolFailure);
     return checkOutput(entry, result as CallToolResult);
   }
 }
