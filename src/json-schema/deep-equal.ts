@@ -1,4 +1,4 @@
-import { hasOwn, isArray, type JsonObject } from './json-object.js';
+import { hasOwn, isArray, isObject, type JsonObject } from './json-object.js';
 
 /** JSON value equality for enum, const and uniqueItems: key order ignored, 1 equals 1.0. */
 export function deepEqual(a: unknown, b: unknown): boolean {
@@ -28,4 +28,25 @@ export function memberOf(values: readonly unknown[]): (d: unknown) => boolean {
   }
   if (objects.length === 0) return (d) => prims.has(d);
   return (d) => prims.has(d) || (typeof d === 'object' && d !== null && objects.some((o) => deepEqual(o, d)));
+}
+
+/**
+ * A string equal for two JSON values exactly when deepEqual says they are: keys sorted, numbers as
+ * numbers (1 and 1.0 are one number), strings quoted. Lets uniqueItems use a Map instead of comparing
+ * every pair, which took seconds for 16k small objects.
+ */
+export function canonicalKey(v: unknown): string {
+  if (isArray(v)) {
+    let text = '[';
+    for (let i = 0; i < v.length; i++) text += (i === 0 ? '' : ',') + canonicalKey(v[i]);
+    return text + ']';
+  }
+  if (isObject(v)) {
+    const keys = Object.keys(v).sort();
+    let text = '{';
+    for (let i = 0; i < keys.length; i++) text += (i === 0 ? '' : ',') + JSON.stringify(keys[i]) + ':' + canonicalKey(v[keys[i]!]);
+    return text + '}';
+  }
+  // String(-0) is "0", as -0 === 0; a string is always quoted, so "1" and 1 stay apart.
+  return typeof v === 'string' ? JSON.stringify(v) : String(v);
 }

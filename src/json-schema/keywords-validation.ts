@@ -1,5 +1,5 @@
 import { fail, show } from './errors.js';
-import { deepEqual, memberOf } from './deep-equal.js';
+import { canonicalKey, memberOf } from './deep-equal.js';
 import { hasOwn, isArray, isObject, type JsonObject } from './json-object.js';
 import type { Check, Ctx, SchemaCtx } from './compile.js';
 
@@ -148,14 +148,17 @@ function uniqueItems(cx: SchemaCtx, k: string, where: string): Check | undefined
   const dup = (c: Ctx, j: number, i: number) => fail(c, k, where, `must NOT have duplicate items (items ${j} and ${i} are equal)`);
   return (d, c) => {
     if (!isArray(d) || d.length < 2) return true;
-    // Primitives through a Map keeps long arrays linear; only objects need pairwise deepEqual.
+    // Primitives through one Map, objects and arrays through another by their canonical form:
+    // linear in the size of the array, where comparing every pair of objects was quadratic.
     const seen = new Map<unknown, number>();
-    const objects: number[] = [];
+    let objects: Map<string, number> | undefined;
     for (let i = 0; i < d.length; i++) {
       const v = d[i];
       if (typeof v === 'object' && v !== null) {
-        for (const j of objects) if (deepEqual(d[j], v)) return dup(c, j, i);
-        objects.push(i);
+        const key = canonicalKey(v);
+        const j = (objects ??= new Map()).get(key);
+        if (j !== undefined) return dup(c, j, i);
+        objects.set(key, i);
       } else {
         const j = seen.get(v);
         if (j !== undefined) return dup(c, j, i);
