@@ -11,6 +11,8 @@ const ENTRIES: Record<string, string[]> = {
     // Limits on what a peer can send: nesting depth, requests waiting for an answer.
     'DEFAULT_MAX_JSON_DEPTH', 'TooManyPendingRequestsError', 'exceedsJsonDepth', 'parseJsonMessage',
   ],
+  // Bounds on one validation (work, errors listed): the defaults of ValidateOptions.
+  '../src/json-schema/index.ts': ['DEFAULT_MAX_ERRORS', 'DEFAULT_MAX_EVALUATIONS', 'SchemaError', 'compile', 'standardFormats', 'validate'],
   '../src/server/index.ts': ['McpServer', 'ToolServer', 'ServerSession', 'UriTemplate', 'decodeCursor', 'describeValidationErrors', 'encodeCursor', 'paginate'],
   '../src/client/index.ts': ['DEFAULT_CLIENT_INFO', 'McpClient', 'applyElicitationDefaults', 'listAllPages'],
   '../src/host/index.ts': ['Host', 'Policy', 'ScriptedModel', 'ToolSeam', 'resultText'],

@@ -2,14 +2,19 @@ import { SchemaError, escapePointer, fail, type ValidationError } from './errors
 import { DIALECTS, dialectOf, forEachSubschema, normalizeUri, type Dialect, type DialectInfo } from './dialects.js';
 import { pointerTokens, resolveUri, splitFragment } from './uri.js';
 import { coreKeywords } from './keywords-core.js';
-import { validationKeywords } from './keywords-validation.js';
+import { sizeLimits, validationKeywords } from './keywords-validation.js';
 import { applicatorKeywords } from './keywords-applicator.js';
 import { unevaluatedKeywords, type Ev } from './keywords-unevaluated.js';
 import { hasOwn, isArray, isObject, type JsonObject } from './json-object.js';
 
-/** Per-call state threaded through every check; reused across calls of one validator. */
+/** Per-call state threaded through every check; one per validation. */
 export interface Ctx {
+  /** The first `maxErrors` errors; the rest are only counted in `dropped`. */
   errors: ValidationError[];
+  maxErrors: number;
+  dropped: number;
+  /** Schema-object evaluations left before the validation stops (options.maxEvaluations). */
+  budget: number;
   /** Schema resources entered so far, outermost first: the dynamic scope for $dynamicRef. */
   scope: Resource[];
   /** Nesting of $ref hops, capped so cyclic schemas on deep data cannot blow the stack. */
@@ -65,7 +70,22 @@ export interface ValidateOptions {
    * the format checks stay out of bundles that never pass them.
    */
   formats?: Formats;
+  /**
+   * The work budget of one validation, in schema-object evaluations (default 10,000,000, about a
+   * second at worst; Infinity disables it). A schema whose $ref/allOf graph doubles at each level
+   * would otherwise run for hours; past the budget the result is one `maxEvaluations` error.
+   */
+  maxEvaluations?: number;
+  /** Errors listed per validation (default 100, Infinity for all); the rest are counted in one last `maxErrors` error. */
+  maxErrors?: number;
 }
+
+/** Default of ValidateOptions.maxEvaluations: ten times what the largest legitimate 4 MB message needs. */
+export const DEFAULT_MAX_EVALUATIONS = 10_000_000;
+/** Default of ValidateOptions.maxErrors. */
+export const DEFAULT_MAX_ERRORS = 100;
+/** Thrown (not an Error: no stack to capture) when a validation runs out of budget; compile() turns it into a result. */
+export const OVER_BUDGET = { overBudget: true } as const;
 
 const MAX_DEPTH = 200;
 const MAX_NODES = 20_000;
@@ -92,6 +112,40 @@ export function all(checks: Check[]): Check {
     };
   }
   return (d, c, e) => {
+    let ok = true;
+    for (let i = 0; i < n; i++) if (!checks[i]!(d, c, e)) ok = false;
+    return ok;
+  };
+}
+
+/**
+ * all(), spending one unit of the work budget first: what a schema object compiles to. Spelled out
+ * per arity, not wrapped around all(), so counting adds no call to the hot path.
+ */
+export function counted(checks: Check[]): Check {
+  const n = checks.length;
+  if (n === 0) return (_d, c) => { if (--c.budget < 0) throw OVER_BUDGET; return true; };
+  if (n === 1) {
+    const a = checks[0]!;
+    return (d, c, e) => { if (--c.budget < 0) throw OVER_BUDGET; return a(d, c, e); };
+  }
+  if (n === 2) {
+    const a = checks[0]!, b = checks[1]!;
+    return (d, c, e) => {
+      if (--c.budget < 0) throw OVER_BUDGET;
+      return a(d, c, e) ? b(d, c, e) : (b(d, c, e), false);
+    };
+  }
+  if (n === 3) {
+    const a = checks[0]!, b = checks[1]!, z = checks[2]!;
+    return (d, c, e) => {
+      if (--c.budget < 0) throw OVER_BUDGET;
+      const x = a(d, c, e), y = b(d, c, e);
+      return z(d, c, e) && x && y;
+    };
+  }
+  return (d, c, e) => {
+    if (--c.budget < 0) throw OVER_BUDGET;
     let ok = true;
     for (let i = 0; i < n; i++) if (!checks[i]!(d, c, e)) ok = false;
     return ok;
@@ -239,13 +293,22 @@ export class Compiler {
       },
       bad: (k, why) => { throw new SchemaError(`Invalid schema at ${loc.path}/${escapePointer(k)}: ${why}`); },
     };
-    const checks: Check[] = [];
+    const limits: Check[] = [], checks: Check[] = [];
     coreKeywords(cx, checks);
     if (!(loc.dialect.name === 'draft-07' && hasOwn(s, '$ref'))) {
+      sizeLimits(cx, limits);
       validationKeywords(cx, checks);
       applicatorKeywords(cx, checks);
     }
-    return unevaluatedKeywords(cx, all(checks));
+    // Every schema-object evaluation spends one unit of the work budget, so no schema graph runs for hours.
+    const inner = all(checks);
+    const outer = unevaluatedKeywords(cx, inner);
+    if (limits.length === 0 && outer === inner) return counted(checks);
+    const small = all(limits);
+    return (d, c, e) => {
+      if (--c.budget < 0) throw OVER_BUDGET;
+      return small(d, c, e) && outer(d, c, e);
+    };
   }
 }
 

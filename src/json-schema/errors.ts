@@ -19,10 +19,22 @@ export interface ValidationResult {
   errors: ValidationError[];
 }
 
-/** Records a failure at the current instance location (parents prefix their segment later). */
+/** Records a failure at the current instance location (parents prefix their segment later); past maxErrors only counts it. */
 export function fail(ctx: Ctx, keyword: string, schemaPath: string, message: string): false {
-  ctx.errors.push({ instancePath: '', keyword, schemaPath, message });
+  if (ctx.errors.length < ctx.maxErrors) ctx.errors.push({ instancePath: '', keyword, schemaPath, message });
+  else ctx.dropped++;
   return false;
+}
+
+/** How many errors are recorded so far, listed or only counted: a point to rewind() to. */
+export function mark(ctx: Ctx): number {
+  return ctx.errors.length + ctx.dropped;
+}
+
+/** Forgets the errors recorded since `at` (a branch of anyOf, oneOf, not, if, contains or propertyNames that does not count). */
+export function rewind(ctx: Ctx, at: number): void {
+  if (ctx.errors.length > at) ctx.errors.length = at;
+  ctx.dropped = at - ctx.errors.length;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { escapePointer, fail, prefix, prefixSegment } from './errors.js';
+import { escapePointer, fail, mark, prefix, prefixSegment, rewind } from './errors.js';
 import { Ev } from './keywords-unevaluated.js';
 import { regexp } from './keywords-validation.js';
 import { hasOwn, isArray, isObject } from './json-object.js';
@@ -50,13 +50,13 @@ export function applicatorKeywords(cx: SchemaCtx, out: Check[]): void {
     const nodes = list(cx, 'anyOf');
     const where = at('anyOf');
     out.push((d, c, e) => {
-      const start = c.errors.length;
+      const start = mark(c);
       let ok = false;
       for (let i = 0; i < nodes.length; i++) {
         // Every passing branch contributes annotations, so only short-circuit when none are wanted.
         if (tryIn(nodes[i]!, d, c, e)) { ok = true; if (!e) break; }
       }
-      if (ok) c.errors.length = start;
+      if (ok) rewind(c, start);
       return ok || fail(c, 'anyOf', where, 'must match at least one schema in anyOf');
     });
   }
@@ -64,19 +64,19 @@ export function applicatorKeywords(cx: SchemaCtx, out: Check[]): void {
     const nodes = list(cx, 'oneOf');
     const where = at('oneOf');
     out.push((d, c, e) => {
-      const start = c.errors.length;
+      const start = mark(c);
       let first = -1, own: Ev | undefined;
       for (let i = 0; i < nodes.length; i++) {
         const sub = e ? new Ev() : undefined;
         if (!nodes[i]!.check(d, c, sub)) continue;
         if (first >= 0) {
-          c.errors.length = start;
+          rewind(c, start);
           return fail(c, 'oneOf', where, `must match exactly one schema in oneOf (matched ${first} and ${i})`);
         }
         first = i; own = sub;
       }
       if (first < 0) return fail(c, 'oneOf', where, 'must match exactly one schema in oneOf (matched none)');
-      c.errors.length = start;
+      rewind(c, start);
       if (e) e.merge(own!);
       return true;
     });
@@ -85,9 +85,9 @@ export function applicatorKeywords(cx: SchemaCtx, out: Check[]): void {
   if (not) {
     const where = at('not');
     out.push((d, c) => {
-      const start = c.errors.length;
+      const start = mark(c);
       const passed = not.check(d, c, undefined);
-      c.errors.length = start;
+      rewind(c, start);
       return !passed || fail(c, 'not', where, 'must NOT be valid against the "not" schema');
     });
   }
@@ -96,9 +96,9 @@ export function applicatorKeywords(cx: SchemaCtx, out: Check[]): void {
     const then = one(cx, 'then'), otherwise = one(cx, 'else');
     out.push((d, c, e) => {
       if (!then && !otherwise && !e) return true;
-      const start = c.errors.length;
+      const start = mark(c);
       const passed = tryIn(cond, d, c, e);
-      c.errors.length = start;
+      rewind(c, start);
       const next = passed ? then : otherwise;
       if (!next || next.check(d, c, e)) return true;
       const k = passed ? 'then' : 'else';
@@ -126,10 +126,10 @@ export function applicatorKeywords(cx: SchemaCtx, out: Check[]): void {
       let ok = true;
       for (const k in d) {
         if (!hasOwn(d, k)) continue;
-        const start = c.errors.length;
+        const start = mark(c);
         if (names.check(k, c, undefined)) continue;
         const why = c.errors[start]?.message ?? 'is not allowed';
-        c.errors.length = start;
+        rewind(c, start);
         ok = fail(c, 'propertyNames', where, `property name '${k}' ${why}`);
       }
       return ok;
@@ -149,7 +149,7 @@ export function applicatorKeywords(cx: SchemaCtx, out: Check[]): void {
     const where = at('contains');
     out.push((d, c, e) => {
       if (!isArray(d)) return true;
-      const start = c.errors.length;
+      const start = mark(c);
       let n = 0;
       for (let i = 0; i < d.length; i++) {
         if (!contains.check(d[i], c, undefined)) continue;
@@ -157,7 +157,7 @@ export function applicatorKeywords(cx: SchemaCtx, out: Check[]): void {
         if (e) e.addIndex(i);
         else if (n >= min && max === Infinity) break;
       }
-      c.errors.length = start;
+      rewind(c, start);
       if (n < min) return fail(c, 'contains', where, `must contain at least ${min} valid item(s)`);
       return n <= max || fail(c, 'maxContains', at('maxContains'), `must contain at most ${max} valid item(s)`);
     });

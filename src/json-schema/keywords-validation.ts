@@ -201,17 +201,34 @@ const KEYWORDS: [string, KeywordCompiler][] = [
   ['type', type], ['enum', equals], ['const', equals],
   ['minimum', numberBound('>=')], ['maximum', numberBound('<=')],
   ['exclusiveMinimum', numberBound('>')], ['exclusiveMaximum', numberBound('<')], ['multipleOf', multipleOf],
-  ['minLength', sizeBound('characters', 'min')], ['maxLength', sizeBound('characters', 'max')], ['pattern', pattern], ['format', format],
-  ['minItems', sizeBound('items', 'min')], ['maxItems', sizeBound('items', 'max')], ['uniqueItems', uniqueItems],
-  ['minProperties', sizeBound('properties', 'min')], ['maxProperties', sizeBound('properties', 'max')],
+  ['minLength', sizeBound('characters', 'min')], ['pattern', pattern], ['format', format],
+  ['minItems', sizeBound('items', 'min')], ['uniqueItems', uniqueItems],
+  ['minProperties', sizeBound('properties', 'min')],
   ['required', required], ['dependentRequired', dependentRequired], ['dependencies', dependentRequired],
 ];
 
-/** Assertions on a single value: type, enum/const, numeric, string, array and object bounds, required. */
-export function validationKeywords(cx: SchemaCtx, out: Check[]): void {
-  for (const [keyword, compile] of KEYWORDS) {
+/** The upper size bounds: a value past one is too big to be worth the rest of its schema. */
+const SIZE_LIMITS: [string, KeywordCompiler][] = [
+  ['maxLength', sizeBound('characters', 'max')], ['maxItems', sizeBound('items', 'max')], ['maxProperties', sizeBound('properties', 'max')],
+];
+
+function compileAll(cx: SchemaCtx, keywords: [string, KeywordCompiler][], out: Check[]): void {
+  for (const [keyword, compile] of keywords) {
     if (!cx.has(keyword)) continue;
     const check = compile(cx, keyword, `${cx.path}/${keyword}`);
     if (check) out.push(check);
   }
+}
+
+/** Assertions on a single value: type, enum/const, numeric, string, array and object bounds, required. */
+export function validationKeywords(cx: SchemaCtx, out: Check[]): void {
+  compileAll(cx, KEYWORDS, out);
+}
+
+/**
+ * maxLength, maxItems and maxProperties, checked before everything else in their schema: a value
+ * over one fails at once, without pattern, uniqueItems, items or properties running over all of it.
+ */
+export function sizeLimits(cx: SchemaCtx, out: Check[]): void {
+  compileAll(cx, SIZE_LIMITS, out);
 }
