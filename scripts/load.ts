@@ -15,6 +15,7 @@ import { makeHardeningServer } from '../test/fixtures/hardening-server.js';
 import type { ProbeReport } from '../test/fixtures/hardening-server.js';
 import { fuzzHttp, fuzzStdio, summary } from '../test/fuzz/fuzz-runner.js';
 import type { FuzzReport } from '../test/fuzz/fuzz-runner.js';
+import { hostileArgumentsPhase } from './load-hostile-arguments.js';
 
 const SERVER_MAIN = fileURLToPath(new URL('../test/fixtures/hardening-server-main.ts', import.meta.url));
 const SCALE = Number(process.env.LOAD_SCALE ?? 1);
@@ -183,8 +184,15 @@ async function fuzzPhase(): Promise<void> {
   }
 }
 
+/** Arguments costly to validate (scripts/load-hostile-arguments.ts) while another client pings. */
+async function hostileArgumentsPhaseLine(): Promise<void> {
+  const report = await hostileArgumentsPhase();
+  console.log(report.line);
+  failures.push(...report.failures);
+}
+
 const started = Date.now();
-for (const phase of [stdioPhase, httpPhase, fuzzPhase]) {
+for (const phase of [stdioPhase, httpPhase, fuzzPhase, hostileArgumentsPhaseLine]) {
   try {
     await phase();
   } catch (error) {
