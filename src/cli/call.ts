@@ -2,11 +2,14 @@
 // arguments typed and checked against the tool's inputSchema before anything is sent, and the
 // three outcomes told apart: a result (exit 0), the tool's own failure (isError, exit 1), a
 // JSON-RPC error (exit 3). Progress is drawn on a terminal; Ctrl-C cancels the request.
+// A tool whose `execution.taskSupport` is "required" (or any that allows it, with --task) runs as
+// a task (basic/utilities/tasks): created, polled, its result fetched; Ctrl-C sends tasks/cancel.
 
+import { pollInterval } from '../client/index.js';
 import { RequestCancelledError } from '../jsonrpc/index.js';
 import type { RequestId } from '../jsonrpc/index.js';
 import { compile } from '../json-schema/index.js';
-import type { CallToolResult, Tool } from '../protocol/index.js';
+import type { CallToolResult, Progress, ServerCapabilities, Task, Tool } from '../protocol/index.js';
 import { describeValidationErrors } from '../server/index.js';
 import { UsageError } from './args.js';
 import { coerceArguments } from './coerce-args.js';
@@ -20,7 +23,7 @@ import type { CommandContext } from './with-server.js';
 
 /** Runs `mcpwire call`; resolves with the exit code. */
 export function runCall(argv: readonly string[], io: CommandIo): Promise<number> {
-  return withServer(argv, ['--json'], io, (session) => callTool(session, io), (rest) => {
+  return withServer(argv, ['--json', '--task'], io, (session) => callTool(session, io), (rest) => {
     if (rest.length === 0) throw new UsageError('Which tool? mcpwire call <server> <tool> [json-args | key=value …]');
   });
 }
@@ -48,21 +51,39 @@ async function callTool(session: CommandContext, io: CommandIo): Promise<number>
     return EXIT.usage;
   }
   const args = prepared.args;
+  const mode = taskMode(tool, client.serverCapabilities, session.args.flags.has('--task'));
+  if (typeof mode !== 'string') {
+    println(io.stderr, `mcpwire: ${mode.problem}; nothing was sent`);
+    return mode.exitCode;
+  }
   let requestId: RequestId | undefined;
+  let taskId: string | undefined;
   const bar = new ProgressBar(io.stderr);
-  const what = (): string => `tools/call id ${requestId ?? '?'}, tool ${name}, arguments ${JSON.stringify(args)}`;
+  const what = (): string => `tools/call id ${requestId ?? '?'}${taskId ? ` (task ${taskId})` : ''}, tool ${name}, arguments ${JSON.stringify(args)}`;
+  const options = {
+    timeoutMs: session.timeoutMs,
+    signal: io.signal,
+    onid: (id: RequestId) => { requestId = id; },
+    onprogress: (progress: Progress) => bar.update(progress),
+  };
+  const ontask = (task: Task): void => {
+    bar.clear();
+    const message = task.statusMessage === undefined ? '' : `: ${JSON.stringify(task.statusMessage)}`;
+    if (taskId === undefined) {
+      println(io.stderr, `mcpwire: ${name} runs as task ${JSON.stringify(task.taskId)} (${task.status}${message}); polling tasks/get every ${pollInterval(task.pollInterval)} ms`);
+      taskId = task.taskId;
+    } else {
+      println(io.stderr, `mcpwire: task ${JSON.stringify(task.taskId)} ${task.status}${message}`);
+    }
+  };
   let result: CallToolResult;
   try {
-    result = await client.callTool(name, args, {
-      timeoutMs: session.timeoutMs,
-      signal: io.signal,
-      onid: (id) => { requestId = id; },
-      onprogress: (progress) => bar.update(progress),
-    });
+    result = mode === 'task' ? await client.callToolAsTask(name, args, { ...options, ontask }) : await client.callTool(name, args, options);
   } catch (error) {
     bar.clear();
     if (error instanceof RequestCancelledError) {
-      println(io.stderr, `mcpwire: interrupted; sent notifications/cancelled for ${what()}`);
+      // A task is cancelled with tasks/cancel, and the error says how that went.
+      println(io.stderr, taskId === undefined ? `mcpwire: interrupted; sent notifications/cancelled for ${what()}` : `mcpwire: interrupted; ${error.message}`);
       return EXIT.interrupted;
     }
     const failure = describeFailure(error);
@@ -80,6 +101,23 @@ async function callTool(session: CommandContext, io: CommandIo): Promise<number>
     return EXIT.toolError;
   }
   return EXIT.ok;
+}
+
+/**
+ * How to call a tool (basic/utilities/tasks#tool-level-negotiation): as a task when its taskSupport
+ * is "required" or --task asks for it, plainly otherwise; or why it cannot be called at all.
+ */
+export function taskMode(tool: Tool, capabilities: ServerCapabilities, asked: boolean): 'task' | 'plain' | { problem: string; exitCode: number } {
+  const support = tool.execution?.taskSupport ?? 'forbidden';
+  const declared = Boolean(capabilities.tasks?.requests?.tools?.call);
+  if (support === 'required' && !declared) {
+    return { problem: `"${tool.name}" must run as a task (execution.taskSupport is "required"), but the server did not declare the "tasks.requests.tools.call" capability, so it cannot be called as a task either`, exitCode: EXIT.protocol };
+  }
+  if (support === 'required') return 'task';
+  if (!asked) return 'plain';
+  if (support !== 'optional') return { problem: `--task: "${tool.name}" does not run as a task (execution.taskSupport is "${support}"); call it without --task`, exitCode: EXIT.usage };
+  if (!declared) return { problem: `--task: the server did not declare the "tasks.requests.tools.call" capability; call "${tool.name}" without --task`, exitCode: EXIT.usage };
+  return 'task';
 }
 
 /** Typed, validated arguments, or the problems that stop the call. */

@@ -77,7 +77,8 @@ export function formatListing(listing: ServerListing, schemas: boolean): string[
   row('capabilities', formatCapabilities(listing.capabilities));
   row('instructions', listing.instructions === null ? '(none)' : listing.instructions.split('\n').join('\n' + ' '.repeat(14)));
   const absent: string[] = [];
-  section(lines, absent, 'tools', 'tools', listing.tools, (tool) => formatTool(tool, schemas));
+  const toolTasks = Boolean(listing.capabilities.tasks?.requests?.tools?.call);
+  section(lines, absent, 'tools', 'tools', listing.tools, (tool) => formatTool(tool, schemas, toolTasks));
   section(lines, absent, 'resources', 'resources', listing.resources, (resource) => [
     `  ${resource.uri}  ${resource.name}${resource.mimeType ? `  (${resource.mimeType})` : ''}`,
     ...(resource.description ? [`      ${resource.description}`] : []),
@@ -102,9 +103,30 @@ function section<T>(lines: string[], absent: string[], title: string, capability
   for (const item of items) lines.push(...format(item));
 }
 
+/**
+ * A tool's `execution.taskSupport` (basic/utilities/tasks#tool-level-negotiation), when it says
+ * anything: absent and "forbidden" (the default) mean a plain tools/call and are not shown.
+ */
+export function formatTaskSupport(tool: Tool, toolTasks: boolean): string | undefined {
+  const support = tool.execution?.taskSupport;
+  if (support === undefined || support === 'forbidden') return undefined;
+  if (support === 'required') {
+    return toolTasks ? 'required: `call` runs it as a task' : 'required, but the server does not declare tasks.requests.tools.call: it cannot be called';
+  }
+  if (support === 'optional') return toolTasks ? 'optional: `call --task` runs it as a task' : 'optional (the server does not declare tasks.requests.tools.call)';
+  return JSON.stringify(support);
+}
+
+/** `tasks (list, cancel, tools/call)`: which task operations and task-augmented requests a server declared. */
+function formatTaskCapability(tasks: NonNullable<ServerCapabilities['tasks']>): string {
+  const parts = [tasks.list && 'list', tasks.cancel && 'cancel', tasks.requests?.tools?.call && 'tools/call'].filter(Boolean);
+  return parts.length ? `tasks (${parts.join(', ')})` : 'tasks';
+}
+
 /** `tools (listChanged), resources (subscribe, listChanged), logging` */
 export function formatCapabilities(capabilities: ServerCapabilities): string {
   const parts = Object.entries(capabilities).map(([name, value]) => {
+    if (name === 'tasks' && typeof value === 'object' && value !== null) return formatTaskCapability(value);
     const flags = typeof value === 'object' && value !== null
       ? Object.entries(value).filter(([, flag]) => flag === true).map(([flag]) => flag)
       : [];
@@ -113,13 +135,15 @@ export function formatCapabilities(capabilities: ServerCapabilities): string {
   return parts.length ? parts.join(', ') : '(none)';
 }
 
-function formatTool(tool: Tool, schemas: boolean): string[] {
+function formatTool(tool: Tool, schemas: boolean, toolTasks: boolean): string[] {
   // server/tools: the display label is title, then annotations.title, then name.
   const title = tool.title ?? tool.annotations?.title;
   const lines = [`  ${tool.name}${title ? ` "${title}"` : ''}${tool.description ? `  ${tool.description.split('\n')[0]}` : ''}`];
   lines.push(`      arguments    ${formatArguments(tool.inputSchema)}`);
   const annotations = Object.entries(tool.annotations ?? {}).map(([key, value]) => (value === true ? key : `${key}=${JSON.stringify(value)}`));
   if (annotations.length) lines.push(`      annotations  ${annotations.join(', ')}`);
+  const tasks = formatTaskSupport(tool, toolTasks);
+  if (tasks) lines.push(`      tasks        ${tasks}`);
   if (schemas) {
     lines.push('      inputSchema');
     lines.push(...JSON.stringify(tool.inputSchema, null, 2).split('\n').map((line) => `        ${line}`));

@@ -12,6 +12,8 @@ import { runDemo } from './demo.js';
 import { runDoctor } from './doctor.js';
 import { describeFailure } from './exit-codes.js';
 import { runList } from './list.js';
+import { runPrompt } from './prompt.js';
+import { runRead } from './read.js';
 import { runServe } from './serve.js';
 
 /** The help text. */
@@ -43,7 +45,7 @@ exit codes (doctor): the number of the first failed step (1–8), 0 when every s
 exit codes (config lint/show): 0 no errors, 1 errors found, 2 unreadable file`;
 
 /** Commands that talk to a server: Ctrl-C cancels their request instead of killing the process. */
-const CANCELLABLE = new Set(['list', 'call', 'doctor']);
+const CANCELLABLE = new Set(['list', 'call', 'read', 'prompt', 'doctor']);
 
 /** Runs the command line; resolves with the process exit code. */
 export async function main(argv: readonly string[], io: CommandIo = processIo()): Promise<number> {
@@ -52,6 +54,8 @@ export async function main(argv: readonly string[], io: CommandIo = processIo())
     switch (command) {
       case 'list': return await runList(rest, io);
       case 'call': return await runCall(rest, io);
+      case 'read': return await runRead(rest, io);
+      case 'prompt': return await runPrompt(rest, io);
       case 'doctor': return await runDoctor(rest, io);
       case 'config': return await runConfig(rest, io);
       case 'demo':

@@ -3,5 +3,7 @@ export { DEFAULT_CLIENT_INFO, McpClient } from './mcp-client.js';
 export type { McpClientOptions } from './mcp-client.js';
 export { listAllPages } from './list-all.js';
 export type { ListLimits } from './list-all.js';
+export { pollInterval } from './tool-task.js';
+export type { ToolTaskOptions } from './tool-task.js';
 export { applyElicitationDefaults } from './server-requests.js';
 export type { ElicitationHandler, SamplingHandler, ServerRequestHandlers } from './server-requests.js';

@@ -9,12 +9,14 @@ import {
 import type {
   CallToolResult, ClientCapabilities, ClientState, CompleteRequestParams, CompleteResult, CreateMessageRequestParams,
   ElicitRequestParams, GetPromptResult, Implementation, InitializeResult, LoggingLevel, McpRequestHandler,
-  McpRequestOptions, Prompt, ReadResourceResult, Resource, ResourceTemplate, Root, ServerCapabilities, Tool,
+  McpRequestOptions, Prompt, ReadResourceResult, Resource, ResourceTemplate, Root, ServerCapabilities, Task, Tool,
 } from '../protocol/index.js';
 import { listAllPages } from './list-all.js';
 import type { ListLimits } from './list-all.js';
 import { applyElicitationDefaults, checkElicitationMode, impliedCapabilities } from './server-requests.js';
 import type { ServerRequestHandlers } from './server-requests.js';
+import { isTask, runToolTask } from './tool-task.js';
+import type { ToolTaskOptions } from './tool-task.js';
 
 /** The options of a call that passes none: shared, never written to. */
 const NO_OPTIONS: McpRequestOptions = Object.freeze({});
@@ -56,6 +58,8 @@ export class McpClient {
   onlog?: (message: { level: LoggingLevel; logger?: string; data: unknown }) => void;
   /** Called on `notifications/elicitation/complete` (URL-mode elicitation finished out of band). */
   onelicitationcomplete?: (elicitationId: string) => void;
+  /** Called on `notifications/tasks/status` (optional for servers: never rely on it, basic/utilities/tasks#task-notifications). */
+  ontaskstatus?: (task: Task) => void;
   /** Reports problems that concern no one request (a bad message, a GET stream that failed). */
   onerror?: (error: Error) => void;
   readonly capabilities: ClientCapabilities;
@@ -81,6 +85,9 @@ export class McpClient {
     });
     peer.setNotificationHandler(NOTIFICATIONS.elicitationComplete, (params) => {
       if (typeof params?.elicitationId === 'string') this.onelicitationcomplete?.(params.elicitationId);
+    });
+    peer.setNotificationHandler(NOTIFICATIONS.taskStatus, (params) => {
+      if (isTask(params)) this.ontaskstatus?.(params);
     });
     this.mcp.onRequest('ping', () => ({}));
     const { onSampling, onElicitation } = options;
@@ -165,6 +172,31 @@ export class McpClient {
     return this.request(CLIENT_REQUESTS.toolsCall, params, options) as Promise<CallToolResult>;
   }
 
+  /** `tools/call` as a task: create, poll `tasks/get`, then `tasks/result` (basic/utilities/tasks); aborting sends `tasks/cancel`. */
+  callToolAsTask(name: string, args?: Record<string, unknown>, options: ToolTaskOptions = {}): Promise<CallToolResult> {
+    return runToolTask(this, name, args, options);
+  }
+
+  /** `tasks/get`: the task's current state. */
+  async getTask(taskId: string, options: McpRequestOptions = {}): Promise<Task> {
+    return checkedTask(CLIENT_REQUESTS.tasksGet, taskId, await this.request(CLIENT_REQUESTS.tasksGet, { taskId }, options));
+  }
+
+  /** `tasks/result`: waits until the task is final, then resolves with what the original request would have returned. */
+  async getTaskResult(taskId: string, options: McpRequestOptions = {}): Promise<Params> {
+    return await this.request(CLIENT_REQUESTS.tasksResult, { taskId }, options);
+  }
+
+  /** `tasks/cancel` (needs the server's `tasks.cancel`): resolves with the task, now cancelled. */
+  async cancelTask(taskId: string, options: McpRequestOptions = {}): Promise<Task> {
+    return checkedTask(CLIENT_REQUESTS.tasksCancel, taskId, await this.request(CLIENT_REQUESTS.tasksCancel, { taskId }, options));
+  }
+
+  /** `tasks/list` (needs the server's `tasks.list`), every page. */
+  async listTasks(options: McpRequestOptions = {}): Promise<Task[]> {
+    return this.#listAll(CLIENT_REQUESTS.tasksList, 'tasks', options);
+  }
+
   /** `resources/list`, every page. */
   async listResources(options: McpRequestOptions = {}): Promise<Resource[]> {
     return this.#listAll(CLIENT_REQUESTS.resourcesList, 'resources', options);
@@ -233,4 +265,10 @@ export class McpClient {
     await this.mcp.peer.close();
     this.state = 'closed';
   }
+}
+
+/** The answer of tasks/get or tasks/cancel, refused when it is not a Task. */
+function checkedTask(method: string, taskId: string, result: Params): Task {
+  if (!isTask(result)) throw new Error(`${method} for task ${taskId}: the server answered with something that is not a Task: ${JSON.stringify(result).slice(0, 200)}`);
+  return result;
 }

@@ -15,6 +15,10 @@ const SERVER_CAPABILITY_OF: Record<string, keyof ServerCapabilities> = {
   'prompts/get': 'prompts',
   'completion/complete': 'completions',
   'logging/setLevel': 'logging',
+  'tasks/get': 'tasks',
+  'tasks/result': 'tasks',
+  'tasks/list': 'tasks',
+  'tasks/cancel': 'tasks',
 };
 
 const CLIENT_CAPABILITY_OF: Record<string, keyof ClientCapabilities> = {
@@ -40,6 +44,11 @@ export function missingServerCapability(capabilities: ServerCapabilities, method
   if (!capabilities[name]) return `The server did not declare the "${name}" capability, so "${method}" cannot be used`;
   if ((method === 'resources/subscribe' || method === 'resources/unsubscribe') && !capabilities.resources?.subscribe) {
     return `The server did not declare "resources.subscribe", so "${method}" cannot be used`;
+  }
+  // basic/utilities/tasks#capabilities: tasks.list and tasks.cancel each say whether that operation exists.
+  if (method === 'tasks/list' || method === 'tasks/cancel') {
+    const operation = method === 'tasks/list' ? 'list' : 'cancel';
+    if (!capabilities.tasks?.[operation]) return `The server did not declare "tasks.${operation}", so "${method}" cannot be used`;
   }
   return undefined;
 }

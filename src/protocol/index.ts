@@ -20,4 +20,6 @@ export type {
   ElicitRequestParams, ElicitResult, GetPromptResult, Prompt, PromptArgument, PromptMessage, ReadResourceResult,
   Resource, ResourceTemplate, Root, SamplingMessage,
 } from './feature-types.js';
+export { RELATED_TASK_META_KEY, TERMINAL_TASK_STATUSES } from './task-types.js';
+export type { CreateTaskResult, ListTasksResult, Task, TaskMetadata, TaskStatus } from './task-types.js';
 export { RESOURCE_NOT_FOUND, URL_ELICITATION_REQUIRED } from './error-codes.js';

@@ -36,7 +36,8 @@ export interface ServerCapabilities {
   logging?: object;
   completions?: object;
   experimental?: Record<string, object>;
-  tasks?: object;
+  /** basic/utilities/tasks#server-capabilities: which operations exist and which requests may be task-augmented. */
+  tasks?: { list?: object; cancel?: object; requests?: { tools?: { call?: object } } };
   [key: string]: unknown;
 }
 

@@ -15,6 +15,10 @@ export const CLIENT_REQUESTS = {
   promptsGet: 'prompts/get',
   complete: 'completion/complete',
   setLevel: 'logging/setLevel',
+  tasksGet: 'tasks/get',
+  tasksResult: 'tasks/result',
+  tasksList: 'tasks/list',
+  tasksCancel: 'tasks/cancel',
 } as const;
 
 /** Requests a server sends to a client (only while handling a client request, ideally). */
@@ -37,4 +41,5 @@ export const NOTIFICATIONS = {
   promptsListChanged: 'notifications/prompts/list_changed',
   rootsListChanged: 'notifications/roots/list_changed',
   elicitationComplete: 'notifications/elicitation/complete',
+  taskStatus: 'notifications/tasks/status',
 } as const;

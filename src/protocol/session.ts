@@ -84,6 +84,17 @@ export class McpSession {
     }
   }
 
+  /**
+   * A progress token not tied to one request: a task-augmented request's token stays valid for the
+   * task's whole lifetime (basic/utilities/tasks#task-progress-notifications). The caller puts
+   * `progressToken` in the request's `_meta` and calls `close()` when the task is over.
+   */
+  openProgress(onprogress: (progress: Progress) => void): { progressToken: number; close(): void } {
+    const token = this.#nextToken++;
+    this.#progressHandlers.set(token, { onprogress, id: undefined, reset: false });
+    return { progressToken: token, close: () => { this.#progressHandlers.delete(token); } };
+  }
+
   /** Sends a notification. */
   notify(method: string, params?: Params, relatedRequestId?: RequestId): Promise<void> {
     return this.peer.notify(method, params, relatedRequestId === undefined ? {} : { relatedRequestId });
