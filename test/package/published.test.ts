@@ -1,10 +1,11 @@
-// What a user gets from the published package: the tarball's contents, the README's snippets run
-// as pasted, and the types under the strictest common compiler settings.
+// What a user gets from the published package: the tarball's contents and the types under the
+// strictest common compiler settings.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync, rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, posix } from 'node:path';
-import { buildPackage, packedFiles, type BuiltPackage } from './built-package.js';
+import { REPO, buildPackage, packedFiles, type BuiltPackage } from './built-package.js';
 
 let built: BuiltPackage;
 before(() => { built = buildPackage(); });
@@ -20,4 +21,31 @@ test('the tarball holds LICENSE, and every sourcemap ships with the sources it p
     return sources.map((source) => posix.normalize(posix.join(posix.dirname(map), source))).filter((source) => !files.includes(source));
   });
   assert.deepStrictEqual(missing, []);
+});
+
+/** The strictest common settings a user may compile with; skipLibCheck off, so our .d.ts count. */
+const STRICT = {
+  target: 'ES2022', lib: ['ES2022'], module: 'NodeNext', moduleResolution: 'NodeNext', types: ['node'], noEmit: true,
+  strict: true, exactOptionalPropertyTypes: true, noUncheckedIndexedAccess: true, skipLibCheck: false,
+};
+
+/** tsc's error lines for every .ts file in `folder` (with STRICT), as `file(line,col): error TSnnnn`. */
+function strictErrors(folder: string): string[] {
+  writeFileSync(join(folder, 'tsconfig.json'), JSON.stringify({ compilerOptions: STRICT, include: ['*.ts'] }));
+  writeFileSync(join(folder, 'package.json'), JSON.stringify({ type: 'module' }));
+  try {
+    execFileSync(process.execPath, [join(REPO, 'node_modules/typescript/bin/tsc'), '-p', '.'], { cwd: folder, encoding: 'utf8', stdio: 'pipe' });
+    return [];
+  } catch (error) {
+    const out = (error as { stdout?: string }).stdout ?? String(error);
+    return out.split('\n').flatMap((line) => /^(\S+\(\d+,\d+\): error TS\d+)/.exec(line)?.slice(1, 2) ?? []);
+  }
+}
+
+test('the published types compile under strict, exactOptionalPropertyTypes and noUncheckedIndexedAccess, in the .d.ts and in user code', () => {
+  const folder = join(built.root, 'user');
+  mkdirSync(folder);
+  symlinkSync(join(built.root, 'node_modules'), join(folder, 'node_modules'), 'dir');
+  copyFileSync(new URL('./fixtures/user-code.ts', import.meta.url), join(folder, 'user-code.ts'));
+  assert.deepStrictEqual(strictErrors(folder), []);
 });
