@@ -1,11 +1,12 @@
-// What a user gets from the published package: the tarball's contents and the types under the
-// strictest common compiler settings.
+// What a user gets from the published package: the tarball's contents, the README's snippets run
+// as pasted, and the types under the strictest common compiler settings.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, posix } from 'node:path';
 import { REPO, buildPackage, packedFiles, type BuiltPackage } from './built-package.js';
+import { readmeSnippets } from './readme-snippets.js';
 
 let built: BuiltPackage;
 before(() => { built = buildPackage(); });
@@ -48,4 +49,15 @@ test('the published types compile under strict, exactOptionalPropertyTypes and n
   symlinkSync(join(built.root, 'node_modules'), join(folder, 'node_modules'), 'dir');
   copyFileSync(new URL('./fixtures/user-code.ts', import.meta.url), join(folder, 'user-code.ts'));
   assert.deepStrictEqual(strictErrors(folder), []);
+});
+
+test('the README library snippets compile strictly, run as pasted, print what the README shows, and exit', () => {
+  const { files, runs } = readmeSnippets(readFileSync(join(REPO, 'README.md'), 'utf8'));
+  assert.deepStrictEqual(files.map((f) => f.name), ['server.ts', 'client.ts', 'host.ts', 'chat-model.ts']);
+  assert.deepStrictEqual(runs.map((r) => r.file), ['client.ts', 'host.ts']);
+  for (const file of files) writeFileSync(join(built.root, file.name), file.code);
+  assert.deepStrictEqual(strictErrors(built.root), []);
+  // Each command must end on its own (the snippet closes what it opened); the timeout only bounds a hang.
+  const printed = runs.map((run) => execFileSync(process.execPath, ['--import', 'tsx', run.file], { cwd: built.root, encoding: 'utf8', timeout: 60_000 }));
+  assert.deepStrictEqual(printed, runs.map((run) => run.output));
 });
