@@ -42,9 +42,9 @@ export function explain(folder: string, name: string): string | undefined {
 
 interface TestCase { description: string; schema: unknown; tests: { description: string; data: unknown; valid: boolean }[] }
 
-/** The suite's location: $JSON_SCHEMA_TEST_SUITE, else ../shared/json-schema-test-suite beside the repo. */
+/** The suite's location: $JSON_SCHEMA_TEST_SUITE, else the copy committed in test/json-schema-test-suite. */
 export function suiteRoot(): string {
-  return process.env['JSON_SCHEMA_TEST_SUITE'] ?? fileURLToPath(new URL('../../shared/json-schema-test-suite/', import.meta.url));
+  return process.env['JSON_SCHEMA_TEST_SUITE'] ?? fileURLToPath(new URL('../test/json-schema-test-suite/', import.meta.url));
 }
 
 const readJson = (path: string): unknown => JSON.parse(readFileSync(path, 'utf8'));

@@ -1,5 +1,5 @@
 // Runs the official JSON-Schema-Test-Suite against src/json-schema and prints per-file results.
-// Usage: npx tsx scripts/json-schema-suite.ts   (suite location: $JSON_SCHEMA_TEST_SUITE or ../shared/json-schema-test-suite)
+// Usage: npx tsx scripts/json-schema-suite.ts   (suite location: $JSON_SCHEMA_TEST_SUITE or test/json-schema-test-suite)
 import { standardFormats } from '../src/json-schema/index.js';
 import { explain, runSuite, type SuiteOptions, type SuiteResult } from './json-schema-suite-runner.js';
 

@@ -16,6 +16,14 @@ const ENTRIES: Record<string, string[]> = {
   '../src/server/index.ts': ['McpServer', 'ToolServer', 'ServerSession', 'UriTemplate', 'decodeCursor', 'describeValidationErrors', 'encodeCursor', 'paginate'],
   '../src/client/index.ts': ['DEFAULT_CLIENT_INFO', 'McpClient', 'applyElicitationDefaults', 'listAllPages', 'pollInterval'],
   '../src/host/index.ts': ['Host', 'Policy', 'ScriptedModel', 'ToolSeam', 'resultText'],
+  '../src/transport/index.ts': [
+    'DEFAULT_MAX_LINE_BYTES', 'DEFAULT_PROTOCOL_VERSIONS', 'HttpStatusError', 'InMemoryEventStore', 'LegacySseClientTransport',
+    'LineDecoder', 'PassThroughTransport', 'SpawnedStdioTransport', 'SseParser', 'StdioTransport', 'StreamableHttpClientTransport',
+    'createLinkedPair', 'createStreamableHttpHandler', 'encodeLine', 'encodeSseEvent', 'httpTransport', 'legacySseTransport',
+    'readSseEvents', 'serveHttp', 'serveStdio', 'spawnStdio', 'stdioServerTransport', 'tapTransport',
+    // The local error of a server command that could not be started.
+    'ServerSpawnError',
+  ],
 };
 
 for (const [file, names] of Object.entries(ENTRIES)) {

@@ -1,13 +1,25 @@
-// Checks messages against the official wire schema (../shared/mcp-schema/2025-11-25/schema.json)
-// with our own validator: the envelope, each request and notification by its method, and
+// Checks messages against the official wire schema (test/mcp-schema/<revision>/schema.json,
+// 2025-11-25 unless asked) with our own validator: the envelope, each request and notification by its method, and
 // each result by the method of the request it answers.
 
 import { readFileSync } from 'node:fs';
 import { compile } from '../src/json-schema/index.js';
 import type { Validator } from '../src/json-schema/index.js';
 
-const SCHEMA_URL = new URL('../../shared/mcp-schema/2025-11-25/schema.json', import.meta.url);
-const schema = JSON.parse(readFileSync(SCHEMA_URL, 'utf8')) as { $defs: Record<string, { properties?: { method?: { const?: string } } }> };
+/** The MCP revisions whose wire schema is committed under test/mcp-schema/. */
+export type WireRevision = '2025-11-25' | '2026-07-28';
+
+interface WireSchema { $defs: Record<string, { properties?: { method?: { const?: string } } }> }
+
+const schemas = new Map<WireRevision, WireSchema>();
+function schemaOf(revision: WireRevision): WireSchema {
+  let schema = schemas.get(revision);
+  if (!schema) {
+    schema = JSON.parse(readFileSync(new URL(`./mcp-schema/${revision}/schema.json`, import.meta.url), 'utf8')) as WireSchema;
+    schemas.set(revision, schema);
+  }
+  return schema;
+}
 
 const RESULT_OF: Record<string, string> = {
   initialize: 'InitializeResult',
@@ -29,16 +41,17 @@ const RESULT_OF: Record<string, string> = {
 };
 
 const cache = new Map<string, Validator>();
-function validatorFor(definition: string): Validator {
-  let validator = cache.get(definition);
+function validatorFor(revision: WireRevision, definition: string): Validator {
+  let validator = cache.get(`${revision}#${definition}`);
   if (!validator) {
-    validator = compile({ ...schema, $ref: `#/$defs/${definition}` });
-    cache.set(definition, validator);
+    validator = compile({ ...schemaOf(revision), $ref: `#/$defs/${definition}` });
+    cache.set(`${revision}#${definition}`, validator);
   }
   return validator;
 }
 
-function definitionForMethod(method: string): string | undefined {
+function definitionForMethod(revision: WireRevision, method: string): string | undefined {
+  const schema = schemaOf(revision);
   return Object.keys(schema.$defs).find((name) =>
     (name.endsWith('Request') || name.endsWith('Notification')) && !name.startsWith('JSONRPC')
     && schema.$defs[name]!.properties?.method?.const === method);
@@ -47,14 +60,19 @@ function definitionForMethod(method: string): string | undefined {
 /** Follows one conversation, remembering which method each id was for, in each direction. */
 export class WireChecker {
   #methods = new Map<string, string>();
+  readonly #revision: WireRevision;
   checked = 0;
+
+  constructor(revision: WireRevision = '2025-11-25') {
+    this.#revision = revision;
+  }
 
   /** Throws with the schema errors when `message` does not fit the wire schema. */
   check(message: unknown, direction: 'send' | 'receive'): void {
     this.#expect('JSONRPCMessage', message);
     const m = message as { id?: string | number; method?: string; result?: unknown };
     if (m.method !== undefined) {
-      const definition = definitionForMethod(m.method);
+      const definition = definitionForMethod(this.#revision, m.method);
       if (!definition) throw new Error(`No wire schema definition for method ${m.method}`);
       this.#expect(definition, message);
       if (m.id !== undefined) this.#methods.set(`${direction}:${typeof m.id}:${m.id}`, m.method);
@@ -68,7 +86,7 @@ export class WireChecker {
   }
 
   #expect(definition: string, value: unknown): void {
-    const result = validatorFor(definition)(value);
+    const result = validatorFor(this.#revision, definition)(value);
     if (!result.valid) {
       throw new Error(`${JSON.stringify(value)} does not match ${definition}: ${result.errors.map((e) => `${e.instancePath} ${e.message}`).join('; ')}`);
     }

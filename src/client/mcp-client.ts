@@ -1,6 +1,7 @@
 // McpClient: the handshake, then typed calls to one server (client side of basic/lifecycle
 // and server/tools). It is handed a transport and never imports a concrete one.
 
+import { ConnectionClosedError } from '../jsonrpc/index.js';
 import type { Params, Transport } from '../jsonrpc/index.js';
 import {
   CapabilityError, CLIENT_REQUESTS, LATEST_PROTOCOL_VERSION, McpSession, NOTIFICATIONS, SUPPORTED_PROTOCOL_VERSIONS,
@@ -149,6 +150,8 @@ export class McpClient {
   request(method: string, params?: Params, options: McpRequestOptions = NO_OPTIONS): Promise<Params> {
     // Not async, like callTool: a promise per layer adds up on the hot path (bench/profile.ts).
     if (!clientMaySend(this.state, method)) {
+      // Closed by close() or by the server: the same local error a request pending at that moment got.
+      if (this.state === 'closed') return Promise.reject(new ConnectionClosedError(`Cannot send "${method}": the connection is closed`));
       return Promise.reject(new Error(`Cannot send "${method}" while the client is ${this.state}${this.state === 'idle' ? ': call initialize() first' : ''}`));
     }
     const missing = missingServerCapability(this.serverCapabilities, method);

@@ -36,7 +36,11 @@ export interface SendOptions {
  */
 export const SENT: Promise<void> = Promise.resolve();
 
-/** Moves whole JSON-RPC messages between two peers, and nothing else. */
+/**
+ * Moves whole JSON-RPC messages between two peers, and nothing else. The optional fields say
+ * `| undefined` so that classes declaring `onmessage?: Transport['onmessage']` or a
+ * `get sessionId(): string | undefined` still implement this under `exactOptionalPropertyTypes`.
+ */
 export interface Transport {
   /** Starts reading. Messages arrive through `onmessage` afterwards. */
   start(): Promise<void>;
@@ -48,13 +52,13 @@ export interface Transport {
    * A parsed inbound value. It may still be an invalid message: the peer classifies it, so a
    * malformed message is answered with -32600 rather than dropped.
    */
-  onmessage?: (message: unknown, extra?: MessageExtra) => void;
+  onmessage?: ((message: unknown, extra?: MessageExtra) => void) | undefined;
   /** A non-fatal problem (e.g. a line that is not JSON: a MessageParseError). */
-  onerror?: (error: Error) => void;
+  onerror?: ((error: Error) => void) | undefined;
   /** The transport is closed; `reason` says why when it was not asked to close. */
-  onclose?: (reason?: Error) => void;
+  onclose?: ((reason?: Error) => void) | undefined;
   /** The Streamable HTTP session id, once there is one. */
-  sessionId?: string;
+  sessionId?: string | undefined;
   /**
    * Told the negotiated protocol revision after initialize; Streamable HTTP clients send it as
    * the MCP-Protocol-Version header on every later request (basic/transports#protocol-version-header).

@@ -9,6 +9,8 @@ export type { Connectable, StdioTransportOptions } from './stdio.js';
 // Client side of stdio: spawn the server process and own its lifetime.
 export { SpawnedStdioTransport, spawnStdio } from './spawn-stdio.js';
 export type { SpawnStdioOptions } from './spawn-stdio.js';
+// The local error of a server command that could not be started (ENOENT, EACCES, …).
+export { ServerSpawnError } from './server-spawn-error.js';
 // Two linked transports in one process, for tests and in-process servers.
 export { createLinkedPair } from './in-memory.js';
 // Server-Sent Events: encoder, streaming parser, fetch-body reader.

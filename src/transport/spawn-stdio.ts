@@ -6,6 +6,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { ConnectionClosedError } from '../jsonrpc/index.js';
 import type { JSONRPCMessage, Transport } from '../jsonrpc/index.js';
+import { ServerSpawnError } from './server-spawn-error.js';
 import { StdioTransport } from './stdio.js';
 
 /** How much stderr is kept for error messages. */
@@ -82,7 +83,7 @@ export class SpawnedStdioTransport implements Transport {
     return this.#stderrTail;
   }
 
-  /** Spawns the server; rejects with a readable Error when it cannot be started. */
+  /** Spawns the server; rejects with a ServerSpawnError naming the command when it cannot be started. */
   async start(): Promise<void> {
     // Imported here, not at the top: every server process loads this module with the rest of
     // the transports, and none of them spawns anything (bench: server RSS).
@@ -249,7 +250,7 @@ function waitForExit(child: ChildProcess, ms: number): Promise<boolean> {
   });
 }
 
-function describeSpawnError(command: string, cwd: string | undefined, error: NodeJS.ErrnoException): Error {
+function describeSpawnError(command: string, cwd: string | undefined, error: NodeJS.ErrnoException): ServerSpawnError {
   let why = error.message;
   if (error.code === 'ENOENT') {
     why = cwd === undefined
@@ -258,5 +259,5 @@ function describeSpawnError(command: string, cwd: string | undefined, error: Nod
   } else if (error.code === 'EACCES') {
     why = 'permission denied (EACCES)';
   }
-  return new Error(`Cannot start "${command}": ${why}`, { cause: error });
+  return new ServerSpawnError(`Cannot start "${command}": ${why}`, command, error.code, { cause: error });
 }

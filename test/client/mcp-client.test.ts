@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { McpClient } from '../../src/client/index.js';
 import { CapabilityError } from '../../src/protocol/index.js';
-import type { JSONRPCMessage } from '../../src/jsonrpc/index.js';
+import { ConnectionClosedError, type JSONRPCMessage } from '../../src/jsonrpc/index.js';
 import { CapturedTransport } from '../fakes/captured-transport.js';
 
 /** A transport whose far side answers each request with `answer(method, params)`. */
@@ -143,4 +143,27 @@ test('progress notifications reach the callback and timeouts send notifications/
   await assert.rejects(call, { name: 'RequestTimeoutError' });
   await transport.waitForSent(4);
   assert.deepEqual(transport.sent[3], { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 2, reason: 'timed out after 100 ms' } });
+});
+
+test('a call after close() rejects with ConnectionClosedError, and nothing is sent', async () => {
+  const transport = new ScriptedServer(() => INIT);
+  const client = await McpClient.connect(transport);
+  await client.close();
+  const failures = await Promise.all([client.callTool('add', { a: 1, b: 2 }), client.listTools(), client.ping()].map((p) => p.then(
+    () => 'resolved',
+    (error: unknown) => [error instanceof ConnectionClosedError, (error as Error).name, (error as Error).message])));
+  assert.deepStrictEqual(failures, [
+    [true, 'ConnectionClosedError', 'Cannot send "tools/call": the connection is closed'],
+    [true, 'ConnectionClosedError', 'Cannot send "tools/list": the connection is closed'],
+    [true, 'ConnectionClosedError', 'Cannot send "ping": the connection is closed'],
+  ]);
+  assert.equal(transport.sent.length, 2); // initialize and notifications/initialized only
+});
+
+test('a call after the server closed the connection rejects with ConnectionClosedError too', async () => {
+  const transport = new ScriptedServer(() => INIT);
+  const client = await McpClient.connect(transport);
+  await transport.close(); // the far side went away: onclose, as a transport reports it
+  await assert.rejects(client.callTool('add', {}), (error: unknown) => error instanceof ConnectionClosedError
+    && error.message === 'Cannot send "tools/call": the connection is closed');
 });

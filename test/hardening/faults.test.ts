@@ -55,7 +55,7 @@ test('stdio: a server killed mid-call fails that call at once, naming the signal
   assert.ok(Date.now() - killedAt < 800, `rejected ${Date.now() - killedAt} ms after the kill`);
   assert.ok(error instanceof ConnectionClosedError);
   assert.equal(error.message, 'Connection closed before the response to "tools/call" (id 2) arrived: Server process was killed by signal SIGKILL; stderr: hardening server ready');
-  await assert.rejects(client.ping(), { message: 'Cannot send "ping" while the client is closed' });
+  await assert.rejects(client.ping(), { name: 'ConnectionClosedError', message: 'Cannot send "ping": the connection is closed' });
   await client.close();
 
   const second = await spawnClient(t);

@@ -3,7 +3,7 @@ import { execFile, execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { test } from 'node:test';
 import { ConnectionClosedError, JsonRpcPeer } from '../../src/jsonrpc/index.js';
-import { spawnStdio } from '../../src/transport/index.js';
+import { ServerSpawnError, spawnStdio } from '../../src/transport/index.js';
 import { isAlive } from '../fakes/is-alive.js';
 
 const fixture = fileURLToPath(new URL('./fixtures/echo-stdio-server.ts', import.meta.url));
@@ -14,9 +14,14 @@ async function stderrSays(transport: ReturnType<typeof spawnStdio>, text: string
   for (let i = 0; i < 200 && !transport.stderrTail().includes(text); i++) await new Promise((resolve) => setTimeout(resolve, 10));
 }
 
-test('spawnStdio: a missing command rejects start() with a clear message', async () => {
+test('spawnStdio: a missing command rejects start() with a ServerSpawnError naming the command and ENOENT', async () => {
   const transport = spawnStdio('mcpwire-no-such-command-xyz');
-  await assert.rejects(transport.start(), { message: 'Cannot start "mcpwire-no-such-command-xyz": command not found (ENOENT)' });
+  const error = await transport.start().then(() => undefined, (failure: unknown) => failure);
+  assert.ok(error instanceof ServerSpawnError);
+  assert.deepStrictEqual(
+    { name: error.name, message: error.message, command: error.command, code: error.code, cause: (error.cause as NodeJS.ErrnoException).code },
+    { name: 'ServerSpawnError', message: 'Cannot start "mcpwire-no-such-command-xyz": command not found (ENOENT)', command: 'mcpwire-no-such-command-xyz', code: 'ENOENT', cause: 'ENOENT' },
+  );
   await assert.rejects(transport.start(), { name: 'ConnectionClosedError' }); // not a silent success the second time
   await assert.rejects(transport.send({ jsonrpc: '2.0', method: 'n' }), { name: 'ConnectionClosedError' });
 });
