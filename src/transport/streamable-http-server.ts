@@ -12,8 +12,8 @@ import { InMemoryEventStore } from './event-store.js';
 import type { EventStore } from './event-store.js';
 import { authenticate, resourceMetadataPaths, resourceMetadataUrl, writeResourceMetadata } from './http-auth.js';
 import type { TokenVerifier } from './http-auth.js';
-import { readBody } from './http-body.js';
-import { HttpError, writeHttpError } from './http-error.js';
+import { MAX_DISCARD_BYTES, discardUpload, readBody } from './http-body.js';
+import { HttpError, answerError, describeError } from './http-error.js';
 import { refuseHost, refuseOrigin } from './http-security.js';
 import { StreamableHttpSessionTransport } from './http-session.js';
 import { DEFAULT_MAX_BUFFERED_BYTES } from './sse-response.js';
@@ -79,6 +79,7 @@ export function createStreamableHttpHandler(server: HttpServable, options: HttpS
   const path = options.path ?? '/mcp';
   const eventStore = options.eventStore ?? new InMemoryEventStore();
   const idleMs = options.sessionIdleMs ?? 30 * 60_000;
+  const bodyTimeoutMs = options.bodyTimeoutMs ?? 10_000;
   const metadataPaths = options.resourceMetadata ? resourceMetadataPaths(path) : [];
   const sessions = new Map<string, StreamableHttpSessionTransport>();
   /**
@@ -113,7 +114,7 @@ export function createStreamableHttpHandler(server: HttpServable, options: HttpS
       await server.connect(session);
     } catch (error) {
       await session.close();
-      throw new HttpError(500, `Could not start the session: ${error instanceof Error ? error.message : String(error)}`);
+      throw new HttpError(500, `Could not start the session: ${describeError(error)}`);
     }
     return session;
   }
@@ -144,12 +145,12 @@ export function createStreamableHttpHandler(server: HttpServable, options: HttpS
     if (mediaType(req.headers['content-type']) !== 'application/json') {
       throw new HttpError(415, 'Unsupported Media Type: Content-Type must be application/json');
     }
-    const text = await readBody(req, { maxBytes: options.maxBodyBytes ?? 4 * 1024 * 1024, timeoutMs: options.bodyTimeoutMs ?? 10_000 });
+    const text = await readBody(req, { maxBytes: options.maxBodyBytes ?? 4 * 1024 * 1024, timeoutMs: bodyTimeoutMs });
     let value: unknown;
     try {
       value = parseJsonMessage(text, options.maxJsonDepth);
     } catch (error) {
-      throw new HttpError(400, `Parse error: ${error instanceof Error ? error.message : String(error)}`, { code: PARSE_ERROR });
+      throw new HttpError(400, `Parse error: ${describeError(error)}`, { code: PARSE_ERROR });
     }
     // One message per POST; classifyMessage also refuses batch arrays (removed in 2025-06-18).
     const classified = classifyMessage(value);
@@ -232,9 +233,11 @@ export function createStreamableHttpHandler(server: HttpServable, options: HttpS
       try {
         await route(req, res);
       } catch (error) {
-        writeHttpError(res, error instanceof HttpError
-          ? error
-          : new HttpError(500, `Internal error: ${error instanceof Error ? error.message : String(error)}`));
+        // A refused upload is drained (bounded) before the 413 ends, or the client never reads it.
+        const until = error instanceof HttpError && error.status === 413
+          ? discardUpload(req, { maxBytes: MAX_DISCARD_BYTES, timeoutMs: bodyTimeoutMs })
+          : undefined;
+        answerError(res, error, until); // never throws: no request may end the process
       }
     },
     async close() {
