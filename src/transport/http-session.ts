@@ -16,6 +16,8 @@ export interface SessionSettings {
   eventStore: EventStore;
   retryMs: number;
   maxBufferedBytes: number;
+  /** How long a client may leave more than maxBufferedBytes unread, taking none of it, before it is cut. */
+  stallMs: number;
   /** Called once when the session closes, however it closed. */
   onended: (session: StreamableHttpSessionTransport) => void;
 }
@@ -68,6 +70,7 @@ export class StreamableHttpSessionTransport implements Transport {
       eventStore: settings.eventStore,
       retryMs: settings.retryMs,
       maxBufferedBytes: settings.maxBufferedBytes,
+      stallMs: settings.stallMs,
       headers: { 'Mcp-Session-Id': sessionId },
       onoverflow: (reason) => this.onerror?.(reason),
       ondisconnect: () => { this.lastActivity = Date.now(); },

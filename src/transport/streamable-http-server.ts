@@ -16,7 +16,7 @@ import { MAX_DISCARD_BYTES, discardUpload, readBody } from './http-body.js';
 import { HttpError, answerError, describeError } from './http-error.js';
 import { refuseHost, refuseOrigin } from './http-security.js';
 import { StreamableHttpSessionTransport } from './http-session.js';
-import { DEFAULT_MAX_BUFFERED_BYTES } from './sse-response.js';
+import { DEFAULT_MAX_BUFFERED_BYTES, DEFAULT_STALL_MS } from './sse-response.js';
 import { acceptedTypes, admits, header, mediaType } from './http-headers.js';
 
 /** What serveHttp serves: anything that accepts one transport per session (McpServer does). */
@@ -69,8 +69,13 @@ export interface HttpServerOptions {
    */
   sessionIdleMs?: number;
   bodyTimeoutMs?: number;
-  /** Bytes an SSE client may leave unread before its connection is cut (default 4 MiB). */
+  /**
+   * Bytes an SSE client may leave unread (default 4 MiB). Past it, what the server sends next waits
+   * until the client reads; a client that reads nothing for streamStallMs meanwhile is cut off.
+   */
   maxBufferedBytes?: number;
+  /** How long an SSE client may leave more than maxBufferedBytes unread, taking none of it, before it is cut (default 10 s). */
+  streamStallMs?: number;
   /** If set, every request needs `Authorization: Bearer <token>` that this accepts. */
   verifyToken?: TokenVerifier;
   /** RFC 9728 Protected Resource Metadata, served at /.well-known/oauth-protected-resource[path]. */
@@ -132,6 +137,7 @@ export function createStreamableHttpHandler(server: HttpServable, options: HttpS
       eventStore,
       retryMs: options.retryMs ?? 1000,
       maxBufferedBytes: options.maxBufferedBytes ?? DEFAULT_MAX_BUFFERED_BYTES,
+      stallMs: options.streamStallMs ?? DEFAULT_STALL_MS,
       onended: (ended) => {
         sessions.delete(ended.sessionId);
         const left = (perAddress.get(address) ?? 1) - 1;
