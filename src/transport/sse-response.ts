@@ -25,6 +25,8 @@ export class SseConnection {
   #reason: Error | undefined;
   #corked = false;
   #stallTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Characters written so far: less what is still buffered, that is what the client has taken. */
+  #written = 0;
 
   constructor(res: ServerResponse, headers: Record<string, string>, maxBufferedBytes = DEFAULT_MAX_BUFFERED_BYTES, stallMs = DEFAULT_STALL_MS) {
     this.#res = res;
@@ -65,6 +67,7 @@ export class SseConnection {
       process.nextTick(this.#uncork);
     }
     this.#res.write(text);
+    this.#written += text.length;
     if (this.#res.writableLength > this.#maxBuffered) {
       // Only what the socket has not taken counts: corked bytes were never offered to it yet.
       this.#uncork();
@@ -80,10 +83,13 @@ export class SseConnection {
     return new Promise((resolve) => {
       const done = (): void => {
         this.#res.off('drain', done);
+        this.#res.off('finish', done);
         this.#res.off('close', done);
         resolve();
       };
+      // After end() node emits 'finish' instead of 'drain' once the rest is out.
       this.#res.on('drain', done);
+      this.#res.on('finish', done);
       this.#res.on('close', done);
     });
   }
@@ -94,16 +100,22 @@ export class SseConnection {
     if (this.#open) this.#res.uncork(); // end() has uncorked already
   };
 
-  /** Cuts the connection if the client takes nothing for stallMs while more than the cap waits. */
+  /**
+   * Cuts the connection if the client takes nothing for stallMs while more than the cap waits,
+   * even after end(): an ended response whose client never reads would otherwise stay open.
+   */
   #watchStall(): void {
     if (this.#stallTimer !== undefined) return;
-    let last = this.#res.writableLength;
+    // Progress is what the client took, not what is left: a waiting sender refills the buffer.
+    // (Chunked framing is buffered too but not counted in #written: it only makes `taken` smaller.)
+    let lastTaken = this.#written - this.#res.writableLength;
     const check = (): void => {
       this.#stallTimer = undefined;
       const unread = this.#res.writableLength;
-      if (!this.#open || unread <= this.#maxBuffered) return;
-      if (unread < last) { // the client is reading, slowly
-        last = unread;
+      if (this.#res.destroyed || this.#res.writableFinished || unread <= this.#maxBuffered) return;
+      const taken = this.#written - unread;
+      if (taken > lastTaken) { // the client is reading, slowly
+        lastTaken = taken;
         this.#stallTimer = setTimeout(check, this.#stallMs).unref();
         return;
       }
