@@ -2,6 +2,8 @@
 //   1. stdio: 50,000 tools/call with 64 in flight over one connection to a child server
 //   2. HTTP: 200 concurrent sessions × 50 calls each against a child server, then every session closes
 //   3. the fuzzer (test/fuzz) with many thousands of frames, over stdio and over HTTP
+//   4. hostile HTTP: a session flood from one address while a second address works
+//      (scripts/load-session-flood.ts), and a tool's notification burst (scripts/load-notification-burst.ts)
 // Servers run as children with --expose-gc, so their heap is measured after a full GC (the `probe`
 // tool). Exits non-zero on any lost or duplicated response, a wrong answer, a crash, or memory that
 // does not come back near its start. LOAD_SCALE (default 1) scales every count, e.g. 0.1 for a quick look.
@@ -14,6 +16,8 @@ import type { TapEvent } from '../src/transport/index.js';
 import { makeHardeningServer } from '../test/fixtures/hardening-server.js';
 import type { ProbeReport } from '../test/fixtures/hardening-server.js';
 import { fuzzHttp, fuzzStdio, summary } from '../test/fuzz/fuzz-runner.js';
+import { notificationBurst } from './load-notification-burst.js';
+import { sessionFlood } from './load-session-flood.js';
 import type { FuzzReport } from '../test/fuzz/fuzz-runner.js';
 import { hostileArgumentsPhase } from './load-hostile-arguments.js';
 
@@ -191,8 +195,20 @@ async function hostileArgumentsPhaseLine(): Promise<void> {
   failures.push(...report.failures);
 }
 
+async function sessionFloodPhase(): Promise<void> {
+  const result = await sessionFlood({ floods: scaled(1000), workers: 8, calls: scaled(100) });
+  console.log(result.line);
+  failures.push(...result.failures);
+}
+
+async function notificationBurstPhase(): Promise<void> {
+  const result = await notificationBurst({ count: scaled(4000), rounds: 3 });
+  console.log(result.line);
+  failures.push(...result.failures);
+}
+
 const started = Date.now();
-for (const phase of [stdioPhase, httpPhase, fuzzPhase, hostileArgumentsPhaseLine]) {
+for (const phase of [stdioPhase, httpPhase, fuzzPhase, hostileArgumentsPhaseLine, sessionFloodPhase, notificationBurstPhase]) {
   try {
     await phase();
   } catch (error) {

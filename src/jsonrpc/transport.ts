@@ -14,7 +14,13 @@ export interface MessageExtra {
 /** Who the caller is, as verified by the application's token verifier. */
 export interface AuthInfo {
   token: string;
+  /** The OAuth client (application) the token was issued to. */
   clientId?: string;
+  /**
+   * The user or other principal the token speaks for (a JWT's `sub` claim). Streamable HTTP binds
+   * a session to subject and client together, so another user of the same application cannot use it.
+   */
+  subject?: string;
   scopes?: string[];
   expiresAt?: number;
   extra?: Record<string, unknown>;

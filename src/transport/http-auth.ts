@@ -5,7 +5,8 @@
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AuthInfo } from '../jsonrpc/index.js';
-import { HttpError } from './http-error.js';
+import { HttpError, describeError } from './http-error.js';
+import { quotedString } from './http-headers.js';
 
 /** Checks one bearer token; rejects (throws) when the token is not valid for this server. */
 export type TokenVerifier = (token: string) => Promise<AuthInfo>;
@@ -32,7 +33,7 @@ export async function authenticate(req: IncomingMessage, verify: TokenVerifier, 
   const match = header ? /^Bearer[ ]+(\S+)\s*$/i.exec(header) : null;
   if (!match) {
     throw new HttpError(401, 'Unauthorized: this server requires an "Authorization: Bearer <token>" header', {
-      headers: { 'WWW-Authenticate': `Bearer resource_metadata="${metadataUrl}"` },
+      headers: { 'WWW-Authenticate': `Bearer resource_metadata=${quotedString(metadataUrl)}` },
     });
   }
   const token = match[1]!;
@@ -40,7 +41,7 @@ export async function authenticate(req: IncomingMessage, verify: TokenVerifier, 
   try {
     info = await verify(token);
   } catch (error) {
-    throw invalidToken(metadataUrl, error instanceof Error ? error.message : String(error));
+    throw invalidToken(metadataUrl, describeError(error));
   }
   // expiresAt is in seconds since the epoch, like the `exp` claim of a JWT.
   if (info.expiresAt !== undefined && info.expiresAt * 1000 < Date.now()) {
@@ -56,10 +57,22 @@ export function writeResourceMetadata(res: ServerResponse, metadata: object): vo
 }
 
 function invalidToken(metadataUrl: string, why: string): HttpError {
-  const description = why.replace(/["\\]/g, "'");
+  // The verifier's text may echo the token: the JSON body keeps it whole, the header gets it reduced.
   return new HttpError(401, `Unauthorized: invalid token (${why})`, {
     headers: {
-      'WWW-Authenticate': `Bearer error="invalid_token", error_description="${description}", resource_metadata="${metadataUrl}"`,
+      'WWW-Authenticate': `Bearer error="invalid_token", error_description=${quotedString(why)}, resource_metadata=${quotedString(metadataUrl)}`,
     },
   });
+}
+
+/**
+ * Who a session belongs to, as a key to compare (BP#session-hijacking: a session id is no
+ * credential). Subject and client together when the verifier names either; otherwise the token's
+ * own identity, a SHA-256 of it, so the token itself is not kept for the session's lifetime.
+ */
+export async function principalOf(info: AuthInfo): Promise<string> {
+  if (info.subject !== undefined || info.clientId !== undefined) return JSON.stringify(['principal', info.subject ?? null, info.clientId ?? null]);
+  // The global Web Crypto: node:crypto would be loaded by every process that imports transports.
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(info.token)));
+  return `token:${Array.from(digest, (byte) => byte.toString(16).padStart(2, '0')).join('')}`;
 }

@@ -1,5 +1,6 @@
 // Reads a POST body with two limits, so one client cannot hold memory or a socket forever:
-// a size cap (413) and a time cap for the whole body (408).
+// a size cap (413) and a time cap for the whole body (408). After a 413 the rest of the upload
+// is read and dropped, within limits too, so the client sees the answer (discardUpload).
 
 import type { IncomingMessage } from 'node:http';
 import { HttpError } from './http-error.js';
@@ -50,4 +51,37 @@ export function readBody(req: IncomingMessage, limits: BodyLimits): Promise<stri
 
 function tooLarge(maxBytes: number): HttpError {
   return new HttpError(413, `Request body larger than ${maxBytes} bytes`, { headers: CLOSE });
+}
+
+/** Bytes of a refused upload read and dropped before the connection is closed anyway. */
+export const MAX_DISCARD_BYTES = 64 * 1024 * 1024;
+
+/**
+ * Reads and drops the rest of a refused upload; resolves when it has all arrived, or after
+ * `limits.maxBytes` more bytes or `limits.timeoutMs`, whichever comes first. Closing while the
+ * client still sends makes its kernel answer with a reset that throws away the 413 before the
+ * client reads it (EPIPE / ECONNRESET instead of the status); draining first lets it arrive.
+ */
+export function discardUpload(req: IncomingMessage, limits: BodyLimits): Promise<void> {
+  if (req.complete || req.destroyed) return Promise.resolve();
+  return new Promise((resolve) => {
+    let size = 0;
+    const finish = (): void => {
+      clearTimeout(timer);
+      req.off('data', onData);
+      req.off('end', finish);
+      req.off('close', finish);
+      req.pause();
+      resolve();
+    };
+    const onData = (chunk: Buffer): void => {
+      size += chunk.length;
+      if (size > limits.maxBytes) finish();
+    };
+    const timer = setTimeout(finish, limits.timeoutMs);
+    req.on('data', onData);
+    req.on('end', finish);
+    req.on('close', finish);
+    req.resume();
+  });
 }

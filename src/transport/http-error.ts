@@ -34,8 +34,12 @@ export class HttpError extends Error {
   }
 }
 
-/** Answers with `error`. If a stream was already started, all that is left is to cut it. */
-export function writeHttpError(res: ServerResponse, error: HttpError, headers: Record<string, string> = {}): void {
+/**
+ * Answers with `error`. If a stream was already started, all that is left is to cut it. With
+ * `until`, the answer is written at once but the response ends only when `until` settles (the
+ * rest of a refused upload is still being read: closing earlier would reset the connection).
+ */
+export function writeHttpError(res: ServerResponse, error: HttpError, headers: Record<string, string> = {}, until?: Promise<void>): void {
   if (res.headersSent) {
     res.destroy();
     return;
@@ -43,6 +47,47 @@ export function writeHttpError(res: ServerResponse, error: HttpError, headers: R
   const body = error.id === undefined
     ? { jsonrpc: '2.0', error: { code: error.code, message: error.message } }
     : { jsonrpc: '2.0', id: error.id, error: { code: error.code, message: error.message } };
-  res.writeHead(error.status, { ...headers, ...error.headers, 'Content-Type': 'application/json' });
-  res.end(JSON.stringify(body));
+  const text = JSON.stringify(body);
+  if (!until) {
+    res.writeHead(error.status, { ...headers, ...error.headers, 'Content-Type': 'application/json' }).end(text);
+    return;
+  }
+  // The length tells the client the answer is whole while the response is still open.
+  res.writeHead(error.status, { ...headers, ...error.headers, 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(text)) });
+  res.write(text);
+  void until.finally(() => res.end());
+}
+
+/** The text of anything thrown, without throwing again (a getter or a null-prototype object may). */
+export function describeError(error: unknown): string {
+  try {
+    return error instanceof Error ? String(error.message) : String(error);
+  } catch {
+    return 'an error that cannot be described';
+  }
+}
+
+const LAST_RESORT_BODY = JSON.stringify({ jsonrpc: '2.0', error: { code: INTERNAL_ERROR, message: 'Internal error' } });
+
+/**
+ * Answers a request that failed with anything at all, and never throws: no input may end the
+ * process. `error` is written as writeHttpError would; if even that fails, a bare 500 goes out when
+ * nothing was sent yet, else the socket is destroyed.
+ */
+export function answerError(res: ServerResponse, error: unknown, until?: Promise<void>): void {
+  try {
+    writeHttpError(res, error instanceof HttpError ? error : new HttpError(500, `Internal error: ${describeError(error)}`), {}, until);
+    return;
+  } catch {
+    // fall through to the last resort
+  }
+  try {
+    if (!res.headersSent) {
+      res.writeHead(500, { 'Content-Type': 'application/json', Connection: 'close' }).end(LAST_RESORT_BODY);
+      return;
+    }
+  } catch {
+    // even a bare 500 could not be written
+  }
+  res.destroy();
 }

@@ -33,3 +33,13 @@ export function admits(ranges: readonly (string | undefined)[], type: string): b
   const family = `${type.slice(0, type.indexOf('/'))}/*`;
   return ranges.some((range) => range === type || range === '*/*' || range === family);
 }
+
+/**
+ * `value` as an RFC 9110 quoted-string that is safe in any response header: characters outside
+ * visible ASCII (CR, LF, other controls, anything past `~`) become `?`, and `"` and `\` are
+ * escaped. Node's setHeader throws on CR/LF or non-Latin-1 text, so a value that echoes a peer's
+ * input (a token verifier's error message, a Host header) must never reach it unreduced.
+ */
+export function quotedString(value: string): string {
+  return `"${value.replace(/[^\x20-\x7e]/g, '?').replace(/["\\]/g, '\\$&')}"`;
+}

@@ -16,6 +16,8 @@ export interface SessionSettings {
   eventStore: EventStore;
   retryMs: number;
   maxBufferedBytes: number;
+  /** How long a client may leave more than maxBufferedBytes unread, taking none of it, before it is cut. */
+  stallMs: number;
   /** Called once when the session closes, however it closed. */
   onended: (session: StreamableHttpSessionTransport) => void;
 }
@@ -41,6 +43,10 @@ export class StreamableHttpSessionTransport implements Transport {
   onclose?: Transport['onclose'];
   /** When the client last sent something or a connection last ended; idle sessions expire. */
   lastActivity = Date.now();
+  /** When initialize opened it: a session that never finishes the handshake expires soon after. */
+  readonly createdAt = Date.now();
+  /** The client finished the handshake (basic/lifecycle#initialization: notifications/initialized). */
+  established = false;
 
   readonly #settings: SessionSettings;
   readonly #streamSettings: StreamSettings;
@@ -64,6 +70,7 @@ export class StreamableHttpSessionTransport implements Transport {
       eventStore: settings.eventStore,
       retryMs: settings.retryMs,
       maxBufferedBytes: settings.maxBufferedBytes,
+      stallMs: settings.stallMs,
       headers: { 'Mcp-Session-Id': sessionId },
       onoverflow: (reason) => this.onerror?.(reason),
       ondisconnect: () => { this.lastActivity = Date.now(); },
@@ -106,10 +113,13 @@ export class StreamableHttpSessionTransport implements Transport {
 
   // ---- used by the HTTP handler ----
 
-  /** True while an HTTP connection of this session is open (such a session is not idle). */
+  /**
+   * True while a request of this session is being answered on an open connection (such a session
+   * is not idle). The GET stream does not count: holding one open, read or not, is no activity.
+   */
   get busy(): boolean {
     if (this.#jsonWaiters.size > 0) return true;
-    for (const stream of this.#streams.values()) if (stream.connected) return true;
+    for (const stream of this.#pending.values()) if (stream.connected) return true;
     return false;
   }
 
@@ -122,6 +132,7 @@ export class StreamableHttpSessionTransport implements Transport {
   /** Hands an inbound message to the server. */
   receive(message: JSONRPCMessage, extra: MessageExtra): void {
     this.lastActivity = Date.now();
+    if ('method' in message && message.method === 'notifications/initialized') this.established = true;
     if ('method' in message && message.method === 'notifications/cancelled' && !('id' in message)) {
       // basic/utilities/cancellation: a cancelled request gets no response, so its stream would
       // never end on its own.

@@ -14,6 +14,8 @@ export interface StreamSettings {
   eventStore: EventStore;
   retryMs: number;
   maxBufferedBytes: number;
+  /** How long a client may leave more than maxBufferedBytes unread, taking none of it, before it is cut (default DEFAULT_STALL_MS). */
+  stallMs?: number;
   /** Headers on every SSE response (the session id). */
   headers: Record<string, string>;
   /** A connection was cut because its client did not read. */
@@ -46,7 +48,7 @@ export class ResumableStream {
 
   /** Makes `res` the connection that carries this stream from now on. */
   attach(res: ServerResponse): void {
-    const connection = new SseConnection(res, this.#settings.headers, this.#settings.maxBufferedBytes);
+    const connection = new SseConnection(res, this.#settings.headers, this.#settings.maxBufferedBytes, this.#settings.stallMs);
     connection.onclose = (reason) => {
       if (this.#connection === connection) this.#connection = undefined;
       if (reason) this.#settings.onoverflow(reason);
@@ -64,11 +66,17 @@ export class ResumableStream {
     this.#connection?.write(encodeSseEvent({ id: eventId, retry: this.#settings.retryMs, data: '' }));
   }
 
-  /** Stores the message, then writes it if a connection is open (if not, a resume will bring it). */
+  /**
+   * Stores the message, then writes it if a connection is open (if not, a resume will bring it).
+   * Resolves once the client has room for more: a sender that fires thousands of notifications
+   * without awaiting them waits here, in the session's queue, instead of in the socket's buffer.
+   */
   async emit(message: JSONRPCMessage): Promise<void> {
     const data = JSON.stringify(message); // once: the store measures events by this length
     const eventId = await this.#settings.eventStore.storeEvent(this.streamId, message, data.length);
-    this.#connection?.write(encodeSseEvent({ id: eventId, event: 'message', data }));
+    const connection = this.#connection;
+    connection?.write(encodeSseEvent({ id: eventId, event: 'message', data }));
+    if (connection?.congested) await connection.whenWritable();
   }
 
   /** A resumed connection: the retry hint, then what the client missed, then live events. */

@@ -10,13 +10,13 @@ import { PARSE_ERROR, classifyMessage, parseJsonMessage } from '../jsonrpc/index
 import type { AuthInfo, MessageExtra, Transport } from '../jsonrpc/index.js';
 import { InMemoryEventStore } from './event-store.js';
 import type { EventStore } from './event-store.js';
-import { authenticate, resourceMetadataPaths, resourceMetadataUrl, writeResourceMetadata } from './http-auth.js';
+import { authenticate, principalOf, resourceMetadataPaths, resourceMetadataUrl, writeResourceMetadata } from './http-auth.js';
 import type { TokenVerifier } from './http-auth.js';
-import { readBody } from './http-body.js';
-import { HttpError, writeHttpError } from './http-error.js';
+import { MAX_DISCARD_BYTES, discardUpload, readBody } from './http-body.js';
+import { HttpError, answerError, describeError } from './http-error.js';
 import { refuseHost, refuseOrigin } from './http-security.js';
 import { StreamableHttpSessionTransport } from './http-session.js';
-import { DEFAULT_MAX_BUFFERED_BYTES } from './sse-response.js';
+import { DEFAULT_MAX_BUFFERED_BYTES, DEFAULT_STALL_MS } from './sse-response.js';
 import { acceptedTypes, admits, header, mediaType } from './http-headers.js';
 
 /** What serveHttp serves: anything that accepts one transport per session (McpServer does). */
@@ -52,11 +52,30 @@ export interface HttpServerOptions {
   /** Deepest nesting of arrays and objects accepted in one body (default 64); deeper bodies get 400. */
   maxJsonDepth?: number;
   maxSessions?: number;
-  /** A session without traffic or open streams for this long is closed (default 30 min). */
+  /**
+   * Sessions one remote address may hold at once (default a quarter of maxSessions), so that no
+   * single address can fill the table; beyond it initialize gets 429. Behind a reverse proxy every
+   * client shares the proxy's address: raise it to maxSessions there.
+   */
+  maxSessionsPerAddress?: number;
+  /**
+   * A session whose client has not finished the handshake (notifications/initialized) this long
+   * after initialize is closed (default 10 s): bare initialize requests cannot hold the table.
+   */
+  handshakeTimeoutMs?: number;
+  /**
+   * A session with no request from its client and no request being answered for this long is
+   * closed (default 30 min). An open GET stream does not keep a session alive.
+   */
   sessionIdleMs?: number;
   bodyTimeoutMs?: number;
-  /** Bytes an SSE client may leave unread before its connection is cut (default 4 MiB). */
+  /**
+   * Bytes an SSE client may leave unread (default 4 MiB). Past it, what the server sends next waits
+   * until the client reads; a client that reads nothing for streamStallMs meanwhile is cut off.
+   */
   maxBufferedBytes?: number;
+  /** How long an SSE client may leave more than maxBufferedBytes unread, taking none of it, before it is cut (default 10 s). */
+  streamStallMs?: number;
   /** If set, every request needs `Authorization: Bearer <token>` that this accepts. */
   verifyToken?: TokenVerifier;
   /** RFC 9728 Protected Resource Metadata, served at /.well-known/oauth-protected-resource[path]. */
@@ -79,52 +98,72 @@ export function createStreamableHttpHandler(server: HttpServable, options: HttpS
   const path = options.path ?? '/mcp';
   const eventStore = options.eventStore ?? new InMemoryEventStore();
   const idleMs = options.sessionIdleMs ?? 30 * 60_000;
+  const handshakeMs = options.handshakeTimeoutMs ?? 10_000;
+  const maxSessions = options.maxSessions ?? 1000;
+  const maxPerAddress = options.maxSessionsPerAddress ?? Math.max(1, Math.floor(maxSessions / 4));
+  const bodyTimeoutMs = options.bodyTimeoutMs ?? 10_000;
   const metadataPaths = options.resourceMetadata ? resourceMetadataPaths(path) : [];
   const sessions = new Map<string, StreamableHttpSessionTransport>();
   /**
-   * Who opened each session, when a token verifier says (AuthInfo.clientId). BP#session-hijacking:
-   * a session id is no credential, so another client presenting it is told the session does not exist.
+   * Who opened each session, when a token verifier says (principalOf). BP#session-hijacking: a
+   * session id is no credential, so anyone else presenting it is told the session does not exist.
    */
   const owners = new WeakMap<StreamableHttpSessionTransport, string>();
+  /** Open sessions per remote address. */
+  const perAddress = new Map<string, number>();
 
   /** The Host header last let through. Clients repeat theirs, so it is not parsed again each time. */
   let allowedHost: string | undefined;
-  // The clock first: `busy` looks at every stream of the session.
-  const isIdle = (session: StreamableHttpSessionTransport): boolean => Date.now() - session.lastActivity > idleMs && !session.busy;
-  const sweeper = setInterval(() => {
-    for (const session of sessions.values()) if (isIdle(session)) void session.close();
-  }, Math.min(Math.max(idleMs / 2, 10), 60_000));
+  /** A session idle too long, or past its handshake deadline. The clocks first: `busy` looks at its streams. */
+  const isExpired = (session: StreamableHttpSessionTransport, now: number): boolean =>
+    (!session.established && now - session.createdAt > handshakeMs) || (now - session.lastActivity > idleMs && !session.busy);
+  const sweep = (): void => {
+    const now = Date.now();
+    for (const session of sessions.values()) if (isExpired(session, now)) void session.close(); // close() forgets it at once
+  };
+  const sweeper = setInterval(sweep, Math.min(Math.max(Math.min(idleMs, handshakeMs) / 2, 10), 60_000));
   sweeper.unref();
 
-  async function createSession(authInfo: AuthInfo | undefined): Promise<StreamableHttpSessionTransport> {
-    const limit = options.maxSessions ?? 1000;
-    if (sessions.size >= limit) throw new HttpError(503, `Too many sessions (limit ${limit}); try again later`, { headers: { 'Retry-After': '5' } });
+  async function createSession(principal: string | undefined, address: string): Promise<StreamableHttpSessionTransport> {
+    // A full table may hold sessions the sweeper has not come by yet: those go first.
+    if (sessions.size >= maxSessions || (perAddress.get(address) ?? 0) >= maxPerAddress) sweep();
+    if (sessions.size >= maxSessions) throw new HttpError(503, `Too many sessions (limit ${maxSessions}); try again later`, { headers: { 'Retry-After': '5' } });
+    if ((perAddress.get(address) ?? 0) >= maxPerAddress) {
+      throw new HttpError(429, `Too many sessions from this address (limit ${maxPerAddress}); close one or try again later`, { headers: { 'Retry-After': '5' } });
+    }
     // basic/transports#session-management: a CSPRNG id, visible ASCII only (a UUID is). The global
     // Web Crypto makes it: node:crypto would be loaded by every process that imports transports.
     const session = new StreamableHttpSessionTransport(crypto.randomUUID(), {
       eventStore,
       retryMs: options.retryMs ?? 1000,
       maxBufferedBytes: options.maxBufferedBytes ?? DEFAULT_MAX_BUFFERED_BYTES,
-      onended: (ended) => sessions.delete(ended.sessionId),
+      stallMs: options.streamStallMs ?? DEFAULT_STALL_MS,
+      onended: (ended) => {
+        sessions.delete(ended.sessionId);
+        const left = (perAddress.get(address) ?? 1) - 1;
+        if (left > 0) perAddress.set(address, left);
+        else perAddress.delete(address);
+      },
     });
     sessions.set(session.sessionId, session);
-    if (authInfo?.clientId !== undefined) owners.set(session, authInfo.clientId);
+    perAddress.set(address, (perAddress.get(address) ?? 0) + 1);
+    if (principal !== undefined) owners.set(session, principal);
     try {
       await server.connect(session);
     } catch (error) {
       await session.close();
-      throw new HttpError(500, `Could not start the session: ${error instanceof Error ? error.message : String(error)}`);
+      throw new HttpError(500, `Could not start the session: ${describeError(error)}`);
     }
     return session;
   }
 
-  async function findSession(req: IncomingMessage, authInfo: AuthInfo | undefined): Promise<StreamableHttpSessionTransport> {
+  async function findSession(req: IncomingMessage, principal: string | undefined): Promise<StreamableHttpSessionTransport> {
     const id = header(req, 'mcp-session-id');
     // A server that requires sessions SHOULD answer 400 without one, 404 for an unknown one.
     if (id === undefined) throw new HttpError(400, 'Bad Request: Mcp-Session-Id header is required (initialize first)');
     let session = sessions.get(id);
-    if (session && isIdle(session)) { await session.close(); session = undefined; } // the sweeper had not come by yet
-    if (session && owners.has(session) && owners.get(session) !== authInfo?.clientId) session = undefined;
+    if (session && isExpired(session, Date.now())) { await session.close(); session = undefined; } // the sweeper had not come by yet
+    if (session && owners.has(session) && owners.get(session) !== principal) session = undefined;
     if (!session) throw new HttpError(404, 'Session not found: it expired, was closed, or never existed');
     // basic/transports#protocol-version-header: absent → assume 2025-03-26; unsupported → 400.
     const version = header(req, 'mcp-protocol-version');
@@ -136,7 +175,7 @@ export function createStreamableHttpHandler(server: HttpServable, options: HttpS
     return session;
   }
 
-  async function post(req: IncomingMessage, res: ServerResponse, authInfo: AuthInfo | undefined): Promise<void> {
+  async function post(req: IncomingMessage, res: ServerResponse, authInfo: AuthInfo | undefined, principal: string | undefined): Promise<void> {
     const accepted = acceptedTypes(req);
     if (!admits(accepted, 'application/json') || !admits(accepted, 'text/event-stream')) {
       throw new HttpError(406, 'Not Acceptable: Accept must list both application/json and text/event-stream');
@@ -144,12 +183,12 @@ export function createStreamableHttpHandler(server: HttpServable, options: HttpS
     if (mediaType(req.headers['content-type']) !== 'application/json') {
       throw new HttpError(415, 'Unsupported Media Type: Content-Type must be application/json');
     }
-    const text = await readBody(req, { maxBytes: options.maxBodyBytes ?? 4 * 1024 * 1024, timeoutMs: options.bodyTimeoutMs ?? 10_000 });
+    const text = await readBody(req, { maxBytes: options.maxBodyBytes ?? 4 * 1024 * 1024, timeoutMs: bodyTimeoutMs });
     let value: unknown;
     try {
       value = parseJsonMessage(text, options.maxJsonDepth);
     } catch (error) {
-      throw new HttpError(400, `Parse error: ${error instanceof Error ? error.message : String(error)}`, { code: PARSE_ERROR });
+      throw new HttpError(400, `Parse error: ${describeError(error)}`, { code: PARSE_ERROR });
     }
     // One message per POST; classifyMessage also refuses batch arrays (removed in 2025-06-18).
     const classified = classifyMessage(value);
@@ -163,9 +202,9 @@ export function createStreamableHttpHandler(server: HttpServable, options: HttpS
           ? new HttpError(400, 'Bad Request: this session is already initialized', { id: classified.message.id })
           : new HttpError(404, 'Session not found: it expired, was closed, or never existed');
       }
-      session = await createSession(authInfo);
+      session = await createSession(principal, req.socket.remoteAddress ?? 'unknown');
     } else {
-      session = await findSession(req, authInfo);
+      session = await findSession(req, principal);
     }
     const extra: MessageExtra = { headers: { ...req.headers } };
     if (authInfo) extra.authInfo = authInfo;
@@ -182,9 +221,9 @@ export function createStreamableHttpHandler(server: HttpServable, options: HttpS
     session.receive(message, extra);
   }
 
-  async function get(req: IncomingMessage, res: ServerResponse, authInfo: AuthInfo | undefined): Promise<void> {
+  async function get(req: IncomingMessage, res: ServerResponse, principal: string | undefined): Promise<void> {
     if (!admits(acceptedTypes(req), 'text/event-stream')) throw new HttpError(406, 'Not Acceptable: GET needs Accept: text/event-stream');
-    const session = await findSession(req, authInfo);
+    const session = await findSession(req, principal);
     const lastEventId = header(req, 'last-event-id');
     if (lastEventId !== undefined) {
       const refusal = await session.resumeStream(res, lastEventId);
@@ -212,12 +251,13 @@ export function createStreamableHttpHandler(server: HttpServable, options: HttpS
     const authInfo = options.verifyToken
       ? await authenticate(req, options.verifyToken, resourceMetadataUrl(req, path))
       : undefined;
+    const principal = authInfo ? await principalOf(authInfo) : undefined;
     switch (req.method) {
-      case 'POST': return post(req, res, authInfo);
-      case 'GET': return get(req, res, authInfo);
+      case 'POST': return post(req, res, authInfo, principal);
+      case 'GET': return get(req, res, principal);
       case 'DELETE': {
         // basic/transports#session-management: the client ends its session; the id then answers 404.
-        const session = await findSession(req, authInfo);
+        const session = await findSession(req, principal);
         await session.close();
         res.writeHead(200).end();
         return;
@@ -232,9 +272,11 @@ export function createStreamableHttpHandler(server: HttpServable, options: HttpS
       try {
         await route(req, res);
       } catch (error) {
-        writeHttpError(res, error instanceof HttpError
-          ? error
-          : new HttpError(500, `Internal error: ${error instanceof Error ? error.message : String(error)}`));
+        // A refused upload is drained (bounded) before the 413 ends, or the client never reads it.
+        const until = error instanceof HttpError && error.status === 413
+          ? discardUpload(req, { maxBytes: MAX_DISCARD_BYTES, timeoutMs: bodyTimeoutMs })
+          : undefined;
+        answerError(res, error, until); // never throws: no request may end the process
       }
     },
     async close() {

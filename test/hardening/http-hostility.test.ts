@@ -113,7 +113,7 @@ test('HTTP: a slow-loris that never finishes its headers is cut off too', () => 
   assert.deepStrictEqual([answer.split('\r\n')[0], Date.now() - started < 3000], ['HTTP/1.1 408 Request Timeout', true]);
 }));
 
-test('HTTP: many SSE streams that are never read are each cut at maxBufferedBytes; the server stays responsive', () => withServer({ maxBufferedBytes: 64 * 1024 }, async (running, server) => {
+test('HTTP: many SSE streams that are never read are each cut at maxBufferedBytes; the server stays responsive', () => withServer({ maxBufferedBytes: 64 * 1024, streamStallMs: 100 }, async (running, server) => {
   const { url, port } = running;
   const session = await initialize(url);
   const headers = postHeaders({ 'mcp-session-id': session });

@@ -218,7 +218,7 @@ test('HTTP server: session limit (503) and idle expiry (404)', () => withServer(
   assert.equal((await send(url, { method: 'POST', headers: postHeaders(), body: JSON.stringify(INITIALIZE) })).status, 200);
 }));
 
-test('HTTP server: a client that never reads its stream is cut off, not buffered without bound', () => withServer({ maxBufferedBytes: 64 * 1024 }, async ({ url }, servable) => {
+test('HTTP server: a client that never reads its stream is cut off, not buffered without bound', () => withServer({ maxBufferedBytes: 64 * 1024, streamStallMs: 50 }, async ({ url }, servable) => {
   const session = await initialize(url);
   const stream = await open(url, { headers: { accept: 'text/event-stream', 'mcp-session-id': session } });
   stream.pause(); // and never read
