@@ -13,6 +13,7 @@ import { runDoctor } from './doctor.js';
 import { describeFailure } from './exit-codes.js';
 import { runList } from './list.js';
 import { runServe } from './serve.js';
+import { terminalText } from './terminal-text.js';
 
 /** The help text. */
 export const USAGE = `usage:
@@ -106,7 +107,7 @@ if (isEntryPoint()) {
   main(argv, processIo(interrupt.signal)).then(
     (code) => { process.exitCode = code; },
     (error: unknown) => {
-      process.stderr.write(`mcpwire: ${error instanceof Error ? error.message : String(error)}\n`);
+      process.stderr.write(`mcpwire: ${terminalText(error instanceof Error ? error.message : String(error))}\n`);
       process.exitCode = 1;
     },
   );
