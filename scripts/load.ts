@@ -2,6 +2,7 @@
 //   1. stdio: 50,000 tools/call with 64 in flight over one connection to a child server
 //   2. HTTP: 200 concurrent sessions × 50 calls each against a child server, then every session closes
 //   3. the fuzzer (test/fuzz) with many thousands of frames, over stdio and over HTTP
+//   4. a host under a flood of notifications/tools/list_changed (scripts/load-list-changed-flood.ts)
 // Servers run as children with --expose-gc, so their heap is measured after a full GC (the `probe`
 // tool). Exits non-zero on any lost or duplicated response, a wrong answer, a crash, or memory that
 // does not come back near its start. LOAD_SCALE (default 1) scales every count, e.g. 0.1 for a quick look.
@@ -15,6 +16,7 @@ import { makeHardeningServer } from '../test/fixtures/hardening-server.js';
 import type { ProbeReport } from '../test/fixtures/hardening-server.js';
 import { fuzzHttp, fuzzStdio, summary } from '../test/fuzz/fuzz-runner.js';
 import type { FuzzReport } from '../test/fuzz/fuzz-runner.js';
+import { listChangedFloodPhase } from './load-list-changed-flood.js';
 
 const SERVER_MAIN = fileURLToPath(new URL('../test/fixtures/hardening-server-main.ts', import.meta.url));
 const SCALE = Number(process.env.LOAD_SCALE ?? 1);
@@ -183,8 +185,14 @@ async function fuzzPhase(): Promise<void> {
   }
 }
 
+async function listChangedFlood(): Promise<void> {
+  const report = await listChangedFloodPhase(scaled(10_000), 5);
+  console.log(report.line);
+  failures.push(...report.failures);
+}
+
 const started = Date.now();
-for (const phase of [stdioPhase, httpPhase, fuzzPhase]) {
+for (const phase of [stdioPhase, httpPhase, fuzzPhase, listChangedFlood]) {
   try {
     await phase();
   } catch (error) {
