@@ -4,6 +4,8 @@
 //   3. the fuzzer (test/fuzz) with many thousands of frames, over stdio and over HTTP
 //   4. hostile HTTP: a session flood from one address while a second address works
 //      (scripts/load-session-flood.ts), and a tool's notification burst (scripts/load-notification-burst.ts)
+//   5. a host under a flood of notifications/tools/list_changed (scripts/load-list-changed-flood.ts)
+//   6. tool arguments costly to validate, over HTTP, while another client pings (scripts/load-hostile-arguments.ts)
 // Servers run as children with --expose-gc, so their heap is measured after a full GC (the `probe`
 // tool). Exits non-zero on any lost or duplicated response, a wrong answer, a crash, or memory that
 // does not come back near its start. LOAD_SCALE (default 1) scales every count, e.g. 0.1 for a quick look.
@@ -20,6 +22,7 @@ import { notificationBurst } from './load-notification-burst.js';
 import { sessionFlood } from './load-session-flood.js';
 import type { FuzzReport } from '../test/fuzz/fuzz-runner.js';
 import { hostileArgumentsPhase } from './load-hostile-arguments.js';
+import { listChangedFloodPhase } from './load-list-changed-flood.js';
 
 const SERVER_MAIN = fileURLToPath(new URL('../test/fixtures/hardening-server-main.ts', import.meta.url));
 const SCALE = Number(process.env.LOAD_SCALE ?? 1);
@@ -195,6 +198,12 @@ async function hostileArgumentsPhaseLine(): Promise<void> {
   failures.push(...report.failures);
 }
 
+async function listChangedFlood(): Promise<void> {
+  const report = await listChangedFloodPhase(scaled(10_000), 5);
+  console.log(report.line);
+  failures.push(...report.failures);
+}
+
 async function sessionFloodPhase(): Promise<void> {
   const result = await sessionFlood({ floods: scaled(1000), workers: 8, calls: scaled(100) });
   console.log(result.line);
@@ -208,7 +217,7 @@ async function notificationBurstPhase(): Promise<void> {
 }
 
 const started = Date.now();
-for (const phase of [stdioPhase, httpPhase, fuzzPhase, hostileArgumentsPhaseLine, sessionFloodPhase, notificationBurstPhase]) {
+for (const phase of [stdioPhase, httpPhase, fuzzPhase, hostileArgumentsPhaseLine, sessionFloodPhase, notificationBurstPhase, listChangedFlood]) {
   try {
     await phase();
   } catch (error) {

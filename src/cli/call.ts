@@ -18,6 +18,7 @@ import type { CommandIo } from './command-io.js';
 import { EXIT, describeFailure } from './exit-codes.js';
 import { ProgressBar } from './progress-bar.js';
 import { renderCallResult } from './render-result.js';
+import { terminalLine } from './terminal-text.js';
 import { withServer } from './with-server.js';
 import type { CommandContext } from './with-server.js';
 
@@ -34,7 +35,7 @@ async function callTool(session: CommandContext, io: CommandIo): Promise<number>
   const tools = await client.listTools();
   const tool = tools.find((candidate) => candidate.name === name);
   if (!tool) {
-    println(io.stderr, `mcpwire: the server has no tool named "${name}"; it offers: ${tools.map((t) => t.name).join(', ') || 'no tools'}. Nothing was sent.`);
+    println(io.stderr, `mcpwire: the server has no tool named "${name}"; it offers: ${tools.map((t) => terminalLine(t.name)).join(', ') || 'no tools'}. Nothing was sent.`);
     return EXIT.usage;
   }
   const prepared = prepareArguments(tool, words);

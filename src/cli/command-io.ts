@@ -1,6 +1,8 @@
 // Where a command reads and writes: the real process, or a capture in tests. Commands never
 // touch process.stdout, process.env or SIGINT themselves, so each one can run in-process.
 
+import { terminalText } from './terminal-text.js';
+
 /** Somewhere text goes. */
 export interface TextSink {
   write(text: string): void;
@@ -21,9 +23,12 @@ export interface CommandIo {
   signal?: AbortSignal;
 }
 
-/** Writes one line. */
+/**
+ * Writes one line. Lines carry peer text (names, descriptions, errors, tool output), so control
+ * characters are shown as `\uXXXX`, never obeyed; JSON text stays the same JSON value (terminal-text.ts).
+ */
 export function println(sink: TextSink, text = ''): void {
-  sink.write(`${text}\n`);
+  sink.write(`${terminalText(text)}\n`);
 }
 
 /** The io of this process. */

@@ -2,6 +2,8 @@
 // tools capability → tools/list → host filter → call), plus two stdio hygiene checks, and how
 // their results are printed. The exit code is the number of the first failed step.
 
+import { terminalLine } from './terminal-text.js';
+
 /** The steps, numbered as they are reported and as the exit code names them. */
 export const STEPS = {
   1: 'connect',
@@ -53,9 +55,10 @@ export function formatReport(label: string, results: readonly StepResult[]): str
   const lines = [`mcpwire doctor: ${label}`, ''];
   const width = Math.max(...Object.values(STEPS).map((title) => title.length));
   for (const result of [...results].sort((a, b) => a.step - b.step)) {
-    lines.push(`[${MARK[result.status]}] ${result.step} ${result.title.padEnd(width)}  ${result.summary}`);
-    for (const evidence of result.evidence) lines.push(`         ${evidence}`);
-    if (result.fix !== undefined) lines.push(`         fix: ${result.fix}`);
+    // Summaries and evidence quote the server (names, errors, stderr): one line each, so none can forge a step.
+    lines.push(`[${MARK[result.status]}] ${result.step} ${result.title.padEnd(width)}  ${terminalLine(result.summary)}`);
+    for (const evidence of result.evidence) lines.push(`         ${terminalLine(evidence)}`);
+    if (result.fix !== undefined) lines.push(`         fix: ${terminalLine(result.fix)}`);
   }
   lines.push('');
   const code = doctorExitCode(results);

@@ -6,6 +6,7 @@ import type { Prompt, Resource, ResourceTemplate, ServerCapabilities, Tool } fro
 import { println } from './command-io.js';
 import type { CommandIo } from './command-io.js';
 import { EXIT, describeFailure } from './exit-codes.js';
+import { terminalLine } from './terminal-text.js';
 import { withServer } from './with-server.js';
 
 /** Everything `list` found; `null` = not offered (capability absent), an Error = listing failed. */
@@ -66,12 +67,16 @@ export async function collectListing(client: McpClient, transport: string, targe
 
 const TRANSPORT_LABELS: Record<string, string> = { stdio: 'stdio', 'streamable-http': 'Streamable HTTP', sse: 'legacy HTTP+SSE' };
 
-/** The human-readable listing. */
+/**
+ * The human-readable listing. println shows control characters in it; names and other one-line
+ * fields also get their line breaks shown (terminalLine), so a tool name cannot forge a line.
+ */
 export function formatListing(listing: ServerListing, schemas: boolean): string[] {
+  const one = terminalLine;
   const lines: string[] = [];
   const row = (label: string, value: string): void => { lines.push(`${label.padEnd(13)} ${value}`); };
   const server = listing.server;
-  row('server', server ? `${server.name} ${server.version}${server.title ? ` (${server.title})` : ''}` : '(no serverInfo)');
+  row('server', server ? one(`${server.name} ${server.version}${server.title ? ` (${server.title})` : ''}`) : '(no serverInfo)');
   row('revision', listing.protocolVersion ?? '(none)');
   row('transport', `${TRANSPORT_LABELS[listing.transport] ?? listing.transport}: ${listing.target}`);
   row('capabilities', formatCapabilities(listing.capabilities));
@@ -80,16 +85,16 @@ export function formatListing(listing: ServerListing, schemas: boolean): string[
   const toolTasks = Boolean(listing.capabilities.tasks?.requests?.tools?.call);
   section(lines, absent, 'tools', 'tools', listing.tools, (tool) => formatTool(tool, schemas, toolTasks));
   section(lines, absent, 'resources', 'resources', listing.resources, (resource) => [
-    `  ${resource.uri}  ${resource.name}${resource.mimeType ? `  (${resource.mimeType})` : ''}`,
+    `  ${one(resource.uri)}  ${one(resource.name)}${resource.mimeType ? `  (${one(resource.mimeType)})` : ''}`,
     ...(resource.description ? [`      ${resource.description}`] : []),
   ]);
   section(lines, absent, 'resource templates', 'resources', listing.resourceTemplates, (template) => [
-    `  ${template.uriTemplate}  ${template.name}${template.mimeType ? `  (${template.mimeType})` : ''}`,
+    `  ${one(template.uriTemplate)}  ${one(template.name)}${template.mimeType ? `  (${one(template.mimeType)})` : ''}`,
     ...(template.description ? [`      ${template.description}`] : []),
   ]);
   section(lines, absent, 'prompts', 'prompts', listing.prompts, (prompt) => [
-    `  ${prompt.name}${prompt.description ? `  ${prompt.description}` : ''}`,
-    ...(prompt.arguments?.length ? [`      arguments    ${prompt.arguments.map((arg) => `${arg.name}${arg.required ? ' (required)' : ''}`).join(', ')}`] : []),
+    `  ${one(prompt.name)}${prompt.description ? `  ${prompt.description}` : ''}`,
+    ...(prompt.arguments?.length ? [`      arguments    ${prompt.arguments.map((arg) => `${one(arg.name)}${arg.required ? ' (required)' : ''}`).join(', ')}`] : []),
   ]);
   if (absent.length) lines.push('', ...absent);
   return lines;
@@ -130,7 +135,7 @@ export function formatCapabilities(capabilities: ServerCapabilities): string {
     const flags = typeof value === 'object' && value !== null
       ? Object.entries(value).filter(([, flag]) => flag === true).map(([flag]) => flag)
       : [];
-    return flags.length ? `${name} (${flags.join(', ')})` : name;
+    return terminalLine(flags.length ? `${name} (${flags.join(', ')})` : name);
   });
   return parts.length ? parts.join(', ') : '(none)';
 }
@@ -138,7 +143,7 @@ export function formatCapabilities(capabilities: ServerCapabilities): string {
 function formatTool(tool: Tool, schemas: boolean, toolTasks: boolean): string[] {
   // server/tools: the display label is title, then annotations.title, then name.
   const title = tool.title ?? tool.annotations?.title;
-  const lines = [`  ${tool.name}${title ? ` "${title}"` : ''}${tool.description ? `  ${tool.description.split('\n')[0]}` : ''}`];
+  const lines = [`  ${terminalLine(tool.name)}${title ? ` "${terminalLine(title)}"` : ''}${tool.description ? `  ${tool.description.split('\n')[0]}` : ''}`];
   lines.push(`      arguments    ${formatArguments(tool.inputSchema)}`);
   const annotations = Object.entries(tool.annotations ?? {}).map(([key, value]) => (value === true ? key : `${key}=${JSON.stringify(value)}`));
   if (annotations.length) lines.push(`      annotations  ${annotations.join(', ')}`);
@@ -166,6 +171,6 @@ export function formatArguments(schema: unknown): string {
     const property = properties![name] as { type?: unknown; items?: { type?: unknown } } | undefined;
     let type = Array.isArray(property?.type) ? property.type.join(' | ') : typeof property?.type === 'string' ? property.type : 'any';
     if (type === 'array' && typeof property?.items?.type === 'string') type = `${property.items.type}[]`;
-    return `${name}: ${type}${needed.includes(name) ? ' (required)' : ''}`;
+    return terminalLine(`${name}: ${type}${needed.includes(name) ? ' (required)' : ''}`);
   }).join(', ');
 }

@@ -15,6 +15,7 @@ import { runList } from './list.js';
 import { runPrompt } from './prompt.js';
 import { runRead } from './read.js';
 import { runServe } from './serve.js';
+import { terminalText } from './terminal-text.js';
 
 /** The help text. */
 export const USAGE = `usage:
@@ -110,7 +111,7 @@ if (isEntryPoint()) {
   main(argv, processIo(interrupt.signal)).then(
     (code) => { process.exitCode = code; },
     (error: unknown) => {
-      process.stderr.write(`mcpwire: ${error instanceof Error ? error.message : String(error)}\n`);
+      process.stderr.write(`mcpwire: ${terminalText(error instanceof Error ? error.message : String(error))}\n`);
       process.exitCode = 1;
     },
   );

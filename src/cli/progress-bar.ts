@@ -3,6 +3,7 @@
 
 import type { Progress } from '../protocol/index.js';
 import type { TextSink } from './command-io.js';
+import { terminalLine } from './terminal-text.js';
 
 /** One frame of the bar, at most `columns` characters. */
 export function formatProgress(progress: Progress, columns: number): string {
@@ -17,6 +18,8 @@ export function formatProgress(progress: Progress, columns: number): string {
   } else {
     text = `[working] ${progress.progress}${message}`; // no total: the spec allows that
   }
+  // The message is the server's text: shown, never obeyed, and kept to this one line.
+  text = terminalLine(text);
   return text.length > columns - 1 ? `${text.slice(0, Math.max(0, columns - 2))}…` : text;
 }
 

@@ -2,12 +2,15 @@
 // side of the seam it crosses: the model API (host ⇄ model) or MCP (client ⇄ server).
 
 import type { HostEvent } from '../host/index.js';
+import { terminalLine } from './terminal-text.js';
 
 const MODEL = 'model API';
 const MCP = 'MCP      ';
 
 function line(side: string, arrow: string, text: string): string {
-  return `${side} │ ${arrow.padEnd(16)} ${text}`;
+  // Names, answers and results come from servers and the model: shown, never obeyed. JSON.stringify
+  // escapes C0 but leaves C1, U+2028/9 and bidi controls raw.
+  return `${side} │ ${arrow.padEnd(16)} ${terminalLine(text)}`;
 }
 
 /** One wire message, as seen by the client. */

@@ -7,6 +7,7 @@ import { closeSync, openSync, writeSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { HttpTraceEvent } from '../transport/index.js';
 import type { TextSink } from './command-io.js';
+import { terminalLine } from './terminal-text.js';
 
 /** Which transport a traced message crossed. */
 export type TraceVia = 'stdio' | 'streamable-http' | 'sse';
@@ -86,9 +87,12 @@ export class Tracer {
   }
 }
 
-/** One trace line: `HH:MM:SS.mmm  what  detail` (UTC). */
+/** One trace line: `HH:MM:SS.mmm  what  detail` (UTC), control characters from the peer shown, not obeyed. */
 export function formatTraceLine(at: number, record: TraceRecord): string {
-  const time = new Date(at).toISOString().slice(11, 23);
+  return terminalLine(traceLine(new Date(at).toISOString().slice(11, 23), record));
+}
+
+function traceLine(time: string, record: TraceRecord): string {
   switch (record.kind) {
     case 'message':
       return `${time}  ${record.direction === 'send' ? 'client → server' : 'server → client'}  ${JSON.stringify(record.message)}`;

@@ -3,6 +3,7 @@
 
 import type { McpClient } from '../client/index.js';
 import type { CallToolResult, Tool } from '../protocol/index.js';
+import { CoalescedRefresh } from './coalesced-refresh.js';
 import type { HostEvent } from './host-events.js';
 import type { FunctionCall, Model, ModelMessage } from './model.js';
 import { Policy } from './policy.js';
@@ -39,6 +40,7 @@ export class Host {
   readonly policy: Policy;
   #clients = new Map<string, McpClient>();
   #tools = new Map<string, Tool[]>();
+  #refreshes = new Map<string, CoalescedRefresh>();
   #seam = new ToolSeam([]);
   #options: HostOptions;
 
@@ -51,16 +53,31 @@ export class Host {
   async addServer(name: string, client: McpClient): Promise<void> {
     if (this.#clients.has(name)) throw new Error(`A server named "${name}" is already added`);
     this.#clients.set(name, client);
+    // 3,000 list_changed notifications must not become 3,000 tools/list requests: they coalesce.
+    this.#refreshes.set(name, new CoalescedRefresh(async () => {
+      // The seed's troubleshooting order: no `tools` capability means nothing to list.
+      const tools = client.serverCapabilities.tools ? await client.listTools() : [];
+      for (const tool of tools) this.policy.observe(name, tool);
+      this.#tools.set(name, tools);
+      this.#rebuild();
+    }));
     client.ontoolslistchanged = () => { void this.refreshTools(name).catch(() => undefined); };
     await this.refreshTools(name);
   }
 
-  /** Re-reads one server's tools (all pages) and rebuilds what the model sees. */
+  /**
+   * Re-reads one server's tools (all pages) and rebuilds what the model sees. While a refresh runs,
+   * further calls share one refresh that starts after it (at most one running, one waiting).
+   */
   async refreshTools(name: string): Promise<void> {
-    const client = this.#client(name);
-    // The seed's troubleshooting order: no `tools` capability means nothing to list.
-    this.#tools.set(name, client.serverCapabilities.tools ? await client.listTools() : []);
-    this.#rebuild();
+    this.#client(name);
+    return this.#refreshes.get(name)!.request();
+  }
+
+  /** Resolves once the refreshes of one server's tools that are running or waiting now are done. */
+  async toolsSettled(name: string): Promise<void> {
+    this.#client(name);
+    return this.#refreshes.get(name)!.settled();
   }
 
   /** The tools the model may see, with their model-facing names. */
@@ -138,6 +155,6 @@ export class Host {
     for (const [server, tools] of this.#tools) {
       for (const tool of tools) if (this.policy.exposes(server, tool)) exposed.push({ server, tool });
     }
-    this.#seam = new ToolSeam(exposed);
+    this.#seam = new ToolSeam(exposed, [...this.#clients.keys()]);
   }
 }

@@ -1,13 +1,18 @@
 // The host's guard: which tools the model may see, and which calls need a person's yes
 // (server/tools#user-interaction-model, security considerations: annotations are untrusted).
+// A standing approval (the `approve` list, a trusted server's readOnlyHint) covers the definition
+// the host first saw under that name; a tool redefined later must be confirmed again.
 
 import type { Tool } from '../protocol/index.js';
+import { changedFields, definitionDigest } from './tool-definition.js';
 
 /** A call awaiting a person's approval. */
 export interface ConfirmationRequest {
   server: string;
   tool: Tool;
   arguments: Record<string, unknown>;
+  /** Set when the tool has a standing approval but was redefined since: the definition that was approved. */
+  approvedDefinition?: Tool;
 }
 
 /** The host's decision about one call. */
@@ -39,9 +44,17 @@ function matches(list: readonly string[] | undefined, server: string, tool: stri
   return (!tool.includes('/') && list.includes(tool)) || list.includes(`${server}/${tool}`);
 }
 
+/** The definition a standing approval was given for. */
+interface Pin {
+  tool: Tool;
+  digest: string | undefined;
+}
+
 /** Decides exposure and confirmation for the host. */
 export class Policy {
   #options: PolicyOptions;
+  /** server → tool name → the definition its standing approval covers. */
+  #pins = new Map<string, Map<string, Pin>>();
 
   constructor(options: PolicyOptions = {}) {
     this.#options = options;
@@ -53,16 +66,44 @@ export class Policy {
     return this.#options.allow === undefined || matches(this.#options.allow, server, tool.name);
   }
 
+  /**
+   * Records the definition a standing approval covers, the first time the host sees the tool (the
+   * host calls this for every listed tool; later definitions under the same name do not replace it).
+   */
+  observe(server: string, tool: Tool): void {
+    if (this.#standing(server, tool) === undefined) return;
+    let tools = this.#pins.get(server);
+    if (!tools) this.#pins.set(server, tools = new Map());
+    if (!tools.has(tool.name)) tools.set(tool.name, { tool, digest: definitionDigest(tool) });
+  }
+
   /** Whether this call may be sent now (asking for confirmation when needed). */
   async decide(server: string, tool: Tool, args: Record<string, unknown>): Promise<PolicyDecision> {
-    if (!this.exposes(server, tool)) return { allowed: false, why: `tool ${server}/${tool.name} is not exposed by the host's policy` };
-    if (matches(this.#options.approve, server, tool.name)) return { allowed: true, how: 'approved-by-policy' };
-    const trusted = this.#options.trustedServers?.includes(server) ?? false;
-    if (trusted && tool.annotations?.readOnlyHint === true) return { allowed: true, how: 'read-only' };
-    if (!this.#options.confirm) {
-      return { allowed: false, why: `tool ${server}/${tool.name} may have side effects and no one is available to confirm it` };
+    const label = `${server}/${tool.name}`;
+    if (!this.exposes(server, tool)) return { allowed: false, why: `tool ${label} is not exposed by the host's policy` };
+    const standing = this.#standing(server, tool);
+    let approved: Tool | undefined;
+    if (standing !== undefined) {
+      this.observe(server, tool);
+      const pin = this.#pins.get(server)!.get(tool.name)!;
+      if (pin.digest !== undefined && pin.digest === definitionDigest(tool)) return { allowed: true, how: standing };
+      approved = pin.tool; // server/tools#security-considerations: a redefined tool is a new tool
     }
-    const yes = await this.#options.confirm({ server, tool, arguments: args });
-    return yes ? { allowed: true, how: 'confirmed' } : { allowed: false, why: `the user declined ${server}/${tool.name}` };
+    const fields = approved && (changedFields(approved, tool).join(', ') || 'too deeply nested to compare');
+    if (!this.#options.confirm) {
+      const what = fields ? `changed since it was approved (${fields})` : 'may have side effects';
+      return { allowed: false, why: `tool ${label} ${what} and no one is available to confirm it` };
+    }
+    const request: ConfirmationRequest = { server, tool, arguments: args };
+    if (approved) request.approvedDefinition = approved;
+    if (await this.#options.confirm(request)) return { allowed: true, how: 'confirmed' };
+    return { allowed: false, why: `the user declined ${label}${fields ? ` (its definition changed since it was approved: ${fields})` : ''}` };
+  }
+
+  /** How the tool would be allowed without asking, if its definition is the approved one. */
+  #standing(server: string, tool: Tool): 'approved-by-policy' | 'read-only' | undefined {
+    if (matches(this.#options.approve, server, tool.name)) return 'approved-by-policy';
+    const trusted = this.#options.trustedServers?.includes(server) ?? false;
+    return trusted && tool.annotations?.readOnlyHint === true ? 'read-only' : undefined;
   }
 }

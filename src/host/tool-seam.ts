@@ -19,13 +19,27 @@ function safeName(name: string): string {
   return name.replace(UNSAFE, '_').slice(0, MAX_NAME) || 'tool';
 }
 
+/**
+ * Whether a tool's function name could be read as another server's tool: `calc__rm` or `calc_add`
+ * (from `calc/add`) on any server but calc. Tool names are untrusted text, so such a tool is
+ * shown under its own server's prefix instead (`evil__calc__rm`). Case and `_`/`-` are ignored.
+ */
+function posesAsOtherServer(base: string, own: string, servers: readonly string[]): boolean {
+  const name = base.toLowerCase().replaceAll('-', '_');
+  return servers.some((server) => {
+    if (server === own) return false;
+    const prefix = safeName(server).toLowerCase().replaceAll('-', '_');
+    return name.startsWith(`${prefix}_`);
+  });
+}
+
 /** Builds the functions the model sees from the exposed tools, and resolves calls back. */
 export class ToolSeam {
   #byFunction = new Map<string, ToolAddress>();
   #definitions: FunctionDefinition[] = [];
 
-  /** Rebuilds the mapping from the tools the host chose to expose, per server. */
-  constructor(exposed: readonly ToolAddress[]) {
+  /** Rebuilds the mapping from the tools the host chose to expose; `servers` are every server the host knows. */
+  constructor(exposed: readonly ToolAddress[], servers: readonly string[] = [...new Set(exposed.map(({ server }) => server))]) {
     const counts = new Map<string, number>();
     for (const { tool } of exposed) counts.set(safeName(tool.name), (counts.get(safeName(tool.name)) ?? 0) + 1);
     const prefixed = (address: ToolAddress): string => safeName(`${address.server}__${address.tool.name}`);
@@ -35,7 +49,8 @@ export class ToolSeam {
     for (const address of exposed) {
       const base = safeName(address.tool.name);
       // server/tools#tool-names: names may collide across servers; prefix the host's own server id.
-      let name = counts.get(base) === 1 && !reserved.has(base) ? base : prefixed(address);
+      const plain = counts.get(base) === 1 && !reserved.has(base) && !posesAsOtherServer(base, address.server, servers);
+      let name = plain ? base : prefixed(address);
       for (let n = 2; this.#byFunction.has(name); n++) name = safeName(`${name.slice(0, MAX_NAME - 4)}_${n}`);
       this.#byFunction.set(name, address);
       this.#definitions.push({
