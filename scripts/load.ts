@@ -2,6 +2,7 @@
 //   1. stdio: 50,000 tools/call with 64 in flight over one connection to a child server
 //   2. HTTP: 200 concurrent sessions × 50 calls each against a child server, then every session closes
 //   3. the fuzzer (test/fuzz) with many thousands of frames, over stdio and over HTTP
+//   4. a non-reading stdio client: 200,000 requests written before any answer is read (load-stdio-nonreader.ts)
 // Servers run as children with --expose-gc, so their heap is measured after a full GC (the `probe`
 // tool). Exits non-zero on any lost or duplicated response, a wrong answer, a crash, or memory that
 // does not come back near its start. LOAD_SCALE (default 1) scales every count, e.g. 0.1 for a quick look.
@@ -14,6 +15,7 @@ import type { TapEvent } from '../src/transport/index.js';
 import { makeHardeningServer } from '../test/fixtures/hardening-server.js';
 import type { ProbeReport } from '../test/fixtures/hardening-server.js';
 import { fuzzHttp, fuzzStdio, summary } from '../test/fuzz/fuzz-runner.js';
+import { nonReadingClient } from './load-stdio-nonreader.js';
 import type { FuzzReport } from '../test/fuzz/fuzz-runner.js';
 
 const SERVER_MAIN = fileURLToPath(new URL('../test/fixtures/hardening-server-main.ts', import.meta.url));
@@ -25,6 +27,9 @@ const HTTP_SESSIONS = scaled(200);
 const HTTP_CALLS_PER_SESSION = 50;
 const FUZZ_STDIO_FRAMES = scaled(20_000);
 const FUZZ_HTTP_FRAMES = scaled(5_000);
+const NONREADER_REQUESTS = scaled(200_000);
+/** Peak RSS allowed to the server a non-reading client talks to; without the pause 200,000 requests took it to ~360 MiB. */
+const NONREADER_RSS_BOUND = 200 * 1024 * 1024;
 /** Heap growth (after GC) allowed between the start and the end of a phase: about four times the noise seen, while leaking the event store of 10,000 calls adds ~12 MiB. */
 const HEAP_BOUND = 8 * 1024 * 1024;
 /** RSS rarely shrinks back; this only catches runaway growth. */
@@ -183,8 +188,15 @@ async function fuzzPhase(): Promise<void> {
   }
 }
 
+async function nonReaderPhase(): Promise<void> {
+  const report = await nonReadingClient(NONREADER_REQUESTS);
+  console.log(`stdio non-reading client: ${report.requests} requests written before reading: server ${report.firstEvent} after ${report.linesReadThen} lines, peak RSS ${mib(report.peakRss)}; ${report.ok} ok, ${report.lost} lost, ${report.duplicated} duplicated, ${report.wrong} wrong`);
+  check(report.firstEvent === 'paused' && report.peakRss < NONREADER_RSS_BOUND, `stdio non-reading client: the server did not stay bounded (${report.firstEvent}, peak RSS ${mib(report.peakRss)})`);
+  check(report.ok === report.requests && report.duplicated === 0, 'stdio non-reading client: lost, duplicated or wrong responses');
+}
+
 const started = Date.now();
-for (const phase of [stdioPhase, httpPhase, fuzzPhase]) {
+for (const phase of [stdioPhase, httpPhase, fuzzPhase, nonReaderPhase]) {
   try {
     await phase();
   } catch (error) {

@@ -13,6 +13,12 @@ export interface StdioTransportOptions {
   maxLineBytes?: number;
   /** Deepest nesting of arrays and objects accepted in one message (default 64); deeper lines are reported and skipped. */
   maxJsonDepth?: number;
+  /**
+   * Stop reading while the output waits for 'drain' (default true): a peer that writes requests
+   * but never reads the answers then fills the pipes, not this process's memory. spawnStdio turns
+   * it off, see there.
+   */
+  pauseWhileBlocked?: boolean;
 }
 
 /**
@@ -34,6 +40,9 @@ export class StdioTransport implements Transport {
   readonly #writable: Writable;
   readonly #decoder: LineDecoder;
   readonly #maxJsonDepth: number | undefined;
+  readonly #pauseWhileBlocked: boolean;
+  /** Reading was paused because the output is backed up; resumed once it drained. */
+  #pausedForOutput = false;
   #started = false;
   #closed = false;
   /** Set while a write waits for 'drain': later sends queue behind it, so order and backpressure hold. */
@@ -45,6 +54,7 @@ export class StdioTransport implements Transport {
     this.#readable = readable;
     this.#writable = writable;
     this.#maxJsonDepth = options.maxJsonDepth;
+    this.#pauseWhileBlocked = options.pauseWhileBlocked ?? true;
     this.#decoder = new LineDecoder({
       maxLineBytes: options.maxLineBytes,
       onerror: (error) => this.onerror?.(error),
@@ -80,7 +90,11 @@ export class StdioTransport implements Transport {
   #enqueue(write: Promise<void>): Promise<void> {
     const settled = write.then(() => undefined, () => undefined);
     this.#backlog = settled;
-    void settled.then(() => { if (this.#backlog === settled) this.#backlog = undefined; });
+    void settled.then(() => {
+      if (this.#backlog !== settled) return;
+      this.#backlog = undefined;
+      this.#resumeReading();
+    });
     return write;
   }
 
@@ -95,7 +109,9 @@ export class StdioTransport implements Transport {
     }
     if (accepted) return SENT;
     // write() said "slow down": wait for 'drain' before the next message, so a peer that does
-    // not read cannot make this process buffer without bound.
+    // not read cannot make this process buffer without bound. Reading stops meanwhile: every
+    // request read now would add an answer to the queue (issue 12: 456k answers queued, 606 MB).
+    this.#pauseReading();
     const writable = this.#writable;
     return new Promise<void>((resolve, reject) => {
       const settle = (error?: Error): void => {
@@ -110,6 +126,19 @@ export class StdioTransport implements Transport {
       writable.once('close', onClose);
       writable.once('error', settle);
     });
+  }
+
+  #pauseReading(): void {
+    if (!this.#pauseWhileBlocked || this.#pausedForOutput || this.#closed) return;
+    this.#pausedForOutput = true;
+    this.#readable.pause();
+  }
+
+  /** The output drained and nothing waits to be written: read again. */
+  #resumeReading(): void {
+    if (!this.#pausedForOutput) return;
+    this.#pausedForOutput = false;
+    if (!this.#closed) this.#readable.resume();
   }
 
   #onData = (chunk: Buffer | string): void => {
