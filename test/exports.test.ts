@@ -10,6 +10,8 @@ const ENTRIES: Record<string, string[]> = {
     'SENT', 'isErrorResponse', 'isRequestId', 'isThenable', 'requestIdKey',
     // Limits on what a peer can send: nesting depth, requests waiting for an answer.
     'DEFAULT_MAX_JSON_DEPTH', 'TooManyPendingRequestsError', 'exceedsJsonDepth', 'parseJsonMessage',
+    // Limits on what a peer that does not read can make this side hold.
+    'OutputBacklogError',
   ],
   '../src/server/index.ts': ['McpServer', 'ToolServer', 'ServerSession', 'UriTemplate', 'decodeCursor', 'describeValidationErrors', 'encodeCursor', 'paginate'],
   '../src/client/index.ts': ['DEFAULT_CLIENT_INFO', 'McpClient', 'applyElicitationDefaults', 'listAllPages'],
