@@ -12,6 +12,8 @@ const ENTRIES: Record<string, string[]> = {
     'DEFAULT_MAX_JSON_DEPTH', 'TooManyPendingRequestsError', 'exceedsJsonDepth', 'parseJsonMessage',
     // Limits on what a peer that does not read can make this side hold.
     'OutputBacklogError',
+    // A line over the size limit, and the request it was answering.
+    'LineTooLongError', 'responseIdHint',
   ],
   '../src/server/index.ts': ['McpServer', 'ToolServer', 'ServerSession', 'UriTemplate', 'decodeCursor', 'describeValidationErrors', 'encodeCursor', 'paginate'],
   '../src/client/index.ts': ['DEFAULT_CLIENT_INFO', 'McpClient', 'applyElicitationDefaults', 'listAllPages'],
