@@ -1,7 +1,7 @@
 // Follows `nextCursor` to the end of a list (server/utilities/pagination), refusing a cursor
 // it has already seen so a buggy server can neither loop us forever nor silently lose pages,
 // and stopping at a page count, item count or size no real list reaches, so a hostile one cannot
-// fill memory (issue 12: fat pages drove `list` past 500 MB).
+// fill memory (a few fat pages as well as many small ones).
 
 /** How far listAllPages follows a list. */
 export interface ListLimits {

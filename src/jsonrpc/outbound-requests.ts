@@ -162,7 +162,7 @@ export class OutboundRequests {
     if (!pending) return;
     const limit = pending.capped ? pending.maxTotalTimeoutMs : pending.timeoutMs;
     const what = pending.capped ? 'maximum total time' : 'timeout';
-    // Issue 12: a response dropped for its size must not look like a server that never answered.
+    // A response dropped for its size must not look like a server that never answered.
     const unreadable = this.#unreadable !== undefined && this.#unreadable.at >= pending.startedAt
       ? `; meanwhile a line from the peer could not be read: ${this.#unreadable.error.message}` : '';
     this.#abandon(id, new RequestTimeoutError(

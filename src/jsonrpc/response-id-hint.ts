@@ -1,5 +1,5 @@
 // Which request a line that could not be read was answering, from its first and last characters:
-// enough to fail that request at once with the reason instead of letting it time out (issue 12).
+// enough to fail that request at once with the reason instead of letting it time out.
 // Only the two layouts encoders really produce are recognised: id before result/error
 // (`{"jsonrpc":"2.0","id":5,"result":…`) and a result/error first with the id last
 // (`{"result":…,"jsonrpc":"2.0","id":5}`, the TypeScript SDK). A request from the peer

@@ -1,6 +1,6 @@
 // Redirects for the HTTP client transports, followed here rather than by fetch: fetch drops only
 // Authorization (and cookies) when a redirect leaves the origin, so a user's other headers
-// (`-H 'X-Api-Key: …'`) went to whatever host a server redirected to (issue 12). Here the headers
+// (`-H 'X-Api-Key: …'`) would go to whatever host a server redirects to. Here the headers
 // the user gave go only to the origin of the URL they were given for; the protocol's own headers
 // (accept, content-type, mcp-session-id, mcp-protocol-version, last-event-id) go everywhere.
 

@@ -31,7 +31,7 @@ export interface SpawnStdioOptions {
   /**
    * Most bytes left waiting for a server that does not read its stdin (default 16 MiB); past it
    * sends are refused with OutputBacklogError and answers to the server's requests are dropped,
-   * reported once through onerror (issue 12: a server flooding pings made a client queue 508 MB).
+   * reported once through onerror (a server flooding pings must not make the client queue answers without bound).
    */
   maxQueuedBytes?: number;
   /**

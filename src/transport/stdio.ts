@@ -109,7 +109,7 @@ export class StdioTransport implements Transport {
     this.#shutdown();
   }
 
-  /** Issue 12: a peer that sends requests but never reads the answers must not grow this process without bound. */
+  /** A peer that sends requests but never reads the answers must not grow this process without bound. */
   #refuse(queued: number): Promise<void> {
     const limit = this.#maxQueuedBytes;
     const error = new OutputBacklogError(
@@ -147,7 +147,7 @@ export class StdioTransport implements Transport {
     if (accepted) return SENT;
     // write() said "slow down": wait for 'drain' before the next message, so a peer that does
     // not read cannot make this process buffer without bound. Reading stops meanwhile: every
-    // request read now would add an answer to the queue (issue 12: 456k answers queued, 606 MB).
+    // request read now would add an answer to the queue, and a peer that never reads would grow it without bound.
     this.#pauseReading();
     const writable = this.#writable;
     return new Promise<void>((resolve, reject) => {
