@@ -37,3 +37,18 @@ test('client backlog: a server that floods pings and never reads gets answers up
     await client.close();
   }
 });
+
+test('client backlog: spawnStdio({ maxQueuedBytes }) sets the cap', { timeout: 120_000 }, async () => {
+  const spawned = spawnStdio(process.execPath, [FLOOD, '300', String(ID_SIZE)], { shutdownGraceMs: 200, maxQueuedBytes: 1024 * 1024 });
+  const client = await McpClient.connect(spawned);
+  const errors: Error[] = [];
+  client.onerror = (error) => { errors.push(error); };
+  try {
+    for (let i = 0; i < 6000 && !(errors.length > 0 && spawned.stderrTail().includes('flooded')); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    assert.deepStrictEqual(errors.map((error) => [error.name, (error as Error & { limit: number }).limit]), [['OutputBacklogError', 1024 * 1024]]);
+  } finally {
+    await client.close();
+  }
+});
