@@ -26,7 +26,7 @@ export async function fetchFollowingRedirects(fetchImpl: typeof fetch, url: stri
     const sameOrigin = redirects === 0 || new URL(target).origin === new URL(url).origin;
     // Object.assign, not `{ ...a, ...b }`: the spread takes V8's slow path here (bench/profile.ts).
     const headers = sameOrigin ? Object.assign({}, request.userHeaders, request.protocolHeaders) : Object.assign({}, request.protocolHeaders);
-    if (body === undefined) delete headers['content-type'];
+    if (body === undefined && request.body !== undefined) delete headers['content-type']; // turned into a GET below
     const response = await fetchImpl(target, { method, headers, body, signal: request.signal, redirect: 'manual' });
     const location = response.headers.get('location');
     if (!REDIRECTS.has(response.status) || location === null) return response;

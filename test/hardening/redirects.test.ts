@@ -23,6 +23,7 @@ async function listen(seen: Seen[], other: () => string): Promise<{ url: string;
       if (path === '/to-other') { res.writeHead(307, { location: `${other()}/mcp` }).end(); return; }
       if (path === '/to-other-sse') { res.writeHead(308, { location: `${other()}/sse` }).end(); return; }
       if (path === '/to-same') { res.writeHead(307, { location: '/mcp' }).end(); return; }
+      if (path === '/see-other') { res.writeHead(303, { location: '/mcp' }).end(); return; }
       if (path === '/loop') { res.writeHead(307, { location: '/loop' }).end(); return; }
       seen.push({ method: req.method ?? '', path, headers: req.headers });
       if (path === '/sse') {
@@ -98,6 +99,18 @@ test('redirects: the legacy SSE GET redirected to another origin carries no user
     }]);
   } finally {
     await transport.close();
+    servers.close();
+  }
+});
+
+test('redirects: a 303 after a POST continues as a GET without the body or its content-type, as fetch does', async () => {
+  const servers = await pair();
+  try {
+    assert.deepStrictEqual(await post(`${servers.home}/see-other`), [JSON.parse(ANSWER)]);
+    assert.deepStrictEqual(received(servers.homeSeen), [{
+      method: 'GET', path: '/mcp', 'x-api-key': 'k-123', authorization: 'Bearer t-456', accept: 'application/json, text/event-stream', 'content-type': undefined,
+    }]);
+  } finally {
     servers.close();
   }
 });
