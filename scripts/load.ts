@@ -6,6 +6,7 @@
 //      (scripts/load-session-flood.ts), and a tool's notification burst (scripts/load-notification-burst.ts)
 //   5. a host under a flood of notifications/tools/list_changed (scripts/load-list-changed-flood.ts)
 //   6. tool arguments costly to validate, over HTTP, while another client pings (scripts/load-hostile-arguments.ts)
+//   7. a non-reading stdio client: 200,000 requests written before any answer is read (load-stdio-nonreader.ts)
 // Servers run as children with --expose-gc, so their heap is measured after a full GC (the `probe`
 // tool). Exits non-zero on any lost or duplicated response, a wrong answer, a crash, or memory that
 // does not come back near its start. LOAD_SCALE (default 1) scales every count, e.g. 0.1 for a quick look.
@@ -20,6 +21,7 @@ import type { ProbeReport } from '../test/fixtures/hardening-server.js';
 import { fuzzHttp, fuzzStdio, summary } from '../test/fuzz/fuzz-runner.js';
 import { notificationBurst } from './load-notification-burst.js';
 import { sessionFlood } from './load-session-flood.js';
+import { nonReadingClient } from './load-stdio-nonreader.js';
 import type { FuzzReport } from '../test/fuzz/fuzz-runner.js';
 import { hostileArgumentsPhase } from './load-hostile-arguments.js';
 import { listChangedFloodPhase } from './load-list-changed-flood.js';
@@ -33,6 +35,9 @@ const HTTP_SESSIONS = scaled(200);
 const HTTP_CALLS_PER_SESSION = 50;
 const FUZZ_STDIO_FRAMES = scaled(20_000);
 const FUZZ_HTTP_FRAMES = scaled(5_000);
+const NONREADER_REQUESTS = scaled(200_000);
+/** Peak RSS allowed to the server a non-reading client talks to; without the pause 200,000 requests took it to ~360 MiB. */
+const NONREADER_RSS_BOUND = 200 * 1024 * 1024;
 /** Heap growth (after GC) allowed between the start and the end of a phase: about four times the noise seen, while leaking the event store of 10,000 calls adds ~12 MiB. */
 const HEAP_BOUND = 8 * 1024 * 1024;
 /** RSS rarely shrinks back; this only catches runaway growth. */
@@ -216,8 +221,15 @@ async function notificationBurstPhase(): Promise<void> {
   failures.push(...result.failures);
 }
 
+async function nonReaderPhase(): Promise<void> {
+  const report = await nonReadingClient(NONREADER_REQUESTS);
+  console.log(`stdio non-reading client: ${report.requests} requests written before reading: server ${report.firstEvent} after ${report.linesReadThen} lines, peak RSS ${mib(report.peakRss)}; ${report.ok} ok, ${report.lost} lost, ${report.duplicated} duplicated, ${report.wrong} wrong`);
+  check(report.firstEvent === 'paused' && report.peakRss < NONREADER_RSS_BOUND, `stdio non-reading client: the server did not stay bounded (${report.firstEvent}, peak RSS ${mib(report.peakRss)})`);
+  check(report.ok === report.requests && report.duplicated === 0, 'stdio non-reading client: lost, duplicated or wrong responses');
+}
+
 const started = Date.now();
-for (const phase of [stdioPhase, httpPhase, fuzzPhase, hostileArgumentsPhaseLine, sessionFloodPhase, notificationBurstPhase, listChangedFlood]) {
+for (const phase of [stdioPhase, httpPhase, fuzzPhase, nonReaderPhase, hostileArgumentsPhaseLine, sessionFloodPhase, notificationBurstPhase, listChangedFlood]) {
   try {
     await phase();
   } catch (error) {

@@ -10,6 +10,10 @@ const ENTRIES: Record<string, string[]> = {
     'SENT', 'isErrorResponse', 'isRequestId', 'isThenable', 'requestIdKey',
     // Limits on what a peer can send: nesting depth, requests waiting for an answer.
     'DEFAULT_MAX_JSON_DEPTH', 'TooManyPendingRequestsError', 'exceedsJsonDepth', 'parseJsonMessage',
+    // Limits on what a peer that does not read can make this side hold.
+    'OutputBacklogError',
+    // A line over the size limit, and the request it was answering.
+    'LineTooLongError', 'responseIdHint',
   ],
   // Bounds on one validation (work, errors listed): the defaults of ValidateOptions.
   '../src/json-schema/index.ts': ['DEFAULT_MAX_ERRORS', 'DEFAULT_MAX_EVALUATIONS', 'SchemaError', 'compile', 'standardFormats', 'validate'],

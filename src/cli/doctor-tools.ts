@@ -3,6 +3,7 @@
 // (server/utilities/pagination), with no cursor repeated and no name listed twice.
 
 import type { McpClient } from '../client/index.js';
+import { DEFAULT_LIST_MAX_BYTES, formatBytes, jsonSize } from '../client/list-all.js';
 import { compile } from '../json-schema/index.js';
 import { CLIENT_REQUESTS } from '../protocol/index.js';
 import type { Tool } from '../protocol/index.js';
@@ -12,6 +13,8 @@ import { describeFailure } from './exit-codes.js';
 
 /** Pages read before the doctor calls a list endless. */
 const MAX_PAGES = 1000;
+/** Tool names shown in the evidence line; a list of 140,000 would be a wall of text. */
+const SHOWN_NAMES = 50;
 /** server/tools#tool-names (SHOULD): 1–128 characters of A-Z a-z 0-9 _ - . */
 const SPEC_NAME = /^[A-Za-z0-9_.-]{1,128}$/;
 
@@ -41,12 +44,16 @@ export async function checkToolsList(client: McpClient, expected: string | undef
   const seen = new Set<string>();
   let cursor: string | undefined;
   let pages = 0;
+  let bytes = 0;
   try {
     for (; pages < MAX_PAGES; ) {
       const page = await client.request(CLIENT_REQUESTS.toolsList, cursor === undefined ? undefined : { cursor }, { timeoutMs });
       pages++;
       if (!Array.isArray(page.tools)) { problems.push(`page ${pages} has no "tools" array`); break; }
-      tools.push(...(page.tools as Tool[]));
+      bytes += jsonSize(page.tools);
+      if (bytes > DEFAULT_LIST_MAX_BYTES) { problems.push(`more than ${formatBytes(DEFAULT_LIST_MAX_BYTES)} of tools after ${pages} page(s): stopped reading`); break; }
+      // A loop, not push(...page.tools): a page of 140,000 tools overflows the stack as arguments.
+      for (const tool of page.tools as Tool[]) tools.push(tool);
       const next = page.nextCursor;
       if (next === undefined || next === null) break;
       if (typeof next !== 'string') { problems.push(`page ${pages} has a nextCursor that is not a string: ${JSON.stringify(next)}`); break; }
@@ -71,7 +78,7 @@ export async function checkToolsList(client: McpClient, expected: string | undef
     if (issue) (mine ? problems : warnings).push(`tool "${tool.name}": ${issue}`);
     if (typeof tool.name === 'string' && !SPEC_NAME.test(tool.name)) warnings.push(`tool name ${JSON.stringify(tool.name)} is outside the spec's recommended 1–128 characters of A-Z a-z 0-9 _ - .`);
   }
-  const evidence = [`${tools.length} tool(s) in ${pages} page(s)${tools.length ? `: ${tools.map((t) => t.name).join(', ')}` : ''}`, ...problems, ...warnings];
+  const evidence = [`${tools.length} tool(s) in ${pages} page(s)${toolNames(tools)}`, ...problems, ...warnings];
   if (expected !== undefined && !names.has(expected)) {
     return { result: step(4, 'failed', `no tool named "${expected}"`, evidence, 'names are case-sensitive; if the tool exists in the code, check that its registration runs (configuration, environment, feature flags)'), tools };
   }
@@ -83,6 +90,13 @@ export async function checkToolsList(client: McpClient, expected: string | undef
   }
   const found = expected === undefined ? `${tools.length} tool(s) listed` : `"${expected}" is listed`;
   return { result: step(4, warnings.length ? 'warning' : 'passed', `${found}, every input schema compiles with root type "object"`, evidence), tools };
+}
+
+/** ": a, b, c" for the evidence line, the first SHOWN_NAMES of them. */
+function toolNames(tools: readonly Tool[]): string {
+  if (tools.length === 0) return '';
+  const shown = tools.slice(0, SHOWN_NAMES).map((t) => t.name).join(', ');
+  return `: ${shown}${tools.length > SHOWN_NAMES ? `, … and ${tools.length - SHOWN_NAMES} more` : ''}`;
 }
 
 /** Why a tool's input schema is unusable, or undefined when it is fine (server/tools: root type object, never null). */

@@ -105,7 +105,8 @@ function section<T>(lines: string[], absent: string[], title: string, capability
   lines.push('');
   if (items instanceof Error) { lines.push(`${title}: listing failed: ${describeFailure(items).text}`); return; }
   lines.push(`${title} (${items.length})`);
-  for (const item of items) lines.push(...format(item));
+  // Loops, not push(...): a list or a schema can have more lines than the stack has room for arguments.
+  for (const item of items) for (const line of format(item)) lines.push(line);
 }
 
 /**
@@ -151,10 +152,10 @@ function formatTool(tool: Tool, schemas: boolean, toolTasks: boolean): string[] 
   if (tasks) lines.push(`      tasks        ${tasks}`);
   if (schemas) {
     lines.push('      inputSchema');
-    lines.push(...JSON.stringify(tool.inputSchema, null, 2).split('\n').map((line) => `        ${line}`));
+    for (const line of JSON.stringify(tool.inputSchema, null, 2).split('\n')) lines.push(`        ${line}`);
     if (tool.outputSchema) {
       lines.push('      outputSchema');
-      lines.push(...JSON.stringify(tool.outputSchema, null, 2).split('\n').map((line) => `        ${line}`));
+      for (const line of JSON.stringify(tool.outputSchema, null, 2).split('\n')) lines.push(`        ${line}`);
     }
   }
   return lines;

@@ -1,6 +1,7 @@
 // Follows `nextCursor` to the end of a list (server/utilities/pagination), refusing a cursor
 // it has already seen so a buggy server can neither loop us forever nor silently lose pages,
-// and stopping at a page or item count no real list reaches, so a hostile one cannot fill memory.
+// and stopping at a page count, item count or size no real list reaches, so a hostile one cannot
+// fill memory (a few fat pages as well as many small ones).
 
 /** How far listAllPages follows a list. */
 export interface ListLimits {
@@ -8,6 +9,23 @@ export interface ListLimits {
   maxPages?: number;
   /** Items at most, all pages together (default 100,000). */
   maxItems?: number;
+  /** Characters of JSON at most, all pages' items together (default 64 MiB): a few fat items fill memory as well as many. */
+  maxBytes?: number;
+}
+
+/** Default cap on the JSON size of one whole list. */
+export const DEFAULT_LIST_MAX_BYTES = 64 * 1024 * 1024;
+
+/** The size of a page's items as JSON, the measure `maxBytes` counts in. */
+export function jsonSize(items: unknown): number {
+  return JSON.stringify(items)?.length ?? 0;
+}
+
+/** "64 MiB", "1.5 MiB", "900 bytes": a byte count for a message. */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024 * 1024) return `${bytes} bytes`;
+  const mib = bytes / 1024 / 1024;
+  return `${Number.isInteger(mib) ? mib : mib.toFixed(1)} MiB`;
 }
 
 /** Reads every page of a paginated list; `fetchPage` returns the page's items and its `nextCursor`. */
@@ -18,6 +36,8 @@ export async function listAllPages<T>(
 ): Promise<T[]> {
   const maxPages = limits.maxPages ?? 10_000;
   const maxItems = limits.maxItems ?? 100_000;
+  const maxBytes = limits.maxBytes ?? DEFAULT_LIST_MAX_BYTES;
+  let bytes = 0;
   const items: T[] = [];
   const seen = new Set<string>();
   let cursor: string | undefined;
@@ -29,7 +49,11 @@ export async function listAllPages<T>(
     if (items.length + page.items.length > maxItems) {
       throw new Error(`${method}: more than ${maxItems} items after ${pages + 1} pages; stopping`);
     }
-    for (const item of page.items as T[]) items.push(item);
+    bytes += jsonSize(page.items);
+    if (bytes > maxBytes) {
+      throw new Error(`${method}: more than ${formatBytes(maxBytes)} of items after ${pages + 1} pages (${items.length + page.items.length} items); stopping (listLimits.maxBytes)`);
+    }
+    for (const item of page.items as T[]) items.push(item); // a loop, not push(...items): a page may hold more items than the stack has room for arguments
     if (page.nextCursor === undefined || page.nextCursor === null) return items;
     if (typeof page.nextCursor !== 'string') {
       throw new Error(`${method}: the server returned a nextCursor that is not a string (${JSON.stringify(page.nextCursor)})`);

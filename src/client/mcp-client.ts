@@ -34,7 +34,7 @@ export interface McpClientOptions extends ServerRequestHandlers {
   timeoutMs?: number;
   /** Absolute cap when progress keeps resetting the timeout. Default 10 min. */
   maxTotalTimeoutMs?: number;
-  /** How far list* methods follow `nextCursor`: at most 10,000 pages and 100,000 items by default. */
+  /** How far list* methods follow `nextCursor`: at most 10,000 pages, 100,000 items and 64 MiB of JSON by default. */
   listLimits?: ListLimits;
 }
 

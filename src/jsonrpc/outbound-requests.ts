@@ -42,6 +42,8 @@ export class OutboundRequests {
   /** When each request times out, by the same key. */
   readonly #deadlines = new Deadlines<RequestId>((id) => this.#expire(id));
   #closed = false;
+  /** The last inbound line that could not be read and named no request of ours, and when it came. */
+  #unreadable: { error: Error; at: number } | undefined;
 
   constructor(options: PeerOptions, send: Send) {
     this.#options = options;
@@ -110,6 +112,23 @@ export class OutboundRequests {
     return true;
   }
 
+  /**
+   * A line that could not be read was the answer to `id` (responseIdHint): that request fails now
+   * with the reason, instead of timing out. False when no request of ours waits under that id.
+   */
+  fail(id: RequestId, error: Error): boolean {
+    const pending = this.#pending.get(id);
+    if (!pending) return false;
+    this.#forget(pending);
+    pending.reject(error);
+    return true;
+  }
+
+  /** A line that could not be read and named no request: a request that then times out says so. */
+  noteUnreadable(error: Error): void {
+    this.#unreadable = { error, at: Date.now() };
+  }
+
   /** Restarts the timeout of a waiting request (e.g. on progress), within its absolute cap. */
   resetTimeout(id: RequestId): boolean {
     const pending = this.#pending.get(id);
@@ -143,8 +162,11 @@ export class OutboundRequests {
     if (!pending) return;
     const limit = pending.capped ? pending.maxTotalTimeoutMs : pending.timeoutMs;
     const what = pending.capped ? 'maximum total time' : 'timeout';
+    // A response dropped for its size must not look like a server that never answered.
+    const unreadable = this.#unreadable !== undefined && this.#unreadable.at >= pending.startedAt
+      ? `; meanwhile a line from the peer could not be read: ${this.#unreadable.error.message}` : '';
     this.#abandon(id, new RequestTimeoutError(
-      `Request "${pending.method}" (id ${id}) got no response within the ${what} of ${limit} ms`, limit),
+      `Request "${pending.method}" (id ${id}) got no response within the ${what} of ${limit} ms${unreadable}`, limit),
       `timed out after ${limit} ms`);
   }
 

@@ -7,6 +7,9 @@ import type { JSONRPCMessage, JSONRPCNotification, JSONRPCRequest, JSONRPCRespon
 import { INTERNAL_ERROR, INVALID_REQUEST, METHOD_NOT_FOUND, PARSE_ERROR, ProtocolError } from './protocol-error.js';
 import { ConnectionClosedError, MessageParseError, RequestCancelledError } from './local-errors.js';
 import { OutboundRequests } from './outbound-requests.js';
+import { OutputBacklogError } from './output-backlog-error.js';
+import { LineTooLongError } from './line-too-long-error.js';
+import { responseIdHint } from './response-id-hint.js';
 import { InboundRequest } from './inbound-request.js';
 import { SENT } from './transport.js';
 import { isThenable } from './thenable.js';
@@ -207,6 +210,9 @@ export class JsonRpcPeer {
     if (error instanceof MessageParseError) {
       // basic/transports#stdio: answer a line that is not JSON with -32700 and keep reading.
       this.#sendQuietly({ jsonrpc: '2.0', error: { code: PARSE_ERROR, message: `Parse error: ${error.message}` } });
+      // If the line was the answer to one of our requests, that request fails now, saying why.
+      const id = responseIdHint(error.text, error instanceof LineTooLongError ? error.tail : '');
+      if (id === undefined || !this.#outbound.fail(id, error)) this.#outbound.noteUnreadable(error);
     }
     this.onerror?.(error);
   }
@@ -229,6 +235,9 @@ export class JsonRpcPeer {
     const sent = this.#trySend(message, options);
     if (sent === SENT) return;
     sent.catch((error: unknown) => {
+      // The peer is not reading: this answer is dropped, and the transport already said so once
+      // (reporting each one would turn a flood of requests into a flood of errors).
+      if (error instanceof OutputBacklogError) return;
       // A result that cannot be sent (it does not serialize: a BigInt, a cycle) must still be
       // answered, or the requester waits forever: send an error in its place, once.
       if ('result' in message && !this.#closed && !(error instanceof ConnectionClosedError)) {

@@ -7,6 +7,7 @@
 import { ConnectionClosedError, MessageParseError, parseJsonMessage } from '../jsonrpc/index.js';
 import type { JSONRPCMessage, Transport } from '../jsonrpc/index.js';
 import { HttpStatusError, describeStatus, readRefusal } from './http-status-error.js';
+import { fetchFollowingRedirects } from './redirect-follow.js';
 import { readLimitedText } from './response-text.js';
 import { readSseEvents } from './sse.js';
 import type { HttpTraceEvent } from './streamable-http-client.js';
@@ -167,7 +168,8 @@ export class LegacySseClientTransport implements Transport {
   }
 
   async #exchange(method: string, url: string, signal: AbortSignal, headers: Record<string, string>, body?: string): Promise<Response> {
-    const response = await this.#fetch(url, { method, headers: { ...this.#options.headers, ...headers }, body, signal });
+    // The user's headers go to the origin they were given for only, not where a redirect leads.
+    const response = await fetchFollowingRedirects(this.#fetch, url, { method, userHeaders: this.#options.headers, protocolHeaders: headers, body, signal });
     const shown: Record<string, string> = {};
     const type = response.headers.get('content-type');
     if (type !== null) shown['content-type'] = type;

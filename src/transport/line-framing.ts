@@ -2,7 +2,8 @@
 // one JSON-RPC message per line. Splitting happens on raw bytes, at 0x0A, which never occurs
 // inside a multi-byte UTF-8 sequence, so a character cut across two chunks is decoded whole.
 
-import { MessageParseError } from '../jsonrpc/index.js';
+import { LineTooLongError } from '../jsonrpc/index.js';
+import type { MessageParseError } from '../jsonrpc/index.js';
 
 /** Default cap on one line: a frame this big is a bug or an attack, not a message. */
 export const DEFAULT_MAX_LINE_BYTES = 4 * 1024 * 1024;
@@ -18,7 +19,7 @@ const SAMPLE_BYTES = 200;
 export interface LineDecoderOptions {
   /** Longest line accepted, in bytes (without the newline). */
   maxLineBytes?: number;
-  /** Told about each over-long line, which is discarded; decoding continues with the next line. */
+  /** Told about each over-long line (a LineTooLongError, once the line ends), which is discarded; decoding continues with the next line. */
   onerror?: (error: MessageParseError) => void;
 }
 
@@ -31,6 +32,10 @@ export class LineDecoder {
   #parts: Buffer[] = [];
   #length = 0;
   #discarding = false;
+  /** While discarding: the line's bytes so far, its first SAMPLE_BYTES decoded, its last SAMPLE_BYTES. */
+  #discarded = 0;
+  #head = '';
+  #tail: Buffer = Buffer.alloc(0);
   #firstLine = true;
 
   constructor(options: LineDecoderOptions = {}) {
@@ -64,22 +69,30 @@ export class LineDecoder {
   /** At end of input: a last line without a trailing newline is still a line. */
   end(): string[] {
     const lines: string[] = [];
-    if (this.#length > 0 || this.#discarding) this.#finishLine(lines);
+    if (this.#discarding) this.#reportDiscarded(false);
+    else if (this.#length > 0) this.#finishLine(lines);
     return lines;
   }
 
   #append(piece: Buffer): void {
     if (piece.length === 0) return;
-    if (this.#discarding) return;
+    if (this.#discarding) {
+      this.#discarded += piece.length;
+      this.#keepTail(piece);
+      return;
+    }
     if (this.#length + piece.length > this.#maxLineBytes) {
-      // Keep a short sample for the error, then drop everything until the next newline,
-      // so one runaway frame costs SAMPLE_BYTES of memory, not its own size.
-      const sample = Buffer.concat([...this.#parts, piece]).toString('utf8', 0, SAMPLE_BYTES);
+      // Keep both ends for the error (they name the request a response answered) and the count,
+      // then drop everything until the next newline: one runaway frame costs 2 × SAMPLE_BYTES of
+      // memory, not its own size. The error waits for the newline, so it can say the whole size.
+      const whole = this.#parts.length === 0 ? piece : Buffer.concat([...this.#parts, piece]);
+      this.#head = whole.toString('utf8', 0, SAMPLE_BYTES);
+      this.#tail = Buffer.alloc(0);
+      this.#keepTail(whole);
+      this.#discarded = whole.length;
       this.#parts = [];
       this.#length = 0;
       this.#discarding = true;
-      this.#onerror?.(new MessageParseError(
-        `Line longer than ${this.#maxLineBytes} bytes was discarded`, sample));
       return;
     }
     // A view, not a copy: a stream never reuses a chunk it has emitted.
@@ -87,10 +100,24 @@ export class LineDecoder {
     this.#length += piece.length;
   }
 
+  #keepTail(piece: Buffer): void {
+    this.#tail = piece.length >= SAMPLE_BYTES
+      ? Buffer.from(piece.subarray(piece.length - SAMPLE_BYTES))
+      : Buffer.concat([this.#tail, piece]).subarray(-SAMPLE_BYTES);
+  }
+
+  /** Reports the discarded line: its whole size when it ended, at least what came when the input did. */
+  #reportDiscarded(complete: boolean): void {
+    this.#discarding = false;
+    this.#firstLine = false;
+    const tail = this.#tail.toString('utf8');
+    this.#tail = Buffer.alloc(0);
+    this.#onerror?.(new LineTooLongError(this.#discarded, this.#maxLineBytes, this.#head, tail, complete));
+  }
+
   #finishLine(lines: string[]): void {
     if (this.#discarding) {
-      this.#discarding = false;
-      this.#firstLine = false;
+      this.#reportDiscarded(true);
       return;
     }
     const bytes = this.#parts.length === 1 ? this.#parts[0]! : Buffer.concat(this.#parts, this.#length);

@@ -30,6 +30,12 @@ export interface SpawnStdioOptions {
   /** Deepest nesting accepted in one message from the server (default 64). */
   maxJsonDepth?: number;
   /**
+   * Most bytes left waiting for a server that does not read its stdin (default 16 MiB); past it
+   * sends are refused with OutputBacklogError and answers to the server's requests are dropped,
+   * reported once through onerror (a server flooding pings must not make the client queue answers without bound).
+   */
+  maxQueuedBytes?: number;
+  /**
    * POSIX: start the server as the leader of its own process group (and session; Node's
    * `detached`), so a terminal's Ctrl-C, which goes to the whole foreground group, reaches only
    * this process, which can then cancel and close in order (basic/utilities/cancellation,
@@ -116,7 +122,15 @@ export class SpawnedStdioTransport implements Transport {
     });
     const onstdout = this.onstdout;
     if (onstdout) child.stdout!.on('data', (chunk: Buffer) => onstdout(chunk));
-    const stdio = new StdioTransport(child.stdout!, child.stdin!, { maxLineBytes: this.#options.maxLineBytes, maxJsonDepth: this.#options.maxJsonDepth });
+    const stdio = new StdioTransport(child.stdout!, child.stdin!, {
+      maxLineBytes: this.#options.maxLineBytes,
+      maxJsonDepth: this.#options.maxJsonDepth,
+      maxQueuedBytes: this.#options.maxQueuedBytes,
+      // The client keeps reading the server's stdout while its stdin is full: answers to our own
+      // requests need no writing, and a server that also stops reading while its stdout is full
+      // (as ours does) would otherwise deadlock with us. maxQueuedBytes bounds what waits instead.
+      pauseWhileBlocked: false,
+    });
     stdio.onmessage = (message, extra) => this.onmessage?.(message, extra);
     stdio.onerror = (error) => this.onerror?.(error);
     // stdout EOF alone says little; the process exit below says why, with the exit code.

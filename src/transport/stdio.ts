@@ -3,7 +3,7 @@
 // of the child it spawned (spawn-stdio.ts). Both are the same class, handed their streams.
 
 import type { Readable, Writable } from 'node:stream';
-import { ConnectionClosedError, MessageParseError, SENT, parseJsonMessage } from '../jsonrpc/index.js';
+import { ConnectionClosedError, MessageParseError, OutputBacklogError, SENT, parseJsonMessage } from '../jsonrpc/index.js';
 import type { JSONRPCMessage, Transport } from '../jsonrpc/index.js';
 import { LineDecoder, encodeLine } from './line-framing.js';
 
@@ -13,7 +13,22 @@ export interface StdioTransportOptions {
   maxLineBytes?: number;
   /** Deepest nesting of arrays and objects accepted in one message (default 64); deeper lines are reported and skipped. */
   maxJsonDepth?: number;
+  /**
+   * Stop reading while the output waits for 'drain' (default true): a peer that writes requests
+   * but never reads the answers then fills the pipes, not this process's memory. spawnStdio turns
+   * it off, see there.
+   */
+  pauseWhileBlocked?: boolean;
+  /**
+   * Most characters of messages left waiting for a peer that does not read (default 16 MiB); past
+   * it send() rejects with OutputBacklogError, reported once through onerror, until the backlog
+   * drains. A message sent while nothing waits is always taken, however big.
+   */
+  maxQueuedBytes?: number;
 }
+
+/** Default cap on output waiting for 'drain': four of the biggest lines a peer reads by default. */
+export const DEFAULT_MAX_QUEUED_BYTES = 16 * 1024 * 1024;
 
 /**
  * While one chunk's lines are handled the output is corked, and the answers written meanwhile
@@ -34,6 +49,14 @@ export class StdioTransport implements Transport {
   readonly #writable: Writable;
   readonly #decoder: LineDecoder;
   readonly #maxJsonDepth: number | undefined;
+  readonly #pauseWhileBlocked: boolean;
+  /** Reading was paused because the output is backed up; resumed once it drained. */
+  #pausedForOutput = false;
+  readonly #maxQueuedBytes: number;
+  /** Characters of the lines queued behind #backlog, not yet handed to the stream. */
+  #queuedBytes = 0;
+  /** Set once sends are being refused; reported once per backlog, cleared when it drains. */
+  #refusing = false;
   #started = false;
   #closed = false;
   /** Set while a write waits for 'drain': later sends queue behind it, so order and backpressure hold. */
@@ -45,6 +68,8 @@ export class StdioTransport implements Transport {
     this.#readable = readable;
     this.#writable = writable;
     this.#maxJsonDepth = options.maxJsonDepth;
+    this.#pauseWhileBlocked = options.pauseWhileBlocked ?? true;
+    this.#maxQueuedBytes = options.maxQueuedBytes ?? DEFAULT_MAX_QUEUED_BYTES;
     this.#decoder = new LineDecoder({
       maxLineBytes: options.maxLineBytes,
       onerror: (error) => this.onerror?.(error),
@@ -65,7 +90,15 @@ export class StdioTransport implements Transport {
   send(message: JSONRPCMessage): Promise<void> {
     if (this.#closed) return Promise.reject(new ConnectionClosedError('Cannot send: the stdio transport is closed'));
     const line = encodeLine(message);
-    if (this.#backlog !== undefined) return this.#enqueue(this.#backlog.then(() => this.#write(line)));
+    if (this.#backlog !== undefined) {
+      const queued = this.#queuedBytes + this.#writable.writableLength;
+      if (queued + line.length > this.#maxQueuedBytes) return this.#refuse(queued);
+      this.#queuedBytes += line.length;
+      return this.#enqueue(this.#backlog.then(() => {
+        this.#queuedBytes -= line.length;
+        return this.#write(line);
+      }));
+    }
     const write = this.#write(line);
     // Taken at once (the usual case): nothing to queue. Otherwise later sends wait for 'drain'.
     return write === SENT ? write : this.#enqueue(write);
@@ -76,11 +109,29 @@ export class StdioTransport implements Transport {
     this.#shutdown();
   }
 
+  /** A peer that sends requests but never reads the answers must not grow this process without bound. */
+  #refuse(queued: number): Promise<void> {
+    const limit = this.#maxQueuedBytes;
+    const error = new OutputBacklogError(
+      `Refusing to send: ${queued} bytes already wait for the other side to read them (maxQueuedBytes ${limit}); messages are dropped until it reads`,
+      queued, limit);
+    if (!this.#refusing) {
+      this.#refusing = true;
+      this.onerror?.(error);
+    }
+    return Promise.reject(error);
+  }
+
   /** Makes later sends wait until `write` settled. A failed write does not block them; its own caller sees the error. */
   #enqueue(write: Promise<void>): Promise<void> {
     const settled = write.then(() => undefined, () => undefined);
     this.#backlog = settled;
-    void settled.then(() => { if (this.#backlog === settled) this.#backlog = undefined; });
+    void settled.then(() => {
+      if (this.#backlog !== settled) return;
+      this.#backlog = undefined;
+      this.#refusing = false;
+      this.#resumeReading();
+    });
     return write;
   }
 
@@ -95,7 +146,9 @@ export class StdioTransport implements Transport {
     }
     if (accepted) return SENT;
     // write() said "slow down": wait for 'drain' before the next message, so a peer that does
-    // not read cannot make this process buffer without bound.
+    // not read cannot make this process buffer without bound. Reading stops meanwhile: every
+    // request read now would add an answer to the queue, and a peer that never reads would grow it without bound.
+    this.#pauseReading();
     const writable = this.#writable;
     return new Promise<void>((resolve, reject) => {
       const settle = (error?: Error): void => {
@@ -110,6 +163,19 @@ export class StdioTransport implements Transport {
       writable.once('close', onClose);
       writable.once('error', settle);
     });
+  }
+
+  #pauseReading(): void {
+    if (!this.#pauseWhileBlocked || this.#pausedForOutput || this.#closed) return;
+    this.#pausedForOutput = true;
+    this.#readable.pause();
+  }
+
+  /** The output drained and nothing waits to be written: read again. */
+  #resumeReading(): void {
+    if (!this.#pausedForOutput) return;
+    this.#pausedForOutput = false;
+    if (!this.#closed) this.#readable.resume();
   }
 
   #onData = (chunk: Buffer | string): void => {

@@ -7,6 +7,7 @@ import type { JSONRPCMessage, RequestId, Transport } from '../jsonrpc/index.js';
 import { HttpStatusError, describeStatus, readRefusal } from './http-status-error.js';
 import { consumeSseResponse, discard, isResponseTo, newProgress, readResumableStream } from './resumable-sse-reader.js';
 import type { ReconnectPolicy, StreamHooks } from './resumable-sse-reader.js';
+import { fetchFollowingRedirects } from './redirect-follow.js';
 import { DEFAULT_MAX_MESSAGE_BYTES, readLimitedText } from './response-text.js';
 
 /** One HTTP exchange or SSE event, for `--trace` style output. */
@@ -23,7 +24,7 @@ export interface HttpTraceEvent {
 
 /** Options for httpTransport. */
 export interface HttpTransportOptions {
-  /** Sent on every request (e.g. Authorization: Bearer …). */
+  /** Sent on every request to the origin of `url` (e.g. Authorization: Bearer …), never to one a redirect leads to. */
   headers?: Record<string, string>;
   fetch?: typeof fetch;
   /** Resuming a broken stream: retries in a row, and the first delay when the server sent no `retry` (default 3, 1000 ms). */
@@ -220,11 +221,11 @@ export class StreamableHttpClientTransport implements Transport {
   }
 
   async #exchange(method: string, signal: AbortSignal, headers: Record<string, string>, body?: string): Promise<Response> {
-    // Object.assign, not `{ ...a, ...b }` followed by more keys: that takes V8's slow path (bench/profile.ts).
-    const sent: Record<string, string> = Object.assign({}, this.#options.headers, headers);
+    // `headers` is each caller's own new object: the protocol headers join it; the user's stay apart (redirect-follow.ts).
+    const sent = headers;
     if (this.#sessionId !== undefined) sent['mcp-session-id'] = this.#sessionId;
     if (this.#protocolVersion !== undefined) sent['mcp-protocol-version'] = this.#protocolVersion;
-    const response = await this.#fetch(this.url, { method, headers: sent, body, signal });
+    const response = await fetchFollowingRedirects(this.#fetch, this.url, { method, userHeaders: this.#options.headers, protocolHeaders: sent, body, signal });
     const assigned = response.headers.get('mcp-session-id');
     if (assigned !== null) { this.#sessionId = assigned; this.#expired = undefined; }
     if (this.ontrace) this.#traceExchange(method, sent, response);

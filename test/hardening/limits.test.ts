@@ -51,7 +51,7 @@ test('stdio: a line over maxLineBytes is answered -32700 naming the limit, and t
   const server = await stdioServer({ maxLineBytes: 1024 });
   server.write(`{"jsonrpc":"2.0","id":1,"method":"ping","params":{"pad":"${'x'.repeat(2000)}"}}\n{"jsonrpc":"2.0","id":2,"method":"ping"}\n`);
   assert.deepStrictEqual(await server.until(2), [
-    { jsonrpc: '2.0', error: { code: -32700, message: 'Parse error: Line longer than 1024 bytes was discarded' } },
+    { jsonrpc: '2.0', error: { code: -32700, message: 'Parse error: A line of 2060 bytes is over the limit of 1024 bytes (maxLineBytes) and was discarded' } },
     { jsonrpc: '2.0', id: 2, result: {} },
   ]);
 });

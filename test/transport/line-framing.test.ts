@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { MessageParseError } from '../../src/jsonrpc/index.js';
+import { LineTooLongError, MessageParseError } from '../../src/jsonrpc/index.js';
 import { LineDecoder, encodeLine } from '../../src/transport/index.js';
 
 const bytes = (text: string): Buffer => Buffer.from(text, 'utf8');
@@ -31,14 +31,27 @@ test('LineDecoder: a BOM is stripped from the first line only', () => {
   assert.deepStrictEqual(decoder.push(bytes('\uFEFF{"a":1}\n\uFEFF{"b":2}\n')), ['{"a":1}', '\uFEFF{"b":2}']);
 });
 
-test('LineDecoder: an over-long line is reported, discarded, and the next line is read', () => {
+test('LineDecoder: an over-long line is reported with its size and both ends once it ends, discarded, and the next line is read', () => {
   const errors: MessageParseError[] = [];
   const decoder = new LineDecoder({ maxLineBytes: 10, onerror: (error) => errors.push(error) });
   assert.deepStrictEqual(decoder.push(bytes('{"ok":1}\n{"long":"')), ['{"ok":1}']);
   assert.deepStrictEqual(decoder.push(bytes('xxxxxxxxxxxxxxxxxxxxxxxx')), []);
+  assert.equal(errors.length, 0, 'the size is known only at the newline');
   assert.deepStrictEqual(decoder.push(bytes('yyyy"}\n{"b":2}\n')), ['{"b":2}']);
-  assert.deepStrictEqual(errors.map((error) => [error.name, error.message, error.text]), [
-    ['MessageParseError', 'Line longer than 10 bytes was discarded', '{"long":"xxxxxxxxxxxxxxxxxxxxxxxx'],
+  assert.deepStrictEqual(errors.map((error) => [error.name, error.message, error.text, (error as LineTooLongError).tail]), [
+    ['LineTooLongError', 'A line of 39 bytes is over the limit of 10 bytes (maxLineBytes) and was discarded',
+      '{"long":"xxxxxxxxxxxxxxxxxxxxxxxx', '{"long":"xxxxxxxxxxxxxxxxxxxxxxxxyyyy"}'],
+  ]);
+});
+
+test('LineDecoder: an over-long line cut short by the end of input is reported as unterminated, keeping its last 200 bytes', () => {
+  const errors: MessageParseError[] = [];
+  const decoder = new LineDecoder({ maxLineBytes: 10, onerror: (error) => errors.push(error) });
+  assert.deepStrictEqual(decoder.push(bytes(`{"a":"${'x'.repeat(300)}`)), []);
+  assert.deepStrictEqual(decoder.push(bytes('zz')), []);
+  assert.deepStrictEqual(decoder.end(), []);
+  assert.deepStrictEqual(errors.map((error) => [error.message, error.text.length, (error as LineTooLongError).tail]), [
+    ['An unterminated line of at least 308 bytes is over the limit of 10 bytes (maxLineBytes) and was discarded', 200, `${'x'.repeat(198)}zz`],
   ]);
 });
 
