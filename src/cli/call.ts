@@ -37,7 +37,9 @@ async function callTool(session: CommandContext, io: CommandIo): Promise<number>
   const prepared = prepareArguments(tool, words);
   for (const warning of prepared.warnings) println(io.stderr, `mcpwire: warning: ${warning}`);
   if (prepared.problems.length > 0) {
-    println(io.stderr, `mcpwire: the arguments do not fit the inputSchema of "${name}"; nothing was sent:`);
+    println(io.stderr, prepared.unreadable
+      ? `mcpwire: cannot read the arguments for "${name}"; nothing was sent:`
+      : `mcpwire: the arguments do not fit the inputSchema of "${name}"; nothing was sent:`);
     for (const problem of prepared.problems) println(io.stderr, `  ${problem}`);
     return EXIT.usage;
   }
@@ -76,20 +78,29 @@ async function callTool(session: CommandContext, io: CommandIo): Promise<number>
   return EXIT.ok;
 }
 
+/** Arguments ready to send, or the problems that stop the call. */
+export interface PreparedArguments {
+  args: Record<string, unknown>;
+  problems: string[];
+  /** The problems are in reading the words (bad JSON, not key=value), not in the inputSchema check. */
+  unreadable: boolean;
+  warnings: string[];
+}
+
 /** Typed, validated arguments, or the problems that stop the call. */
-export function prepareArguments(tool: Tool, words: readonly string[]): { args: Record<string, unknown>; problems: string[]; warnings: string[] } {
+export function prepareArguments(tool: Tool, words: readonly string[]): PreparedArguments {
   const { args, problems } = coerceArguments(words, tool.inputSchema);
-  if (problems.length > 0) return { args, problems, warnings: [] };
+  if (problems.length > 0) return { args, problems, unreadable: true, warnings: [] };
   let validate;
   try {
     validate = compile(tool.inputSchema);
   } catch (error) {
     const why = error instanceof Error ? error.message : String(error);
-    return { args, problems: [], warnings: [`cannot check the arguments: the tool's inputSchema does not compile (${why}); sending them unchecked`] };
+    return { args, problems: [], unreadable: false, warnings: [`cannot check the arguments: the tool's inputSchema does not compile (${why}); sending them unchecked`] };
   }
   const checked = validate(args);
-  if (checked.valid) return { args, problems: [], warnings: [] };
-  return { args, problems: checked.errors.map((error) => `${describeValidationErrors([error])}${given(args, error.instancePath)}`), warnings: [] };
+  if (checked.valid) return { args, problems: [], unreadable: false, warnings: [] };
+  return { args, problems: checked.errors.map((error) => `${describeValidationErrors([error])}${given(args, error.instancePath)}`), unreadable: false, warnings: [] };
 }
 
 /** ` (got "x")` for the value at a JSON Pointer, when there is one. */
