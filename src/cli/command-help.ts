@@ -1,6 +1,7 @@
 // What `mcpwire help`, `mcpwire help <command>` and `mcpwire <command> --help` print: one entry
-// per command, with its usage, its own options, two or three examples that run as written (in
-// a clone; `mcpwire serve` is the add server wherever mcpwire is installed) and its exit codes.
+// per command, with its usage, its own options, two or three examples that run as written and
+// its exit codes. `mcpwire serve` is the add server wherever mcpwire is installed; the paths
+// under test/fixtures are in a clone.
 
 /** The help of one command. */
 export interface CommandHelp {
@@ -47,8 +48,8 @@ export const COMMAND_HELP: Record<string, CommandHelp> = {
     server: true,
     examples: [
       'mcpwire list -- mcpwire serve',
-      'mcpwire list http://127.0.0.1:3000/mcp --schema',
-      'mcpwire list --config test/fixtures/configs/claude-code.mcp.json github --json',
+      'mcpwire list http://127.0.0.1:3000/mcp --schema  # after: mcpwire serve --http --port 3000',
+      'mcpwire list --json -- mcpwire serve',
     ],
     exitCodes: serverExitCodes(false),
   },
@@ -60,7 +61,7 @@ export const COMMAND_HELP: Record<string, CommandHelp> = {
     examples: [
       'mcpwire call add a=19 b=23 -- mcpwire serve',
       `mcpwire call add '{"a":19,"b":23}' -- mcpwire serve`,
-      'mcpwire call http://127.0.0.1:3000/mcp add a=19 b=23 --trace',
+      'mcpwire call http://127.0.0.1:3000/mcp add a=19 b=23 --trace  # after: mcpwire serve --http --port 3000',
     ],
     exitCodes: serverExitCodes(true),
   },
@@ -72,7 +73,7 @@ export const COMMAND_HELP: Record<string, CommandHelp> = {
     examples: [
       'mcpwire read file:///notes.txt -- node --import tsx test/fixtures/cli-showcase-server.ts',
       'mcpwire read mem://b --out b.bin -- node --import tsx test/fixtures/features-server.ts',
-      'mcpwire read http://127.0.0.1:3000/mcp file:///notes.txt --json',
+      'mcpwire read file:///notes.txt --json -- node --import tsx test/fixtures/cli-showcase-server.ts',
     ],
     exitCodes: serverExitCodes(false),
   },
@@ -83,7 +84,7 @@ export const COMMAND_HELP: Record<string, CommandHelp> = {
     server: true,
     examples: [
       "mcpwire prompt summarize text='MCP in one line' -- node --import tsx test/fixtures/cli-showcase-server.ts",
-      "mcpwire prompt http://127.0.0.1:3000/mcp summarize text='MCP in one line' style=terse --json",
+      "mcpwire prompt summarize text='MCP in one line' --json -- node --import tsx test/fixtures/cli-showcase-server.ts",
     ],
     exitCodes: serverExitCodes(false),
   },
@@ -101,7 +102,7 @@ export const COMMAND_HELP: Record<string, CommandHelp> = {
     examples: [
       'mcpwire doctor -- mcpwire serve',
       'mcpwire doctor --tool add --call add --args a=19 --args b=23 -- mcpwire serve',
-      `mcpwire doctor http://127.0.0.1:3000/mcp --call add --args '{"a":19,"b":23}'`,
+      `mcpwire doctor http://127.0.0.1:3000/mcp --call add --args '{"a":19,"b":23}'  # after: mcpwire serve --http --port 3000`,
     ],
     exitCodes: 'exit codes: the number of the first failed step (1–8), 0 when every step passes; 2 also for usage errors',
   },
