@@ -34,9 +34,12 @@ export async function main(argv: readonly string[], io: CommandIo = processIo())
       case '--version':
         println(io.stdout, packageVersion());
         return 0;
-      case 'help':
-        if (rest.length > 1) throw new UsageError(`help takes one command, got: ${rest.join(' ')}`);
-        return printHelp(rest[0], io);
+      case 'help': {
+        // `help config lint` is the help of `config`, which covers lint and show.
+        const words = rest[0] === 'config' && (rest[1] === 'lint' || rest[1] === 'show') ? rest.slice(0, 1) : rest;
+        if (words.length > 1) throw new UsageError(`help takes one command, got: ${rest.join(' ')}`);
+        return printHelp(words[0], io);
+      }
       case '-h':
       case '--help':
         return printHelp(undefined, io);

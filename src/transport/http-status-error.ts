@@ -52,7 +52,7 @@ export function readRefusal(text: string): RefusalBody {
 function summarizeHtml(html: string): string {
   const heading = /<title[^>]*>([^<]*)</i.exec(html)?.[1] ?? /<h1[^>]*>([^<]*)</i.exec(html)?.[1];
   const title = heading?.replace(/\s+/g, ' ').trim().slice(0, 100);
-  return title ? `an HTML page titled "${title}"` : 'an HTML page';
+  return title ? `an HTML page titled ${JSON.stringify(title)}` : 'an HTML page';
 }
 
 /** `HTTP 404 Not Found: <detail>` */

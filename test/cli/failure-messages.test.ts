@@ -16,6 +16,7 @@ import { runList } from '../../src/cli/list.js';
 import { main } from '../../src/cli/main.js';
 import { renderCallResult } from '../../src/cli/render-result.js';
 import type { StepResult } from '../../src/cli/doctor-steps.js';
+import { readRefusal } from '../../src/transport/http-status-error.js';
 import { serveHttp } from '../../src/transport/index.js';
 import { ADD_SERVER, captureIo, fixture, stdioServer } from './cli-harness.js';
 
@@ -55,6 +56,20 @@ test('an HTML error page is summarised by its status and title, not pasted', asy
       + `and is not a legacy HTTP+SSE endpoint either (GET http://${host}/gone: HTTP 404 Not Found: an HTML page titled "404 Not Found")\n`
       + '  fix: check the URL path (Streamable HTTP endpoints are often /mcp, legacy SSE ones /sse); a hosted address may have expired\n',
   });
+});
+
+test('an HTML page without a title is named by its first heading, or just as an HTML page; control characters stay escaped', () => {
+  assert.deepStrictEqual([
+    readRefusal('<html><body><h1>Service\n  Unavailable</h1></body></html>'),
+    readRefusal('  <!doctype HTML><p>down</p>'),
+    readRefusal('<!DOCTYPE html><title>\u001b[31mred</title>'),
+    readRefusal('upstream connect error'),
+  ], [
+    { detail: 'an HTML page titled "Service Unavailable"', json: undefined },
+    { detail: 'an HTML page', json: undefined },
+    { detail: 'an HTML page titled "\\u001b[31mred"', json: undefined },
+    { detail: 'upstream connect error', json: undefined },
+  ]);
 });
 
 test("a 403 from mcpwire's own Origin check says so, not that the server wants credentials", async (t) => {

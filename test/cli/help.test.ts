@@ -61,6 +61,7 @@ test('every command has its own help: `help <command>`, `<command> --help` and `
     assert.ok(examples.length >= 2 && examples.length <= 3, `${command}: ${examples.length} examples`);
   }
   assert.deepStrictEqual(await run(['config', 'lint', '--help']), await run(['help', 'config']));
+  assert.deepStrictEqual(await run(['help', 'config', 'show']), await run(['help', 'config']));
 });
 
 test('serve --help is the help, in full (it used to start a server)', async () => {
