@@ -37,7 +37,8 @@ function serverExitCodes(tool: boolean): string {
 const OVERVIEW_EXIT_CODES = `exit codes (list, call, read, prompt): 0 success · 1 the tool returned isError: true · 2 usage (nothing was called) ·
   3 JSON-RPC error or protocol violation · 4 cannot start/reach the server, connection closed, timeout · 130 Ctrl-C
 exit codes (doctor): the number of the first failed step (1–8), 0 when every step passes; 2 also for usage errors
-exit codes (config lint/show): 0 no errors, 1 errors found, 2 unreadable file`;
+exit codes (config lint/show): 0 no errors, 1 errors found, 2 unreadable file
+exit codes (demo, serve): 0 done · 2 usage · 4 the add server cannot be started (serve: cannot listen)`;
 
 /** Every command's help, in the order the overview lists them. */
 export const COMMAND_HELP: Record<string, CommandHelp> = {

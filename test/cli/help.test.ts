@@ -101,6 +101,9 @@ test('every command rejects an option it does not know with exit 2, naming the o
     [['serve', '--htp'], 'serve', '--http --port'],
   ];
   for (const [argv, command, takes] of cases) {
+    // The help lists the options the parser takes, no more and no fewer.
+    const own = takes.split(' ').filter((option) => !target.split(' ').includes(option)).sort();
+    assert.deepStrictEqual(COMMAND_HELP[command]!.options.map(([option]) => option.split(' ')[0]).sort(), own, `${command} --help options`);
     const written = argv.find((word) => word.startsWith('--') && word !== '--');
     assert.deepStrictEqual(await run(argv), {
       code: 2, stdout: '',
