@@ -51,7 +51,7 @@ export async function runDoctor(argv: readonly string[], io: CommandIo): Promise
         push(result);
         push(checkHostExposure(client.serverInfo?.name ?? 'server', tools, expected));
         push(call === undefined
-          ? step(6, 'skipped', 'no trial call asked for (--call NAME --args JSON)')
+          ? step(6, 'skipped', 'no trial call asked for (--call NAME [--args …])')
           : await checkTrialCall(client, tools, call, callWords, timeoutMs));
       }
     }
