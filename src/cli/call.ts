@@ -47,7 +47,9 @@ async function callTool(session: CommandContext, io: CommandIo): Promise<number>
   }
   for (const warning of prepared.warnings) println(io.stderr, `mcpwire: warning: ${warning}`);
   if (prepared.problems.length > 0) {
-    println(io.stderr, `mcpwire: the arguments do not fit the inputSchema of "${name}"; nothing was sent:`);
+    println(io.stderr, prepared.unreadable
+      ? `mcpwire: cannot read the arguments for "${name}"; nothing was sent:`
+      : `mcpwire: the arguments do not fit the inputSchema of "${name}"; nothing was sent:`);
     for (const problem of prepared.problems) println(io.stderr, `  ${problem}`);
     return EXIT.usage;
   }
@@ -121,23 +123,32 @@ export function taskMode(tool: Tool, capabilities: ServerCapabilities, asked: bo
   return 'task';
 }
 
+/** Arguments ready to send, or the problems that stop the call. */
+export interface PreparedArguments {
+  args: Record<string, unknown>;
+  problems: string[];
+  /** The problems are in reading the words (bad JSON, not key=value), not in the inputSchema check. */
+  unreadable: boolean;
+  warnings: string[];
+}
+
 /** Typed, validated arguments, or the problems that stop the call. */
-export function prepareArguments(tool: Tool, words: readonly string[]): { args: Record<string, unknown>; problems: string[]; warnings: string[] } {
+export function prepareArguments(tool: Tool, words: readonly string[]): PreparedArguments {
   const { args, problems } = coerceArguments(words, tool.inputSchema);
-  if (problems.length > 0) return { args, problems, warnings: [] };
+  if (problems.length > 0) return { args, problems, unreadable: true, warnings: [] };
   let validate;
   try {
     validate = compile(tool.inputSchema);
   } catch (error) {
     const why = error instanceof Error ? error.message : String(error);
-    return { args, problems: [], warnings: [`cannot check the arguments: the tool's inputSchema does not compile (${why}); sending them unchecked`] };
+    return { args, problems: [], unreadable: false, warnings: [`cannot check the arguments: the tool's inputSchema does not compile (${why}); sending them unchecked`] };
   }
   const checked = validate(args);
-  if (checked.valid) return { args, problems: [], warnings: [] };
+  if (checked.valid) return { args, problems: [], unreadable: false, warnings: [] };
   // Past the budget (ValidateOptions.maxEvaluations) the arguments are neither right nor wrong: the server decides.
   const stopped = checked.errors.find((error) => error.keyword === 'maxEvaluations');
-  if (stopped) return { args, problems: [], warnings: [`the arguments ${stopped.message}; sending them unchecked`] };
-  return { args, problems: checked.errors.map((error) => `${describeValidationErrors([error])}${given(args, error.instancePath)}`), warnings: [] };
+  if (stopped) return { args, problems: [], unreadable: false, warnings: [`the arguments ${stopped.message}; sending them unchecked`] };
+  return { args, problems: checked.errors.map((error) => `${describeValidationErrors([error])}${given(args, error.instancePath)}`), unreadable: false, warnings: [] };
 }
 
 /** ` (got "x")` for the value at a JSON Pointer, when there is one. */

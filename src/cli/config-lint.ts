@@ -29,8 +29,11 @@ export function lintFile(entries: readonly ConfigEntry[], sections: readonly str
   return findings;
 }
 
-/** Findings about one entry; `env` is the environment ${VAR} references are checked against. */
-export function lintEntry(entry: ConfigEntry, meaning: EntryMeaning, env: Record<string, string | undefined>): Finding[] {
+/**
+ * Findings about one entry; `env` is the environment ${VAR} references are checked against, and
+ * `platform` (process.platform) decides whether Windows-only advice is a warning or a note.
+ */
+export function lintEntry(entry: ConfigEntry, meaning: EntryMeaning, env: Record<string, string | undefined>, platform: string): Finding[] {
   const findings: Finding[] = [];
   const add = (severity: Severity, message: string): void => { findings.push({ server: entry.name, severity, message }); };
   const raw = entry.raw;
@@ -66,7 +69,8 @@ export function lintEntry(entry: ConfigEntry, meaning: EntryMeaning, env: Record
   }
   if (meaning.url !== undefined) lintUrl(meaning, add);
   if (meaning.transport === 'stdio' && meaning.command !== undefined && WINDOWS_CMD_LAUNCHERS.has(meaning.command.toLowerCase())) {
-    add('warning', `On Windows, "${meaning.command}" is a .cmd batch file that hosts spawning without a shell cannot start (ENOENT or "spawn EINVAL"): write "command": "cmd", "args": ["/c", "${meaning.command}", …]`);
+    // Only a problem where the host runs on Windows; elsewhere it is worth knowing, nothing more.
+    add(platform === 'win32' ? 'warning' : 'note', `On Windows, "${meaning.command}" is a .cmd batch file that hosts spawning without a shell cannot start (ENOENT or "spawn EINVAL"): write "command": "cmd", "args": ["/c", "${meaning.command}", …]`);
   }
   if (meaning.transport === 'stdio' && raw.headers !== undefined) add('warning', '"headers" has no effect on a stdio server: pass credentials in "env"');
   if (meaning.transport !== undefined && meaning.transport !== 'stdio' && raw.env !== undefined) {

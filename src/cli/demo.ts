@@ -6,6 +6,10 @@ import { McpClient } from '../client/index.js';
 import { Host, Policy, ScriptedModel } from '../host/index.js';
 import { httpTransport, spawnStdio, tapTransport } from '../transport/index.js';
 import type { Transport } from '../jsonrpc/index.js';
+import { UsageError, parseArgs } from './args.js';
+import { println } from './command-io.js';
+import type { CommandIo } from './command-io.js';
+import { EXIT } from './exit-codes.js';
 import { addServerCommand, startListeningServer } from './example-server.js';
 import { createHostEventFormatter, formatWire } from './seam-trace.js';
 
@@ -15,6 +19,16 @@ export interface DemoOptions {
   question?: string;
   /** Where trace lines go; default stdout. */
   write?: (line: string) => void;
+}
+
+/** Parses `demo`'s command line and runs it; resolves with the exit code. */
+export async function runDemoCommand(argv: readonly string[], io: CommandIo): Promise<number> {
+  const args = parseArgs(argv, ['--http']);
+  if (args.command !== undefined || args.positionals.length > 0) {
+    throw new UsageError(`demo takes no arguments, got: ${[...args.positionals, ...(args.command ? ['--', ...args.command] : [])].join(' ')}`);
+  }
+  await runDemo({ http: args.flags.has('--http'), write: (line) => println(io.stdout, line) });
+  return EXIT.ok;
 }
 
 /** Runs the demo; resolves with the final answer. */

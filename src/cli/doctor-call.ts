@@ -1,4 +1,4 @@
-// Doctor step 6, when asked (--call NAME --args JSON): one tools/call, classified the way the seed
+// Doctor step 6, when asked (--call NAME --args …): one tools/call, classified the way the seed
 // asks a failed call to be read: success, a tool execution error (a result with isError: true,
 // which a host gives back to the model) or a protocol error (a JSON-RPC error: the call itself
 // failed). The evidence names the request id, the tool and the arguments.
@@ -8,6 +8,7 @@ import { ProtocolError } from '../jsonrpc/index.js';
 import type { RequestId } from '../jsonrpc/index.js';
 import type { Tool } from '../protocol/index.js';
 import { prepareArguments } from './call.js';
+import { coerceArguments } from './coerce-args.js';
 import { step } from './doctor-steps.js';
 import type { StepResult } from './doctor-steps.js';
 import { describeFailure } from './exit-codes.js';
@@ -23,16 +24,21 @@ const PROTOCOL_FIXES: Record<number, string> = {
 };
 
 /** Step 6. */
-export async function checkTrialCall(client: McpClient, tools: readonly Tool[], name: string, args: Record<string, unknown>, timeoutMs: number): Promise<StepResult> {
+export async function checkTrialCall(client: McpClient, tools: readonly Tool[], name: string, words: readonly string[], timeoutMs: number): Promise<StepResult> {
   let id: RequestId | undefined;
-  const request = (): string => `tools/call id ${id ?? '?'}, tool ${name}, arguments ${JSON.stringify(args)}`;
   const evidence: string[] = [];
   const tool = tools.find((candidate) => candidate.name === name);
-  if (!tool) evidence.push(`"${name}" is not in tools/list; sending anyway to see what the server says`);
-  else {
-    const { problems } = prepareArguments(tool, Object.keys(args).length ? [JSON.stringify(args)] : []);
-    if (problems.length) evidence.push(`the arguments do not fit the inputSchema (${problems.join('; ')}); sending anyway to see what the server says`);
+  let args: Record<string, unknown>;
+  if (!tool) {
+    evidence.push(`"${name}" is not in tools/list; sending anyway to see what the server says`);
+    args = coerceArguments(words, undefined).args;
+  } else {
+    const prepared = prepareArguments(tool, words);
+    args = prepared.args;
+    const what = prepared.unreadable ? 'cannot read the arguments' : 'the arguments do not fit the inputSchema';
+    if (prepared.problems.length) evidence.push(`${what} (${prepared.problems.join('; ')}); sending anyway to see what the server says`);
   }
+  const request = (): string => `tools/call id ${id ?? '?'}, tool ${name}, arguments ${JSON.stringify(args)}`;
   try {
     const result = await client.callTool(name, args, { timeoutMs, onid: (sent) => { id = sent; } });
     const lines = renderCallResult(result);

@@ -112,7 +112,7 @@ async function checkHttp(target: ServerTarget & { kind: 'http' }, options: Docto
     const legacy = await attempt(true);
     const endpoint = legacy.built.legacy?.endpoint;
     if (endpoint === undefined) {
-      push(step(1, 'failed', `${target.url} refused Streamable HTTP (${refusal.message}) and is not a legacy SSE endpoint either`, exchanges, statusFix(refusal.status)));
+      push(step(1, 'failed', `${target.url} refused Streamable HTTP (${refusal.message}) and is not a legacy SSE endpoint either`, exchanges, statusFix(refusal.status, refusal.message)));
       return {};
     }
     push(step(1, 'failed', `${target.url} is a legacy HTTP+SSE endpoint (2024-11-05), not Streamable HTTP`,

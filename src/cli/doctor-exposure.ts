@@ -15,6 +15,10 @@ const ROOT_COMBINATORS = ['oneOf', 'anyOf', 'allOf', 'not', 'enum'];
 
 /** Step 5 for the tools of one server (named as a host would name it). */
 export function checkHostExposure(server: string, tools: readonly Tool[], expected: string | undefined): StepResult {
+  if (expected !== undefined && !tools.some((tool) => tool.name === expected)) {
+    // Step 4 already failed on the missing tool; judging the exposure of the others would contradict it.
+    return step(5, 'skipped', `not reached: no tool named "${expected}" (step 4)`);
+  }
   const relevant = (tool: Tool): boolean => expected === undefined || tool.name === expected;
   const problems: string[] = [];
   const warnings: string[] = [];

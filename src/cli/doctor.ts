@@ -1,4 +1,4 @@
-// `mcpwire doctor <server> [--tool NAME] [--call NAME --args JSON] [--exit-wait MS] [--json]`:
+// `mcpwire doctor <server> [--tool NAME] [--call NAME --args …] [--exit-wait MS] [--json]`:
 // walks the seed's troubleshooting order and reports each step as passed or failed, with the
 // evidence and a fix. The exit code is the number of the first failed step (0 when all pass).
 //   1 connect · 2 initialize · 3 tools capability · 4 tools/list · 5 host exposure ·
@@ -7,6 +7,7 @@
 import { UsageError, integerOption, optionValue, parseArgs } from './args.js';
 import { println } from './command-io.js';
 import type { CommandIo } from './command-io.js';
+import { coerceArguments } from './coerce-args.js';
 import { closeConnection } from './connect.js';
 import { checkTrialCall } from './doctor-call.js';
 import { checkConnection } from './doctor-connect.js';
@@ -28,7 +29,7 @@ export async function runDoctor(argv: readonly string[], io: CommandIo): Promise
   if (rest.length > 0) throw new UsageError(`Unexpected words: ${rest.join(' ')} (the doctor takes one server)`);
   const expected = optionValue(args, '--tool');
   const call = optionValue(args, '--call');
-  const callArgs = parseCallArguments(optionValue(args, '--args'), call);
+  const callWords = checkCallArguments(args.values.get('--args'), call);
   const timeoutMs = integerOption(args, '--timeout', DEFAULT_TIMEOUT_MS);
   const exitWaitMs = integerOption(args, '--exit-wait', DEFAULT_EXIT_WAIT_MS);
   const tracer = tracerFor(args, io);
@@ -50,8 +51,8 @@ export async function runDoctor(argv: readonly string[], io: CommandIo): Promise
         push(result);
         push(checkHostExposure(client.serverInfo?.name ?? 'server', tools, expected));
         push(call === undefined
-          ? step(6, 'skipped', 'no trial call asked for (--call NAME --args JSON)')
-          : await checkTrialCall(client, tools, call, callArgs, timeoutMs));
+          ? step(6, 'skipped', 'no trial call asked for (--call NAME [--args …])')
+          : await checkTrialCall(client, tools, call, callWords, timeoutMs));
       }
     }
     const spawned = link.built?.spawned;
@@ -77,15 +78,12 @@ export async function runDoctor(argv: readonly string[], io: CommandIo): Promise
   return code;
 }
 
-function parseCallArguments(text: string | undefined, call: string | undefined): Record<string, unknown> {
-  if (text === undefined) return {};
+/** The words of `--args` (repeatable): one JSON object, or key=value / key:=JSON as `call` takes them. */
+function checkCallArguments(words: string[] | undefined, call: string | undefined): string[] {
+  if (words === undefined) return [];
   if (call === undefined) throw new UsageError('--args needs --call NAME');
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (error) {
-    throw new UsageError(`--args is not valid JSON: ${error instanceof Error ? error.message : String(error)}`);
-  }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new UsageError('--args must be a JSON object');
-  return value as Record<string, unknown>;
+  // Typing key=value needs the tool's inputSchema (step 6); what can be wrong without it is caught here.
+  const { problems } = coerceArguments(words, undefined);
+  if (problems.length > 0) throw new UsageError(`--args: ${problems.join('; ')}`);
+  return words;
 }

@@ -53,9 +53,9 @@ export function describeFailure(error: unknown, url?: string): DescribedFailure 
     return { exitCode: EXIT.connection, text: error.message, fix: 'the server may be stuck or slow: look at its stderr (--trace), or wait longer with --timeout MS' };
   }
   if (error instanceof FallbackFailedError) {
-    return { exitCode: EXIT.connection, text: error.message, fix: statusFix(error.streamable.status) };
+    return { exitCode: EXIT.connection, text: error.message, fix: statusFix(error.streamable.status, error.streamable.message) };
   }
-  if (error instanceof HttpStatusError) return { exitCode: EXIT.connection, text: error.message, fix: statusFix(error.status) };
+  if (error instanceof HttpStatusError) return { exitCode: EXIT.connection, text: error.message, fix: statusFix(error.status, error.message) };
   const network = url === undefined ? undefined : describeNetworkError(error, url);
   if (network) return { exitCode: EXIT.connection, text: network.text, fix: network.fix };
   const text = error instanceof Error ? error.message : String(error);
@@ -67,12 +67,18 @@ export function describeFailure(error: unknown, url?: string): DescribedFailure 
   return { exitCode: EXIT.connection, text };
 }
 
-/** What to do about an HTTP status that refused us. */
-export function statusFix(status: number): string {
+/** What to do about an HTTP status that refused us; `message` is the refusal as the transport put it. */
+export function statusFix(status: number, message = ''): string {
+  // basic/transports#security-warning: servers MUST refuse a bad Origin with 403, and many
+  // (mcpwire's own included) refuse an unexpected Host the same way; no credential helps there.
+  if (status === 403 && /\b(Host|Origin)\b/.test(message)) {
+    return 'the server refused the Host or Origin header (DNS-rebinding protection), not your credentials: connect through a name it allows (e.g. 127.0.0.1 or localhost for a local server), or have the server allow this host (mcpwire: allowedHosts / allowedOrigins)';
+  }
   if (status === 401 || status === 403) return "the server wants credentials: pass them with -H 'Authorization: Bearer …' (a hosted token may have expired)";
   if (status === 404) return 'check the URL path (Streamable HTTP endpoints are often /mcp, legacy SSE ones /sse); a hosted address may have expired';
   if (status === 405) return 'the URL does not accept POST: it may be a legacy SSE endpoint or a web page';
   if (status === 406 || status === 415) return 'the server refused our Accept/Content-Type headers: it may not implement Streamable HTTP (2025-03-26 or later)';
+  if (status === 502 || status === 504) return 'a proxy or gateway in front of the MCP server got no good answer from it: check that the server behind the proxy is running';
   if (status >= 500) return 'the server failed: look at its logs';
   return 'check the URL and the server';
 }

@@ -10,6 +10,9 @@ export interface NetworkFailure {
   fix: string;
 }
 
+/** TLS failures that mean the other end does not speak TLS at all. */
+const PLAIN_HTTP_CODES = new Set(['ERR_SSL_WRONG_VERSION_NUMBER', 'ERR_SSL_PACKET_LENGTH_TOO_LONG', 'ERR_SSL_HTTP_REQUEST']);
+
 const TLS_CODES = /^(CERT_|ERR_TLS_|ERR_SSL_|DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|UNABLE_TO_(VERIFY|GET)_|EPROTO)/;
 
 /** Classifies `error` from fetch for `url`; undefined when it is not a network failure. */
@@ -27,6 +30,11 @@ export function describeNetworkError(error: unknown, url: string): NetworkFailur
   }
   if (code === 'ECONNREFUSED') {
     return { kind: 'refused', code, text: `TCP connection to ${host} refused (${code}): nothing is listening there`, fix: 'start the server, or check the port in the URL' };
+  }
+  if (PLAIN_HTTP_CODES.has(code) || (code === 'EPROTO' && /wrong version number|packet length too long|http request/i.test(causeMessage(error)))) {
+    // What OpenSSL says when the first bytes back are "HTTP/1.1 400 …" instead of a TLS record.
+    const plain = url.replace(/^https:/i, 'http:');
+    return { kind: 'tls', code, text: `TLS handshake with ${host} failed (${code}): the answer was not TLS, so the port most likely speaks plain HTTP`, fix: `is this an http:// URL? try ${plain}` };
   }
   if (TLS_CODES.test(code)) {
     return { kind: 'tls', code, text: `TLS handshake with ${host} failed (${code}): ${causeMessage(error)}`, fix: code === 'EPROTO' ? 'the port may speak plain HTTP: try http:// instead of https://' : 'the server\'s certificate is not trusted for this name; fix the certificate or use the right host name' };

@@ -1,6 +1,8 @@
 // A CallToolResult as a person reads it: text as it is, binary content summarised (type, MIME
-// type, decoded size) instead of pages of base64, structured content pretty-printed.
+// type, decoded size) instead of pages of base64, structured content pretty-printed when the
+// text does not already say the same.
 
+import { isDeepStrictEqual } from 'node:util';
 import type { CallToolResult, ContentBlock } from '../protocol/index.js';
 
 /** The lines of a tool result. */
@@ -8,12 +10,27 @@ export function renderCallResult(result: CallToolResult): string[] {
   const lines: string[] = [];
   const blocks = Array.isArray(result.content) ? result.content : [];
   for (const block of blocks) lines.push(...renderBlock(block));
-  if (result.structuredContent !== undefined) {
+  if (result.structuredContent !== undefined && !textRepeats(blocks, result.structuredContent)) {
     lines.push('structured content:');
     lines.push(...JSON.stringify(result.structuredContent, null, 2).split('\n'));
   }
   if (blocks.length === 0 && result.structuredContent === undefined) lines.push('(no content)');
   return lines;
+}
+
+/**
+ * server/tools#structured-content: a tool that returns structuredContent SHOULD also return it
+ * serialized in a text block; printing both would show the same value twice.
+ */
+function textRepeats(blocks: readonly ContentBlock[], structured: unknown): boolean {
+  return blocks.some((block) => {
+    if (block.type !== 'text') return false;
+    try {
+      return isDeepStrictEqual(JSON.parse(block.text), structured);
+    } catch {
+      return false;
+    }
+  });
 }
 
 /** One content block (server/tools#tool-result). */

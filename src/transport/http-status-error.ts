@@ -35,6 +35,7 @@ export function readRefusal(text: string): RefusalBody {
     json = JSON.parse(text);
   } catch {
     const trimmed = text.trim();
+    if (/^<!doctype html|<html[\s>]/i.test(trimmed.slice(0, 512))) return { detail: summarizeHtml(trimmed), json: undefined };
     return { detail: trimmed === '' ? undefined : trimmed.slice(0, 200), json: undefined };
   }
   if (typeof json === 'object' && json !== null) {
@@ -45,6 +46,13 @@ export function readRefusal(text: string): RefusalBody {
     if (typeof body.error === 'string') return { detail: body.error, json };
   }
   return { detail: undefined, json };
+}
+
+/** An error page from a proxy or web server, by its title (or first heading), not pasted whole. */
+function summarizeHtml(html: string): string {
+  const heading = /<title[^>]*>([^<]*)</i.exec(html)?.[1] ?? /<h1[^>]*>([^<]*)</i.exec(html)?.[1];
+  const title = heading?.replace(/\s+/g, ' ').trim().slice(0, 100);
+  return title ? `an HTML page titled ${JSON.stringify(title)}` : 'an HTML page';
 }
 
 /** `HTTP 404 Not Found: <detail>` */

@@ -78,9 +78,9 @@ second line
 `);
 });
 
-test('structured content is pretty-printed', async () => {
+test('structured content that only repeats the text (server/tools#structured-content) is printed once', async () => {
   const result = await call([...SHOWCASE, 'stats', 'values=[1,2,4.5]']);
-  assert.deepEqual([result.code, result.out], [0, '{"count":3,"mean":2.5}\nstructured content:\n{\n  "count": 3,\n  "mean": 2.5\n}\n']);
+  assert.deepEqual([result.code, result.out], [0, '{"count":3,"mean":2.5}\n']);
 });
 
 test('isError: the tool ran and failed: its message on stdout, the verdict on stderr, exit 1', async () => {

@@ -114,7 +114,7 @@ test('a bare url, npx without cmd /c, and unset ${VAR} / ${env:VAR} / $VAR refer
     ['remote', 'warning', 'headers.API_KEY references ${env:EXAMPLE_API_KEY}, which is '],
   ]);
   assert.deepEqual((await findings('claude-desktop.json')).found, [
-    ['filesystem', 'warning', 'On Windows, "npx" is a .cmd batch file that hosts spawning w'],
+    ['filesystem', 'note', 'On Windows, "npx" is a .cmd batch file that hosts spawning w'],
   ]);
   assert.deepEqual((await findings('gemini-settings.json')).found, [
     ['sse', 'warning', 'A bare "url" with no "type" is read differently by each host'],
@@ -124,7 +124,7 @@ test('a bare url, npx without cmd /c, and unset ${VAR} / ${env:VAR} / $VAR refer
   // Set, the variables are no longer a problem; ${DB_URL:-…} has a default either way.
   assert.deepEqual((await findings('claude-code.mcp.json', { GITHUB_TOKEN: 'x' })).found, [
     ['linear', 'note', 'Legacy HTTP+SSE (2024-11-05) is deprecated since 2025-03-26;'],
-    ['db', 'warning', 'On Windows, "npx" is a .cmd batch file that hosts spawning w'],
+    ['db', 'note', 'On Windows, "npx" is a .cmd batch file that hosts spawning w'],
   ]);
   assert.deepEqual((await findings('vscode-mcp.json')).found, [
     ['remote', 'note', 'headers.Authorization uses ${input:api-key}: VS Code prompts'],

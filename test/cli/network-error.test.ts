@@ -13,7 +13,7 @@ test('DNS, refused (also as an AggregateError), TLS, timeout and reset are told 
   assert.deepEqual(kind(fetchFailure({ code: 'ENOTFOUND' })), ['dns', 'DNS lookup of mcp.example.com failed (ENOTFOUND)']);
   assert.deepEqual(kind(fetchFailure({ errors: [{ code: 'ECONNREFUSED' }, { code: 'ECONNREFUSED' }] })), ['refused', 'TCP connection to mcp.example.com refused (ECONNREFUSED): nothing is listening there']);
   assert.deepEqual(kind(fetchFailure({ code: 'CERT_HAS_EXPIRED', message: 'certificate has expired' })), ['tls', 'TLS handshake with mcp.example.com failed (CERT_HAS_EXPIRED): certificate has expired']);
-  assert.equal(describeNetworkError(fetchFailure({ code: 'EPROTO', message: 'wrong version number' }), url)?.fix, 'the port may speak plain HTTP: try http:// instead of https://');
+  assert.equal(describeNetworkError(fetchFailure({ code: 'EPROTO', message: 'wrong version number' }), url)?.fix, 'is this an http:// URL? try http://mcp.example.com/mcp');
   assert.deepEqual(kind(fetchFailure({ code: 'UND_ERR_CONNECT_TIMEOUT' }))[0], 'timeout');
   assert.deepEqual(kind(fetchFailure({ code: 'ECONNRESET' }))[0], 'reset');
   assert.equal(describeNetworkError(new Error('something else'), url), undefined);

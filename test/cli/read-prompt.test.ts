@@ -63,9 +63,9 @@ test('read: an unknown URI is the server\'s JSON-RPC error (exit 3); a malformed
 
 test('read: no URI, or two, is a usage error (exit 2) and nothing is started', async () => {
   const none = await run('read', []);
-  assert.deepEqual([none.code, none.err], [2, 'mcpwire: Which resource? mcpwire read <server> URI [--out FILE] [--json]\nrun "mcpwire --help" for usage\n']);
+  assert.deepEqual([none.code, none.err], [2, 'mcpwire: Which resource? mcpwire read <server> URI [--out FILE] [--json]\nrun "mcpwire read --help" for usage\n']);
   const two = await run('read', ['a:1', 'b:2']);
-  assert.deepEqual([two.code, two.err], [2, 'mcpwire: read takes one URI, got 2: "a:1" "b:2"; mcpwire read <server> URI [--out FILE] [--json]\nrun "mcpwire --help" for usage\n']);
+  assert.deepEqual([two.code, two.err], [2, 'mcpwire: read takes one URI, got 2: "a:1" "b:2"; mcpwire read <server> URI [--out FILE] [--json]\nrun "mcpwire read --help" for usage\n']);
 });
 
 test('prompt: the messages role by role, with the description first', async () => {
@@ -95,5 +95,5 @@ test('prompt: a missing required argument, an unknown one or an unknown prompt i
   const nope = await run('prompt', ['nope']);
   assert.deepEqual([nope.code, nope.err], [2, 'mcpwire: the server has no prompt named "nope"; it offers: review, bare; nothing was sent\n']);
   const word = await run('prompt', ['review', 'code']);
-  assert.deepEqual([word.code, word.err], [2, 'mcpwire: Prompt arguments are key=value (strings); got "code". mcpwire prompt <server> NAME [key=value …] [--json]\nrun "mcpwire --help" for usage\n']);
+  assert.deepEqual([word.code, word.err], [2, 'mcpwire: Prompt arguments are key=value (strings); got "code". mcpwire prompt <server> NAME [key=value …] [--json]\nrun "mcpwire prompt --help" for usage\n']);
 });

@@ -1,0 +1,169 @@
+// What `mcpwire help`, `mcpwire help <command>` and `mcpwire <command> --help` print: one entry
+// per command, with its usage, its own options, two or three examples that run as written and
+// its exit codes. `mcpwire serve` is the add server wherever mcpwire is installed; the paths
+// under test/fixtures are in a clone.
+
+/** The help of one command. */
+export interface CommandHelp {
+  /** Usage lines, each starting with `mcpwire`, with the one-line summary the overview shows. */
+  usage: [string, string][];
+  /** What the command does, in a few lines. */
+  about: string;
+  /** The command's own options: [how it is written, what it does]. */
+  options: [string, string][];
+  /** True when the command takes a <server> (and so the shared server options). */
+  server: boolean;
+  examples: string[];
+  exitCodes: string;
+}
+
+const SERVER_FORMS = `<server> is one of:
+  http(s)://host/path          Streamable HTTP (falls back to legacy HTTP+SSE, and says so); --sse forces HTTP+SSE
+  --config FILE NAME           an entry of an mcpServers / servers config file
+  -- command args…             a stdio server; always last: mcpwire call add a=19 b=23 -- mcpwire serve`;
+
+const SERVER_OPTIONS = `options for <server>:
+  -H 'Name: value'             HTTP header (repeatable)      -e KEY=VALUE   environment for a stdio server (repeatable)
+  --cwd DIR                    working directory for stdio   --timeout MS   per-request timeout (default 30000)
+  --trace                      every message and HTTP exchange, with timestamps, to stderr
+  --trace-file F               the same as NDJSON in F`;
+
+/** The exit codes of the commands that talk to a server (`tool`: call's 1 for isError). */
+function serverExitCodes(tool: boolean): string {
+  return `exit codes: 0 success${tool ? ' · 1 the tool returned isError: true' : ''} · 2 usage (nothing was sent) ·
+  3 JSON-RPC error or protocol violation · 4 cannot start/reach the server, connection closed, timeout · 130 Ctrl-C`;
+}
+
+const OVERVIEW_EXIT_CODES = `exit codes (list, call, read, prompt): 0 success · 1 the tool returned isError: true · 2 usage (nothing was called) ·
+  3 JSON-RPC error or protocol violation · 4 cannot start/reach the server, connection closed, timeout · 130 Ctrl-C
+exit codes (doctor): the number of the first failed step (1–8), 0 when every step passes; 2 also for usage errors
+exit codes (config lint/show): 0 no errors, 1 errors found, 2 unreadable file
+exit codes (demo, serve): 0 done · 2 usage · 4 the add server cannot be started (serve: cannot listen)`;
+
+/** Every command's help, in the order the overview lists them. */
+export const COMMAND_HELP: Record<string, CommandHelp> = {
+  list: {
+    usage: [['mcpwire list <server> [--schema] [--json]', 'server info, revision, capabilities, tools, resources, prompts']],
+    about: 'Connects, then prints who the server is, the revision it negotiated, what it declared and every page\nof its tools, resources, resource templates and prompts.',
+    options: [['--schema', "also print each tool's inputSchema and outputSchema"], ['--json', 'print the listing as JSON']],
+    server: true,
+    examples: [
+      'mcpwire list -- mcpwire serve',
+      'mcpwire list http://127.0.0.1:3000/mcp --schema  # after: mcpwire serve --http --port 3000',
+      'mcpwire list --json -- mcpwire serve',
+    ],
+    exitCodes: serverExitCodes(false),
+  },
+  call: {
+    usage: [['mcpwire call <server> <tool> [json | key=value …] [--json]', "one tools/call; arguments typed and checked by the tool's inputSchema"]],
+    about: "Calls one tool. key=value takes its type from the tool's inputSchema (a=19 is 19 for an integer);\nkey:=JSON passes raw JSON; one JSON object gives all arguments. The arguments are checked before\nanything is sent. Ctrl-C cancels the call (notifications/cancelled). A tool whose execution.taskSupport\nis \"required\" runs as a task (tasks/get polled at its pollInterval, then tasks/result; Ctrl-C sends tasks/cancel).",
+    options: [['--task', 'run a tool whose taskSupport is "optional" as a task too'], ['--json', 'print the whole CallToolResult as JSON']],
+    server: true,
+    examples: [
+      'mcpwire call add a=19 b=23 -- mcpwire serve',
+      `mcpwire call add '{"a":19,"b":23}' -- mcpwire serve`,
+      'mcpwire call http://127.0.0.1:3000/mcp add a=19 b=23 --trace  # after: mcpwire serve --http --port 3000',
+    ],
+    exitCodes: serverExitCodes(true),
+  },
+  read: {
+    usage: [['mcpwire read <server> URI [--out FILE] [--json]', 'one resources/read: text to stdout, a blob to --out FILE']],
+    about: 'Reads one resource. Text contents go to stdout as they are; binary (blob) contents are written to\n--out FILE, or summarised (MIME type and size) when there is no --out.',
+    options: [['--out FILE', 'write the (decoded) blob contents to FILE'], ['--json', 'print the whole ReadResourceResult as JSON']],
+    server: true,
+    examples: [
+      'mcpwire read file:///notes.txt -- node --import tsx test/fixtures/cli-showcase-server.ts',
+      'mcpwire read mem://b --out b.bin -- node --import tsx test/fixtures/features-server.ts',
+      'mcpwire read file:///notes.txt --json -- node --import tsx test/fixtures/cli-showcase-server.ts',
+    ],
+    exitCodes: serverExitCodes(false),
+  },
+  prompt: {
+    usage: [['mcpwire prompt <server> NAME [key=value …] [--json]', 'one prompts/get: the messages, role by role']],
+    about: 'Gets one prompt with its arguments (key=value, always strings) and prints its messages role by role.',
+    options: [['--json', 'print the whole GetPromptResult as JSON']],
+    server: true,
+    examples: [
+      "mcpwire prompt summarize text='MCP in one line' -- node --import tsx test/fixtures/cli-showcase-server.ts",
+      "mcpwire prompt summarize text='MCP in one line' --json -- node --import tsx test/fixtures/cli-showcase-server.ts",
+    ],
+    exitCodes: serverExitCodes(false),
+  },
+  doctor: {
+    usage: [['mcpwire doctor <server> [--tool NAME] [--call NAME --args …] [--exit-wait MS] [--json]', 'walks the troubleshooting order; exit code = first failed step']],
+    about: 'Walks the troubleshooting order and reports each step with its evidence and a fix:\n  1 connect · 2 initialize · 3 tools capability · 4 tools/list · 5 host exposure · 6 trial call ·\n  7 stdout hygiene (stdio) · 8 exit on stdin close (stdio)',
+    options: [
+      ['--tool NAME', 'the tool you expect to be listed (steps 4 and 5 look at it)'],
+      ['--call NAME', 'step 6: call this tool once'],
+      ['--args ARGS', "its arguments: one JSON object, or key=value / key:=JSON (repeatable) typed like call's"],
+      ['--exit-wait MS', 'how long step 8 waits for the server to exit after stdin closes (default 2000)'],
+      ['--json', 'print the steps as JSON'],
+    ],
+    server: true,
+    examples: [
+      'mcpwire doctor -- mcpwire serve',
+      'mcpwire doctor --tool add --call add --args a=19 --args b=23 -- mcpwire serve',
+      `mcpwire doctor http://127.0.0.1:3000/mcp --call add --args '{"a":19,"b":23}'  # after: mcpwire serve --http --port 3000`,
+    ],
+    exitCodes: 'exit codes: the number of the first failed step (1–8), 0 when every step passes; 2 also for usage errors',
+  },
+  config: {
+    usage: [
+      ['mcpwire config lint FILE [--json]', 'what each entry of a host\'s MCP config means, and what other hosts misread'],
+      ['mcpwire config show FILE NAME [--json]', 'one entry in detail'],
+    ],
+    about: 'Reads a host\'s MCP config (mcpServers of Claude Desktop, Claude Code, Cursor, Cline, Gemini CLI,\nWindsurf, ModelScope; servers of VS Code). lint: what each entry means and what other hosts would\nread differently. show: one entry in detail, secrets masked.',
+    options: [['--json', 'print the findings as JSON']],
+    server: false,
+    examples: [
+      'mcpwire config lint test/fixtures/configs/modelscope.json',
+      'mcpwire config show test/fixtures/configs/vscode-mcp.json remote --json',
+    ],
+    exitCodes: 'exit codes: 0 no errors (warnings and notes allowed) · 1 errors found · 2 usage or unreadable file',
+  },
+  demo: {
+    usage: [['mcpwire demo [--http]', 'the 19 + 23 flow, every message on both sides of the seam']],
+    about: 'Asks a scripted model "19 加 23" through a host, a client and the add server (started as a child\nprocess), and prints every message on both sides of the seam.',
+    options: [['--http', 'reach the add server over Streamable HTTP instead of stdio']],
+    server: false,
+    examples: ['mcpwire demo', 'mcpwire demo --http'],
+    exitCodes: 'exit codes: 0 done · 2 usage · 4 the add server could not be started',
+  },
+  serve: {
+    usage: [['mcpwire serve [--http [--port N]]', 'run the example add server (stdio by default)']],
+    about: 'Serves the example add server until stopped: over stdio, or over Streamable HTTP on 127.0.0.1\n(--port 0, the default, picks a free port; the URL is printed to stderr).',
+    options: [['--http', 'serve Streamable HTTP instead of stdio'], ['--port N', 'with --http: the port (0–65535; default 0, any free port)']],
+    server: false,
+    examples: [
+      'mcpwire serve --http --port 3000',
+      'mcpwire call add a=19 b=23 -- mcpwire serve',
+    ],
+    exitCodes: 'exit codes: 2 usage · 4 cannot listen (e.g. the port is in use); otherwise it runs until stopped',
+  },
+};
+
+/** The overview: every command in one screen. */
+export function formatOverview(): string {
+  const lines = ['usage:'];
+  for (const help of Object.values(COMMAND_HELP)) {
+    for (const [usage, summary] of help.usage) {
+      lines.push(usage.length <= 52 ? `  ${usage.padEnd(52)} ${summary}` : `  ${usage}\n  ${''.padEnd(52)} ${summary}`);
+    }
+  }
+  lines.push(`  ${'mcpwire help [command] · mcpwire <command> --help'.padEnd(52)} the help of one command, with examples`);
+  lines.push(`  ${'mcpwire --version'.padEnd(52)} the version of mcpwire`);
+  lines.push('', SERVER_FORMS, '', SERVER_OPTIONS, '', OVERVIEW_EXIT_CODES);
+  return lines.join('\n');
+}
+
+/** The help of one command; undefined for a name that is not a command. */
+export function formatCommandHelp(name: string): string | undefined {
+  if (!Object.hasOwn(COMMAND_HELP, name)) return undefined;
+  const help = COMMAND_HELP[name]!;
+  const [first, ...others] = help.usage.map(([usage]) => usage);
+  const lines = [`usage: ${first}`, ...others.map((usage) => `       ${usage}`), '', help.about, '', 'options:'];
+  for (const [option, meaning] of [...help.options, ['-h, --help', 'this help'] as [string, string]]) lines.push(`  ${option.padEnd(28)} ${meaning}`);
+  if (help.server) lines.push('', SERVER_FORMS, '', SERVER_OPTIONS);
+  lines.push('', 'examples:', ...help.examples.map((example) => `  ${example}`), '', help.exitCodes);
+  return lines.join('\n');
+}
