@@ -135,7 +135,7 @@ test('server: a tools/call against a doubling schema is an isError result naming
 
 test('mcpwire call: arguments that cannot be checked within the budget are sent unchecked, with a warning', () => {
   assert.deepStrictEqual(prepareArguments({ name: 'costly', inputSchema: doubling(22) as never }, ['{}']), {
-    args: {}, problems: [],
+    args: {}, problems: [], unreadable: false,
     warnings: ['the arguments could not be checked within the validation budget of 10000000 schema evaluations (maxEvaluations); sending them unchecked'],
   });
 });
