@@ -23,3 +23,8 @@ export type {
 export { RELATED_TASK_META_KEY, TERMINAL_TASK_STATUSES } from './task-types.js';
 export type { CreateTaskResult, ListTasksResult, Task, TaskMetadata, TaskStatus } from './task-types.js';
 export { RESOURCE_NOT_FOUND, URL_ELICITATION_REQUIRED } from './error-codes.js';
+export {
+  HEADER_MISMATCH, META, MISSING_REQUIRED_CLIENT_CAPABILITY, MODERN_PROTOCOL_VERSION, MODERN_PROTOCOL_VERSIONS,
+  REMOVED_IN_STATELESS, STATELESS_ONLY, UNSUPPORTED_PROTOCOL_VERSION, eraOfRequest,
+} from './era.js';
+export type { Era } from './era.js';
