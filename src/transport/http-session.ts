@@ -3,11 +3,11 @@
 // (spec 2025-11-25, basic/transports#streamable-http). Every message goes on exactly one stream
 // (never broadcast): the stream of the request it relates to, else the GET stream.
 
-import type { ServerResponse } from 'node:http';
 import { ConnectionClosedError, requestIdKey as idKey } from '../jsonrpc/index.js';
 import type { JSONRPCMessage, JSONRPCResponse, MessageExtra, RequestId, SendOptions, Transport } from '../jsonrpc/index.js';
 import type { EventStore } from './event-store.js';
 import { HttpError, writeHttpError } from './http-error.js';
+import type { HttpExchange } from './http-exchange.js';
 import { ResumableStream } from './resumable-stream.js';
 import type { StreamSettings } from './resumable-stream.js';
 
@@ -57,7 +57,7 @@ export class StreamableHttpSessionTransport implements Transport {
   /** Streams still waiting for their response, by request id. */
   readonly #pending = new Map<string, ResumableStream>();
   /** jsonResponse mode: requests whose HTTP response is the JSON-RPC response itself. */
-  readonly #jsonWaiters = new Map<string, ServerResponse>();
+  readonly #jsonWaiters = new Map<string, HttpExchange>();
   #standalone: ResumableStream | undefined;
   /** Sends run one after another: event ids are assigned (asynchronously) in send order. */
   #queue: Promise<unknown> = Promise.resolve();
@@ -91,7 +91,7 @@ export class StreamableHttpSessionTransport implements Transport {
       stream.disconnect();
       void this.#settings.eventStore.deleteStream?.(stream.streamId);
     }
-    for (const res of this.#jsonWaiters.values()) writeHttpError(res, new HttpError(404, 'Session closed before the response was ready'));
+    for (const exchange of this.#jsonWaiters.values()) writeHttpError(exchange, new HttpError(404, 'Session closed before the response was ready'));
     this.#streams.clear();
     this.#finished = 0;
     this.#pending.clear();
@@ -149,27 +149,27 @@ export class StreamableHttpSessionTransport implements Transport {
   }
 
   /** A POSTed request answered over SSE: the stream starts with a priming event. */
-  openRequestStream(res: ServerResponse, requestId: RequestId): void {
+  openRequestStream(exchange: HttpExchange, requestId: RequestId): void {
     const stream = this.#newStream(requestId);
     this.#pending.set(idKey(requestId), stream);
-    stream.attach(res);
+    stream.attach(exchange);
     this.#background(() => stream.prime());
   }
 
   /** A POSTed request answered with a single JSON body (the jsonResponse option). */
-  openJsonResponse(res: ServerResponse, requestId: RequestId): void {
+  openJsonResponse(exchange: HttpExchange, requestId: RequestId): void {
     const key = idKey(requestId);
-    this.#jsonWaiters.set(key, res);
-    res.on('close', () => { if (this.#jsonWaiters.get(key) === res) this.#jsonWaiters.delete(key); });
+    this.#jsonWaiters.set(key, exchange);
+    exchange.onClose(() => { if (this.#jsonWaiters.get(key) === exchange) this.#jsonWaiters.delete(key); });
   }
 
   /** GET without Last-Event-ID: a new standalone stream. False when one is already connected (409). */
-  attachStandaloneStream(res: ServerResponse): boolean {
+  attachStandaloneStream(exchange: HttpExchange): boolean {
     if (this.#standalone?.connected) return false;
     if (this.#standalone) this.#forget(this.#standalone);
     const stream = this.#newStream(undefined);
     this.#standalone = stream;
-    stream.attach(res);
+    stream.attach(exchange);
     this.#background(() => stream.prime());
     return true;
   }
@@ -179,7 +179,7 @@ export class StreamableHttpSessionTransport implements Transport {
    * basic/transports#resumability-and-redelivery: only that stream's messages, never another's.
    * Resolves with the refusal, if any, for the handler to write.
    */
-  resumeStream(res: ServerResponse, lastEventId: string): Promise<HttpError | undefined> {
+  resumeStream(exchange: HttpExchange, lastEventId: string): Promise<HttpError | undefined> {
     // Queued: no message can be stored between the replay and the new connection taking over.
     return this.#enqueue(async () => {
       const missed: [string, JSONRPCMessage][] = [];
@@ -196,7 +196,7 @@ export class StreamableHttpSessionTransport implements Transport {
       const stream = this.#streams.get(streamId);
       if (!stream) return new HttpError(400, `Cannot resume: event id "${lastEventId}" is not from a stream of this session`);
       if (stream.connected) return new HttpError(409, 'Conflict: that stream is already connected');
-      stream.resume(res, missed);
+      stream.resume(exchange, missed);
       return undefined;
     });
   }
@@ -212,8 +212,7 @@ export class StreamableHttpSessionTransport implements Transport {
       const waiter = this.#jsonWaiters.get(key);
       if (waiter && response) {
         this.#jsonWaiters.delete(key);
-        waiter.writeHead(200, { 'Content-Type': 'application/json', 'Mcp-Session-Id': this.sessionId });
-        waiter.end(JSON.stringify(message));
+        waiter.respond(200, { 'Content-Type': 'application/json', 'Mcp-Session-Id': this.sessionId }, JSON.stringify(message));
         return;
       }
       const stream = this.#pending.get(key);

@@ -3,9 +3,9 @@
 // server cuts it), the client can come back with GET + Last-Event-ID and get the rest
 // (spec 2025-11-25, basic/transports#resumability-and-redelivery).
 
-import type { ServerResponse } from 'node:http';
 import type { JSONRPCMessage, RequestId } from '../jsonrpc/index.js';
 import type { EventStore } from './event-store.js';
+import type { HttpExchange } from './http-exchange.js';
 import { encodeSseEvent } from './sse.js';
 import { SseConnection } from './sse-response.js';
 
@@ -46,9 +46,9 @@ export class ResumableStream {
     return this.#connection !== undefined;
   }
 
-  /** Makes `res` the connection that carries this stream from now on. */
-  attach(res: ServerResponse): void {
-    const connection = new SseConnection(res, this.#settings.headers, this.#settings.maxBufferedBytes, this.#settings.stallMs);
+  /** Makes the response to `exchange` the connection that carries this stream from now on. */
+  attach(exchange: HttpExchange): void {
+    const connection = new SseConnection(exchange.stream(this.#settings.headers), this.#settings.maxBufferedBytes, this.#settings.stallMs);
     connection.onclose = (reason) => {
       if (this.#connection === connection) this.#connection = undefined;
       if (reason) this.#settings.onoverflow(reason);
@@ -80,8 +80,8 @@ export class ResumableStream {
   }
 
   /** A resumed connection: the retry hint, then what the client missed, then live events. */
-  resume(res: ServerResponse, missed: readonly [string, JSONRPCMessage][]): void {
-    this.attach(res);
+  resume(exchange: HttpExchange, missed: readonly [string, JSONRPCMessage][]): void {
+    this.attach(exchange);
     this.#connection?.write(`retry: ${this.#settings.retryMs}\n\n`);
     for (const [eventId, message] of missed) {
       this.#connection?.write(encodeSseEvent({ id: eventId, event: 'message', data: JSON.stringify(message) }));
