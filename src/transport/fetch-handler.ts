@@ -84,7 +84,11 @@ class FetchExchange implements HttpExchange {
   }
 
   header(name: string): string | undefined {
-    return this.#request.headers.get(name) ?? undefined;
+    const value = this.#request.headers.get(name);
+    if (value !== null) return value;
+    // A Request built by hand (or by a runtime that keeps it in the URL only) has no Host header:
+    // the URL's authority is what the client asked for.
+    return name === 'host' ? new URL(this.#request.url).host : undefined;
   }
 
   headers(): Record<string, string> {

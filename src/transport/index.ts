@@ -28,7 +28,7 @@ export { createStreamableHttpHandler, serveHttp } from './streamable-http-server
 export type { HttpServerOptions, RunningHttpServer, StreamableHttpHandler } from './streamable-http-server.js';
 // On any runtime with fetch (Deno.serve, Bun.serve, a Worker): (request: Request) => Promise<Response>.
 export { createFetchHandler } from './fetch-handler.js';
-export type { FetchHandler } from './fetch-handler.js';
+export type { FetchHandler, FetchHandlerOptions } from './fetch-handler.js';
 // The per-session server transport (its closeSseStream() lets server code force a client to resume).
 export type { StreamableHttpSessionTransport } from './http-session.js';
 // Bearer-token verification hook of the HTTP server.
