@@ -5,8 +5,8 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { createFetchHandler } from '../../src/transport/index.js';
-import type { FetchHandler, FetchHandlerOptions } from '../../src/transport/index.js';
+import { InMemoryEventStore, createFetchHandler } from '../../src/transport/index.js';
+import type { EventStore, FetchHandler, FetchHandlerOptions, StreamableHttpSessionTransport } from '../../src/transport/index.js';
 import { echoServable } from './fixtures/echo-servable.js';
 import type { EchoServable } from './fixtures/echo-servable.js';
 import { within } from './fixtures/deadline.js';
@@ -131,3 +131,23 @@ test('fetch handler: a client that cancels the SSE body leaves the request no lo
   // The request's stream is no longer connected: the session is idle, so not busy.
   assert.equal((servable.sessions[0] as unknown as { busy: boolean }).busy, false);
 }));
+
+test('fetch handler: sessions live in the sessionStore it is given, events in its eventStore', async () => {
+  const log: string[] = [];
+  class LoggedSessions extends Map<string, StreamableHttpSessionTransport> {
+    override set(id: string, session: StreamableHttpSessionTransport): this { log.push('set'); return super.set(id, session); }
+    override delete(id: string): boolean { log.push('delete'); return super.delete(id); }
+  }
+  const sessionStore = new LoggedSessions();
+  const memory = new InMemoryEventStore();
+  const eventStore: EventStore = {
+    storeEvent: (streamId, message, length) => { log.push(message === null ? 'prime' : 'event'); return memory.storeEvent(streamId, message, length); },
+    replayEventsAfter: (id, send) => memory.replayEventsAfter(id, send),
+  };
+  await withHandler({ sessionStore, eventStore }, async (handler) => {
+    const session = await initialize(handler);
+    assert.deepStrictEqual([[...sessionStore.keys()], handler.sessionCount], [[session], 1]);
+    await (await handler(new Request(URL_, { method: 'DELETE', headers: { 'mcp-session-id': session } }))).text();
+    assert.deepStrictEqual([sessionStore.size, log], [0, ['set', 'prime', 'event', 'delete']]);
+  });
+});
