@@ -94,6 +94,7 @@ await section('idle sessions', async () => {
   rows.push(
     absolute('memory', `heap per idle HTTP session (${count(result.sessions)} sessions)`, 'KB', result.heapBytesPerSession / KB, { on: 'value', op: '<=', limit: 10, unit: 'KB' }),
     absolute('memory', `RSS per idle HTTP session (${count(result.sessions)} sessions)`, 'KB', result.rssBytesPerSession / KB, { on: 'value', op: '<=', limit: 16, unit: 'KB' }),
+    absolute('memory', `RSS per idle HTTP session, marginal (sessions ${count(result.sessions + 1)}–${count(2 * result.sessions)})`, 'KB', result.marginalRssBytesPerSession / KB),
   );
 });
 
