@@ -17,6 +17,7 @@ import type { HttpExchange } from './http-exchange.js';
 import { acceptedTypes, admits, mediaType } from './http-headers.js';
 import { refuseHost, refuseOrigin } from './http-security.js';
 import { StreamableHttpSessionTransport } from './http-session.js';
+import type { SessionSettings } from './http-session.js';
 import { DEFAULT_MAX_BUFFERED_BYTES, DEFAULT_STALL_MS, unref } from './sse-response.js';
 
 /** What an HTTP endpoint serves: anything that accepts one transport per session (McpServer does). */
@@ -151,6 +152,19 @@ export function createHttpEndpoint(server: HttpServable, options: HttpEndpointOp
    */
   let sweeper: ReturnType<typeof setInterval> | undefined;
   let closed = false;
+  /** One settings object for every session: a session holds a reference, not a copy. */
+  const sessionSettings: SessionSettings = {
+    eventStore,
+    retryMs: options.retryMs ?? 1000,
+    maxBufferedBytes: options.maxBufferedBytes ?? DEFAULT_MAX_BUFFERED_BYTES,
+    stallMs: options.streamStallMs ?? DEFAULT_STALL_MS,
+    onended: (ended) => {
+      sessions.delete(ended.sessionId);
+      const left = (perAddress.get(ended.remoteAddress) ?? 1) - 1;
+      if (left > 0) perAddress.set(ended.remoteAddress, left);
+      else perAddress.delete(ended.remoteAddress);
+    },
+  };
 
   async function createSession(principal: string | undefined, address: string): Promise<StreamableHttpSessionTransport> {
     // A full table may hold sessions the sweeper has not come by yet: those go first.
@@ -165,18 +179,7 @@ export function createHttpEndpoint(server: HttpServable, options: HttpEndpointOp
     }
     // basic/transports#session-management: a CSPRNG id, visible ASCII only (a UUID is), from the
     // global Web Crypto that every runtime has.
-    const session = new StreamableHttpSessionTransport(crypto.randomUUID(), {
-      eventStore,
-      retryMs: options.retryMs ?? 1000,
-      maxBufferedBytes: options.maxBufferedBytes ?? DEFAULT_MAX_BUFFERED_BYTES,
-      stallMs: options.streamStallMs ?? DEFAULT_STALL_MS,
-      onended: (ended) => {
-        sessions.delete(ended.sessionId);
-        const left = (perAddress.get(address) ?? 1) - 1;
-        if (left > 0) perAddress.set(address, left);
-        else perAddress.delete(address);
-      },
-    });
+    const session = new StreamableHttpSessionTransport(crypto.randomUUID(), sessionSettings, address);
     sessions.set(session.sessionId, session);
     perAddress.set(address, (perAddress.get(address) ?? 0) + 1);
     if (principal !== undefined) owners.set(session, principal);

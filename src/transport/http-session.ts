@@ -9,10 +9,10 @@ import type { EventStore } from './event-store.js';
 import { HttpError, writeHttpError } from './http-error.js';
 import type { HttpExchange } from './http-exchange.js';
 import { ResumableStream } from './resumable-stream.js';
-import type { StreamSettings } from './resumable-stream.js';
+import type { StreamOwner, StreamSettings } from './resumable-stream.js';
 
-/** Settings the handler passes to each session. */
-export interface SessionSettings {
+/** Settings the endpoint passes to every session (one object, shared, and shared with their streams). */
+export interface SessionSettings extends StreamSettings {
   eventStore: EventStore;
   retryMs: number;
   maxBufferedBytes: number;
@@ -36,7 +36,7 @@ function isResponse(message: JSONRPCMessage): message is JSONRPCResponse {
  * running: the client then resumes with GET + Last-Event-ID and gets the rest, the response
  * included (SEP-1699 polling; the conformance suite's `test_reconnection` tool does this).
  */
-export class StreamableHttpSessionTransport implements Transport {
+export class StreamableHttpSessionTransport implements Transport, StreamOwner {
   readonly sessionId: string;
   onmessage?: Transport['onmessage'];
   onerror?: Transport['onerror'];
@@ -47,34 +47,30 @@ export class StreamableHttpSessionTransport implements Transport {
   readonly createdAt = Date.now();
   /** The client finished the handshake (basic/lifecycle#initialization: notifications/initialized). */
   established = false;
+  /** The address of the client that opened it (the per-address session cap counts by it). */
+  readonly remoteAddress: string;
 
   readonly #settings: SessionSettings;
-  readonly #streamSettings: StreamSettings;
   /** All resumable streams of this session, by stream id. */
   readonly #streams = new Map<string, ResumableStream>();
   /** How many of #streams are done. */
   #finished = 0;
   /** Streams still waiting for their response, by request id. */
   readonly #pending = new Map<string, ResumableStream>();
-  /** jsonResponse mode: requests whose HTTP response is the JSON-RPC response itself. */
-  readonly #jsonWaiters = new Map<string, HttpExchange>();
+  /**
+   * jsonResponse mode: requests whose HTTP response is the JSON-RPC response itself. Made on first
+   * use: an idle session in SSE mode then holds no empty map (bench/memory.ts).
+   */
+  #jsonWaiters: Map<string, HttpExchange> | undefined;
   #standalone: ResumableStream | undefined;
   /** Sends run one after another: event ids are assigned (asynchronously) in send order. */
   #queue: Promise<unknown> = Promise.resolve();
   #closed = false;
 
-  constructor(sessionId: string, settings: SessionSettings) {
+  constructor(sessionId: string, settings: SessionSettings, remoteAddress = 'unknown') {
     this.sessionId = sessionId;
+    this.remoteAddress = remoteAddress;
     this.#settings = settings;
-    this.#streamSettings = {
-      eventStore: settings.eventStore,
-      retryMs: settings.retryMs,
-      maxBufferedBytes: settings.maxBufferedBytes,
-      stallMs: settings.stallMs,
-      headers: { 'Mcp-Session-Id': sessionId },
-      onoverflow: (reason) => this.onerror?.(reason),
-      ondisconnect: () => { this.lastActivity = Date.now(); },
-    };
   }
 
   async start(): Promise<void> {}
@@ -91,11 +87,11 @@ export class StreamableHttpSessionTransport implements Transport {
       stream.disconnect();
       void this.#settings.eventStore.deleteStream?.(stream.streamId);
     }
-    for (const exchange of this.#jsonWaiters.values()) writeHttpError(exchange, new HttpError(404, 'Session closed before the response was ready'));
+    for (const exchange of this.#jsonWaiters?.values() ?? []) writeHttpError(exchange, new HttpError(404, 'Session closed before the response was ready'));
     this.#streams.clear();
     this.#finished = 0;
     this.#pending.clear();
-    this.#jsonWaiters.clear();
+    this.#jsonWaiters = undefined;
     this.#settings.onended(this);
     this.onclose?.();
   }
@@ -111,14 +107,20 @@ export class StreamableHttpSessionTransport implements Transport {
     return this.#enqueue(async () => this.#standalone?.disconnect() ?? false);
   }
 
-  // ---- used by the HTTP handler ----
+  // ---- used by the HTTP handler and the streams ----
+
+  /** A connection of one of this session's streams ended (StreamOwner). */
+  connectionEnded(overflow?: Error): void {
+    if (overflow) this.onerror?.(overflow);
+    this.lastActivity = Date.now();
+  }
 
   /**
    * True while a request of this session is being answered on an open connection (such a session
    * is not idle). The GET stream does not count: holding one open, read or not, is no activity.
    */
   get busy(): boolean {
-    if (this.#jsonWaiters.size > 0) return true;
+    if (this.#jsonWaiters !== undefined && this.#jsonWaiters.size > 0) return true;
     for (const stream of this.#pending.values()) if (stream.connected) return true;
     return false;
   }
@@ -126,7 +128,7 @@ export class StreamableHttpSessionTransport implements Transport {
   /** False when a request with this id is still running (its stream would be ambiguous). */
   canAccept(requestId: RequestId): boolean {
     const key = idKey(requestId);
-    return !this.#pending.has(key) && !this.#jsonWaiters.has(key);
+    return !this.#pending.has(key) && !this.#jsonWaiters?.has(key);
   }
 
   /** Hands an inbound message to the server. */
@@ -159,8 +161,9 @@ export class StreamableHttpSessionTransport implements Transport {
   /** A POSTed request answered with a single JSON body (the jsonResponse option). */
   openJsonResponse(exchange: HttpExchange, requestId: RequestId): void {
     const key = idKey(requestId);
-    this.#jsonWaiters.set(key, exchange);
-    exchange.onClose(() => { if (this.#jsonWaiters.get(key) === exchange) this.#jsonWaiters.delete(key); });
+    const waiters = this.#jsonWaiters ??= new Map();
+    waiters.set(key, exchange);
+    exchange.onClose(() => { if (waiters.get(key) === exchange) waiters.delete(key); });
   }
 
   /** GET without Last-Event-ID: a new standalone stream. False when one is already connected (409). */
@@ -209,9 +212,9 @@ export class StreamableHttpSessionTransport implements Transport {
     const related = response ? message.id : relatedRequestId;
     if (related !== undefined) {
       const key = idKey(related);
-      const waiter = this.#jsonWaiters.get(key);
+      const waiter = this.#jsonWaiters?.get(key);
       if (waiter && response) {
-        this.#jsonWaiters.delete(key);
+        this.#jsonWaiters!.delete(key);
         waiter.respond(200, { 'Content-Type': 'application/json', 'Mcp-Session-Id': this.sessionId }, JSON.stringify(message));
         return;
       }
@@ -249,7 +252,7 @@ export class StreamableHttpSessionTransport implements Transport {
   }
 
   #newStream(requestId: RequestId | undefined): ResumableStream {
-    const stream = new ResumableStream(requestId, this.#streamSettings);
+    const stream = new ResumableStream(requestId, this.#settings, this);
     this.#streams.set(stream.streamId, stream);
     return stream;
   }

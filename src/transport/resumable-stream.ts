@@ -9,19 +9,24 @@ import type { HttpExchange } from './http-exchange.js';
 import { encodeSseEvent } from './sse.js';
 import { SseConnection } from './sse-response.js';
 
-/** What every stream of a session shares. */
+/** What every stream shares (one object for the whole endpoint). */
 export interface StreamSettings {
   eventStore: EventStore;
   retryMs: number;
   maxBufferedBytes: number;
   /** How long a client may leave more than maxBufferedBytes unread, taking none of it, before it is cut (default DEFAULT_STALL_MS). */
   stallMs?: number;
-  /** Headers on every SSE response (the session id). */
-  headers: Record<string, string>;
-  /** A connection was cut because its client did not read. */
-  onoverflow: (reason: Error) => void;
-  /** A connection ended, for whatever reason (the session is idle from now on). */
-  ondisconnect: () => void;
+}
+
+/** The session a stream belongs to, as the stream sees it. */
+export interface StreamOwner {
+  /** Sent as Mcp-Session-Id on every SSE response. */
+  readonly sessionId: string;
+  /**
+   * A connection of the stream ended, for whatever reason (the session is idle from now on);
+   * `overflow` is set when this side cut it because its client did not read.
+   */
+  connectionEnded(overflow?: Error): void;
 }
 
 /** A POST-born stream (answers one request) or the session's GET stream. */
@@ -34,11 +39,13 @@ export class ResumableStream {
   done = false;
 
   readonly #settings: StreamSettings;
+  readonly #owner: StreamOwner;
   #connection: SseConnection | undefined;
 
-  constructor(requestId: RequestId | undefined, settings: StreamSettings) {
+  constructor(requestId: RequestId | undefined, settings: StreamSettings, owner: StreamOwner) {
     this.requestId = requestId;
     this.#settings = settings;
+    this.#owner = owner;
   }
 
   /** True while an HTTP response carries this stream. */
@@ -48,11 +55,11 @@ export class ResumableStream {
 
   /** Makes the response to `exchange` the connection that carries this stream from now on. */
   attach(exchange: HttpExchange): void {
-    const connection = new SseConnection(exchange.stream(this.#settings.headers), this.#settings.maxBufferedBytes, this.#settings.stallMs);
+    const sink = exchange.stream({ 'Mcp-Session-Id': this.#owner.sessionId });
+    const connection = new SseConnection(sink, this.#settings.maxBufferedBytes, this.#settings.stallMs);
     connection.onclose = (reason) => {
       if (this.#connection === connection) this.#connection = undefined;
-      if (reason) this.#settings.onoverflow(reason);
-      this.#settings.ondisconnect();
+      this.#owner.connectionEnded(reason);
     };
     this.#connection = connection;
   }
