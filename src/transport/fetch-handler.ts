@@ -4,10 +4,11 @@
 // pulls are the backpressure. Only web APIs here: no node:*, no Buffer, no process.
 
 import { createHttpEndpoint } from './http-endpoint.js';
-import type { HttpEndpointOptions, HttpServable } from './http-endpoint.js';
+import type { HttpEndpointOptions, HttpServable } from './http-endpoint-options.js';
 import { HttpError } from './http-error.js';
 import type { BodyLimits, HttpExchange, SseSink } from './http-exchange.js';
 import { unref } from './sse-response.js';
+import { WebSseSink } from './web-sse-sink.js';
 
 /** Options for createFetchHandler. */
 export interface FetchHandlerOptions extends HttpEndpointOptions {
@@ -47,7 +48,6 @@ function denoRemoteAddress(_request: Request, info: unknown): string | undefined
   return typeof hostname === 'string' ? hostname : undefined;
 }
 
-const encoder = new TextEncoder();
 // After a refusal the rest of the body is never read, so the connection cannot be reused.
 const CLOSE = { Connection: 'close' };
 
@@ -188,105 +188,4 @@ function concat(chunks: Uint8Array[], size: number): Uint8Array {
 
 function tooLarge(maxBytes: number): HttpError {
   return new HttpError(413, `Request body larger than ${maxBytes} bytes`, { headers: CLOSE });
-}
-
-/**
- * An SSE body as a ReadableStream. Text waits in this sink until the runtime pulls (it pulls as
- * its socket takes data), so `buffered` is exactly what the client has not taken: the stream's
- * high-water mark is 0 and each pull gets everything waiting, as one chunk.
- */
-export class WebSseSink implements SseSink {
-  /** The Response body. */
-  readonly body: ReadableStream<Uint8Array>;
-  #controller!: ReadableStreamDefaultController<Uint8Array>;
-  #queue: string[] = [];
-  #buffered = 0;
-  #ending = false;
-  #gone = false;
-  /** Resolves the pending pull, if the runtime asked for more while nothing waited. */
-  #puller: (() => void) | undefined;
-  #drainWaiters: (() => void)[] = [];
-  #closeListeners: (() => void)[] = [];
-
-  constructor() {
-    this.body = new ReadableStream<Uint8Array>({
-      start: (controller) => { this.#controller = controller; },
-      pull: () => {
-        if (this.#queue.length > 0 || this.#ending) {
-          this.#deliver();
-          return undefined;
-        }
-        return new Promise<void>((resolve) => { this.#puller = resolve; });
-      },
-      cancel: () => this.#close(), // the client went away
-    }, { highWaterMark: 0 });
-  }
-
-  get buffered(): number {
-    return this.#buffered;
-  }
-
-  write(text: string): void {
-    if (this.#gone || this.#ending) return;
-    this.#queue.push(text);
-    this.#buffered += text.length;
-    if (this.#puller) this.#deliver();
-  }
-
-  whenDrained(): Promise<void> {
-    if (this.#buffered === 0 || this.#gone) return Promise.resolve();
-    return new Promise((resolve) => this.#drainWaiters.push(resolve));
-  }
-
-  end(): void {
-    if (this.#gone || this.#ending) return;
-    this.#ending = true;
-    if (this.#queue.length === 0 || this.#puller) this.#deliver();
-  }
-
-  destroy(): void {
-    if (this.#gone) return;
-    this.#controller.error(new Error('SSE stream cut'));
-    this.#close();
-  }
-
-  onClose(listener: () => void): void {
-    if (this.#gone) listener();
-    else this.#closeListeners.push(listener);
-  }
-
-  /** Hands everything waiting to the runtime; closes the body after the last of it. */
-  #deliver(): void {
-    const puller = this.#puller;
-    this.#puller = undefined;
-    if (this.#queue.length > 0) {
-      const text = this.#queue.length === 1 ? this.#queue[0]! : this.#queue.join('');
-      this.#queue = [];
-      this.#buffered = 0;
-      this.#controller.enqueue(encoder.encode(text));
-      const waiters = this.#drainWaiters;
-      this.#drainWaiters = [];
-      for (const resolve of waiters) resolve();
-    }
-    if (this.#ending && !this.#gone) {
-      this.#controller.close();
-      this.#close();
-    }
-    puller?.();
-  }
-
-  #close(): void {
-    if (this.#gone) return;
-    this.#gone = true;
-    this.#queue = [];
-    this.#buffered = 0;
-    const waiters = this.#drainWaiters;
-    this.#drainWaiters = [];
-    for (const resolve of waiters) resolve();
-    this.#puller?.();
-    this.#puller = undefined;
-    const listeners = this.#closeListeners;
-    this.#closeListeners = [];
-    for (const listener of listeners) listener();
-  }
 }

@@ -20,8 +20,8 @@ export type { SseEvent } from './sse.js';
 export { InMemoryEventStore } from './event-store.js';
 export type { EventStore, InMemoryEventStoreOptions } from './event-store.js';
 // Streamable HTTP server, written once (the endpoint) and served two ways.
-export { DEFAULT_PROTOCOL_VERSIONS } from './http-endpoint.js';
-export type { HttpEndpointOptions, HttpServable, SessionStore } from './http-endpoint.js';
+export { DEFAULT_PROTOCOL_VERSIONS } from './http-endpoint-options.js';
+export type { HttpEndpointOptions, HttpServable, SessionStore } from './http-endpoint-options.js';
 export type { CorsOptions } from './http-cors.js';
 // On node:http: a server of its own, or a (req, res) handler to mount in yours.
 export { createStreamableHttpHandler, serveHttp } from './streamable-http-server.js';
