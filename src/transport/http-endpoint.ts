@@ -15,6 +15,7 @@ import { HttpError, answerError, describeError } from './http-error.js';
 import type { HttpExchange } from './http-exchange.js';
 import { acceptedTypes, admits, mediaType } from './http-headers.js';
 import { refuseHost, refuseOrigin } from './http-security.js';
+import { randomId } from './random-id.js';
 import { StreamableHttpSessionTransport } from './http-session.js';
 import type { SessionSettings } from './http-session.js';
 import { DEFAULT_MAX_BUFFERED_BYTES, DEFAULT_STALL_MS, unref } from './sse-response.js';
@@ -92,9 +93,7 @@ export function createHttpEndpoint(server: HttpServable, options: HttpEndpointOp
       sweeper = setInterval(sweep, Math.min(Math.max(Math.min(idleMs, handshakeMs) / 2, 10), 60_000));
       unref(sweeper);
     }
-    // basic/transports#session-management: a CSPRNG id, visible ASCII only (a UUID is), from the
-    // global Web Crypto that every runtime has.
-    const session = new StreamableHttpSessionTransport(crypto.randomUUID(), sessionSettings, address);
+    const session = new StreamableHttpSessionTransport(randomId(), sessionSettings, address);
     sessions.set(session.sessionId, session);
     perAddress.set(address, (perAddress.get(address) ?? 0) + 1);
     if (principal !== undefined) owners.set(session, principal);

@@ -6,6 +6,7 @@
 import type { JSONRPCMessage, RequestId } from '../jsonrpc/index.js';
 import type { EventStore } from './event-store.js';
 import type { HttpExchange } from './http-exchange.js';
+import { randomId } from './random-id.js';
 import { encodeSseEvent } from './sse.js';
 import { SseConnection } from './sse-response.js';
 
@@ -32,7 +33,7 @@ export interface StreamOwner {
 /** A POST-born stream (answers one request) or the session's GET stream. */
 export class ResumableStream {
   /** Unique across sessions, since an event store may be shared; event ids are built from it. */
-  readonly streamId = crypto.randomUUID(); // the global Web Crypto: node:crypto is not loaded for it
+  readonly streamId = randomId();
   /** The request a POST-born stream answers; undefined for the GET stream. */
   readonly requestId: RequestId | undefined;
   /** Its response is stored: nothing more will come, so a connection ends once it is written. */
