@@ -75,7 +75,7 @@ export class NodeHttpExchange implements HttpExchange {
   }
 
   onClose(listener: () => void): void {
-    this.#res.once('close', listener);
+    this.#res.on('close', listener); // 'close' comes once; on() needs no wrapper
   }
 }
 
@@ -144,6 +144,6 @@ export class NodeSseSink implements SseSink {
   }
 
   onClose(listener: () => void): void {
-    this.#res.once('close', listener);
+    this.#res.on('close', listener); // 'close' comes once; on() needs no wrapper
   }
 }
