@@ -15,6 +15,7 @@ import { benchIdleSessions } from './memory.js';
 import { absolute, compared, failed, formatTable, loadRows, writeJson } from './report.js';
 import type { Row, Target } from './report.js';
 import { benchStdio } from './stdio.js';
+import { benchWorkerFootprint } from './worker-footprint.js';
 
 const KB = 1024;
 const rows: Row[] = [];
@@ -115,6 +116,15 @@ await section('footprint', async () => {
     absolute('footprint', 'the same on McpServer (every server feature), bundled + minified', 'KB', result.mcpServerBundleMinifiedBytes / KB),
     absolute('footprint', `packed tarball (${result.files} files)`, 'KB', result.packedBytes / KB),
     absolute('footprint', 'unpacked', 'KB', result.unpackedBytes / KB),
+  );
+});
+
+await section('worker footprint', async () => {
+  const result = details.workerFootprint = await benchWorkerFootprint(esbuild);
+  const sdk = `SDK ${result.sdkVersion} createMcpHandler`;
+  rows.push(
+    compared('footprint', `one-tool Worker (ToolServer + fetch handler), minified, vs ${sdk}`, 'KB', result.mcpwireMinifiedBytes / KB, result.sdkMinifiedBytes / KB, { on: 'value', op: '<=', limit: 40, unit: 'KB' }),
+    compared('footprint', `the same Worker gzipped, vs ${sdk}`, 'KB', result.mcpwireGzippedBytes / KB, result.sdkGzippedBytes / KB),
   );
 });
 
