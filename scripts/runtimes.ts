@@ -4,7 +4,8 @@
 // as is), Deno (examples/runtimes/deno.ts as is), workerd (examples/runtimes/worker.ts bundled, a
 // module worker with no Node compatibility), and a page in headless Chromium that shows 42 from a
 // server on another origin (CORS). One line per runtime, then `N passed, M failed`; exit 1 on any
-// failure. Everything on 127.0.0.1 and free ports; every wait bounded; every child killed.
+// failure (RUNTIMES_ONLY=node,bun for a few). Everything on 127.0.0.1 and free ports; every wait
+// bounded; every child killed.
 
 import { spawn, execFileSync } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
@@ -205,9 +206,11 @@ const runtimes: Runtime[] = [
   { name: `chromium ${version(binaries.chromium, ['--version'], /Chromium (\S+)/)} (headless, test/runtimes/browser-page.ts)`, run: checkBrowser },
 ];
 
+// RUNTIMES_ONLY=bun,deno runs only the runtimes whose names start with one of those words.
+const only = process.env.RUNTIMES_ONLY?.split(',').map((word) => word.trim()).filter((word) => word !== '');
 let passed = 0;
 let failed = 0;
-for (const runtime of runtimes) {
+for (const runtime of runtimes.filter((one) => !only || only.some((word) => one.name.startsWith(word)))) {
   try {
     const seen = await runtime.run();
     passed++;

@@ -30,10 +30,10 @@ export async function checkEndpoint(url: string): Promise<string> {
     const progress: Progress[] = [];
     const first = traces.length;
     const counted = await client.callTool('count', { n: 3 }, { onprogress: (step) => progress.push(step) });
+    const posts = traces.slice(first).filter((event) => event.method === 'POST' && event.eventId === undefined);
+    assert.deepStrictEqual(posts.map((event) => event.headers['content-type']?.split(';')[0]), ['text/event-stream'], 'the answer to count did not come as SSE');
     assert.deepStrictEqual(counted, { content: [{ type: 'text', text: 'counted to 3' }] });
     assert.deepStrictEqual(progress, [{ progress: 1, total: 3 }, { progress: 2, total: 3 }, { progress: 3, total: 3 }]);
-    const posts = traces.slice(first).filter((event) => event.method === 'POST' && event.eventId === undefined);
-    assert.deepStrictEqual(posts.map((event) => event.headers['content-type']?.split(';')[0]), ['text/event-stream']);
 
     const refusal = await McpClient.connect(httpTransport(url, { headers: { Origin: 'https://evil.example' } }), { timeoutMs: TIMEOUT_MS })
       .then(async (evil) => { await evil.close(); return undefined; }, (error: unknown) => error);
