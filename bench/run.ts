@@ -10,6 +10,7 @@ import { benchColdStart } from './cold-start.js';
 import { COUNTS, QUICK, ROOT, SERVERS } from './config.js';
 import { benchFootprint } from './footprint.js';
 import { benchHttp } from './http.js';
+import { benchHttpClient, httpClientRows } from './http-client.js';
 import { benchJsonSchema } from './json-schema.js';
 import { benchIdleSessions } from './memory.js';
 import { absolute, compared, failed, formatTable, loadRows, writeJson } from './report.js';
@@ -80,6 +81,10 @@ await section('http', async () => {
         json ? { callsPerSec: atLeast(0.7), serverCpu: atMost(1.5) } : { callsPerSec: atLeast(0.7) }),
     );
   }
+});
+
+await section('http client', async () => {
+  rows.push(...httpClientRows(details.httpClient = await benchHttpClient()));
 });
 
 await section('idle sessions', async () => {
