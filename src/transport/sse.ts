@@ -2,6 +2,9 @@
 // basic/transports#streamable-http; format: WHATWG HTML "server-sent events"). An event is a
 // block of `field: value` lines ended by a blank line; `:` starts a comment.
 
+import { streamBody } from './http-request.js';
+import type { HttpBody } from './http-request.js';
+
 /** One parsed or to-be-encoded event. */
 export interface SseEvent {
   id?: string;
@@ -119,21 +122,20 @@ export class SseParser {
 }
 
 /** Reads a fetch body as SSE events until it ends; rejects if the connection fails or is aborted. */
-export async function* readSseEvents(body: ReadableStream<Uint8Array>, maxEventChars?: number): AsyncGenerator<SseEvent> {
+export function readSseEvents(body: ReadableStream<Uint8Array>, maxEventChars?: number): AsyncGenerator<SseEvent> {
+  return readSseBody(streamBody(body), maxEventChars);
+}
+
+/** Reads an HTTP client's response body as SSE events until it ends; rejects if the connection fails or is aborted. */
+export async function* readSseBody(body: HttpBody, maxEventChars?: number): AsyncGenerator<SseEvent> {
   const parser = new SseParser(maxEventChars);
-  const reader = body.getReader();
   let finished = false;
   try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      yield* parser.push(value);
-    }
+    for (let chunk = await body.read(); chunk !== undefined; chunk = await body.read()) yield* parser.push(chunk);
     finished = true;
     yield* parser.end();
   } finally {
     // A consumer that stops early must not leave the connection open.
-    if (!finished) await reader.cancel().catch(() => undefined);
-    reader.releaseLock();
+    if (!finished) await body.cancel();
   }
 }

@@ -1,5 +1,6 @@
-// The Streamable HTTP client transport (spec 2025-11-25, basic/transports#streamable-http), on the
-// global fetch. Each message is one POST; the answer comes back as 202, one JSON body, or an SSE
+// The Streamable HTTP client transport (spec 2025-11-25, basic/transports#streamable-http), on any
+// HttpRequester: the global fetch by default, node:http with keep-alive from httpTransport on Node
+// (node-http-client.ts). Each message is one POST; the answer comes back as 202, one JSON body, or an SSE
 // stream. A stream that ends before its response arrived is resumed with GET + Last-Event-ID.
 
 import { ConnectionClosedError, MessageParseError, parseJsonMessage } from '../jsonrpc/index.js';
@@ -7,7 +8,9 @@ import type { JSONRPCMessage, RequestId, Transport } from '../jsonrpc/index.js';
 import { HttpStatusError, describeStatus, readRefusal } from './http-status-error.js';
 import { consumeSseResponse, discard, isResponseTo, newProgress, readResumableStream } from './resumable-sse-reader.js';
 import type { ReconnectPolicy, StreamHooks } from './resumable-sse-reader.js';
-import { fetchFollowingRedirects } from './redirect-follow.js';
+import { fetchRequester } from './http-request.js';
+import type { HttpRequester, HttpResponse } from './http-request.js';
+import { requestFollowingRedirects } from './redirect-follow.js';
 import { DEFAULT_MAX_MESSAGE_BYTES, readLimitedText } from './response-text.js';
 
 /** One HTTP exchange or SSE event, for `--trace` style output. */
@@ -26,7 +29,10 @@ export interface HttpTraceEvent {
 export interface HttpTransportOptions {
   /** Sent on every request to the origin of `url` (e.g. Authorization: Bearer …), never to one a redirect leads to. */
   headers?: Record<string, string>;
+  /** The fetch to send requests with (default: the global one); ignored when `request` is given. */
   fetch?: typeof fetch;
+  /** What sends the requests, e.g. nodeHttpRequester(): one per transport, closed with it. */
+  request?: HttpRequester;
   /** Resuming a broken stream: retries in a row, and the first delay when the server sent no `retry` (default 3, 1000 ms). */
   reconnect?: ReconnectPolicy;
   ontrace?: (event: HttpTraceEvent) => void;
@@ -41,7 +47,7 @@ export class StreamableHttpClientTransport implements Transport {
 
   readonly url: string;
   readonly #options: HttpTransportOptions;
-  readonly #fetch: typeof fetch;
+  readonly #requester: HttpRequester;
   #sessionId: string | undefined;
   #protocolVersion: string | undefined;
   #closed = false;
@@ -70,7 +76,7 @@ export class StreamableHttpClientTransport implements Transport {
   constructor(url: string | URL, options: HttpTransportOptions = {}) {
     this.url = String(url);
     this.#options = options;
-    this.#fetch = options.fetch ?? fetch;
+    this.#requester = options.request ?? fetchRequester(options.fetch ?? fetch);
     this.ontrace = options.ontrace;
   }
 
@@ -185,6 +191,7 @@ export class StreamableHttpClientTransport implements Transport {
         this.onerror?.(asError(error));
       }
     }
+    this.#requester.close?.();
     this.onclose?.();
   }
 
@@ -208,7 +215,7 @@ export class StreamableHttpClientTransport implements Transport {
   }
 
   /** Turns a 4xx/5xx into an HttpStatusError; a JSON-RPC error for our request also reaches onmessage. */
-  async #refusal(response: Response, requestId: RequestId | undefined): Promise<HttpStatusError> {
+  async #refusal(response: HttpResponse, requestId: RequestId | undefined): Promise<HttpStatusError> {
     const { detail, json } = readRefusal((await readLimitedText(response, REFUSAL_BYTES).catch(() => undefined))?.text ?? '');
     if (requestId !== undefined && isResponseTo(json, requestId)) this.onmessage?.(json);
     const sessionExpired = response.status === 404 && this.#sessionId !== undefined;
@@ -220,12 +227,12 @@ export class StreamableHttpClientTransport implements Transport {
     return error;
   }
 
-  async #exchange(method: string, signal: AbortSignal, headers: Record<string, string>, body?: string): Promise<Response> {
+  async #exchange(method: string, signal: AbortSignal, headers: Record<string, string>, body?: string): Promise<HttpResponse> {
     // `headers` is each caller's own new object: the protocol headers join it; the user's stay apart (redirect-follow.ts).
     const sent = headers;
     if (this.#sessionId !== undefined) sent['mcp-session-id'] = this.#sessionId;
     if (this.#protocolVersion !== undefined) sent['mcp-protocol-version'] = this.#protocolVersion;
-    const response = await fetchFollowingRedirects(this.#fetch, this.url, { method, userHeaders: this.#options.headers, protocolHeaders: sent, body, signal });
+    const response = await requestFollowingRedirects(this.#requester, this.url, { method, userHeaders: this.#options.headers, protocolHeaders: sent, body, signal });
     const assigned = response.headers.get('mcp-session-id');
     if (assigned !== null) { this.#sessionId = assigned; this.#expired = undefined; }
     if (this.ontrace) this.#traceExchange(method, sent, response);
@@ -233,7 +240,7 @@ export class StreamableHttpClientTransport implements Transport {
   }
 
   /** The headers that matter, both ways, for `--trace`. */
-  #traceExchange(method: string, sent: Record<string, string>, response: Response): void {
+  #traceExchange(method: string, sent: Record<string, string>, response: HttpResponse): void {
     const shown: Record<string, string> = {};
     for (const name of ['mcp-session-id', 'mcp-protocol-version', 'last-event-id']) if (sent[name] !== undefined) shown[name] = sent[name];
     for (const name of ['mcp-session-id', 'content-type']) {
@@ -267,11 +274,6 @@ export class StreamableHttpClientTransport implements Transport {
 
 /** How much of an error body is read: enough for its message, never the whole of an endless one. */
 const REFUSAL_BYTES = 64 * 1024;
-
-/** A Streamable HTTP client transport for `url`. */
-export function httpTransport(url: string | URL, options: HttpTransportOptions = {}): StreamableHttpClientTransport {
-  return new StreamableHttpClientTransport(url, options);
-}
 
 function mediaType(value: string | null): string | undefined {
   return value?.split(';')[0]?.trim().toLowerCase();
