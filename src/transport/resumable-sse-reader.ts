@@ -6,7 +6,8 @@
 import type { RequestId } from '../jsonrpc/index.js';
 import { HttpStatusError, describeStatus } from './http-status-error.js';
 import type { HttpResponse } from './http-request.js';
-import { SseEventTooLargeError, readSseBody } from './sse.js';
+import { SseEventTooLargeError, SseParser } from './sse.js';
+import type { SseEvent } from './sse.js';
 
 /** How hard to try before giving up on a stream. */
 export interface ReconnectPolicy {
@@ -79,24 +80,45 @@ export async function readResumableStream(
 export async function consumeSseResponse(
   response: HttpResponse, method: string, until: RequestId | undefined, progress: StreamProgress, hooks: StreamHooks,
 ): Promise<void> {
-  if (!response.body) return;
-  for await (const event of readSseBody(response.body)) {
+  const body = response.body;
+  if (!body) return;
+  // The body's chunks go straight to the parser (no async generator between them: this is every call's path).
+  const parser = new SseParser();
+  let finished = false;
+  try {
+    for (let chunk = await body.read(); ; chunk = await body.read()) {
+      const events = chunk === undefined ? parser.end() : parser.push(chunk);
+      if (deliverEvents(events, method, response.status, until, progress, hooks)) return;
+      if (chunk === undefined) { finished = true; return; }
+    }
+  } finally {
+    // Stopped early (the response arrived, or the connection failed): let go of the rest.
+    if (!finished) await body.cancel();
+  }
+}
+
+/** Hands on one chunk's events; true once the awaited response is among them. */
+function deliverEvents(
+  events: SseEvent[], method: string, status: number, until: RequestId | undefined, progress: StreamProgress, hooks: StreamHooks,
+): boolean {
+  for (const event of events) {
     if (event.retry !== undefined) progress.retryMs = event.retry;
     if (event.id !== undefined) {
       if (progress.seen.has(event.id)) continue;
       progress.seen.add(event.id);
       if (progress.seen.size > MAX_SEEN_EVENT_IDS) progress.seen.delete(progress.seen.values().next().value as string);
       progress.lastEventId = event.id;
-      hooks.traceEvent(method, response.status, event.id);
+      hooks.traceEvent(method, status, event.id);
     }
     // A priming event carries no data; an event type other than "message" is not MCP's.
     if (event.data === '' || (event.event !== undefined && event.event !== 'message')) continue;
     const value = hooks.deliver(event.data);
     if (until !== undefined && isResponseTo(value, until)) {
       progress.answered = true;
-      return; // the server ends the stream now; no need to wait for it
+      return true; // the server ends the stream now; no need to wait for it
     }
   }
+  return false;
 }
 
 /** The next connection of the stream, after waiting as the spec asks; gives up per the policy. */

@@ -41,7 +41,9 @@ export class SseEventTooLargeError extends Error {
 export class SseParser {
   readonly #maxEventChars: number;
   #buffer = '';
-  #decoder = new TextDecoder('utf-8');
+  #started = false;
+  /** Made only once a chunk ends inside a character; until then chunks decode whole, with no state to keep. */
+  #decoder: InstanceType<typeof TextDecoder> | undefined;
   #data: string[] = [];
   #dataChars = 0;
   #id: string | undefined;
@@ -56,19 +58,31 @@ export class SseParser {
 
   /** Takes the next chunk (bytes are decoded as a stream, so split UTF-8 is fine). */
   push(chunk: string | Uint8Array): SseEvent[] {
-    this.#buffer += typeof chunk === 'string' ? chunk : this.#decoder.decode(chunk, { stream: true });
+    if (typeof chunk === 'string') {
+      this.#buffer += chunk;
+      return this.#drain(false);
+    }
+    let text = this.#decoder === undefined && !endsInsideCharacter(chunk)
+      ? WHOLE_CHUNKS.decode(chunk)
+      : (this.#decoder ??= new TextDecoder('utf-8', { ignoreBOM: true })).decode(chunk, { stream: true });
+    // The format: one U+FEFF at the very start of the byte stream is not part of it.
+    if (!this.#started && text !== '') {
+      this.#started = true;
+      if (text.startsWith('\uFEFF')) text = text.slice(1);
+    }
+    this.#buffer += text;
     return this.#drain(false);
   }
 
   /** At end of input: a trailing line without its line end still counts; an unfinished event is dropped. */
   end(): SseEvent[] {
-    this.#buffer += this.#decoder.decode();
+    if (this.#decoder) this.#buffer += this.#decoder.decode();
     return this.#drain(true);
   }
 
   #drain(final: boolean): SseEvent[] {
     const events: SseEvent[] = [];
-    const lineEnd = /\r\n|\r|\n/g;
+    const lineEnd = LINE_END;
     let start = 0;
     for (;;) {
       lineEnd.lastIndex = start;
@@ -119,6 +133,24 @@ export class SseParser {
     this.#retry = undefined;
     this.#hasFields = false;
   }
+}
+
+/** Line ends of the format; one shared object (exec is synchronous), not a new one per chunk. */
+const LINE_END = /\r\n|\r|\n/g;
+
+/** Decodes chunks that end on a character boundary; ignoreBOM, since each call would be a new stream. */
+const WHOLE_CHUNKS = new TextDecoder('utf-8', { ignoreBOM: true });
+
+/** True when the last UTF-8 sequence of `bytes` is incomplete, so its end comes with the next chunk. */
+function endsInsideCharacter(bytes: Uint8Array): boolean {
+  const last = bytes.length - 1;
+  for (let back = 0; back < 4 && back <= last; back++) {
+    const byte = bytes[last - back]!;
+    if ((byte & 0xc0) === 0x80) continue; // a continuation byte: its lead byte is further back
+    const length = byte >= 0xf0 ? 4 : byte >= 0xe0 ? 3 : byte >= 0xc0 ? 2 : 1;
+    return length > back + 1;
+  }
+  return false; // no lead byte: malformed, and the decoder replaces it either way
 }
 
 /** Reads a fetch body as SSE events until it ends; rejects if the connection fails or is aborted. */
