@@ -22,19 +22,29 @@ export function nodeHttpRequester(): HttpRequester {
   let httpAgent: HttpAgent | undefined;
   let httpsAgent: HttpsAgent | undefined;
   // The transport asks for the same URL every time: parse it once.
-  let last: { url: string; options: RequestOptions; secure: boolean } | undefined;
+  let last: { url: string; target: RequestOptions; secure: boolean } | undefined;
   return {
     request(url, init) {
       return new Promise<HttpResponse>((resolve, reject) => {
         if (last?.url !== url) {
           const parsed = new URL(url);
-          last = { url, options: urlToHttpOptions(parsed), secure: parsed.protocol === 'https:' };
+          last = { url, target: urlToHttpOptions(parsed), secure: parsed.protocol === 'https:' };
         }
         const agent = last.secure ? (httpsAgent ??= new HttpsAgent({ keepAlive: true })) : (httpAgent ??= new HttpAgent({ keepAlive: true }));
-        const options: RequestOptions = { ...last.options, method: init.method, headers: init.headers, agent, signal: init.signal };
-        const request = (last.secure ? httpsRequest : httpRequest)(options, (message) => resolve(new NodeResponse(message, init.signal)));
+        const { signal } = init;
+        if (signal.aborted) { reject(signal.reason); return; }
+        const { target } = last;
+        const options: RequestOptions = {
+          protocol: target.protocol, hostname: target.hostname, port: target.port, path: target.path, auth: target.auth,
+          method: init.method, headers: init.headers, agent,
+        };
+        const request = (last.secure ? httpsRequest : httpRequest)(options, (message) => resolve(new NodeResponse(message, signal, release)));
+        // Aborting destroys the request (and its response); node's own `signal` option costs more per call than this.
+        const abort = (): void => { request.destroy(signal.reason as Error); };
+        const release = (): void => { signal.removeEventListener('abort', abort); };
+        signal.addEventListener('abort', abort, { once: true });
         // Aborted: fail with the signal's reason, as fetch does (a TimeoutError for AbortSignal.timeout).
-        request.on('error', (error) => reject(init.signal.aborted ? init.signal.reason : error));
+        request.on('error', (error) => { release(); reject(signal.aborted ? signal.reason : error); });
         request.end(init.body); // a string body gets a Content-Length, not chunked encoding
       });
     },
@@ -53,12 +63,12 @@ class NodeResponse implements HttpResponse {
   readonly headers: { get(name: string): string | null };
   readonly body: HttpBody;
 
-  constructor(message: IncomingMessage, signal: AbortSignal) {
+  constructor(message: IncomingMessage, signal: AbortSignal, release: () => void) {
     this.status = message.statusCode ?? 0;
     this.statusText = message.statusMessage ?? '';
     this.ok = this.status >= 200 && this.status <= 299;
     this.headers = new MessageHeaders(message.headers);
-    this.body = new MessageBody(message, signal);
+    this.body = new MessageBody(message, signal, release);
   }
 }
 
@@ -77,6 +87,8 @@ class MessageHeaders {
   }
 }
 
+const CUT_OFF = 'The connection closed before the response body ended';
+
 /** Chunks held before the message is paused: an unread stream cannot make this side buffer without bound. */
 const MAX_QUEUED_CHUNKS = 16;
 
@@ -90,8 +102,11 @@ class MessageBody implements HttpBody {
   #failure: Error | undefined;
   #waiter: { resolve(chunk: Uint8Array | undefined): void; reject(error: Error): void } | undefined;
 
-  /** A body whose request was aborted fails with the signal's reason, as a fetch body does. */
-  constructor(message: IncomingMessage, signal: AbortSignal) {
+  /**
+   * A body whose request was aborted fails with the signal's reason, as a fetch body does.
+   * `release` stops listening to the signal, once the body ended or failed.
+   */
+  constructor(message: IncomingMessage, signal: AbortSignal, release: () => void) {
     this.#message = message;
     message.on('data', (chunk: Buffer) => {
       if (this.#cancelled) return;
@@ -99,10 +114,13 @@ class MessageBody implements HttpBody {
       if (this.#chunks.length >= MAX_QUEUED_CHUNKS && !this.#paused) { this.#paused = true; message.pause(); }
       this.#settle();
     });
-    message.on('end', () => { this.#ended = true; this.#settle(); });
-    message.on('error', (error) => { this.#failure ??= signal.aborted ? signal.reason as Error : error; this.#settle(); });
+    message.on('end', () => { this.#ended = true; release(); this.#settle(); });
+    // node says only "aborted" (ECONNRESET) when the connection goes mid-body; say which, keep node's error as the cause.
+    const broken = (cause?: Error): Error => signal.aborted ? signal.reason as Error : new Error(CUT_OFF, { cause });
+    message.on('error', (error) => { this.#failure ??= broken(error); this.#settle(); });
     message.on('close', () => {
-      if (!this.#ended) this.#failure ??= signal.aborted ? signal.reason as Error : new Error('The connection closed before the response body ended');
+      release();
+      if (!this.#ended) this.#failure ??= broken();
       this.#settle();
     });
   }
@@ -120,8 +138,10 @@ class MessageBody implements HttpBody {
     this.#cancelled = true;
     this.#chunks.length = 0;
     if (this.#message.complete) {
-      // Every byte arrived: let the message end, so its connection goes back to the pool.
+      // Every byte arrived: let the message end, so its connection goes back to the pool (resolves once it did).
+      const ended = new Promise<void>((resolve) => { this.#message.once('end', resolve).once('close', resolve); });
       this.#resume();
+      await ended;
       return;
     }
     this.#failure = new Error('The response body was cancelled');
