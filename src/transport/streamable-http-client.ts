@@ -275,8 +275,11 @@ export class StreamableHttpClientTransport implements Transport {
 /** How much of an error body is read: enough for its message, never the whole of an endless one. */
 const REFUSAL_BYTES = 64 * 1024;
 
+/** `text/event-stream` of `text/event-stream; charset=utf-8` (indexOf, not split: this runs on every answer). */
 function mediaType(value: string | null): string | undefined {
-  return value?.split(';')[0]?.trim().toLowerCase();
+  if (value === null) return undefined;
+  const semicolon = value.indexOf(';');
+  return (semicolon === -1 ? value : value.slice(0, semicolon)).trim().toLowerCase();
 }
 
 function asError(error: unknown): Error {
