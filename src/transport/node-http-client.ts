@@ -127,6 +127,12 @@ class MessageBody implements HttpBody {
 
   read(): Promise<Uint8Array | undefined> {
     if (this.#waiter) return Promise.reject(new Error('A response body was read twice at once'));
+    // Usually the chunk is already here: no waiter needed.
+    const chunk = this.#chunks.shift();
+    if (chunk !== undefined) {
+      if (this.#chunks.length === 0) this.#resume();
+      return Promise.resolve(chunk);
+    }
     return new Promise((resolve, reject) => {
       this.#waiter = { resolve, reject };
       this.#settle();

@@ -56,6 +56,8 @@ export class StreamableHttpClientTransport implements Transport {
   readonly #requests = new Map<RequestId, AbortController>();
   /** Settles when the last notification/response POST got its status (see send). */
   #accepted: Promise<void> = Promise.resolve();
+  /** Notification/response POSTs still waiting for their status: at 0 a new POST need not wait at all. */
+  #unaccepted = 0;
   #standalone = false;
   #opening: Promise<boolean> | undefined;
   /**
@@ -103,13 +105,18 @@ export class StreamableHttpClientTransport implements Transport {
     if (this.#closed) throw new ConnectionClosedError('Cannot send: the HTTP transport is closed');
     const request = 'method' in message && 'id' in message ? message : undefined;
     this.#stopCancelled(message);
-    const earlier = this.#accepted;
+    const earlier = this.#unaccepted === 0 ? undefined : this.#accepted;
     let accept = (): void => undefined;
-    if (!request) this.#accepted = new Promise<void>((resolve) => { accept = resolve; });
+    if (!request) {
+      this.#unaccepted++;
+      this.#accepted = new Promise<void>((resolve) => {
+        accept = () => { accept = () => undefined; this.#unaccepted--; resolve(); };
+      });
+    }
     const controller = this.#track(new AbortController());
     if (request) this.#requests.set(request.id, controller);
     try {
-      await earlier;
+      if (earlier) await earlier;
       const response = await this.#exchange('POST', controller.signal, {
         accept: 'application/json, text/event-stream',
         'content-type': 'application/json',
