@@ -26,8 +26,10 @@ export async function requestFollowingRedirects(requester: HttpRequester, url: s
   for (let redirects = 0; ; redirects++) {
     // The first hop is the URL itself: no parsing on the usual, redirect-free path.
     const sameOrigin = redirects === 0 || new URL(target).origin === new URL(url).origin;
-    // Object.assign, not `{ ...a, ...b }`: the spread takes V8's slow path here (bench/profile.ts).
-    const headers = sameOrigin ? Object.assign({}, request.userHeaders, request.protocolHeaders) : Object.assign({}, request.protocolHeaders);
+    // Object.assign, not `{ ...a, ...b }`: the spread takes V8's slow path here (bench/profile.ts). Without
+    // user headers the first hop sends the caller's own object (each request's is new), copying nothing.
+    const headers = redirects === 0 && request.userHeaders === undefined ? request.protocolHeaders
+      : sameOrigin ? Object.assign({}, request.userHeaders, request.protocolHeaders) : Object.assign({}, request.protocolHeaders);
     if (body === undefined && request.body !== undefined) delete headers['content-type']; // turned into a GET below
     const response = await requester.request(target, { method, headers, body, signal: request.signal });
     const location = response.headers.get('location');

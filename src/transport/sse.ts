@@ -44,7 +44,7 @@ export class SseParser {
   #started = false;
   /** Made only once a chunk ends inside a character; until then chunks decode whole, with no state to keep. */
   #decoder: InstanceType<typeof TextDecoder> | undefined;
-  #data: string[] = [];
+  readonly #data: string[] = [];
   #dataChars = 0;
   #id: string | undefined;
   #event: string | undefined;
@@ -134,13 +134,14 @@ export class SseParser {
 
   #dispatch(events: SseEvent[]): void {
     if (this.#hasFields) {
-      const event: SseEvent = { data: this.#data.join('\n') };
+      // One data line (the usual case) needs no join.
+      const event: SseEvent = { data: this.#data.length === 1 ? this.#data[0]! : this.#data.join('\n') };
       if (this.#id !== undefined) event.id = this.#id;
       if (this.#event !== undefined) event.event = this.#event;
       if (this.#retry !== undefined) event.retry = this.#retry;
       events.push(event);
     }
-    this.#data = [];
+    this.#data.length = 0;
     this.#dataChars = 0;
     this.#id = undefined;
     this.#event = undefined;

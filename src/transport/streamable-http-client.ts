@@ -72,7 +72,7 @@ export class StreamableHttpClientTransport implements Transport {
       : this.#exchange('GET', signal, { accept: 'text/event-stream', 'last-event-id': lastEventId }),
     refuse: (response) => this.#refusal(response, undefined),
     deliver: (data) => this.#deliver(data, false),
-    traceEvent: (method, status, eventId) => this.#trace(this.url, method, status, {}, eventId),
+    traceEvent: (method, status, eventId) => { if (this.ontrace) this.#trace(this.url, method, status, {}, eventId); },
   };
 
   constructor(url: string | URL, options: HttpTransportOptions = {}) {
