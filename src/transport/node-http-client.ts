@@ -35,9 +35,10 @@ export function nodeHttpRequester(): HttpRequester {
         if (signal.aborted) { reject(signal.reason); return; }
         const { target } = last;
         const options: RequestOptions = {
-          protocol: target.protocol, hostname: target.hostname, port: target.port, path: target.path, auth: target.auth,
+          protocol: target.protocol, hostname: target.hostname, port: target.port, path: target.path,
           method: init.method, headers: init.headers, agent,
         };
+        if (target.auth !== undefined) options.auth = target.auth;
         const request = (last.secure ? httpsRequest : httpRequest)(options, (message) => resolve(new NodeResponse(message, signal, release)));
         // Aborting destroys the request (and its response); node's own `signal` option costs more per call than this.
         const abort = (): void => { request.destroy(signal.reason as Error); };

@@ -120,14 +120,15 @@ export class SseParser {
 
   #line(line: string, events: SseEvent[]): void {
     if (line === '') { this.#dispatch(events); return; }
+    // `field: value`, one space after the colon dropped; a line without a colon is a field with an empty value.
+    // The field name is compared in place (length, then startsWith): no string is cut out for it.
     const colon = line.indexOf(':');
-    const field = colon === -1 ? line : line.slice(0, colon);
-    let value = colon === -1 ? '' : line.slice(colon + 1);
-    if (value.startsWith(' ')) value = value.slice(1);
-    if (field === 'data') { this.#data.push(value); this.#dataChars += value.length + 1; }
-    else if (field === 'event') this.#event = value;
-    else if (field === 'id' && !value.includes('\0')) this.#id = value;
-    else if (field === 'retry' && /^\d+$/.test(value)) this.#retry = Number(value);
+    const fieldLength = colon === -1 ? line.length : colon;
+    const value = colon === -1 ? '' : line.slice(line.charCodeAt(colon + 1) === SPACE ? colon + 2 : colon + 1);
+    if (fieldIs(line, fieldLength, 'data')) { this.#data.push(value); this.#dataChars += value.length + 1; }
+    else if (fieldIs(line, fieldLength, 'event')) this.#event = value;
+    else if (fieldIs(line, fieldLength, 'id') && !value.includes('\0')) this.#id = value;
+    else if (fieldIs(line, fieldLength, 'retry') && DIGITS.test(value)) this.#retry = Number(value);
     else return; // unknown fields, invalid values and `:` comments (an empty field name) are ignored
     this.#hasFields = true;
   }
@@ -148,6 +149,15 @@ export class SseParser {
     this.#retry = undefined;
     this.#hasFields = false;
   }
+}
+
+const SPACE = 0x20;
+/** A valid `retry` value. */
+const DIGITS = /^\d+$/;
+
+/** True when the line's field name, its first `fieldLength` characters, is `name`. */
+function fieldIs(line: string, fieldLength: number, name: string): boolean {
+  return fieldLength === name.length && line.startsWith(name);
 }
 
 /** Line ends of the format; one shared object (exec is synchronous), not a new one per chunk. */
