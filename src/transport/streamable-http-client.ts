@@ -203,7 +203,7 @@ export class StreamableHttpClientTransport implements Transport {
   }
 
   #policy(): ReconnectPolicy {
-    return this.#options.reconnect ?? { maxRetries: 3, initialDelayMs: 1000 };
+    return this.#options.reconnect ?? DEFAULT_RECONNECT;
   }
 
   /** Parses and hands one message on. A JSON body that does not parse fails the exchange. */
@@ -278,6 +278,9 @@ export class StreamableHttpClientTransport implements Transport {
     this.#inflight.delete(controller);
   }
 }
+
+/** Resuming a broken stream when the options say nothing: 3 retries in a row, 1 s before the first. */
+const DEFAULT_RECONNECT: ReconnectPolicy = { maxRetries: 3, initialDelayMs: 1000 };
 
 /** How much of an error body is read: enough for its message, never the whole of an endless one. */
 const REFUSAL_BYTES = 64 * 1024;
