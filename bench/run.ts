@@ -10,6 +10,7 @@ import { benchColdStart } from './cold-start.js';
 import { COUNTS, QUICK, ROOT, SERVERS } from './config.js';
 import { benchFootprint } from './footprint.js';
 import { benchHttp } from './http.js';
+import { benchHttpClient, httpClientRows } from './http-client.js';
 import { benchJsonSchema } from './json-schema.js';
 import { benchIdleSessions } from './memory.js';
 import { absolute, compared, failed, formatTable, loadRows, writeJson } from './report.js';
@@ -88,6 +89,10 @@ await section('http', async () => {
     ...loadRows('http', `fetch handler on node, JSON sequential ×${count(COUNTS.httpSequential)}`, result.fetch.sequential, result.raw.sequential, {}),
     ...loadRows('http', `fetch handler on node, JSON ${COUNTS.concurrency} in flight ×${count(COUNTS.httpInFlight)}`, result.fetch.inFlight, result.raw.inFlight, {}),
   );
+});
+
+await section('http client', async () => {
+  rows.push(...httpClientRows(details.httpClient = await benchHttpClient()));
 });
 
 await section('idle sessions', async () => {
