@@ -1,12 +1,13 @@
 // The end-to-end check every runtime must pass, run by scripts/runtimes.ts from Node against the
-// URL the runtime serves: our McpClient over the Streamable HTTP client, as a real client would.
+// URL the runtime serves: our McpClient over the Streamable HTTP client (Node's default requester,
+// node:http with keep-alive), as a real client would.
 // The client's import paths live here only (one edit when src/transport/ is split).
 
 import assert from 'node:assert/strict';
 import { McpClient } from '../../src/client/mcp-client.js';
 import type { Progress } from '../../src/protocol/session.js';
 import { HttpStatusError } from '../../src/transport/http-status-error.js';
-import { httpTransport } from '../../src/transport/streamable-http-client.js';
+import { httpTransport } from '../../src/transport/node-http-client.js';
 import type { HttpTraceEvent } from '../../src/transport/streamable-http-client.js';
 
 /** Bounds every request of the check, so a runtime that hangs fails instead of stalling the run. */
