@@ -4,16 +4,22 @@
 import { INVALID_PARAMS, METHOD_NOT_FOUND, ProtocolError } from '../jsonrpc/index.js';
 import type { AuthInfo, Params, RequestId, Transport } from '../jsonrpc/index.js';
 import {
-  CapabilityError, CLIENT_REQUESTS, LOGGING_LEVELS, McpSession, NOTIFICATIONS, SERVER_REQUESTS, missingClientCapability,
-  negotiateVersion, serverCapabilityFor, serverMaySend, serverRefusal,
+  CapabilityError, CLIENT_REQUESTS, LOGGING_LEVELS, McpSession, NOTIFICATIONS, SERVER_REQUESTS, STATELESS_ONLY, eraOfRequest,
+  missingClientCapability, negotiateVersion, nextServerState, removedMethodError, serverCapabilityFor, serverMaySend, serverRefusal,
 } from '../protocol/index.js';
 import type {
-  ClientCapabilities, CreateMessageResult, ElicitResult, Implementation, Root, InitializeResult, LoggingLevel, McpRequestContext, ServerCapabilities, ServerState,
+  ClientCapabilities, CreateMessageResult, ElicitResult, Era, Implementation, Root, InitializeResult, LoggingLevel, McpRequestContext,
+  McpRequestHandler, ServerCapabilities, ServerState,
 } from '../protocol/index.js';
 import type { ToolContext } from './request-context.js';
+import { dispatchStateless } from './stateless-dispatch.js';
+import type { StatelessHost } from './stateless-dispatch.js';
 
-/** A request handler as features register it: it gets this session and the request context. */
-export type ServerRequestHandler = (params: Params | undefined, context: ToolContext, session: ServerSession) => Params | Promise<Params>;
+/**
+ * A request handler as features register it: it gets the request context and, in a 2025 session,
+ * that session (a 2026 request has none: everything it says is in the request itself).
+ */
+export type ServerRequestHandler = (params: Params | undefined, context: ToolContext, session: ServerSession | undefined) => Params | Promise<Params>;
 
 /** A transport that can end one request's SSE connection early (Streamable HTTP does; SEP-1699 polling). */
 interface PollableTransport extends Transport {
@@ -21,7 +27,7 @@ interface PollableTransport extends Transport {
 }
 
 /** What a session needs from the server that owns it. */
-export interface SessionHost {
+export interface SessionHost extends StatelessHost {
   readonly info: Implementation;
   readonly instructions: string | undefined;
   readonly protocolVersions: readonly string[];
@@ -36,7 +42,11 @@ export interface SessionHost {
   onRootsListChanged(session: ServerSession): void;
 }
 
-/** One connected client, as the server sees it. */
+/**
+ * One connection of a 2025 (handshake-era) client, as the server sees it: the one thing called a
+ * session. A 2026 request that arrives on the same connection (stdio) is answered statelessly,
+ * without touching this session's state (26/basic/versioning#backward-compatibility).
+ */
 export class ServerSession {
   readonly mcp: McpSession;
   state: ServerState = 'awaiting-initialize';
@@ -56,23 +66,36 @@ export class ServerSession {
     this.mcp = new McpSession(transport, {
       timeoutMs: host.timeoutMs,
       maxInboundRequests: host.maxInboundRequests,
-      guard: (method, kind) => serverRefusal(this.state, method, kind) ?? (kind === 'request' ? this.#undeclared(method) : undefined),
+      // A request with the 2026 envelope is outside the handshake lifecycle: it is checked by dispatchStateless.
+      guard: (method, kind, params) => kind === 'request' && eraOfRequest(params) === 'stateless'
+        ? undefined
+        : serverRefusal(this.state, method, kind) ?? (kind === 'request' ? this.#undeclared(method) : undefined),
     });
     const peer = this.mcp.peer;
     peer.onerror = (error) => this.onerror?.(error);
     peer.onclose = () => {
-      this.state = 'closed';
+      this.state = nextServerState(this.state, 'close');
       host.onSessionClosed(this);
     };
-    this.mcp.onRequest(CLIENT_REQUESTS.initialize, (params) => this.#initialize(params));
-    this.mcp.onRequest(CLIENT_REQUESTS.ping, () => ({}));
+    this.#route(CLIENT_REQUESTS.initialize, (params) => this.#initialize(params));
+    this.#route(CLIENT_REQUESTS.ping, () => ({}));
+    for (const method of STATELESS_ONLY) {
+      this.#route(method, () => { throw removedMethodError(method); });
+    }
     peer.setNotificationHandler(NOTIFICATIONS.initialized, () => {
-      if (this.state === 'awaiting-initialized') this.state = 'operating';
+      this.state = nextServerState(this.state, 'initialized');
     });
     peer.setNotificationHandler(NOTIFICATIONS.rootsListChanged, () => host.onRootsListChanged(this));
     for (const [method, handler] of host.handlers()) {
-      this.mcp.onRequest(method, (params, context) => handler(params, this.toolContext(context), this));
+      this.#route(method, (params, context) => handler(params, this.toolContext(context), this));
     }
+  }
+
+  /** One entry per method: a request with the 2026 envelope goes to the stateless dispatcher, any other to `handshake`. */
+  #route(method: string, handshake: McpRequestHandler): void {
+    this.mcp.onRequest(method, (params, context) => eraOfRequest(params) === 'stateless'
+      ? dispatchStateless(this.#host, method, params, context)
+      : handshake(params, context));
   }
 
   /** Starts reading from the transport. */
@@ -128,7 +151,7 @@ export class ServerSession {
     this.clientCapabilities = (capabilities ?? {}) as ClientCapabilities;
     const clientInfo = params?.clientInfo;
     if (typeof clientInfo === 'object' && clientInfo !== null) this.clientInfo = clientInfo as Implementation;
-    this.state = 'awaiting-initialized';
+    this.state = nextServerState(this.state, 'initialize');
     const result: InitializeResult = {
       protocolVersion: this.protocolVersion,
       capabilities: this.#host.capabilities(),
@@ -146,6 +169,7 @@ export class ServerSession {
  * request whose handler never uses them allocates none.
  */
 class SessionToolContext implements ToolContext {
+  readonly era: Era = 'handshake';
   readonly requestId: RequestId;
   readonly #session: ServerSession;
   readonly #context: McpRequestContext;
