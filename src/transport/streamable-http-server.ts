@@ -18,12 +18,16 @@ import { refuseHost, refuseOrigin } from './http-security.js';
 import { StreamableHttpSessionTransport } from './http-session.js';
 import { DEFAULT_MAX_BUFFERED_BYTES, DEFAULT_STALL_MS } from './sse-response.js';
 import { acceptedTypes, admits, header, mediaType } from './http-headers.js';
+import { answerStateless, isStatelessPost } from './stateless-http.js';
+import type { StatelessExchange, StatelessServable } from './stateless-http.js';
 
 /** What serveHttp serves: anything that accepts one transport per session (McpServer does). */
 export interface HttpServable {
   connect(transport: Transport): Promise<unknown>;
   /** Values accepted in the MCP-Protocol-Version header; defaults to DEFAULT_PROTOCOL_VERSIONS. */
   protocolVersions?: readonly string[];
+  /** Answers 2026-07-28 (stateless) requests; without it the endpoint speaks 2025 only. */
+  handleStateless?: StatelessServable['handleStateless'];
 }
 
 /** Options for createStreamableHttpHandler and serveHttp. */
@@ -194,6 +198,12 @@ export function createStreamableHttpHandler(server: HttpServable, options: HttpS
     const classified = classifyMessage(value);
     if (classified.kind === 'invalid') throw new HttpError(400, `Invalid request: ${classified.reason}`, { id: classified.id });
     const message = classified.message;
+    const extra: MessageExtra = { headers: { ...req.headers } };
+    if (authInfo) extra.authInfo = authInfo;
+    if (server.handleStateless && classified.kind !== 'response'
+      && isStatelessPost(header(req, 'mcp-protocol-version'), header(req, 'mcp-session-id'), classified.message, server.protocolVersions ?? DEFAULT_PROTOCOL_VERSIONS)) {
+      return answerStateless(server as StatelessServable, nodeExchange(req, res), classified.message, extra);
+    }
     let session: StreamableHttpSessionTransport;
     if (classified.kind === 'request' && classified.message.method === 'initialize') {
       const existing = header(req, 'mcp-session-id');
@@ -206,8 +216,6 @@ export function createStreamableHttpHandler(server: HttpServable, options: HttpS
     } else {
       session = await findSession(req, principal);
     }
-    const extra: MessageExtra = { headers: { ...req.headers } };
-    if (authInfo) extra.authInfo = authInfo;
     if (classified.kind !== 'request') {
       // Notifications and responses: accepted → 202 with no body.
       session.receive(message, extra);
@@ -252,6 +260,11 @@ export function createStreamableHttpHandler(server: HttpServable, options: HttpS
       ? await authenticate(req, options.verifyToken, resourceMetadataUrl(req, path))
       : undefined;
     const principal = authInfo ? await principalOf(authInfo) : undefined;
+    const version = header(req, 'mcp-protocol-version');
+    if (server.handleStateless && req.method !== 'POST' && version !== undefined && !(server.protocolVersions ?? DEFAULT_PROTOCOL_VERSIONS).includes(version)) {
+      // 26/basic/transports/streamable-http: POST only; no GET stream, no sessions to DELETE.
+      throw new HttpError(405, `Method ${req.method} not allowed with MCP-Protocol-Version ${version}: only POST`, { headers: { Allow: 'POST' } });
+    }
     switch (req.method) {
       case 'POST': return post(req, res, authInfo, principal);
       case 'GET': return get(req, res, principal);
@@ -328,5 +341,19 @@ export async function serveHttp(server: HttpServable, options: HttpServerOptions
         httpServer.closeAllConnections();
       });
     },
+  };
+}
+
+/** node:http's request and response as the stateless route sees them. */
+function nodeExchange(req: IncomingMessage, res: ServerResponse): StatelessExchange {
+  return {
+    header: (name) => header(req, name),
+    respond: (status, headers, body) => { res.writeHead(status, headers).end(body); },
+    stream: (headers) => {
+      res.writeHead(200, { ...headers, 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache, no-transform' });
+      res.flushHeaders();
+      return { write: (text) => { res.write(text); }, end: () => { res.end(); } };
+    },
+    onClose: (listener) => { res.once('close', listener); },
   };
 }
