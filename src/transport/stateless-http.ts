@@ -38,13 +38,16 @@ export function statelessStatus(code: number): number {
 }
 
 /**
- * Whether a POST goes to the stateless route (SPEC-NOTES §8.9): not when it names a session, is
- * `initialize`, or carries a 2025 (or older) MCP-Protocol-Version; yes when it carries any other
- * version header, or none but a body with the 2026 `_meta` envelope.
+ * Whether a POST goes to the stateless route (SPEC-NOTES §8.9): not when it names a session or
+ * carries a 2025 (or older) MCP-Protocol-Version; yes when it carries any other version header
+ * (even for `initialize`: a 2026 client gets 404 + -32601 for it, as 2026 removed it). Without a
+ * version header, `initialize` opens a 2025 session, and another body goes here when it carries
+ * the 2026 `_meta` envelope.
  */
 export function isStatelessPost(versionHeader: string | undefined, sessionId: string | undefined, message: { method?: unknown; params?: unknown }, legacyVersions: readonly string[]): boolean {
-  if (sessionId !== undefined || message.method === 'initialize') return false;
+  if (sessionId !== undefined) return false;
   if (versionHeader !== undefined) return !legacyVersions.includes(versionHeader);
+  if (message.method === 'initialize') return false;
   const meta = (message.params as { _meta?: unknown } | undefined)?._meta;
   return typeof meta === 'object' && meta !== null && Object.hasOwn(meta, 'io.modelcontextprotocol/protocolVersion');
 }

@@ -62,6 +62,9 @@ test('statuses: envelope errors are 400 with the id, removed or unknown methods 
   assert.deepEqual(await answer(await post(url, { jsonrpc: '2.0', id: 4, method: 'ping', params: { _meta: envelope } }, { 'mcp-method': 'ping' })), [404, {
     jsonrpc: '2.0', id: 4, error: { code: -32601, message: 'Method not found: "ping" was removed in 2026-07-28' },
   }]);
+  assert.deepEqual(await answer(await post(url, { jsonrpc: '2.0', id: 5, method: 'initialize', params: { _meta: envelope } }, { 'mcp-method': 'initialize' })), [404, {
+    jsonrpc: '2.0', id: 5, error: { code: -32601, message: 'Method not found: "initialize" was removed in 2026-07-28' },
+  }]);
   for (const method of ['GET', 'DELETE']) {
     const response = await fetch(url, { method, headers: { accept: 'text/event-stream', 'mcp-protocol-version': V } });
     assert.deepEqual([response.status, response.headers.get('allow')], [405, 'POST']);
