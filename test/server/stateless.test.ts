@@ -26,6 +26,10 @@ function featureServer(options: McpServerOptions = {}): McpServer {
     const [answer, roots] = await Promise.all([context.sample({ messages: [], maxTokens: 10 }), context.listRoots()]);
     return { content: [{ type: 'text', text: `${JSON.stringify(answer.content)} ${roots.length}` }] };
   });
+  server.tool({ name: 'steps', inputSchema: { type: 'object' } }, async (_args, context) => {
+    for (const progress of [1, 2]) await context.sendProgress({ progress, total: 2 });
+    return { content: [{ type: 'text', text: 'stepped' }] };
+  });
   server.tool({ name: 'chatty', inputSchema: { type: 'object' } }, async (_args, context) => {
     await context.log('debug', 'fine detail');
     await context.log('warning', 'careful');
@@ -232,4 +236,15 @@ test('subscriptions/listen: a cancelled stream gets no response and stops receiv
   server.tool({ name: 'later', inputSchema: { type: 'object' } }, () => ({ content: [] }));
   await new Promise((resolve) => setImmediate(resolve));
   assert.deepEqual(transport.sent.map((message) => 'method' in message ? message.method : 'response'), ['notifications/subscriptions/acknowledged']);
+});
+
+test('progress on a stateless request: notifications/progress with its token, on that request, before the result', async () => {
+  const transport = await fresh();
+  await ask(transport, 1, 'tools/call', { name: 'steps', _meta: meta({ progressToken: 'p' }) });
+  assert.deepEqual(transport.sent, [
+    { jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 'p', progress: 1, total: 2 } },
+    { jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 'p', progress: 2, total: 2 } },
+    { jsonrpc: '2.0', id: 1, result: { content: [{ type: 'text', text: 'stepped' }], resultType: 'complete', _meta: serverMeta } },
+  ]);
+  assert.deepEqual(transport.sendOptions.slice(0, 2), [{ relatedRequestId: 1 }, { relatedRequestId: 1 }]);
 });
