@@ -2,18 +2,19 @@
 // about itself in `initialize`, and the handlers bound to this connection.
 
 import { INVALID_PARAMS, METHOD_NOT_FOUND, ProtocolError } from '../jsonrpc/index.js';
-import type { AuthInfo, Params, RequestId, Transport } from '../jsonrpc/index.js';
+import type { AuthInfo, Params, RequestContext, RequestId, Transport } from '../jsonrpc/index.js';
 import {
   CapabilityError, CLIENT_REQUESTS, LOGGING_LEVELS, McpSession, NOTIFICATIONS, SERVER_REQUESTS, STATELESS_ONLY, eraOfRequest,
   missingClientCapability, negotiateVersion, nextServerState, removedMethodError, serverCapabilityFor, serverMaySend, serverRefusal,
 } from '../protocol/index.js';
 import type {
-  ClientCapabilities, CreateMessageResult, ElicitResult, Era, Implementation, Root, InitializeResult, LoggingLevel, McpRequestContext,
-  McpRequestHandler, ServerCapabilities, ServerState,
+  ClientCapabilities, CreateMessageResult, ElicitResult, Era, Implementation, Root, InitializeResult, LoggingLevel, Progress,
+  ServerCapabilities, ServerState,
 } from '../protocol/index.js';
 import type { ToolContext } from './request-context.js';
 import { dispatchStateless } from './stateless-dispatch.js';
 import type { StatelessHost } from './stateless-dispatch.js';
+import type { StatelessCall } from './stateless-context.js';
 
 /**
  * A request handler as features register it: it gets the request context and, in a 2025 session,
@@ -87,15 +88,30 @@ export class ServerSession {
     });
     peer.setNotificationHandler(NOTIFICATIONS.rootsListChanged, () => host.onRootsListChanged(this));
     for (const [method, handler] of host.handlers()) {
-      this.#route(method, (params, context) => handler(params, this.toolContext(context), this));
+      this.#route(method, (params, context) => handler(params, context, this));
     }
   }
 
-  /** One entry per method: a request with the 2026 envelope goes to the stateless dispatcher, any other to `handshake`. */
-  #route(method: string, handshake: McpRequestHandler): void {
-    this.mcp.onRequest(method, (params, context) => eraOfRequest(params) === 'stateless'
-      ? dispatchStateless(this.#host, method, params, context)
-      : handshake(params, context));
+  /**
+   * One entry per method, straight on the JSON-RPC peer, and one context object per request: a
+   * request with the 2026 envelope goes to the stateless dispatcher (its context is made there),
+   * any other to `handshake` with this session's ToolContext.
+   */
+  #route(method: string, handshake: (params: Params | undefined, context: ToolContext) => Params | Promise<Params>): void {
+    this.mcp.peer.setRequestHandler(method, (params, request) => eraOfRequest(params) === 'stateless'
+      ? dispatchStateless(this.#host, method, params, this.#statelessCall(request))
+      : handshake(params, new SessionToolContext(this, request, progressTokenOf(params))));
+  }
+
+  /** What a stateless request on this connection (stdio) needs: its id, its cancellation, a way to notify about it. */
+  #statelessCall(request: RequestContext): StatelessCall {
+    const mcp = this.mcp;
+    return {
+      requestId: request.requestId,
+      extra: request.extra,
+      get signal() { return request.signal; },
+      notify: (method, params) => mcp.notify(method, params, request.requestId),
+    };
   }
 
   /** Starts reading from the transport. */
@@ -123,11 +139,6 @@ export class ServerSession {
   /** Whether `notifications/message` at `level` goes out: logging is declared and the client's level lets it through. */
   shouldLog(level: LoggingLevel): boolean {
     return Boolean(this.#host.capabilities().logging) && this.wantsLog(level);
-  }
-
-  /** Builds what a handler sees from the MCP request context. */
-  toolContext(context: McpRequestContext): ToolContext {
-    return new SessionToolContext(this, context);
   }
 
   // basic/lifecycle#capability-negotiation: a method of a capability the server did not
@@ -172,16 +183,18 @@ class SessionToolContext implements ToolContext {
   readonly era: Era = 'handshake';
   readonly requestId: RequestId;
   readonly #session: ServerSession;
-  readonly #context: McpRequestContext;
+  readonly #request: RequestContext;
+  readonly #progressToken: string | number | undefined;
 
-  constructor(session: ServerSession, context: McpRequestContext) {
-    this.requestId = context.requestId;
+  constructor(session: ServerSession, request: RequestContext, progressToken: string | number | undefined) {
+    this.requestId = request.requestId;
     this.#session = session;
-    this.#context = context;
+    this.#request = request;
+    this.#progressToken = progressToken;
   }
 
   get authInfo(): AuthInfo | undefined {
-    return this.#context.extra?.authInfo;
+    return this.#request.extra?.authInfo;
   }
 
   get clientInfo(): Implementation | undefined {
@@ -193,17 +206,21 @@ class SessionToolContext implements ToolContext {
   }
 
   get signal(): AbortSignal {
-    return this.#context.signal;
+    return this.#request.signal;
   }
 
   get sendProgress(): ToolContext['sendProgress'] {
-    return (progress) => this.#context.sendProgress(progress);
+    return async (progress: Progress) => {
+      const token = this.#progressToken;
+      if (token === undefined || this.signal.aborted) return;
+      await this.#session.mcp.notify(NOTIFICATIONS.progress, { progressToken: token, ...progress }, this.requestId);
+    };
   }
 
   get log(): ToolContext['log'] {
     return async (level, data, logger) => {
       if (!this.#session.shouldLog(level)) return;
-      await this.#context.notify(NOTIFICATIONS.message, logger === undefined ? { level, data } : { level, logger, data });
+      await this.#session.mcp.notify(NOTIFICATIONS.message, logger === undefined ? { level, data } : { level, logger, data }, this.requestId);
     };
   }
 
@@ -212,7 +229,7 @@ class SessionToolContext implements ToolContext {
       // Each server request needs the matching client capability (client/sampling, client/elicitation, client/roots).
       const missing = missingClientCapability(this.#session.clientCapabilities, method, params);
       if (missing) throw new CapabilityError(missing);
-      return this.#context.request(method, params);
+      return this.#session.mcp.request(method, params, { signal: this.signal, relatedRequestId: this.requestId });
     };
   }
 
@@ -229,7 +246,7 @@ class SessionToolContext implements ToolContext {
   }
 
   get elicitationComplete(): ToolContext['elicitationComplete'] {
-    return (elicitationId) => this.#context.notify(NOTIFICATIONS.elicitationComplete, { elicitationId });
+    return (elicitationId) => this.#session.mcp.notify(NOTIFICATIONS.elicitationComplete, { elicitationId }, this.requestId);
   }
 
   get closeSseStream(): ToolContext['closeSseStream'] {
@@ -238,4 +255,10 @@ class SessionToolContext implements ToolContext {
       return transport.closeSseStream ? transport.closeSseStream(this.requestId) : false;
     };
   }
+}
+
+/** The requester's progress token, when it asked for progress (basic/utilities/progress). */
+function progressTokenOf(params: Params | undefined): string | number | undefined {
+  const token = (params?._meta as Params | undefined)?.progressToken;
+  return typeof token === 'string' || typeof token === 'number' ? token : undefined;
 }
