@@ -84,6 +84,9 @@ test('Mcp-Method and Mcp-Name must match the body (-32020, 400); =?base64?…?= 
   assert.deepEqual(await answer(await post(url, { ...read, id: 2 }, { 'mcp-method': 'tools/list', 'mcp-name': 'x' })), [400, {
     jsonrpc: '2.0', id: 2, error: { code: -32020, message: 'Header mismatch: Mcp-Method "tools/list" does not match the body\'s method "resources/read"' },
   }]);
+  assert.deepEqual(await answer(await post(url, { ...read, id: 4 }, { 'mcp-method': 'resources/read', 'mcp-name': 'test://u' })), [400, {
+    jsonrpc: '2.0', id: 4, error: { code: -32020, message: 'Header mismatch: Mcp-Name "test://u" does not match the body\'s "test://ü"' },
+  }]);
   const encoded = `=?base64?${Buffer.from('test://ü').toString('base64')}?=`;
   const [status, body] = await answer(await post(url, { ...read, id: 3 }, { 'mcp-method': 'resources/read', 'mcp-name': encoded }));
   assert.deepEqual([status, (body as { result: { contents: unknown } }).result.contents], [200, [{ uri: 'test://ü', text: 'ü' }]]);
