@@ -4,7 +4,7 @@
 // 2026 result carries (`resultType`, `_meta` serverInfo, `ttlMs`/`cacheScope` where cacheable).
 // The feature handlers are the same ones 2025 sessions use.
 
-import { INVALID_PARAMS, ProtocolError } from '../jsonrpc/index.js';
+import { INTERNAL_ERROR, INVALID_PARAMS, ProtocolError } from '../jsonrpc/index.js';
 import type { Params } from '../jsonrpc/index.js';
 import {
   CACHEABLE, CLIENT_REQUESTS, MAY_REQUIRE_INPUT, META, NOTIFICATIONS, REMOVED_IN_STATELESS, RESOURCE_NOT_FOUND,
@@ -40,6 +40,8 @@ export interface StatelessHost {
   cacheHint(method: string): CacheHint;
   /** Resource URIs one listen stream may subscribe to. */
   readonly maxSubscriptions: number;
+  /** Listen streams open at once. */
+  readonly maxListenStreams: number;
 }
 
 /** Answers one stateless request; throws a ProtocolError for an error response. */
@@ -132,6 +134,10 @@ async function listen(host: StatelessHost, params: Params | undefined, call: Sta
       throw new ProtocolError(INVALID_PARAMS, `Invalid params: ${uris.length} resourceSubscriptions, at most ${host.maxSubscriptions}`);
     }
     if (capabilities.resources?.subscribe) filter.resourceSubscriptions = [...new Set(uris as string[])];
+  }
+  if (host.listeners.size >= host.maxListenStreams) {
+    // Clients open listen streams at will: capped, so they cannot hold the server's memory forever.
+    throw new ProtocolError(INTERNAL_ERROR, `Too many open subscriptions (limit ${host.maxListenStreams}); close one or retry later`);
   }
   const subscriptionId = call.requestId;
   const tag = { [META.subscriptionId]: subscriptionId };

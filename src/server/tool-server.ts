@@ -43,6 +43,8 @@ export interface ToolServerOptions {
   cacheHint?: CacheHint | ((method: string) => CacheHint);
   /** Resource URIs one client may subscribe to (a 2025 session, or one listen stream). Default 1000. */
   maxSubscriptions?: number;
+  /** 2026 `subscriptions/listen` streams open at once, over every transport. Default 1000. */
+  maxListenStreams?: number;
 }
 
 /** An MCP server that offers tools: register them, then `connect` a transport per client. */
@@ -55,6 +57,7 @@ export class ToolServer implements SessionHost {
   readonly pageSize: number;
   readonly modernVersions: readonly string[];
   readonly maxSubscriptions: number;
+  readonly maxListenStreams: number;
   /** The open 2026 `subscriptions/listen` streams. */
   readonly listeners = new ListenRegistry();
   /** Seals the requestState of 2026 input_required results. */
@@ -79,6 +82,7 @@ export class ToolServer implements SessionHost {
     this.pageSize = options.pageSize ?? 100;
     this.modernVersions = options.modernVersions ?? MODERN_PROTOCOL_VERSIONS;
     this.maxSubscriptions = options.maxSubscriptions ?? 1000;
+    this.maxListenStreams = options.maxListenStreams ?? 1000;
     this.requestState = new RequestStateSealer(options.requestState);
     this.#cacheHint = options.cacheHint ?? { ttlMs: 0, cacheScope: 'private' };
     this.listeners.onerror = (error) => this.onerror?.(error);

@@ -202,7 +202,7 @@ export function createStreamableHttpHandler(server: HttpServable, options: HttpS
     if (authInfo) extra.authInfo = authInfo;
     if (server.handleStateless && classified.kind !== 'response'
       && isStatelessPost(header(req, 'mcp-protocol-version'), header(req, 'mcp-session-id'), classified.message, server.protocolVersions ?? DEFAULT_PROTOCOL_VERSIONS)) {
-      return answerStateless(server as StatelessServable, nodeExchange(req, res), classified.message, extra);
+      return answerStateless(server as StatelessServable, nodeExchange(req, res, options.maxBufferedBytes ?? DEFAULT_MAX_BUFFERED_BYTES), classified.message, extra);
     }
     let session: StreamableHttpSessionTransport;
     if (classified.kind === 'request' && classified.message.method === 'initialize') {
@@ -345,14 +345,15 @@ export async function serveHttp(server: HttpServable, options: HttpServerOptions
 }
 
 /** node:http's request and response as the stateless route sees them. */
-function nodeExchange(req: IncomingMessage, res: ServerResponse): StatelessExchange {
+function nodeExchange(req: IncomingMessage, res: ServerResponse, limit: number): StatelessExchange {
   return {
     header: (name) => header(req, name),
     respond: (status, headers, body) => { res.writeHead(status, headers).end(body); },
     stream: (headers) => {
       res.writeHead(200, { ...headers, 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache, no-transform' });
       res.flushHeaders();
-      return { write: (text) => { res.write(text); }, end: () => { res.end(); } };
+      // A client that stops reading a long-lived stream (subscriptions/listen) is cut off past the buffer limit.
+      return { write: (text) => { if (res.writableLength > limit) res.destroy(); else res.write(text); }, end: () => { res.end(); } };
     },
     onClose: (listener) => { res.once('close', listener); },
   };

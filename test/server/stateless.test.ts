@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { McpServer } from '../../src/server/index.js';
 import type { McpServerOptions } from '../../src/server/index.js';
-import { ask, connectCaptured, makeAddServer } from '../fakes/add-server.js';
+import { connectCaptured, makeAddServer } from '../fakes/add-server.js';
 import type { CapturedTransport } from '../fakes/captured-transport.js';
 
 const V = '2026-07-28';
@@ -14,6 +14,24 @@ const meta = (extra: object = {}, capabilities: object = {}): object => ({
   'io.modelcontextprotocol/protocolVersion': V, 'io.modelcontextprotocol/clientCapabilities': capabilities, ...extra,
 });
 const serverMeta = { 'io.modelcontextprotocol/serverInfo': SERVER_INFO };
+
+/**
+ * Sends one request and resolves with its answer when it is sent: requestState is sealed by Web
+ * Crypto on the thread pool, so no count of event-loop turns is sure to be enough under load.
+ */
+function ask(transport: CapturedTransport, id: number | string, method: string, params?: object): Promise<unknown> {
+  return new Promise((resolve) => {
+    const send = transport.send.bind(transport);
+    transport.send = async (message, options) => {
+      await send(message, options);
+      if ('id' in message && message.id === id && !('method' in message)) {
+        transport.send = send;
+        resolve(message);
+      }
+    };
+    transport.receive(params === undefined ? { jsonrpc: '2.0', id, method } : { jsonrpc: '2.0', id, method, params });
+  });
+}
 
 function featureServer(options: McpServerOptions = {}): McpServer {
   const server = makeAddServer(options);
@@ -247,4 +265,15 @@ test('progress on a stateless request: notifications/progress with its token, on
     { jsonrpc: '2.0', id: 1, result: { content: [{ type: 'text', text: 'stepped' }], resultType: 'complete', _meta: serverMeta } },
   ]);
   assert.deepEqual(transport.sendOptions.slice(0, 2), [{ relatedRequestId: 1 }, { relatedRequestId: 1 }]);
+});
+
+test('subscriptions/listen: open streams are capped (maxListenStreams)', async () => {
+  const server = featureServer({ maxListenStreams: 1 });
+  const transport = await connectCaptured(server, false);
+  transport.receive({ jsonrpc: '2.0', id: 1, method: 'subscriptions/listen', params: { _meta: meta(), notifications: {} } });
+  await transport.waitForSent(1);
+  assert.deepEqual(await ask(transport, 2, 'subscriptions/listen', { _meta: meta(), notifications: {} }), {
+    jsonrpc: '2.0', id: 2, error: { code: -32603, message: 'Too many open subscriptions (limit 1); close one or retry later' },
+  });
+  await server.close();
 });
