@@ -65,6 +65,12 @@ await section('stdio', async () => {
     compared('stdio', `server RSS after ${count(COUNTS.stdioSequential)} calls`, 'MB',
       mcpwire.rssAfterSequentialBytes / KB / KB, raw.rssAfterSequentialBytes / KB / KB, atMost(1.2)),
   );
+  // The eras on one server, one raw client: 2026 stateless calls (mcpwire column) beside a 2025 session (baseline column).
+  const { session, stateless } = details.stdio as Awaited<ReturnType<typeof benchStdio>>;
+  rows.push(
+    ...loadRows('stdio', `2026 stateless vs 2025 session, sequential ×${count(COUNTS.stdioSequential)}`, stateless.sequential, session.sequential, {}),
+    ...loadRows('stdio', `2026 stateless vs 2025 session, ${COUNTS.concurrency} in flight ×${count(COUNTS.stdioInFlight)}`, stateless.inFlight, session.inFlight, {}),
+  );
 });
 
 await section('http', async () => {

@@ -54,23 +54,24 @@ export async function dispatchStateless(host: StatelessHost, method: string, par
   const capability = serverCapabilityFor(method);
   const handler = host.handlers().get(method);
   if (handler === undefined || (capability !== undefined && !host.declares(capability))) throw removedMethodError(method);
-  const mayAsk = MAY_REQUIRE_INPUT.has(method);
-  const binding = mayAsk ? await requestBinding(method, params, principalOf(call)) : '';
-  const answers = mayAsk ? await gatherAnswers(host, params, binding) : {};
+  // The request's fingerprint (a SHA-256) is only made when a requestState is opened or sealed.
+  let binding: Promise<string> | undefined;
+  const bind = (): Promise<string> => binding ??= requestBinding(method, params, principalOf(call));
+  const answers = MAY_REQUIRE_INPUT.has(method) ? await gatherAnswers(host, params, bind) : {};
   const context = new StatelessToolContext(call, envelope, params, answers);
   let result: Params;
   try {
     result = await handler(params, context, undefined);
   } catch (error) {
     if (context.refusal) throw context.refusal;
-    if (context.missing) return inputRequired(host, context, answers, binding);
+    if (context.missing) return inputRequired(host, context, answers, await bind());
     // 26/server/resources#error-handling: not found is -32602 now; -32002 MUST NOT be sent.
     if (error instanceof ProtocolError && error.code === RESOURCE_NOT_FOUND) throw new ProtocolError(INVALID_PARAMS, error.message, error.data);
     throw error;
   }
   // A handler that caught the InputRequiredError (or the -32021) still asked: that question wins.
   if (context.refusal) throw context.refusal;
-  if (context.missing) return inputRequired(host, context, answers, binding);
+  if (context.missing) return inputRequired(host, context, answers, await bind());
   return complete(host, method, result);
 }
 
@@ -89,8 +90,8 @@ function discover(host: StatelessHost): Params {
 }
 
 /** The retry's answers: those sealed in requestState by earlier rounds, then the new inputResponses. */
-async function gatherAnswers(host: StatelessHost, params: Params | undefined, binding: string): Promise<Params> {
-  const sealed = params?.requestState === undefined ? {} : await host.requestState.open(params.requestState, binding);
+async function gatherAnswers(host: StatelessHost, params: Params | undefined, bind: () => Promise<string>): Promise<Params> {
+  const sealed = params?.requestState === undefined ? {} : await host.requestState.open(params.requestState, await bind());
   const responses = params?.inputResponses;
   if (responses === undefined) return sealed;
   if (typeof responses !== 'object' || responses === null || Array.isArray(responses)) {
