@@ -10,6 +10,7 @@ import { benchColdStart } from './cold-start.js';
 import { COUNTS, QUICK, ROOT, SERVERS } from './config.js';
 import { benchFootprint } from './footprint.js';
 import { benchHttp } from './http.js';
+import { benchHttpEras } from './http-eras.js';
 import { benchJsonSchema } from './json-schema.js';
 import { benchIdleSessions } from './memory.js';
 import { absolute, compared, failed, formatTable, loadRows, writeJson } from './report.js';
@@ -86,6 +87,15 @@ await section('http', async () => {
         json ? { callsPerSec: atLeast(0.7), serverCpu: atMost(1.5) } : { callsPerSec: atLeast(0.7) }),
     );
   }
+});
+
+await section('http eras', async () => {
+  // One server, one fetch client: 2026 stateless calls (mcpwire column) beside a 2025 session (baseline column).
+  const { session, stateless } = details.httpEras = await benchHttpEras();
+  rows.push(
+    ...loadRows('http', `2026 stateless vs 2025 session (JSON), sequential ×${count(COUNTS.httpSequential)}`, stateless.sequential, session.sequential, {}),
+    ...loadRows('http', `2026 stateless vs 2025 session (JSON), ${COUNTS.concurrency} in flight ×${count(COUNTS.httpInFlight)}`, stateless.inFlight, session.inFlight, {}),
+  );
 });
 
 await section('idle sessions', async () => {
