@@ -19,9 +19,16 @@ export type { SseEvent } from './sse.js';
 // Storage that makes SSE streams resumable.
 export { InMemoryEventStore } from './event-store.js';
 export type { EventStore, InMemoryEventStoreOptions } from './event-store.js';
-// Streamable HTTP server: a node:http server, or a handler to mount in your own.
-export { DEFAULT_PROTOCOL_VERSIONS, createStreamableHttpHandler, serveHttp } from './streamable-http-server.js';
-export type { HttpServable, HttpServerOptions, RunningHttpServer, StreamableHttpHandler } from './streamable-http-server.js';
+// Streamable HTTP server, written once (the endpoint) and served two ways.
+export { DEFAULT_PROTOCOL_VERSIONS } from './http-endpoint-options.js';
+export type { HttpEndpointOptions, HttpServable, SessionStore } from './http-endpoint-options.js';
+export type { CorsOptions } from './http-cors.js';
+// On node:http: a server of its own, or a (req, res) handler to mount in yours.
+export { createStreamableHttpHandler, serveHttp } from './streamable-http-server.js';
+export type { HttpServerOptions, RunningHttpServer, StreamableHttpHandler } from './streamable-http-server.js';
+// On any runtime with fetch (Deno.serve, Bun.serve, a Worker): (request: Request) => Promise<Response>.
+export { createFetchHandler } from './fetch-handler.js';
+export type { FetchHandler, FetchHandlerOptions } from './fetch-handler.js';
 // The per-session server transport (its closeSseStream() lets server code force a client to resume).
 export type { StreamableHttpSessionTransport } from './http-session.js';
 // Bearer-token verification hook of the HTTP server.

@@ -16,13 +16,21 @@ export interface StatelessServable {
   }): Promise<Params>;
 }
 
-/** The part of one HTTP exchange the stateless route needs: read headers, answer once, or stream. */
+/** The part of one HTTP exchange (HttpExchange) the stateless route needs: read headers, answer once, or stream. */
 export interface StatelessExchange {
   header(name: string): string | undefined;
   respond(status: number, headers: Record<string, string>, body?: string): void;
-  stream(headers: Record<string, string>): { write(text: string): void; end(): void };
+  stream(headers: Record<string, string>): StatelessStream;
   /** Called once when the client has gone or the response is complete. */
   onClose(listener: () => void): void;
+}
+
+/** An SSE body (SseSink): written to, ended, or cut; `buffered` is what the client has not taken yet. */
+interface StatelessStream {
+  write(text: string): void;
+  readonly buffered: number;
+  end(): void;
+  destroy(): void;
 }
 
 /** -32020 HeaderMismatch (26/basic/index#error-codes). */
@@ -97,8 +105,12 @@ export function headerRefusal(exchange: Pick<StatelessExchange, 'header'>, messa
   return undefined;
 }
 
-/** Answers one stateless POST whose body is already parsed. Never rejects. */
-export async function answerStateless(server: StatelessServable, exchange: StatelessExchange, message: JSONRPCRequest | JSONRPCNotification, extra: MessageExtra): Promise<void> {
+/**
+ * Answers one stateless POST whose body is already parsed. Never rejects. A client that leaves
+ * more than `maxBufferedBytes` unread on its stream (a listen stream it stopped reading) is cut
+ * off, which ends the request as if it had closed the stream.
+ */
+export async function answerStateless(server: StatelessServable, exchange: StatelessExchange, message: JSONRPCRequest | JSONRPCNotification, extra: MessageExtra, maxBufferedBytes: number): Promise<void> {
   const id = 'id' in message ? message.id : undefined;
   const refusal = headerRefusal(exchange, message);
   if (refusal) return answerError(exchange, id ?? null, refusal);
@@ -108,7 +120,7 @@ export async function answerStateless(server: StatelessServable, exchange: State
     return;
   }
   const controller = new AbortController();
-  let stream: { write(text: string): void; end(): void } | undefined;
+  let stream: StatelessStream | undefined;
   let finished = false;
   exchange.onClose(() => {
     // 26: the client closing the response stream is cancellation.
@@ -118,6 +130,11 @@ export async function answerStateless(server: StatelessServable, exchange: State
     if (finished || controller.signal.aborted) return;
     // The first notification turns the answer into an SSE stream (X-Accel-Buffering: no, so proxies pass it on).
     stream ??= exchange.stream({ 'X-Accel-Buffering': 'no' });
+    if (stream.buffered > maxBufferedBytes) {
+      stream.destroy();
+      controller.abort(new Error(`The client left more than ${maxBufferedBytes} bytes unread`));
+      return;
+    }
     stream.write(encodeSseEvent({ data: JSON.stringify(params === undefined ? { jsonrpc: '2.0', method } : { jsonrpc: '2.0', method, params }) }));
   };
   let body: object;
