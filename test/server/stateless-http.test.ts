@@ -4,7 +4,7 @@
 // fetch handler (the same endpoint, http-endpoint.ts).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { decodeHeaderValue } from '../../src/transport/stateless-http.js';
+import { answerStateless, decodeHeaderValue } from '../../src/transport/stateless-http.js';
 import { HTTP_ADAPTERS } from '../transport/fixtures/http-adapters.js';
 import type { HttpAdapter } from '../transport/fixtures/http-adapters.js';
 import { makeAddServer } from '../fakes/add-server.js';
@@ -152,3 +152,31 @@ for (const adapter of HTTP_ADAPTERS) {
     assert.equal(server.listeners.size, 0);
   });
 }
+
+test('a listen stream whose client leaves more than maxBufferedBytes unread is cut, and the subscription ends', async () => {
+  const server = makeAddServer();
+  const written: string[] = [];
+  let destroyed = false;
+  let closeListener: (() => void) | undefined;
+  const exchange = {
+    header: (name: string) => ({ 'mcp-protocol-version': V, 'mcp-method': 'subscriptions/listen' } as Record<string, string>)[name],
+    respond: () => { throw new Error('a listen stream is never answered with one body'); },
+    stream: () => ({
+      write: (text: string) => { written.push(text); },
+      get buffered() { return written.join('').length; }, // the client reads nothing
+      end: () => undefined,
+      destroy: () => { destroyed = true; closeListener?.(); },
+    }),
+    onClose: (listener: () => void) => { closeListener = listener; },
+  };
+  const answered = answerStateless(server, exchange,
+    { jsonrpc: '2.0', id: 1, method: 'subscriptions/listen', params: { _meta: envelope, notifications: { toolsListChanged: true } } }, {}, 200);
+  for (let i = 0; i < 20 && server.listeners.size === 0; i++) await new Promise((resolve) => setImmediate(resolve));
+  for (let i = 0; i < 5 && !destroyed; i++) {
+    server.tool({ name: `t${i}`, inputSchema: { type: 'object' } }, () => ({ content: [] }));
+    await server.listeners.listChanged('notifications/tools/list_changed');
+  }
+  await answered;
+  assert.deepEqual([destroyed, server.listeners.size, written.length > 0], [true, 0, true]);
+  assert.ok(written.join('').length <= 200 + written.at(-1)!.length, 'nothing more is written once the limit is passed');
+});
