@@ -7,6 +7,7 @@ import { McpServer } from '../../src/server/index.js';
 import type { McpServerOptions } from '../../src/server/index.js';
 import { connectCaptured, makeAddServer } from '../fakes/add-server.js';
 import type { CapturedTransport } from '../fakes/captured-transport.js';
+import type { MessageExtra } from '../../src/jsonrpc/index.js';
 
 const V = '2026-07-28';
 const SERVER_INFO = { name: 'calc', version: '1.0.0' };
@@ -19,7 +20,7 @@ const serverMeta = { 'io.modelcontextprotocol/serverInfo': SERVER_INFO };
  * Sends one request and resolves with its answer when it is sent: requestState is sealed by Web
  * Crypto on the thread pool, so no count of event-loop turns is sure to be enough under load.
  */
-function ask(transport: CapturedTransport, id: number | string, method: string, params?: object): Promise<unknown> {
+function ask(transport: CapturedTransport, id: number | string, method: string, params?: object, extra?: MessageExtra): Promise<unknown> {
   return new Promise((resolve) => {
     const send = transport.send.bind(transport);
     transport.send = async (message, options) => {
@@ -29,7 +30,7 @@ function ask(transport: CapturedTransport, id: number | string, method: string, 
         resolve(message);
       }
     };
-    transport.receive(params === undefined ? { jsonrpc: '2.0', id, method } : { jsonrpc: '2.0', id, method, params });
+    transport.receive(params === undefined ? { jsonrpc: '2.0', id, method } : { jsonrpc: '2.0', id, method, params }, extra);
   });
 }
 
@@ -276,4 +277,19 @@ test('subscriptions/listen: open streams are capped (maxListenStreams)', async (
     jsonrpc: '2.0', id: 2, error: { code: -32603, message: 'Too many open subscriptions (limit 1); close one or retry later' },
   });
   await server.close();
+});
+
+test('MRTR: requestState is bound to the caller: another principal cannot use it', async () => {
+  const transport = await fresh();
+  const capabilities = { elicitation: {} };
+  const alice: MessageExtra = { authInfo: { token: 'token-a', clientId: 'alice', scopes: [] } };
+  const bob: MessageExtra = { authInfo: { token: 'token-b', clientId: 'bob', scopes: [] } };
+  const first = await ask(transport, 1, 'tools/call', { name: 'greet', _meta: meta({}, capabilities) }, alice) as { result: { requestState: string } };
+  const retry = { name: 'greet', _meta: meta({}, capabilities), requestState: first.result.requestState, inputResponses: { user_name: { action: 'accept', content: { name: 'Ada' } } } };
+  assert.deepEqual(await ask(transport, 2, 'tools/call', retry, bob), {
+    jsonrpc: '2.0', id: 2,
+    error: { code: -32602, message: 'Invalid params: requestState failed verification: it was changed, belongs to another request or caller, or was sealed with another key' },
+  });
+  const own = await ask(transport, 3, 'tools/call', retry, alice) as { result: { inputRequests: object } };
+  assert.deepEqual(Object.keys(own.result.inputRequests), ['greeting']);
 });
