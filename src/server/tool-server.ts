@@ -55,8 +55,11 @@ export class ToolServer implements SessionHost {
   readonly timeoutMs: number;
   readonly maxInboundRequests: number | undefined;
   readonly pageSize: number;
+  /** Stateless revisions accepted in a request's `_meta` (2026-07-28). */
   readonly modernVersions: readonly string[];
+  /** Resource URIs per 2025 session or per listen stream. */
   readonly maxSubscriptions: number;
+  /** 2026 listen streams open at once. */
   readonly maxListenStreams: number;
   /** The open 2026 `subscriptions/listen` streams. */
   readonly listeners = new ListenRegistry();
