@@ -169,6 +169,11 @@ function registerStatelessTools(server: McpServer): void {
       () => ({ messages: [{ role: 'user', content: { type: 'text', text: 'dynamic' } }] }));
     return text('Added test_dynamic_prompt');
   });
+  // http-custom-header-server-validation: an argument that travels in the Mcp-Param-Region header too
+  server.tool({
+    name: 'test_custom_headers', description: 'Echoes an argument that is also sent as the Mcp-Param-Region header',
+    inputSchema: { type: 'object', properties: { region: { type: 'string', description: 'A region name', 'x-mcp-header': 'Region' } }, required: ['region'] },
+  }, ({ region }) => text(`Region: ${region}`));
   // input-required-result-basic-elicitation, -missing-input-response, -result-type
   server.tool({ name: 'test_input_required_result_elicitation', description: 'Asks for a name (key user_name)', inputSchema: NO_ARGUMENTS },
     async (_args, context) => text(`Hello, ${accepted(await askName(context, 'user_name'), 'name')}!`));

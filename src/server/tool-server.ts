@@ -135,6 +135,21 @@ export class ToolServer implements SessionHost {
     return dispatchStateless(this, method, params, call);
   }
 
+  /**
+   * The `Mcp-Param-*` headers a 2026 HTTP call of this tool carries: argument name → header suffix,
+   * from `x-mcp-header` in its input schema's properties (26/basic/transports/streamable-http).
+   */
+  toolHeaders(name: string): Record<string, string> | undefined {
+    const properties = this.#tools.definition(name)?.inputSchema.properties;
+    if (typeof properties !== 'object' || properties === null) return undefined;
+    let headers: Record<string, string> | undefined;
+    for (const [argument, schema] of Object.entries(properties as Record<string, unknown>)) {
+      const header = (schema as { 'x-mcp-header'?: unknown } | null)?.['x-mcp-header'];
+      if (typeof header === 'string') (headers ??= {})[argument] = header;
+    }
+    return headers;
+  }
+
   /** `ttlMs` and `cacheScope` of a cacheable 2026 result. */
   cacheHint(method: string): CacheHint {
     const hint = this.#cacheHint;

@@ -14,6 +14,8 @@ export interface StatelessServable {
   handleStateless(method: string, params: Params | undefined, call: {
     requestId: RequestId; signal: AbortSignal; extra: MessageExtra | undefined; notify(method: string, params?: Params): Promise<void>;
   }): Promise<Params>;
+  /** A tool's `x-mcp-header` arguments: argument name → `Mcp-Param-` header suffix. */
+  toolHeaders?(name: string): Record<string, string> | undefined;
 }
 
 /** The part of one HTTP exchange (HttpExchange) the stateless route needs: read headers, answer once, or stream. */
@@ -67,7 +69,9 @@ export function isStatelessPost(versionHeader: string | undefined, sessionId: st
 export function decodeHeaderValue(raw: string): string | undefined {
   const wrapped = /^=\?base64\?(.*)\?=$/.exec(raw);
   if (!wrapped) return /[\u0000-\u001f\u007f]/.test(raw) ? undefined : raw;
-  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(wrapped[1] ?? '')) return undefined;
+  const encoded = wrapped[1] ?? '';
+  // Strict Base64: the alphabet, and padding to a multiple of 4 (SGVsbG8 without its = is refused).
+  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(encoded) || encoded.length % 4 !== 0) return undefined;
   try {
     const binary = atob(wrapped[1] ?? '');
     return new TextDecoder('utf-8', { fatal: true }).decode(Uint8Array.from(binary, (char) => char.charCodeAt(0)));
@@ -105,6 +109,33 @@ export function headerRefusal(exchange: Pick<StatelessExchange, 'header'>, messa
   return undefined;
 }
 
+/** How an argument travels in its Mcp-Param header: strings as they are, numbers in decimal, booleans lowercase. */
+function headerText(value: unknown): string | undefined {
+  if (value === null || value === undefined) return undefined;
+  return typeof value === 'string' ? value : typeof value === 'number' || typeof value === 'boolean' ? String(value) : JSON.stringify(value);
+}
+
+/**
+ * 26/basic/transports/streamable-http#custom-headers: each `x-mcp-header` argument of a tools/call
+ * must be repeated in its `Mcp-Param-{Name}` header (decoded first), and be absent when the argument is.
+ */
+export function paramHeaderRefusal(exchange: Pick<StatelessExchange, 'header'>, message: JSONRPCRequest | JSONRPCNotification, headers: Record<string, string> | undefined): ProtocolError | undefined {
+  if (headers === undefined) return undefined;
+  const args = (message.params?.arguments ?? {}) as Record<string, unknown>;
+  for (const [argument, suffix] of Object.entries(headers)) {
+    const expected = headerText(args[argument]);
+    const raw = exchange.header(`mcp-param-${suffix.toLowerCase()}`);
+    if (raw === undefined && expected === undefined) continue;
+    if (raw === undefined) return new ProtocolError(HEADER_MISMATCH, `Header mismatch: argument "${argument}" needs the Mcp-Param-${suffix} header`);
+    const value = decodeHeaderValue(raw);
+    if (value === undefined) return new ProtocolError(HEADER_MISMATCH, `Header mismatch: Mcp-Param-${suffix} is not a valid value (bad Base64 or control characters)`);
+    if (value !== expected) {
+      return new ProtocolError(HEADER_MISMATCH, `Header mismatch: Mcp-Param-${suffix} ${JSON.stringify(value)} does not match argument "${argument}" ${JSON.stringify(expected ?? null)}`);
+    }
+  }
+  return undefined;
+}
+
 /**
  * Answers one stateless POST whose body is already parsed. Never rejects. A client that leaves
  * more than `maxBufferedBytes` unread on its stream (a listen stream it stopped reading) is cut
@@ -112,7 +143,9 @@ export function headerRefusal(exchange: Pick<StatelessExchange, 'header'>, messa
  */
 export async function answerStateless(server: StatelessServable, exchange: StatelessExchange, message: JSONRPCRequest | JSONRPCNotification, extra: MessageExtra, maxBufferedBytes: number): Promise<void> {
   const id = 'id' in message ? message.id : undefined;
-  const refusal = headerRefusal(exchange, message);
+  const toolName = message.method === 'tools/call' ? message.params?.name : undefined;
+  const refusal = headerRefusal(exchange, message)
+    ?? (typeof toolName === 'string' ? paramHeaderRefusal(exchange, message, server.toolHeaders?.(toolName)) : undefined);
   if (refusal) return answerError(exchange, id ?? null, refusal);
   if (id === undefined) {
     // A notification (26: only notifications/cancelled, which HTTP replaces by closing the stream): accepted, nothing to do.

@@ -20,6 +20,10 @@ async function start(t: { after(fn: () => Promise<void>): void }, adapter: HttpA
     return { content: [{ type: 'text', text: 'done' }] };
   });
   server.resource({ uri: 'test://ü', name: 'umlaut' }, (uri) => ({ contents: [{ uri, text: 'ü' }] }));
+  server.tool({
+    name: 'locate',
+    inputSchema: { type: 'object', properties: { region: { type: 'string', 'x-mcp-header': 'Region' }, count: { type: 'integer', 'x-mcp-header': 'Count' } } },
+  }, ({ region, count }) => ({ content: [{ type: 'text', text: `${String(region)} ${String(count)}` }] }));
   const running = await adapter.serve(server);
   t.after(() => running.close());
   return { server, url: running.url };
@@ -95,6 +99,30 @@ for (const adapter of HTTP_ADAPTERS) {
     assert.deepEqual([status, (body as { result: { contents: unknown } }).result.contents], [200, [{ uri: 'test://ü', text: 'ü' }]]);
     assert.deepEqual([decodeHeaderValue('=?base64?aGk=?='), decodeHeaderValue('=?base64?!!?='), decodeHeaderValue('a\u0001b'), decodeHeaderValue('plain')],
       ['hi', undefined, undefined, 'plain']);
+  });
+
+  test(`x-mcp-header arguments must be repeated in Mcp-Param-* headers: decoded, compared, refused when missing or bad (${adapter.name})`, async (t) => {
+    const { url } = await start(t, adapter);
+    const call = (id: number, args: object, headers: Record<string, string>) => post(url,
+      { jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'locate', arguments: args, _meta: envelope } },
+      { 'mcp-method': 'tools/call', 'mcp-name': 'locate', ...headers });
+    const text = async (response: Response): Promise<unknown> => {
+      const [status, body] = await answer(response);
+      return [status, (body as { result?: { content: unknown }; error?: unknown }).result?.content ?? (body as { error: unknown }).error];
+    };
+    assert.deepEqual(await text(await call(1, { region: 'eu-west', count: 3 }, { 'mcp-param-region': 'eu-west', 'mcp-param-count': '3' })),
+      [200, [{ type: 'text', text: 'eu-west 3' }]]);
+    assert.deepEqual(await text(await call(2, { region: 'Zürich' }, { 'mcp-param-region': `=?base64?${Buffer.from('Zürich').toString('base64')}?=` })),
+      [200, [{ type: 'text', text: 'Zürich undefined' }]]);
+    assert.deepEqual(await text(await call(3, {}, {})), [200, [{ type: 'text', text: 'undefined undefined' }]]);
+    assert.deepEqual(await text(await call(4, { region: 'eu-west' }, {})),
+      [400, { code: -32020, message: 'Header mismatch: argument "region" needs the Mcp-Param-Region header' }]);
+    assert.deepEqual(await text(await call(5, { region: 'Hello' }, { 'mcp-param-region': '=?base64?SGVsbG8?=' })),
+      [400, { code: -32020, message: 'Header mismatch: Mcp-Param-Region is not a valid value (bad Base64 or control characters)' }]);
+    assert.deepEqual(await text(await call(6, { region: 'eu-west', count: 3 }, { 'mcp-param-region': 'eu-west', 'mcp-param-count': '4' })),
+      [400, { code: -32020, message: 'Header mismatch: Mcp-Param-Count "4" does not match argument "count" "3"' }]);
+    assert.deepEqual(await text(await call(7, {}, { 'mcp-param-region': 'eu-west' })),
+      [400, { code: -32020, message: 'Header mismatch: Mcp-Param-Region "eu-west" does not match argument "region" null' }]);
   });
 
   test(`a notification about the request turns the answer into SSE: the log message, then the result (${adapter.name})`, async (t) => {
