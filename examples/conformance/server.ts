@@ -228,7 +228,7 @@ function registerStatelessTools(server: McpServer): void {
     });
 }
 
-/** The input schema the json-schema-2020-12 scenario inspects: $schema, $defs with $anchor, composition, conditionals. */
+/** The input schema the json-schema-2020-12 scenario inspects: $schema, $defs with $anchor, composition (nested too), conditionals. */
 const SCHEMA_2020_12_INPUT = {
   $schema: JSON_SCHEMA_2020_12,
   type: 'object',
@@ -242,7 +242,11 @@ const SCHEMA_2020_12_INPUT = {
     shipping: { type: 'string', enum: ['standard', 'express'] },
     deliveryDate: { type: 'string', format: 'date' },
   },
-  allOf: [{ properties: { name: { minLength: 1 } } }],
+  allOf: [
+    { properties: { name: { minLength: 1 } } },
+    // A composition inside a composition (SEP-2106): kept as written in tools/list.
+    { anyOf: [{ properties: { shipping: { const: 'standard' } } }, { properties: { shipping: { const: 'express' } } }] },
+  ],
   if: { properties: { shipping: { const: 'express' } }, required: ['shipping'] },
   then: { required: ['deliveryDate'] },
   else: { properties: { deliveryDate: false } },
