@@ -10,6 +10,7 @@ import { benchColdStart } from './cold-start.js';
 import { COUNTS, QUICK, ROOT, SERVERS } from './config.js';
 import { benchFootprint } from './footprint.js';
 import { benchHttp } from './http.js';
+import { benchHttpClient, httpClientRows } from './http-client.js';
 import { benchHttpEras } from './http-eras.js';
 import { benchJsonSchema } from './json-schema.js';
 import { benchIdleSessions } from './memory.js';
@@ -103,6 +104,10 @@ await section('http eras', async () => {
     ...loadRows('http', `2026 stateless vs 2025 session (JSON), sequential ×${count(COUNTS.httpSequential)}`, stateless.sequential, session.sequential, {}),
     ...loadRows('http', `2026 stateless vs 2025 session (JSON), ${COUNTS.concurrency} in flight ×${count(COUNTS.httpInFlight)}`, stateless.inFlight, session.inFlight, {}),
   );
+});
+
+await section('http client', async () => {
+  rows.push(...httpClientRows(details.httpClient = await benchHttpClient()));
 });
 
 await section('idle sessions', async () => {

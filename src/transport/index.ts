@@ -33,9 +33,13 @@ export type { FetchHandler, FetchHandlerOptions } from './fetch-handler.js';
 export type { StreamableHttpSessionTransport } from './http-session.js';
 // Bearer-token verification hook of the HTTP server.
 export type { TokenVerifier } from './http-auth.js';
-// Streamable HTTP client.
-export { StreamableHttpClientTransport, httpTransport } from './streamable-http-client.js';
+// Streamable HTTP client (on node:http with keep-alive from httpTransport; on fetch by default).
+export { StreamableHttpClientTransport } from './streamable-http-client.js';
 export type { HttpTraceEvent, HttpTransportOptions } from './streamable-http-client.js';
+export { httpTransport, nodeHttpRequester } from './node-http-client.js';
+// What the HTTP clients send requests with: fetch anywhere, node:http on Node, or your own.
+export { fetchRequester } from './http-request.js';
+export type { HttpBody, HttpRequestInit, HttpRequester, HttpResponse } from './http-request.js';
 // The error an HTTP client exchange fails with (status, and whether the session is gone).
 export { HttpStatusError } from './http-status-error.js';
 // Client of the legacy HTTP+SSE transport (2024-11-05), for servers that only speak that.
