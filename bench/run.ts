@@ -11,6 +11,7 @@ import { COUNTS, QUICK, ROOT, SERVERS } from './config.js';
 import { benchFootprint } from './footprint.js';
 import { benchHttp } from './http.js';
 import { benchHttpClient, httpClientRows } from './http-client.js';
+import { benchHttpEras } from './http-eras.js';
 import { benchJsonSchema } from './json-schema.js';
 import { benchIdleSessions } from './memory.js';
 import { absolute, compared, failed, formatTable, loadRows, writeJson } from './report.js';
@@ -67,6 +68,12 @@ await section('stdio', async () => {
     compared('stdio', `server RSS after ${count(COUNTS.stdioSequential)} calls`, 'MB',
       mcpwire.rssAfterSequentialBytes / KB / KB, raw.rssAfterSequentialBytes / KB / KB, atMost(1.2)),
   );
+  // The eras on one server, one raw client: 2026 stateless calls (mcpwire column) beside a 2025 session (baseline column).
+  const { session, stateless } = details.stdio as Awaited<ReturnType<typeof benchStdio>>;
+  rows.push(
+    ...loadRows('stdio', `2026 stateless vs 2025 session, sequential ×${count(COUNTS.stdioSequential)}`, stateless.sequential, session.sequential, {}),
+    ...loadRows('stdio', `2026 stateless vs 2025 session, ${COUNTS.concurrency} in flight ×${count(COUNTS.stdioInFlight)}`, stateless.inFlight, session.inFlight, {}),
+  );
 });
 
 await section('http', async () => {
@@ -88,6 +95,15 @@ await section('http', async () => {
   rows.push(
     ...loadRows('http', `fetch handler on node, JSON sequential ×${count(COUNTS.httpSequential)}`, result.fetch.sequential, result.raw.sequential, {}),
     ...loadRows('http', `fetch handler on node, JSON ${COUNTS.concurrency} in flight ×${count(COUNTS.httpInFlight)}`, result.fetch.inFlight, result.raw.inFlight, {}),
+  );
+});
+
+await section('http eras', async () => {
+  // One server, one fetch client: 2026 stateless calls (mcpwire column) beside a 2025 session (baseline column).
+  const { session, stateless } = details.httpEras = await benchHttpEras();
+  rows.push(
+    ...loadRows('http', `2026 stateless vs 2025 session (JSON), sequential ×${count(COUNTS.httpSequential)}`, stateless.sequential, session.sequential, {}),
+    ...loadRows('http', `2026 stateless vs 2025 session (JSON), ${COUNTS.concurrency} in flight ×${count(COUNTS.httpInFlight)}`, stateless.inFlight, session.inFlight, {}),
   );
 });
 

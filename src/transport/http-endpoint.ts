@@ -19,6 +19,8 @@ import { randomId } from './random-id.js';
 import { StreamableHttpSessionTransport } from './http-session.js';
 import type { SessionSettings } from './http-session.js';
 import { DEFAULT_MAX_BUFFERED_BYTES, DEFAULT_STALL_MS, unref } from './sse-response.js';
+import { answerStateless, isStatelessPost } from './stateless-http.js';
+import type { StatelessServable } from './stateless-http.js';
 
 /** The runtime-neutral endpoint the adapters share. */
 export interface HttpEndpoint {
@@ -143,6 +145,13 @@ export function createHttpEndpoint(server: HttpServable, options: HttpEndpointOp
     const classified = classifyMessage(value);
     if (classified.kind === 'invalid') throw new HttpError(400, `Invalid request: ${classified.reason}`, { id: classified.id });
     const message = classified.message;
+    const extra: MessageExtra = { headers: exchange.headers() };
+    if (authInfo) extra.authInfo = authInfo;
+    // SPEC-NOTES §8.9: one endpoint, both eras; a 2026 POST is answered without a session.
+    if (server.handleStateless && classified.kind !== 'response'
+      && isStatelessPost(exchange.header('mcp-protocol-version'), exchange.header('mcp-session-id'), classified.message, server.protocolVersions ?? DEFAULT_PROTOCOL_VERSIONS)) {
+      return answerStateless(server as StatelessServable, exchange, classified.message, extra, options.maxBufferedBytes ?? DEFAULT_MAX_BUFFERED_BYTES);
+    }
     let session: StreamableHttpSessionTransport;
     if (classified.kind === 'request' && classified.message.method === 'initialize') {
       const existing = exchange.header('mcp-session-id');
@@ -155,8 +164,6 @@ export function createHttpEndpoint(server: HttpServable, options: HttpEndpointOp
     } else {
       session = await findSession(exchange, principal);
     }
-    const extra: MessageExtra = { headers: exchange.headers() };
-    if (authInfo) extra.authInfo = authInfo;
     if (classified.kind !== 'request') {
       // Notifications and responses: accepted → 202 with no body.
       session.receive(message, extra);
@@ -204,6 +211,12 @@ export function createHttpEndpoint(server: HttpServable, options: HttpEndpointOp
       ? await authenticate(exchange, options.verifyToken, resourceMetadataUrl(exchange, path))
       : undefined;
     const principal = authInfo ? await principalOf(authInfo) : undefined;
+    const version = exchange.header('mcp-protocol-version');
+    if (server.handleStateless && exchange.method !== 'POST' && exchange.method !== 'OPTIONS' && version !== undefined
+      && !(server.protocolVersions ?? DEFAULT_PROTOCOL_VERSIONS).includes(version)) {
+      // 26/basic/transports/streamable-http: POST only; no GET stream, no sessions to DELETE.
+      throw new HttpError(405, `Method ${exchange.method} not allowed with MCP-Protocol-Version ${version}: only POST`, { headers: { Allow: 'POST' } });
+    }
     switch (exchange.method) {
       case 'POST': return post(exchange, authInfo, principal);
       case 'GET': return get(exchange, principal);
