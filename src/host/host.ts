@@ -2,6 +2,8 @@
 // loop, and keeps "the model asked" apart from "the client sent tools/call".
 
 import type { McpClient } from '../client/index.js';
+import { compile } from '../json-schema/index.js';
+import type { Validator } from '../json-schema/index.js';
 import type { CallToolResult, Tool } from '../protocol/index.js';
 import { CoalescedRefresh } from './coalesced-refresh.js';
 import type { HostEvent } from './host-events.js';
@@ -42,6 +44,7 @@ export class Host {
   #tools = new Map<string, Tool[]>();
   #refreshes = new Map<string, CoalescedRefresh>();
   #seam = new ToolSeam([]);
+  #validators = new WeakMap<Tool, Validator | null>();
   #options: HostOptions;
 
   constructor(options: HostOptions = {}) {
@@ -129,6 +132,13 @@ export class Host {
     const address: ToolAddress | undefined = this.#seam.resolve(call.name);
     if (!address) return { content: `Unknown function ${call.name}: it was never offered to you`, isError: true };
     const { server, tool } = address;
+    // A model's arguments are untrusted: not JSON, or not what the inputSchema asks, is told back
+    // to the model (which can correct itself) and never reaches the server or the person asked to approve.
+    if (call.invalidArguments !== undefined) {
+      return { content: `Arguments of ${call.name} are not a JSON object: ${call.invalidArguments}`, isError: true };
+    }
+    const problems = this.#argumentProblems(tool, call.arguments);
+    if (problems) return { content: `Arguments of ${call.name} do not match its input schema: ${problems}`, isError: true };
     const decision = await this.policy.decide(server, tool, call.arguments);
     emit({ type: 'policy', call, server, tool: tool.name, decision });
     if (!decision.allowed) return { content: `Not run: ${decision.why}`, isError: true };
@@ -142,6 +152,22 @@ export class Host {
       emit({ type: 'tool-protocol-error', call, server, tool: tool.name, error: failure });
       return { content: `The call failed before the tool could answer: ${failure.message}`, isError: true };
     }
+  }
+
+  /** What is wrong with `args` for `tool`'s inputSchema; undefined when valid (or the schema cannot be compiled: the server judges). */
+  #argumentProblems(tool: Tool, args: Record<string, unknown>): string | undefined {
+    let validator = this.#validators.get(tool);
+    if (validator === undefined) {
+      try {
+        validator = compile(tool.inputSchema);
+      } catch {
+        validator = null;
+      }
+      this.#validators.set(tool, validator);
+    }
+    const result = validator?.(args);
+    if (!result || result.valid) return undefined;
+    return result.errors.slice(0, 5).map((error) => `${error.instancePath || '(root)'} ${error.message}`).join('; ');
   }
 
   #client(name: string): McpClient {

@@ -8,3 +8,9 @@ export type { ConfirmationRequest, PolicyDecision, PolicyOptions } from './polic
 export { ScriptedModel } from './scripted-model.js';
 export { ToolSeam } from './tool-seam.js';
 export type { ToolAddress } from './tool-seam.js';
+export { AnthropicModel } from './anthropic-model.js';
+export type { AnthropicModelOptions } from './anthropic-model.js';
+export { ModelApiError } from './model-api-error.js';
+export type { ModelHttpOptions } from './model-http.js';
+export { OpenAiModel } from './openai-model.js';
+export type { OpenAiModelOptions } from './openai-model.js';
