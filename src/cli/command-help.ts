@@ -122,11 +122,14 @@ export const COMMAND_HELP: Record<string, CommandHelp> = {
     exitCodes: 'exit codes: 0 no errors (warnings and notes allowed) · 1 errors found · 2 usage or unreadable file',
   },
   demo: {
-    usage: [['mcpwire demo [--http]', 'the 19 + 23 flow, every message on both sides of the seam']],
+    usage: [['mcpwire demo [--http] [--html FILE]', 'the 19 + 23 flow, every message on both sides of the seam']],
     about: 'Asks a scripted model "19 加 23" through a host, a client and the add server (started as a child\nprocess), and prints every message on both sides of the seam.',
-    options: [['--http', 'reach the add server over Streamable HTTP instead of stdio']],
+    options: [
+      ['--http', 'reach the add server over Streamable HTTP instead of stdio'],
+      ['--html FILE', 'also write the trace as a sequence diagram: one self-contained HTML page'],
+    ],
     server: false,
-    examples: ['mcpwire demo', 'mcpwire demo --http'],
+    examples: ['mcpwire demo', 'mcpwire demo --http', 'mcpwire demo --html trace.html'],
     exitCodes: 'exit codes: 0 done · 2 usage · 4 the add server could not be started',
   },
   serve: {

@@ -39,7 +39,7 @@ test('help, --help and -h print the overview with exit 0; no command at all prin
     'mcpwire doctor <server> [--tool NAME] [--call NAME --args …] [--exit-wait MS] [--json]',
     'mcpwire config lint FILE [--json]',
     'mcpwire config show FILE NAME [--json]',
-    'mcpwire demo [--http]',
+    'mcpwire demo [--http] [--html FILE]',
     'mcpwire serve [--http [--port N]]',
     'mcpwire help [command] · mcpwire <command> --help',
     'mcpwire --version',
@@ -99,7 +99,7 @@ test('every command rejects an option it does not know with exit 2, naming the o
     [['doctor', '--bogus', ...server], 'doctor', `${target} --tool --call --args --exit-wait --json`],
     [['config', 'lint', 'x.json', '--bogus'], 'config', '--json'],
     [['config', 'show', 'x.json', 'calc', '--bogus'], 'config', '--json'],
-    [['demo', '--bogus'], 'demo', '--http'],
+    [['demo', '--bogus'], 'demo', '--http --html'],
     [['serve', '--htp'], 'serve', '--http --port'],
   ];
   for (const [argv, command, takes] of cases) {
