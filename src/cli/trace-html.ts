@@ -66,6 +66,11 @@ export function hostArrow(event: HostEvent): TraceArrow {
     case 'tool-protocol-error': return { from: 'client', to: 'host', label: short(`JSON-RPC error ${event.server}/${event.tool}`), json: { ...event, error: event.error.message } };
     case 'function-result': return { from: 'host', to: 'model', label: short(`function result · id ${event.callId}${event.isError ? ' (error)' : ''}`), json: event };
     case 'answer': return { from: 'host', to: 'user', label: short(`answer ${JSON.stringify(event.text)}`), json: event };
+    case 'sampling-request':
+      return event.decision.allowed
+        ? { from: 'host', to: 'model', label: short(`sampling for ${event.server} (${event.decision.how})`), json: event }
+        : { from: 'host', to: 'host', label: short(`sampling for ${event.server} refused`), json: event };
+    case 'sampling-reply': return { from: 'model', to: 'host', label: short(`sampling reply for ${event.server}`), json: event };
   }
 }
 

@@ -4,11 +4,12 @@
 import type { McpClient } from '../client/index.js';
 import { compile } from '../json-schema/index.js';
 import type { Validator } from '../json-schema/index.js';
-import type { CallToolResult, Tool } from '../protocol/index.js';
+import type { CallToolResult, CreateMessageRequestParams, CreateMessageResult, Tool } from '../protocol/index.js';
 import { CoalescedRefresh } from './coalesced-refresh.js';
 import type { HostEvent } from './host-events.js';
 import type { FunctionCall, Model, ModelMessage } from './model.js';
 import { Policy } from './policy.js';
+import { SamplingDeclinedError, sampleWith } from './sampling.js';
 import { ToolSeam } from './tool-seam.js';
 import type { ToolAddress } from './tool-seam.js';
 
@@ -120,6 +121,24 @@ export class Host {
       }
     }
     throw new Error(`The model did not finish within ${this.#options.maxTurns ?? 8} turns`);
+  }
+
+  /**
+   * Answers `server`'s sampling/createMessage with `model`, once the policy or the person approves
+   * (give it to McpClient.connect as onSampling). `server` may be a function: the name is often
+   * known only after the handshake. Declined: SamplingDeclinedError (a client answers -1).
+   */
+  samplingHandler(server: string | (() => string), model: Model): (params: CreateMessageRequestParams) => Promise<CreateMessageResult> {
+    return async (params) => {
+      const emit = this.#options.onevent ?? (() => undefined);
+      const name = typeof server === 'string' ? server : server();
+      const decision = await this.policy.decideSampling(name, params);
+      emit({ type: 'sampling-request', server: name, params, decision });
+      if (!decision.allowed) throw new SamplingDeclinedError(`Sampling declined: ${decision.why}`);
+      const result = await sampleWith(model, params);
+      emit({ type: 'sampling-reply', server: name, result });
+      return result;
+    };
   }
 
   /** Closes every client. */

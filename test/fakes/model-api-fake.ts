@@ -1,7 +1,7 @@
 // Loopback fakes of the two model APIs, written from their public references (the fields each
 // relies on are listed in src/host/openai-model.ts and src/host/anthropic-model.ts). The "model"
 // calls the first offered tool with `callArguments` (or `callName`), then answers with the text
-// of the tool result it is given. Every request is recorded; `forced` answers come first.
+// of the tool result it is given; offered no tool, it echoes the last message ("Echo: …"). Every request is recorded; `forced` answers come first.
 
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -45,7 +45,7 @@ function openAiAnswer(body: any, behaviour: FakeBehaviour): { text?: string; cal
     return { text: `The sum is ${results.join(' and ')}.` };
   }
   const name = behaviour.callName ?? body.tools?.[0]?.function.name;
-  if (!name) return { text: 'I have no tool.' };
+  if (!name) return { text: `Echo: ${last.content}` };
   const args = behaviour.rawArguments ?? JSON.stringify(behaviour.callArguments ?? { a: 19, b: 23 });
   const calls = [{ id: 'call_A', name, arguments: args }];
   if (behaviour.twoCalls) calls.push({ id: 'call_B', name, arguments: JSON.stringify({ a: 1, b: 2 }) });
@@ -58,7 +58,7 @@ function anthropicAnswer(body: any, behaviour: FakeBehaviour): { text?: string; 
     return { text: `The sum is ${last.content.map((block: any) => block.content).join(' and ')}.` };
   }
   const name = behaviour.callName ?? body.tools?.[0]?.name;
-  if (!name) return { text: 'I have no tool.' };
+  if (!name) return { text: `Echo: ${typeof last.content === 'string' ? last.content : JSON.stringify(last.content)}` };
   const calls = [{ id: 'toolu_A', name, input: behaviour.callArguments ?? { a: 19, b: 23 } }];
   if (behaviour.twoCalls) calls.push({ id: 'toolu_B', name, input: { a: 1, b: 2 } });
   return { calls };

@@ -182,7 +182,7 @@ for (const kind of ['openai', 'anthropic'] as const) {
       const waits: number[] = [];
       const sleep = async (ms: number) => { waits.push(ms); };
       fake.forced.push({ status: 429, headers: { 'retry-after': '3' }, body: '{"error":{"message":"slow down"}}' }, { status: 503, body: 'busy' });
-      assert.deepEqual(await adapter(kind, fake, { sleep }).complete(ONE_TURN), { type: 'text', text: 'I have no tool.' });
+      assert.deepEqual(await adapter(kind, fake, { sleep }).complete(ONE_TURN), { type: 'text', text: 'Echo: hi' });
       assert.deepEqual(waits, [3000, 1000]);
       fake.forced.push({ status: 500, body: '' }, { status: 502, body: '' }, { status: 503, body: 'still busy' });
       await assert.rejects(adapter(kind, fake, { sleep }).complete(ONE_TURN), /HTTP 503: the model API failed on its side — the API said: still busy \(after 3 attempts\)$/);
