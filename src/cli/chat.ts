@@ -215,6 +215,7 @@ export async function runChat(argv: readonly string[], io: CommandIo, deps: Chat
       println(io.stdout, dryRunText(model, request, keyVar));
       const hidden = [...host.tools].flatMap(([server, tools]) => tools.filter((tool) => !policy.exposes(server, tool)).map((tool) => `${server}/${tool.name}`));
       println(io.stderr, `mcpwire: dry run: nothing was sent to ${model.name}; ${request.functions.length} function(s) exposed${hidden.length ? `, hidden by policy: ${hidden.join(', ')}` : ''}`);
+      if (keyVar !== undefined && !io.env[keyVar]) println(io.stderr, `mcpwire: note: ${keyVar} is not set; a real run sends the key from it (or name another variable with --api-key-env)`);
       return EXIT.ok;
     }
     const answer = await host.ask(model, question);

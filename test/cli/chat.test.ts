@@ -57,7 +57,8 @@ anthropic-version: 2023-06-01
 
 ${JSON.stringify({ model: 'claude-test', max_tokens: 1024, messages: [{ role: 'user', content: 'hi' }], tools: [{ name: 'add', description: '返回两个整数的和', input_schema: ADD_SCHEMA }] }, null, 2)}
 `);
-    assert.equal(io.err(), 'mcpwire: skipping "off": it is marked "disabled": true\nmcpwire: dry run: nothing was sent to anthropic:claude-test; 1 function(s) exposed, hidden by policy: writer/poem\n');
+    assert.equal(io.err(), 'mcpwire: skipping "off": it is marked "disabled": true\nmcpwire: dry run: nothing was sent to anthropic:claude-test; 1 function(s) exposed, hidden by policy: writer/poem\n'
+      + 'mcpwire: note: ANTHROPIC_API_KEY is not set; a real run sends the key from it (or name another variable with --api-key-env)\n');
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
