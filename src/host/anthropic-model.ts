@@ -11,7 +11,7 @@
 import type { FunctionCall, Model, ModelMessage, ModelReply, ModelRequest } from './model.js';
 import { postModelApi } from './model-http.js';
 import type { ModelHttpOptions } from './model-http.js';
-import { ModelApiError } from './model-api-error.js';
+import { ModelApiError, streamEventJson } from './model-api-error.js';
 import { parseArguments, reply } from './openai-model.js';
 import { readSseEvents } from './sse-events.js';
 
@@ -95,11 +95,11 @@ export class AnthropicModel implements Model {
     if (!response.body) throw new ModelApiError('the Anthropic Messages API answered a stream request without a body', response.status);
     const blocks: Array<{ type: string; text: string; id: string; name: string; json: string }> = [];
     for await (const event of readSseEvents(response.body)) {
-      const data = JSON.parse(event.data) as {
+      const data = streamEventJson<{
         type?: string; index?: number; error?: { message?: string };
         content_block?: { type: string; id?: string; name?: string; text?: string };
         delta?: { type: string; text?: string; partial_json?: string };
-      };
+      }>('the Anthropic Messages API', event.data);
       if (data.type === 'error') throw new ModelApiError(`the Anthropic Messages API failed mid-stream: ${data.error?.message ?? event.data}`, 200);
       if (data.type === 'content_block_start' && data.content_block && data.index !== undefined) {
         const start = data.content_block;

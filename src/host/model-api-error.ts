@@ -43,3 +43,12 @@ export function parseRetryAfter(value: string | null, now: number): number | und
   const date = Date.parse(value);
   return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - now) / 1000));
 }
+
+/** One streamed event's JSON; a malformed event is the API's failure, named as such. */
+export function streamEventJson<T>(api: string, data: string): T {
+  try {
+    return JSON.parse(data) as T;
+  } catch {
+    throw new ModelApiError(`${api} sent a stream event that is not JSON: ${data.slice(0, 200)}`, 200);
+  }
+}

@@ -9,7 +9,7 @@
 import type { FunctionCall, Model, ModelMessage, ModelReply, ModelRequest } from './model.js';
 import { postModelApi } from './model-http.js';
 import type { ModelHttpOptions } from './model-http.js';
-import { ModelApiError } from './model-api-error.js';
+import { ModelApiError, streamEventJson } from './model-api-error.js';
 import { readSseEvents } from './sse-events.js';
 
 /** Settings of the Chat Completions adapter. */
@@ -100,7 +100,7 @@ export class OpenAiModel implements Model {
     const calls: Array<{ id: string; name: string; args: string }> = [];
     for await (const event of readSseEvents(response.body)) {
       if (event.data === '[DONE]') break;
-      const chunk = JSON.parse(event.data) as { error?: { message?: string }; choices?: Array<{ delta?: { content?: string | null; tool_calls?: Array<{ index: number; id?: string; function?: { name?: string; arguments?: string } }> } }> };
+      const chunk = streamEventJson<{ error?: { message?: string }; choices?: Array<{ delta?: { content?: string | null; tool_calls?: Array<{ index: number; id?: string; function?: { name?: string; arguments?: string } }> } }> }>('the Chat Completions API', event.data);
       if (chunk.error) throw new ModelApiError(`the Chat Completions API failed mid-stream: ${chunk.error.message ?? JSON.stringify(chunk.error)}`, 200);
       const delta = chunk.choices?.[0]?.delta;
       if (delta?.content) {

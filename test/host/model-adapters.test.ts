@@ -205,3 +205,17 @@ test('an unreachable API is named with its URL', async () => {
   await assert.rejects(new OpenAiModel({ model: 'm', baseUrl: `${fake.url}/v1` }).complete(ONE_TURN),
     (error: ModelApiError) => error.status === 0 && error.message.startsWith(`the Chat Completions API could not be reached at ${fake.url}/v1/chat/completions: `));
 });
+
+for (const kind of ['openai', 'anthropic'] as const) {
+  test(`${kind}: a stream that reports an error, or sends an event that is not JSON, fails naming it`, async () => {
+    await withFake(kind, {}, async (fake) => {
+      const api = kind === 'openai' ? 'the Chat Completions API' : 'the Anthropic Messages API';
+      const sse = { 'content-type': 'text/event-stream' };
+      const errorEvent = kind === 'openai' ? 'data: {"error":{"message":"overloaded"}}\n\n' : 'event: error\ndata: {"type":"error","error":{"type":"overloaded_error","message":"overloaded"}}\n\n';
+      fake.forced.push({ status: 200, headers: sse, body: errorEvent }, { status: 200, headers: sse, body: 'data: {"choices":\n\n' });
+      const model = adapter(kind, fake, { ontext: () => undefined });
+      await assert.rejects(model.complete(ONE_TURN), { name: 'ModelApiError', message: `${api} failed mid-stream: overloaded` });
+      await assert.rejects(model.complete(ONE_TURN), { name: 'ModelApiError', message: `${api} sent a stream event that is not JSON: {"choices":` });
+    });
+  });
+}
