@@ -19,7 +19,7 @@ const ENTRIES: Record<string, string[]> = {
   '../src/json-schema/index.ts': ['DEFAULT_MAX_ERRORS', 'DEFAULT_MAX_EVALUATIONS', 'SchemaError', 'compile', 'standardFormats', 'validate'],
   '../src/server/index.ts': ['McpServer', 'ToolServer', 'ServerSession', 'UriTemplate', 'decodeCursor', 'describeValidationErrors', 'encodeCursor', 'paginate'],
   '../src/client/index.ts': ['DEFAULT_CLIENT_INFO', 'McpClient', 'applyElicitationDefaults', 'listAllPages', 'pollInterval'],
-  '../src/host/index.ts': ['Host', 'Policy', 'ScriptedModel', 'ToolSeam', 'resultText'],
+  '../src/host/index.ts': ['AnthropicModel', 'Host', 'ModelApiError', 'OpenAiModel', 'Policy', 'SamplingDeclinedError', 'ScriptedModel', 'ToolSeam', 'resultText'],
   '../src/transport/index.ts': [
     'DEFAULT_MAX_LINE_BYTES', 'DEFAULT_PROTOCOL_VERSIONS', 'HttpStatusError', 'InMemoryEventStore', 'LegacySseClientTransport',
     'LineDecoder', 'PassThroughTransport', 'SpawnedStdioTransport', 'SseParser', 'StdioTransport', 'StreamableHttpClientTransport',

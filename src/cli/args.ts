@@ -26,6 +26,16 @@ const OPTIONS: Record<string, { values: 0 | 1 | 2; alias?: string }> = {
   '--exit-wait': { values: 1 },
   '--http': { values: 0 },
   '--port': { values: 1 },
+  '--html': { values: 1 },
+  '--model': { values: 1 },
+  '--base-url': { values: 1 },
+  '--api-key-env': { values: 1 },
+  '--approve': { values: 1 },
+  '--allow': { values: 1 },
+  '--deny': { values: 1 },
+  '--approve-sampling': { values: 1 },
+  '--dry-run': { values: 0 },
+  '--stream': { values: 0 },
 };
 
 const BY_ALIAS = new Map(Object.entries(OPTIONS).filter(([, spec]) => spec.alias).map(([name, spec]) => [spec.alias!, name]));

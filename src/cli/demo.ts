@@ -1,33 +1,39 @@
 // `mcpwire demo [--http]`: the seed's "19 加 23" through every layer, with a trace of every
 // message on both sides of the seam.
 
-import { isAbsolute, relative } from 'node:path';
+import { writeFile } from 'node:fs/promises';
+import { isAbsolute, relative, resolve } from 'node:path';
 import { McpClient } from '../client/index.js';
 import { Host, Policy, ScriptedModel } from '../host/index.js';
 import { httpTransport, spawnStdio, tapTransport } from '../transport/index.js';
 import type { Transport } from '../jsonrpc/index.js';
-import { UsageError, parseArgs } from './args.js';
+import { UsageError, optionValue, parseArgs } from './args.js';
 import { println } from './command-io.js';
 import type { CommandIo } from './command-io.js';
 import { EXIT } from './exit-codes.js';
 import { addServerCommand, startListeningServer } from './example-server.js';
 import { createHostEventFormatter, formatWire } from './seam-trace.js';
+import { TraceRecorder } from './trace-html.js';
 
 /** Options of the demo. */
 export interface DemoOptions {
   http?: boolean;
   question?: string;
+  /** Also write the trace as an HTML sequence diagram to this file. */
+  html?: string;
   /** Where trace lines go; default stdout. */
   write?: (line: string) => void;
 }
 
 /** Parses `demo`'s command line and runs it; resolves with the exit code. */
 export async function runDemoCommand(argv: readonly string[], io: CommandIo): Promise<number> {
-  const args = parseArgs(argv, ['--http']);
+  const args = parseArgs(argv, ['--http', '--html']);
   if (args.command !== undefined || args.positionals.length > 0) {
     throw new UsageError(`demo takes no arguments, got: ${[...args.positionals, ...(args.command ? ['--', ...args.command] : [])].join(' ')}`);
   }
-  await runDemo({ http: args.flags.has('--http'), write: (line) => println(io.stdout, line) });
+  const html = optionValue(args, '--html');
+  await runDemo({ http: args.flags.has('--http'), write: (line) => println(io.stdout, line), ...(html ? { html: resolve(io.cwd, html) } : {}) });
+  if (html) println(io.stdout, `\nmcpwire demo: wrote the sequence diagram to ${html}`);
   return EXIT.ok;
 }
 
@@ -51,15 +57,23 @@ export async function runDemo(options: DemoOptions = {}): Promise<string> {
     write(`mcpwire demo: "${question}" — add server over stdio (${shown.join(' ')})`);
   }
   write('');
-  const traced = tapTransport(transport, (event) => write(formatWire(event.direction, event.message)));
+  const recorder = new TraceRecorder();
+  const traced = tapTransport(transport, (event) => {
+    recorder.wire(event.direction, event.message);
+    write(formatWire(event.direction, event.message));
+  });
   const formatEvent = createHostEventFormatter();
   // The seed's add tool has no annotations, so the demo's policy approves it by name.
-  const host = new Host({ policy: new Policy({ approve: ['calc/add'] }), onevent: (event) => write(formatEvent(event)) });
+  const host = new Host({ policy: new Policy({ approve: ['calc/add'] }), onevent: (event) => {
+    recorder.host(event);
+    write(formatEvent(event));
+  } });
   try {
     const client = await McpClient.connect(traced, { clientInfo: { name: 'mcpwire-demo', version: '0.1.0' } });
     await host.addServer('calc', client);
     return await host.ask(new ScriptedModel(), question);
   } finally {
+    if (options.html) await writeFile(options.html, recorder.render(`mcpwire demo: "${question}"`));
     await host.close().catch(() => undefined);
     await stop();
   }

@@ -5,6 +5,7 @@ import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { UsageError } from './args.js';
 import { runCall } from './call.js';
+import { runChat } from './chat.js';
 import { formatCommandHelp, formatOverview } from './command-help.js';
 import { println, processIo } from './command-io.js';
 import type { CommandIo } from './command-io.js';
@@ -35,6 +36,7 @@ export async function main(argv: readonly string[], io: CommandIo = processIo())
       case 'doctor': return await runDoctor(rest, io);
       case 'config': return await runConfig(rest, io);
       case 'demo': return await runDemoCommand(rest, io);
+      case 'chat': return await runChat(rest, io);
       case 'serve': return await runServe(rest, io);
       case '--version':
         println(io.stdout, packageVersion());

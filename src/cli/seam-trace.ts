@@ -48,5 +48,8 @@ export function formatHostEvent(event: HostEvent): string {
     case 'function-result':
       return line(MODEL, 'host → model', `function result for ${event.callId} (${event.name}): ${JSON.stringify(event.content)}${event.isError ? ' [error]' : ''}`);
     case 'answer': return line(MODEL, 'host → user', event.text);
+    case 'sampling-request':
+      return line(MODEL, 'host → model', `sampling/createMessage from ${event.server} ${event.decision.allowed ? `(allowed: ${event.decision.how})` : `refused (${event.decision.why})`}: ${JSON.stringify(event.params.messages)}`);
+    case 'sampling-reply': return line(MODEL, 'model → host', `sampling reply for ${event.server}: ${JSON.stringify(event.result.content)}`);
   }
 }

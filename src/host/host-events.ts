@@ -1,7 +1,7 @@
 // What the host reports as a conversation runs: each event is one crossing of the seam,
 // so a trace can show where the model API ends and JSON-RPC begins.
 
-import type { CallToolResult } from '../protocol/index.js';
+import type { CallToolResult, CreateMessageRequestParams, CreateMessageResult } from '../protocol/index.js';
 import type { FunctionCall, FunctionDefinition, ModelReply } from './model.js';
 import type { PolicyDecision } from './policy.js';
 
@@ -14,4 +14,6 @@ export type HostEvent =
   | { type: 'tool-result'; call: FunctionCall; server: string; tool: string; result: CallToolResult }
   | { type: 'tool-protocol-error'; call: FunctionCall; server: string; tool: string; error: Error }
   | { type: 'function-result'; callId: string; name: string; content: string; isError: boolean }
-  | { type: 'answer'; text: string };
+  | { type: 'answer'; text: string }
+  | { type: 'sampling-request'; server: string; params: CreateMessageRequestParams; decision: PolicyDecision }
+  | { type: 'sampling-reply'; server: string; result: CreateMessageResult };

@@ -2,11 +2,14 @@
 // loop, and keeps "the model asked" apart from "the client sent tools/call".
 
 import type { McpClient } from '../client/index.js';
-import type { CallToolResult, Tool } from '../protocol/index.js';
+import { compile } from '../json-schema/index.js';
+import type { Validator } from '../json-schema/index.js';
+import type { CallToolResult, CreateMessageRequestParams, CreateMessageResult, Tool } from '../protocol/index.js';
 import { CoalescedRefresh } from './coalesced-refresh.js';
 import type { HostEvent } from './host-events.js';
 import type { FunctionCall, Model, ModelMessage } from './model.js';
 import { Policy } from './policy.js';
+import { SamplingDeclinedError, sampleWith } from './sampling.js';
 import { ToolSeam } from './tool-seam.js';
 import type { ToolAddress } from './tool-seam.js';
 
@@ -42,6 +45,7 @@ export class Host {
   #tools = new Map<string, Tool[]>();
   #refreshes = new Map<string, CoalescedRefresh>();
   #seam = new ToolSeam([]);
+  #validators = new WeakMap<Tool, Validator | null>();
   #options: HostOptions;
 
   constructor(options: HostOptions = {}) {
@@ -119,6 +123,24 @@ export class Host {
     throw new Error(`The model did not finish within ${this.#options.maxTurns ?? 8} turns`);
   }
 
+  /**
+   * Answers `server`'s sampling/createMessage with `model`, once the policy or the person approves
+   * (give it to McpClient.connect as onSampling). `server` may be a function: the name is often
+   * known only after the handshake. Declined: SamplingDeclinedError (a client answers -1).
+   */
+  samplingHandler(server: string | (() => string), model: Model): (params: CreateMessageRequestParams) => Promise<CreateMessageResult> {
+    return async (params) => {
+      const emit = this.#options.onevent ?? (() => undefined);
+      const name = typeof server === 'string' ? server : server();
+      const decision = await this.policy.decideSampling(name, params);
+      emit({ type: 'sampling-request', server: name, params, decision });
+      if (!decision.allowed) throw new SamplingDeclinedError(`Sampling declined: ${decision.why}`);
+      const result = await sampleWith(model, params);
+      emit({ type: 'sampling-reply', server: name, result });
+      return result;
+    };
+  }
+
   /** Closes every client. */
   async close(): Promise<void> {
     await Promise.all([...this.#clients.values()].map((client) => client.close()));
@@ -129,6 +151,13 @@ export class Host {
     const address: ToolAddress | undefined = this.#seam.resolve(call.name);
     if (!address) return { content: `Unknown function ${call.name}: it was never offered to you`, isError: true };
     const { server, tool } = address;
+    // A model's arguments are untrusted: not JSON, or not what the inputSchema asks, is told back
+    // to the model (which can correct itself) and never reaches the server or the person asked to approve.
+    if (call.invalidArguments !== undefined) {
+      return { content: `Arguments of ${call.name} are not a JSON object: ${call.invalidArguments}`, isError: true };
+    }
+    const problems = this.#argumentProblems(tool, call.arguments);
+    if (problems) return { content: `Arguments of ${call.name} do not match its input schema: ${problems}`, isError: true };
     const decision = await this.policy.decide(server, tool, call.arguments);
     emit({ type: 'policy', call, server, tool: tool.name, decision });
     if (!decision.allowed) return { content: `Not run: ${decision.why}`, isError: true };
@@ -142,6 +171,22 @@ export class Host {
       emit({ type: 'tool-protocol-error', call, server, tool: tool.name, error: failure });
       return { content: `The call failed before the tool could answer: ${failure.message}`, isError: true };
     }
+  }
+
+  /** What is wrong with `args` for `tool`'s inputSchema; undefined when valid (or the schema cannot be compiled: the server judges). */
+  #argumentProblems(tool: Tool, args: Record<string, unknown>): string | undefined {
+    let validator = this.#validators.get(tool);
+    if (validator === undefined) {
+      try {
+        validator = compile(tool.inputSchema);
+      } catch {
+        validator = null;
+      }
+      this.#validators.set(tool, validator);
+    }
+    const result = validator?.(args);
+    if (!result || result.valid) return undefined;
+    return result.errors.slice(0, 5).map((error) => `${error.instancePath || '(root)'} ${error.message}`).join('; ');
   }
 
   #client(name: string): McpClient {

@@ -15,6 +15,8 @@ export interface FunctionCall {
   id: string;
   name: string;
   arguments: Record<string, unknown>;
+  /** Set when the model's arguments were not a JSON object: what it sent (the host reports it back, runs nothing). */
+  invalidArguments?: string;
 }
 
 /** One message of the conversation, as a model API sees it. */

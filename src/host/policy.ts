@@ -3,7 +3,7 @@
 // A standing approval (the `approve` list, a trusted server's readOnlyHint) covers the definition
 // the host first saw under that name; a tool redefined later must be confirmed again.
 
-import type { Tool } from '../protocol/index.js';
+import type { CreateMessageRequestParams, Tool } from '../protocol/index.js';
 import { changedFields, definitionDigest } from './tool-definition.js';
 
 /** A call awaiting a person's approval. */
@@ -13,6 +13,12 @@ export interface ConfirmationRequest {
   arguments: Record<string, unknown>;
   /** Set when the tool has a standing approval but was redefined since: the definition that was approved. */
   approvedDefinition?: Tool;
+}
+
+/** A server's sampling request awaiting a person's approval. */
+export interface SamplingConfirmationRequest {
+  server: string;
+  params: CreateMessageRequestParams;
 }
 
 /** The host's decision about one call. */
@@ -32,6 +38,10 @@ export interface PolicyOptions {
   trustedServers?: string[];
   /** Asks a person; absent means no one can answer, so calls needing confirmation are denied. */
   confirm?: (request: ConfirmationRequest) => Promise<boolean>;
+  /** Servers whose sampling requests the host's model answers without asking. */
+  approveSampling?: string[];
+  /** Asks a person about a sampling request; absent: unapproved sampling is declined. */
+  confirmSampling?: (request: SamplingConfirmationRequest) => Promise<boolean>;
 }
 
 /**
@@ -98,6 +108,14 @@ export class Policy {
     if (approved) request.approvedDefinition = approved;
     if (await this.#options.confirm(request)) return { allowed: true, how: 'confirmed' };
     return { allowed: false, why: `the user declined ${label}${fields ? ` (its definition changed since it was approved: ${fields})` : ''}` };
+  }
+
+  /** Whether a server's sampling request may go to the host's model (client/sampling: a human in the loop). */
+  async decideSampling(server: string, params: CreateMessageRequestParams): Promise<PolicyDecision> {
+    if (this.#options.approveSampling?.includes(server)) return { allowed: true, how: 'approved-by-policy' };
+    if (!this.#options.confirmSampling) return { allowed: false, why: `sampling for server ${server} is not approved and no one is available to confirm it` };
+    if (await this.#options.confirmSampling({ server, params })) return { allowed: true, how: 'confirmed' };
+    return { allowed: false, why: `the user declined sampling for server ${server}` };
   }
 
   /** How the tool would be allowed without asking, if its definition is the approved one. */

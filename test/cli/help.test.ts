@@ -39,7 +39,8 @@ test('help, --help and -h print the overview with exit 0; no command at all prin
     'mcpwire doctor <server> [--tool NAME] [--call NAME --args …] [--exit-wait MS] [--json]',
     'mcpwire config lint FILE [--json]',
     'mcpwire config show FILE NAME [--json]',
-    'mcpwire demo [--http]',
+    'mcpwire demo [--http] [--html FILE]',
+    'mcpwire chat "QUESTION" --model openai:M|anthropic:M [--dry-run] [--trace] [--html FILE] <servers>',
     'mcpwire serve [--http [--port N]]',
     'mcpwire help [command] · mcpwire <command> --help',
     'mcpwire --version',
@@ -47,7 +48,7 @@ test('help, --help and -h print the overview with exit 0; no command at all prin
 });
 
 test('every command has its own help: `help <command>`, `<command> --help` and `-h` print it with exit 0', async () => {
-  assert.deepStrictEqual(Object.keys(COMMAND_HELP), ['list', 'call', 'read', 'prompt', 'doctor', 'config', 'demo', 'serve']);
+  assert.deepStrictEqual(Object.keys(COMMAND_HELP), ['list', 'call', 'read', 'prompt', 'doctor', 'config', 'demo', 'chat', 'serve']);
   for (const command of Object.keys(COMMAND_HELP)) {
     const text = `${formatCommandHelp(command)}\n`;
     const expected = { code: 0, stdout: text, stderr: '' };
@@ -99,12 +100,15 @@ test('every command rejects an option it does not know with exit 2, naming the o
     [['doctor', '--bogus', ...server], 'doctor', `${target} --tool --call --args --exit-wait --json`],
     [['config', 'lint', 'x.json', '--bogus'], 'config', '--json'],
     [['config', 'show', 'x.json', 'calc', '--bogus'], 'config', '--json'],
-    [['demo', '--bogus'], 'demo', '--http'],
+    [['demo', '--bogus'], 'demo', '--http --html'],
+    [['chat', 'q', '--bogus', ...server], 'chat',
+      '--model --base-url --api-key-env --approve --allow --deny --approve-sampling --dry-run --stream --trace --html --config --header --env --timeout'],
     [['serve', '--htp'], 'serve', '--http --port'],
   ];
   for (const [argv, command, takes] of cases) {
     // The help lists the options the parser takes, no more and no fewer.
-    const own = takes.split(' ').filter((option) => !target.split(' ').includes(option)).sort();
+    // A command without <server> (chat takes its own few server options) lists every option it takes.
+    const own = takes.split(' ').filter((option) => !COMMAND_HELP[command]!.server || !target.split(' ').includes(option)).sort();
     assert.deepStrictEqual(COMMAND_HELP[command]!.options.map(([option]) => option.split(' ')[0]).sort(), own, `${command} --help options`);
     const written = argv.find((word) => word.startsWith('--') && word !== '--');
     assert.deepStrictEqual(await run(argv), {

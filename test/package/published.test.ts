@@ -53,7 +53,7 @@ test('the published types compile under strict, exactOptionalPropertyTypes and n
 
 test('the README library snippets compile strictly, run as pasted, print what the README shows, and exit', () => {
   const { files, runs } = readmeSnippets(readFileSync(join(REPO, 'README.md'), 'utf8'));
-  assert.deepStrictEqual(files.map((f) => f.name), ['server.ts', 'client.ts', 'host.ts', 'chat-model.ts']);
+  assert.deepStrictEqual(files.map((f) => f.name), ['server.ts', 'client.ts', 'host.ts', 'real-model.ts']);
   assert.deepStrictEqual(runs.map((r) => r.file), ['client.ts', 'host.ts']);
   for (const file of files) writeFileSync(join(built.root, file.name), file.code);
   assert.deepStrictEqual(strictErrors(built.root), []);

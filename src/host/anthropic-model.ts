@@ -1,0 +1,133 @@
+// A model behind the Anthropic Messages API, over fetch. Fields relied on
+// (docs.anthropic.com/en/api/messages, /en/docs/build-with-claude/tool-use, /en/api/messages-streaming):
+// request  headers x-api-key, anthropic-version: 2023-06-01; body { model, max_tokens, system,
+//          messages[{role: user|assistant, content: string | blocks}], tools[{name, description, input_schema}], stream }
+//          blocks: {type:"text", text} · {type:"tool_use", id, name, input} ·
+//                  {type:"tool_result", tool_use_id, content, is_error} (in a user message)
+// response { content[blocks], stop_reason }
+// stream   content_block_start{index, content_block} · content_block_delta{index, delta{type:
+//          "text_delta", text | "input_json_delta", partial_json}} · message_stop · error{error{message}}
+
+import type { FunctionCall, Model, ModelMessage, ModelReply, ModelRequest } from './model.js';
+import { postModelApi } from './model-http.js';
+import type { ModelHttpOptions } from './model-http.js';
+import { ModelApiError, streamEventJson } from './model-api-error.js';
+import { parseArguments, reply } from './openai-model.js';
+import { readSseEvents } from './sse-events.js';
+
+/** Settings of the Messages adapter. */
+export interface AnthropicModelOptions extends ModelHttpOptions {
+  model: string;
+  /** Default https://api.anthropic.com; the adapter appends /v1/messages. */
+  baseUrl?: string;
+  apiKey?: string;
+  /** max_tokens (required by the API); default 1024. */
+  maxTokens?: number;
+  /** When given, the answer is streamed (SSE) and each piece of text is passed here as it arrives. */
+  ontext?: (text: string) => void;
+}
+
+type Block =
+  | { type: 'text'; text: string }
+  | { type: 'tool_use'; id: string; name: string; input: unknown }
+  | { type: 'tool_result'; tool_use_id: string; content: string; is_error: boolean };
+
+/** The Messages API's messages: function results become tool_result blocks of one user message per turn. */
+function wireMessages(messages: readonly ModelMessage[]): Array<{ role: 'user' | 'assistant'; content: string | Block[] }> {
+  const wire: Array<{ role: 'user' | 'assistant'; content: string | Block[] }> = [];
+  for (const message of messages) {
+    if (message.role === 'system') continue;
+    if (message.role === 'user') wire.push({ role: 'user', content: message.content });
+    else if (message.role === 'assistant') {
+      const blocks: Block[] = message.content === '' ? [] : [{ type: 'text', text: message.content }];
+      for (const call of message.functionCalls ?? []) blocks.push({ type: 'tool_use', id: call.id, name: call.name, input: call.arguments });
+      wire.push({ role: 'assistant', content: blocks.length === 0 ? '' : blocks });
+    } else {
+      const block: Block = { type: 'tool_result', tool_use_id: message.callId, content: message.content, is_error: message.isError };
+      const last = wire[wire.length - 1];
+      if (last?.role === 'user' && Array.isArray(last.content) && last.content.every((item) => item.type === 'tool_result')) last.content.push(block);
+      else wire.push({ role: 'user', content: [block] });
+    }
+  }
+  return wire;
+}
+
+/** The Anthropic Messages adapter. */
+export class AnthropicModel implements Model {
+  readonly name: string;
+  #options: AnthropicModelOptions;
+
+  constructor(options: AnthropicModelOptions) {
+    this.#options = options;
+    this.name = `anthropic:${options.model}`;
+  }
+
+  /** The URL requests go to. */
+  get url(): string {
+    return `${(this.#options.baseUrl ?? 'https://api.anthropic.com').replace(/\/+$/, '')}/v1/messages`;
+  }
+
+  /** The request body for one turn, exactly as it would be sent (used by `chat --dry-run`). */
+  requestBody(request: ModelRequest): Record<string, unknown> {
+    const system = request.messages.filter((message) => message.role === 'system').map((message) => message.content).join('\n\n');
+    const body: Record<string, unknown> = { model: this.#options.model, max_tokens: this.#options.maxTokens ?? 1024 };
+    if (system) body.system = system;
+    body.messages = wireMessages(request.messages);
+    if (request.functions.length > 0) body.tools = request.functions.map((fn) => ({ name: fn.name, description: fn.description, input_schema: fn.parameters }));
+    if (this.#options.ontext) body.stream = true;
+    return body;
+  }
+
+  /** The request headers (the key is shown redacted by a dry run). */
+  headers(): Record<string, string> {
+    return { 'anthropic-version': '2023-06-01', ...(this.#options.apiKey ? { 'x-api-key': this.#options.apiKey } : {}) };
+  }
+
+  async complete(request: ModelRequest): Promise<ModelReply> {
+    const response = await postModelApi('the Anthropic Messages API', this.#options.model, this.url, this.headers(), this.requestBody(request), this.#options);
+    if (this.#options.ontext) return this.#readStream(response, this.#options.ontext);
+    const body = await response.json().catch(() => undefined) as { content?: Block[] } | undefined;
+    if (!Array.isArray(body?.content)) throw new ModelApiError('the Anthropic Messages API answered without a content array', 200);
+    return fromBlocks(body.content);
+  }
+
+  async #readStream(response: Response, ontext: (text: string) => void): Promise<ModelReply> {
+    if (!response.body) throw new ModelApiError('the Anthropic Messages API answered a stream request without a body', response.status);
+    const blocks: Array<{ type: string; text: string; id: string; name: string; json: string }> = [];
+    for await (const event of readSseEvents(response.body)) {
+      const data = streamEventJson<{
+        type?: string; index?: number; error?: { message?: string };
+        content_block?: { type: string; id?: string; name?: string; text?: string };
+        delta?: { type: string; text?: string; partial_json?: string };
+      }>('the Anthropic Messages API', event.data);
+      if (data.type === 'error') throw new ModelApiError(`the Anthropic Messages API failed mid-stream: ${data.error?.message ?? event.data}`, 200);
+      if (data.type === 'content_block_start' && data.content_block && data.index !== undefined) {
+        const start = data.content_block;
+        blocks[data.index] = { type: start.type, text: start.text ?? '', id: start.id ?? '', name: start.name ?? '', json: '' };
+        if (start.text) ontext(start.text);
+      } else if (data.type === 'content_block_delta' && data.index !== undefined && blocks[data.index]) {
+        const block = blocks[data.index]!;
+        if (data.delta?.type === 'text_delta' && data.delta.text) {
+          block.text += data.delta.text;
+          ontext(data.delta.text);
+        } else if (data.delta?.type === 'input_json_delta') block.json += data.delta.partial_json ?? '';
+      } else if (data.type === 'message_stop') break;
+    }
+    const text = blocks.filter((block) => block?.type === 'text').map((block) => block.text).join('');
+    const calls = blocks.filter((block) => block?.type === 'tool_use').map((block) => parseArguments(block.id, block.name, block.json));
+    return reply(text, calls);
+  }
+}
+
+/** A non-streamed answer's blocks → the host's reply. */
+function fromBlocks(blocks: readonly Block[]): ModelReply {
+  const text = blocks.filter((block) => block.type === 'text').map((block) => (block as { text: string }).text).join('');
+  const calls: FunctionCall[] = [];
+  for (const block of blocks) {
+    if (block.type !== 'tool_use') continue;
+    const input = block.input;
+    if (typeof input === 'object' && input !== null && !Array.isArray(input)) calls.push({ id: block.id, name: block.name, arguments: input as Record<string, unknown> });
+    else calls.push({ id: block.id, name: block.name, arguments: {}, invalidArguments: JSON.stringify(input) });
+  }
+  return reply(text, calls);
+}
