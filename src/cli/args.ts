@@ -26,6 +26,7 @@ const OPTIONS: Record<string, { values: 0 | 1 | 2; alias?: string }> = {
   '--exit-wait': { values: 1 },
   '--http': { values: 0 },
   '--port': { values: 1 },
+  '--no-browser': { values: 0 },
 };
 
 const BY_ALIAS = new Map(Object.entries(OPTIONS).filter(([, spec]) => spec.alias).map(([name, spec]) => [spec.alias!, name]));

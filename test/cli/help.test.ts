@@ -41,13 +41,15 @@ test('help, --help and -h print the overview with exit 0; no command at all prin
     'mcpwire config show FILE NAME [--json]',
     'mcpwire demo [--http]',
     'mcpwire serve [--http [--port N]]',
+    'mcpwire login URL [--no-browser] [--timeout MS]',
+    'mcpwire logout URL',
     'mcpwire help [command] · mcpwire <command> --help',
     'mcpwire --version',
   ]);
 });
 
 test('every command has its own help: `help <command>`, `<command> --help` and `-h` print it with exit 0', async () => {
-  assert.deepStrictEqual(Object.keys(COMMAND_HELP), ['list', 'call', 'read', 'prompt', 'doctor', 'config', 'demo', 'serve']);
+  assert.deepStrictEqual(Object.keys(COMMAND_HELP), ['list', 'call', 'read', 'prompt', 'doctor', 'config', 'demo', 'serve', 'login', 'logout']);
   for (const command of Object.keys(COMMAND_HELP)) {
     const text = `${formatCommandHelp(command)}\n`;
     const expected = { code: 0, stdout: text, stderr: '' };
@@ -101,10 +103,11 @@ test('every command rejects an option it does not know with exit 2, naming the o
     [['config', 'show', 'x.json', 'calc', '--bogus'], 'config', '--json'],
     [['demo', '--bogus'], 'demo', '--http'],
     [['serve', '--htp'], 'serve', '--http --port'],
+    [['login', 'http://127.0.0.1:9/mcp', '--bogus'], 'login', '--no-browser --timeout'],
   ];
   for (const [argv, command, takes] of cases) {
     // The help lists the options the parser takes, no more and no fewer.
-    const own = takes.split(' ').filter((option) => !target.split(' ').includes(option)).sort();
+    const own = takes.split(' ').filter((option) => !COMMAND_HELP[command]!.server || !target.split(' ').includes(option)).sort();
     assert.deepStrictEqual(COMMAND_HELP[command]!.options.map(([option]) => option.split(' ')[0]).sort(), own, `${command} --help options`);
     const written = argv.find((word) => word.startsWith('--') && word !== '--');
     assert.deepStrictEqual(await run(argv), {
@@ -112,6 +115,13 @@ test('every command rejects an option it does not know with exit 2, naming the o
       stderr: `mcpwire: Unknown option "${written}" (this command takes: ${takes})\nrun "mcpwire ${command} --help" for usage\n`,
     }, argv.join(' '));
   }
+});
+
+test('logout takes no option at all, and its help lists none', async () => {
+  assert.deepStrictEqual(COMMAND_HELP.logout!.options, []);
+  assert.deepStrictEqual(await run(['logout', 'http://127.0.0.1:9/mcp', '--bogus']), {
+    code: 2, stdout: '', stderr: 'mcpwire: Unknown option "--bogus"\nrun "mcpwire logout --help" for usage\n',
+  });
 });
 
 test('serve: --port without --http, a port that is not a number, and extra words are usage errors', async () => {

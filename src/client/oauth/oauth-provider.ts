@@ -105,8 +105,9 @@ export class OAuthProvider {
     return true;
   }
 
-  /** Runs the whole flow now (what `mcpwire login` does), guided by a challenge when there is one. */
-  async login(challenge: BearerChallenge = {}): Promise<OAuthTokens> {
+  /** Runs the whole flow now (what `mcpwire login` does), guided by a challenge (or a WWW-Authenticate value) when there is one. */
+  async login(given: BearerChallenge | string = {}): Promise<OAuthTokens> {
+    const challenge = typeof given === 'string' ? parseBearerChallenge(given) : given;
     const discovery = await this.discover(challenge);
     let stored = (await this.#store.load(this.serverUrl)) ?? {};
     if (stored.issuer !== undefined && stored.issuer !== discovery.issuer) stored = {}; // another server: register again
