@@ -62,7 +62,7 @@ function serverUrlOf(positionals: string[], command: string): string {
 }
 
 /** The server's WWW-Authenticate for an unauthenticated initialize: it may name the metadata and scope. */
-async function challengeOf(url: string): Promise<string> {
+export async function challengeOf(url: string): Promise<string> {
   const response = await fetch(url, {
     method: 'POST',
     headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },

@@ -63,6 +63,10 @@ test('login → call (tokens used, then refreshed) → logout, tokens in a 0600 
   assert.notEqual(refreshed.access_token, stored.tokens.access_token);
   assert.equal(again.err().includes(refreshed.access_token), false);
 
+  // doctor uses the stored tokens too: every step it can run passes.
+  const doctor = captureIo({ env });
+  assert.equal(await main(['doctor', mcp.url], doctor), 0, doctor.out());
+
   const logout = captureIo({ env });
   assert.equal(await main(['logout', mcp.url], logout), 0);
   assert.deepEqual([logout.out(), JSON.parse(readFileSync(file, 'utf8'))], [`logged out of ${mcp.url}\n`, {}]);

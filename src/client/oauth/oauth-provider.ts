@@ -47,8 +47,8 @@ export interface AuthChallenge {
   wwwAuthenticate: string | null;
 }
 
-/** Where discovery led: the resource, its metadata and its authorization server. */
-interface Discovery {
+/** Where discovery led: the resource, its metadata and its authorization server (what `doctor` reports). */
+export interface Discovery {
   resource: string;
   resourceMetadata?: ProtectedResourceMetadata;
   issuer: string;
@@ -128,7 +128,8 @@ export class OAuthProvider {
   }
 
   /** Protected resource metadata, then authorization server metadata; the 2025-03-26 fallbacks when there is none. */
-  async discover(challenge: BearerChallenge = {}): Promise<Discovery> {
+  async discover(given: BearerChallenge | string = {}): Promise<Discovery> {
+    const challenge = typeof given === 'string' ? parseBearerChallenge(given) : given;
     const found = await discoverProtectedResource(this.#fetch, this.serverUrl, challenge.resourceMetadata);
     if ('metadata' in found) {
       const issuer = found.metadata.authorization_servers![0]!;
