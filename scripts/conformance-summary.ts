@@ -91,7 +91,10 @@ export function judgeRun(runDir: string, exits: Map<string, number>): Verdict[] 
   const clientChecks = readChecks(join(runDir, 'client'), '');
   for (const [name, code] of exits) {
     if (name === 'server' || name.startsWith('server-')) continue;
-    verdicts.push(judge(name, 'client', clientChecks.get(name), code === 0,
+    // `auth/x` scenarios write their checks one folder down: client/auth/x-<stamp>/.
+    const slash = name.lastIndexOf('/');
+    const checks = slash < 0 ? clientChecks.get(name) : readChecks(join(runDir, 'client', name.slice(0, slash)), '').get(name.slice(slash + 1));
+    verdicts.push(judge(name, 'client', checks, code === 0,
       code === 0 ? undefined : `the suite exited with code ${code}; see ${join(runDir, `client-${name}.log`)}`));
   }
   return verdicts;

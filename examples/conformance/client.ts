@@ -7,6 +7,7 @@
 import { McpClient } from '../../src/client/index.js';
 import type { McpClientOptions } from '../../src/client/index.js';
 import { httpTransport } from '../../src/transport/index.js';
+import { authProviderFor, isAuthScenario, runAuthScenario } from './client-auth.js';
 
 /**
  * What one scenario does once connected. `listen` opens the GET stream first: a server may send
@@ -66,10 +67,10 @@ const SCENARIOS: Record<string, Scenario> = {
 async function main(): Promise<void> {
   const url = process.argv[process.argv.length - 1];
   const name = process.env.MCP_CONFORMANCE_SCENARIO ?? '';
-  const scenario = SCENARIOS[name];
+  const scenario = SCENARIOS[name] ?? (isAuthScenario(name) ? { run: (client: McpClient) => runAuthScenario(client, log) } : undefined);
   if (!scenario) throw new Error(`unknown scenario ${JSON.stringify(name)}; this client handles: ${Object.keys(SCENARIOS).join(', ')}`);
   if (url === undefined || !/^https?:\/\//.test(url)) throw new Error(`the last argument must be the server URL, got ${JSON.stringify(url)}`);
-  const transport = httpTransport(url);
+  const transport = httpTransport(url, isAuthScenario(name) ? { auth: authProviderFor(name, url, process.env.MCP_CONFORMANCE_CONTEXT) } : {});
   const client = await McpClient.connect(transport, {
     clientInfo: { name: 'mcpwire-conformance-client', version: '0.1.0' },
     ...scenario.options,

@@ -36,6 +36,7 @@ const OPTIONS: Record<string, { values: 0 | 1 | 2; alias?: string }> = {
   '--approve-sampling': { values: 1 },
   '--dry-run': { values: 0 },
   '--stream': { values: 0 },
+  '--no-browser': { values: 0 },
 };
 
 const BY_ALIAS = new Map(Object.entries(OPTIONS).filter(([, spec]) => spec.alias).map(([name, spec]) => [spec.alias!, name]));

@@ -3,12 +3,13 @@
 // 2025-11-25 basic/transports#backwards-compatibility says: POST initialize; on 400, 404 or 405,
 // GET the URL and expect an SSE stream whose first event is `endpoint`.
 
-import { McpClient } from '../client/index.js';
+import { McpClient, OAuthProvider } from '../client/index.js';
 import type { Transport } from '../jsonrpc/index.js';
 import { HttpStatusError, httpTransport, legacySseTransport, spawnStdio, tapTransport } from '../transport/index.js';
-import type { LegacySseClientTransport, SpawnedStdioTransport } from '../transport/index.js';
+import type { HttpTraceEvent, LegacySseClientTransport, SpawnedStdioTransport } from '../transport/index.js';
 import { DrainingTransport } from './draining-transport.js';
 import type { ServerTarget } from './server-target.js';
+import type { TokenFile } from './token-file.js';
 import type { TraceVia, Tracer } from './trace.js';
 
 /** How mcpwire introduces itself in `initialize`. */
@@ -29,6 +30,8 @@ export interface BuildOptions {
   tracer: Tracer;
   /** stdio: how long close() waits after closing stdin (and again after SIGTERM). */
   shutdownGraceMs?: number;
+  /** Tokens from `mcpwire login`: a URL with tokens there gets an OAuthProvider (unless -H gives an Authorization). */
+  tokens?: TokenFile;
 }
 
 /** Builds (but does not start) the transport for `target`; `legacy` picks HTTP+SSE for a URL. */
@@ -48,7 +51,11 @@ export function buildTransport(target: ServerTarget, options: BuildOptions, lega
     const sse = legacySseTransport(target.url, { headers: target.headers, ontrace: (event) => tracer.http('sse', event) });
     return { transport: traced('sse', sse), via: 'sse', legacy: sse };
   }
-  return { transport: traced('streamable-http', httpTransport(target.url, { headers: target.headers, ontrace: (event) => tracer.http('streamable-http', event) })), via: 'streamable-http' };
+  const auth = options.tokens !== undefined && !Object.keys(target.headers).some((name) => name.toLowerCase() === 'authorization') && options.tokens.has(target.url)
+    ? new OAuthProvider(target.url, { store: options.tokens })
+    : undefined;
+  const ontrace = (event: HttpTraceEvent): void => tracer.http('streamable-http', event);
+  return { transport: traced('streamable-http', httpTransport(target.url, auth ? { headers: target.headers, ontrace, auth } : { headers: target.headers, ontrace })), via: 'streamable-http' };
 }
 
 /** True when a refused initialize POST means "try the legacy transport" (400, 404, 405). */

@@ -9,6 +9,7 @@ import { LATEST_PROTOCOL_VERSION } from '../protocol/index.js';
 import { HttpStatusError } from '../transport/index.js';
 import { CLI_CLIENT_INFO, buildTransport, suggestsLegacySse } from './connect.js';
 import type { BuiltTransport } from './connect.js';
+import { diagnoseAuth } from './doctor-auth.js';
 import { step, stderrEvidence } from './doctor-steps.js';
 import type { StepResult } from './doctor-steps.js';
 import { StdoutRecorder } from './doctor-stdio.js';
@@ -16,6 +17,7 @@ import { describeFailure, statusFix } from './exit-codes.js';
 import { formatCapabilities } from './list.js';
 import { describeNetworkError } from './network-error.js';
 import type { ServerTarget } from './server-target.js';
+import type { TokenFile } from './token-file.js';
 import type { TraceRecord, Tracer } from './trace.js';
 
 /** How long a started process must stay up before step 1 calls it started. */
@@ -27,6 +29,8 @@ export interface DoctorConnectOptions {
   timeoutMs: number;
   /** stdio: how long to wait for an exit after closing stdin (step 8). */
   exitWaitMs: number;
+  /** Tokens from `mcpwire login`, used for a URL that has some. */
+  tokens?: TokenFile;
 }
 
 /** What steps 1–2 leave for the rest: a ready client, or nothing. */
@@ -95,7 +99,7 @@ async function checkHttp(target: ServerTarget & { kind: 'http' }, options: Docto
     }
   });
   const attempt = async (legacy: boolean): Promise<{ client?: McpClient; built: BuiltTransport; error?: unknown; ms: number }> => {
-    const built = buildTransport(target, { tracer: options.tracer }, legacy);
+    const built = buildTransport(target, { tracer: options.tracer, tokens: options.tokens }, legacy);
     const client = newClient(built, options.timeoutMs);
     const begun = Date.now();
     try {
@@ -134,8 +138,15 @@ async function checkHttp(target: ServerTarget & { kind: 'http' }, options: Docto
     push(step(1, 'failed', network.text, exchanges, network.fix));
   } else if (exchanges.length === 0 || error instanceof HttpStatusError || isTransportLevel(error)) {
     const failure = describeFailure(error, target.url);
-    const fix = /Content-Type "text\/html"/.test(failure.text) ? 'the URL is a web page, not an MCP endpoint: copy the MCP address from the service page' : failure.fix;
-    push(step(1, 'failed', exchanges.length === 0 && error instanceof RequestTimeoutError ? `no HTTP response from ${target.url} within ${options.timeoutMs} ms` : failure.text, exchanges, fix));
+    let fix = /Content-Type "text\/html"/.test(failure.text) ? 'the URL is a web page, not an MCP endpoint: copy the MCP address from the service page' : failure.fix;
+    const evidence = [...exchanges];
+    if (error instanceof HttpStatusError && (error.status === 401 || error.status === 403)) {
+      // The auth step: which part of OAuth discovery or registration works, and which does not.
+      const auth = await diagnoseAuth(target.url);
+      evidence.push(...auth.evidence);
+      fix = auth.fix;
+    }
+    push(step(1, 'failed', exchanges.length === 0 && error instanceof RequestTimeoutError ? `no HTTP response from ${target.url} within ${options.timeoutMs} ms` : failure.text, evidence, fix));
   } else {
     push(step(1, 'passed', `${target.url} answered`, exchanges));
     push(initializeFailure(error, result.ms, options.timeoutMs, () => []));

@@ -17,6 +17,7 @@ import { doctorExitCode, formatReport, step } from './doctor-steps.js';
 import type { StepResult } from './doctor-steps.js';
 import { checkToolsCapability, checkToolsList } from './doctor-tools.js';
 import { resolveTarget, TARGET_OPTIONS } from './server-target.js';
+import { TokenFile, configDir } from './token-file.js';
 import { DEFAULT_TIMEOUT_MS, tracerFor } from './with-server.js';
 
 /** How long step 8 waits for the server to exit after its stdin closes. */
@@ -37,7 +38,7 @@ export async function runDoctor(argv: readonly string[], io: CommandIo): Promise
   const results: StepResult[] = [];
   const push = (result: StepResult): void => { results.push(result); };
   try {
-    const link = await checkConnection(target, { tracer, timeoutMs, exitWaitMs }, push);
+    const link = await checkConnection(target, { tracer, timeoutMs, exitWaitMs, tokens: new TokenFile(configDir(io.env)) }, push);
     const client = link.client;
     if (!client) {
       for (const n of [2, 3, 4, 5, 6] as const) if (!results.some((r) => r.step === n)) push(step(n, 'skipped', 'not reached: no connection'));

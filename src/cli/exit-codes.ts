@@ -74,7 +74,7 @@ export function statusFix(status: number, message = ''): string {
   if (status === 403 && /\b(Host|Origin)\b/.test(message)) {
     return 'the server refused the Host or Origin header (DNS-rebinding protection), not your credentials: connect through a name it allows (e.g. 127.0.0.1 or localhost for a local server), or have the server allow this host (mcpwire: allowedHosts / allowedOrigins)';
   }
-  if (status === 401 || status === 403) return "the server wants credentials: pass them with -H 'Authorization: Bearer …' (a hosted token may have expired)";
+  if (status === 401 || status === 403) return "the server wants credentials: log in with mcpwire login URL (OAuth), or pass them with -H 'Authorization: Bearer …' (a hosted token may have expired)";
   if (status === 404) return 'check the URL path (Streamable HTTP endpoints are often /mcp, legacy SSE ones /sse); a hosted address may have expired';
   if (status === 405) return 'the URL does not accept POST: it may be a legacy SSE endpoint or a web page';
   if (status === 406 || status === 415) return 'the server refused our Accept/Content-Type headers: it may not implement Streamable HTTP (2025-03-26 or later)';

@@ -14,6 +14,7 @@ import { runDemoCommand } from './demo.js';
 import { runDoctor } from './doctor.js';
 import { EXIT, describeFailure } from './exit-codes.js';
 import { runList } from './list.js';
+import { runLogin, runLogout } from './login.js';
 import { runPrompt } from './prompt.js';
 import { runRead } from './read.js';
 import { packageVersion } from './package-version.js';
@@ -38,6 +39,8 @@ export async function main(argv: readonly string[], io: CommandIo = processIo())
       case 'demo': return await runDemoCommand(rest, io);
       case 'chat': return await runChat(rest, io);
       case 'serve': return await runServe(rest, io);
+      case 'login': return await runLogin(rest, io);
+      case 'logout': return await runLogout(rest, io);
       case '--version':
         println(io.stdout, packageVersion());
         return 0;

@@ -10,6 +10,7 @@ import type { Connection } from './connect.js';
 import { describeFailure } from './exit-codes.js';
 import { resolveTarget, TARGET_OPTIONS } from './server-target.js';
 import type { ServerTarget } from './server-target.js';
+import { TokenFile, configDir } from './token-file.js';
 import { Tracer } from './trace.js';
 
 /** The default per-request timeout of the CLI (the library's is 60 s). */
@@ -47,7 +48,7 @@ export async function withServer(
   for (const note of notes) println(io.stderr, `mcpwire: ${note}`);
   let connection: Connection | undefined;
   try {
-    connection = await connect(target, { tracer, timeoutMs });
+    connection = await connect(target, { tracer, timeoutMs, tokens: new TokenFile(configDir(io.env)) });
     if (connection.fallback) {
       const note = fallbackNote(target.label, connection.fallback);
       tracer.note(note);

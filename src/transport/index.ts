@@ -33,6 +33,7 @@ export type { FetchHandler, FetchHandlerOptions } from './fetch-handler.js';
 export type { StreamableHttpSessionTransport } from './http-session.js';
 // Bearer-token verification hook of the HTTP server.
 export type { TokenVerifier } from './http-auth.js';
+export type { HttpAuthHook } from './http-auth-hook.js';
 // Streamable HTTP client (on node:http with keep-alive from httpTransport; on fetch by default).
 export { StreamableHttpClientTransport } from './streamable-http-client.js';
 export type { HttpTraceEvent, HttpTransportOptions } from './streamable-http-client.js';

@@ -12,6 +12,8 @@ import { fetchRequester } from './http-request.js';
 import type { HttpRequester, HttpResponse } from './http-request.js';
 import { requestFollowingRedirects } from './redirect-follow.js';
 import { DEFAULT_MAX_MESSAGE_BYTES, readLimitedText } from './response-text.js';
+import { exchangeWithAuth } from './http-auth-hook.js';
+import type { HttpAuthHook } from './http-auth-hook.js';
 
 /** One HTTP exchange or SSE event, for `--trace` style output. */
 export interface HttpTraceEvent {
@@ -35,6 +37,8 @@ export interface HttpTransportOptions {
   request?: HttpRequester;
   /** Resuming a broken stream: retries in a row, and the first delay when the server sent no `retry` (default 3, 1000 ms). */
   reconnect?: ReconnectPolicy;
+  /** OAuth: adds the bearer token and answers 401/403 challenges (http-auth-hook.ts), e.g. mcpwire/client's OAuthProvider. */
+  auth?: HttpAuthHook;
   ontrace?: (event: HttpTraceEvent) => void;
 }
 
@@ -239,7 +243,12 @@ export class StreamableHttpClientTransport implements Transport {
     const sent = headers;
     if (this.#sessionId !== undefined) sent['mcp-session-id'] = this.#sessionId;
     if (this.#protocolVersion !== undefined) sent['mcp-protocol-version'] = this.#protocolVersion;
-    const response = await requestFollowingRedirects(this.#requester, this.url, { method, userHeaders: this.#options.headers, protocolHeaders: sent, body, signal });
+    const auth = this.#options.auth;
+    const response = auth === undefined
+      ? await requestFollowingRedirects(this.#requester, this.url, { method, userHeaders: this.#options.headers, protocolHeaders: sent, body, signal })
+      // The OAuth hook, in this one place: the token joins the user's headers (sent to this origin only).
+      : await exchangeWithAuth(auth, this.#options.headers, (userHeaders) =>
+        requestFollowingRedirects(this.#requester, this.url, { method, userHeaders, protocolHeaders: Object.assign({}, sent), body, signal }));
     const assigned = response.headers.get('mcp-session-id');
     if (assigned !== null) { this.#sessionId = assigned; this.#expired = undefined; }
     if (this.ontrace) this.#traceExchange(method, sent, response);

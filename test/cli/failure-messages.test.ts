@@ -85,7 +85,7 @@ test("a 403 from mcpwire's own Origin check says so, not that the server wants c
   assert.deepStrictEqual([
     statusFix(403, 'HTTP 403 Forbidden: Forbidden: Host "mcp.example:3000" is not allowed') === statusFix(403, 'Forbidden: Origin "null" is not allowed'),
     statusFix(403, 'HTTP 403 Forbidden: insufficient_scope'),
-  ], [true, "the server wants credentials: pass them with -H 'Authorization: Bearer …' (a hosted token may have expired)"]);
+  ], [true, "the server wants credentials: log in with mcpwire login URL (OAuth), or pass them with -H 'Authorization: Bearer …' (a hosted token may have expired)"]);
 });
 
 test('TLS spoken to a plain-HTTP port asks "is this an http:// URL?", not about certificates', async (t) => {

@@ -42,13 +42,15 @@ test('help, --help and -h print the overview with exit 0; no command at all prin
     'mcpwire demo [--http] [--html FILE]',
     'mcpwire chat "QUESTION" --model openai:M|anthropic:M [--dry-run] [--trace] [--html FILE] <servers>',
     'mcpwire serve [--http [--port N]]',
+    'mcpwire login URL [--no-browser] [--timeout MS]',
+    'mcpwire logout URL',
     'mcpwire help [command] · mcpwire <command> --help',
     'mcpwire --version',
   ]);
 });
 
 test('every command has its own help: `help <command>`, `<command> --help` and `-h` print it with exit 0', async () => {
-  assert.deepStrictEqual(Object.keys(COMMAND_HELP), ['list', 'call', 'read', 'prompt', 'doctor', 'config', 'demo', 'chat', 'serve']);
+  assert.deepStrictEqual(Object.keys(COMMAND_HELP), ['list', 'call', 'read', 'prompt', 'doctor', 'config', 'demo', 'chat', 'serve', 'login', 'logout']);
   for (const command of Object.keys(COMMAND_HELP)) {
     const text = `${formatCommandHelp(command)}\n`;
     const expected = { code: 0, stdout: text, stderr: '' };
@@ -104,6 +106,7 @@ test('every command rejects an option it does not know with exit 2, naming the o
     [['chat', 'q', '--bogus', ...server], 'chat',
       '--model --base-url --api-key-env --approve --allow --deny --approve-sampling --dry-run --stream --trace --html --config --header --env --timeout'],
     [['serve', '--htp'], 'serve', '--http --port'],
+    [['login', 'http://127.0.0.1:9/mcp', '--bogus'], 'login', '--no-browser --timeout'],
   ];
   for (const [argv, command, takes] of cases) {
     // The help lists the options the parser takes, no more and no fewer.
@@ -116,6 +119,13 @@ test('every command rejects an option it does not know with exit 2, naming the o
       stderr: `mcpwire: Unknown option "${written}" (this command takes: ${takes})\nrun "mcpwire ${command} --help" for usage\n`,
     }, argv.join(' '));
   }
+});
+
+test('logout takes no option at all, and its help lists none', async () => {
+  assert.deepStrictEqual(COMMAND_HELP.logout!.options, []);
+  assert.deepStrictEqual(await run(['logout', 'http://127.0.0.1:9/mcp', '--bogus']), {
+    code: 2, stdout: '', stderr: 'mcpwire: Unknown option "--bogus"\nrun "mcpwire logout --help" for usage\n',
+  });
 });
 
 test('serve: --port without --http, a port that is not a number, and extra words are usage errors', async () => {

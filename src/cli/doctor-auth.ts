@@ -1,0 +1,29 @@
+// The OAuth part of `mcpwire doctor` (step 1 of an HTTP server that answers 401/403): which part
+// of discovery (spec 2025-11-25, basic/authorization) works, which fails and why, and what to do.
+
+import { OAuthDiscoveryError, OAuthProvider } from '../client/index.js';
+import { challengeOf } from './login.js';
+
+/** Evidence lines about the server's OAuth setup, and the fix to suggest. */
+export async function diagnoseAuth(url: string, fetchImpl: typeof fetch = fetch): Promise<{ evidence: string[]; fix: string }> {
+  const header = await challengeOf(url);
+  const evidence = [`OAuth: WWW-Authenticate: ${header === '' ? '(none)' : header}`];
+  try {
+    const found = await new OAuthProvider(url, { fetch: fetchImpl }).discover(header);
+    evidence.push(found.resourceMetadata
+      ? `OAuth: protected resource metadata for ${found.resource} names authorization server ${found.issuer}`
+      : `OAuth: no protected resource metadata; the 2025-03-26 fallback takes ${found.issuer} as the authorization server`);
+    evidence.push(`OAuth: authorization server ${found.server.issuer}: authorize at ${found.server.authorization_endpoint}, tokens at ${found.server.token_endpoint}`);
+    const registration = [
+      ...(found.server.client_id_metadata_document_supported === true ? ['client ID metadata documents'] : []),
+      ...(found.server.registration_endpoint ? [`dynamic registration at ${found.server.registration_endpoint}`] : []),
+    ];
+    evidence.push(`OAuth: registration: ${registration.length ? registration.join(', ') : 'none offered (a client ID must be pre-registered)'}`);
+    return { evidence, fix: `the server wants an OAuth login, and its discovery works: run mcpwire login ${url}` };
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    const step = error instanceof OAuthDiscoveryError ? error.step : 'discovery';
+    evidence.push(`OAuth: ${step} failed: ${message}`);
+    return { evidence, fix: `the server wants an OAuth login, but its ${step} is broken (${message}); that is for the server's operator to fix` };
+  }
+}

@@ -1,0 +1,84 @@
+// `mcpwire login URL`: the OAuth authorization code flow for one HTTP server (spec 2025-11-25,
+// basic/authorization), with a loopback redirect. Prints the authorization URL (and opens a
+// browser when there is one, unless --no-browser), then keeps the tokens in the user's config
+// folder (token-file.ts) for list, call, read, prompt and doctor. Tokens are never printed.
+
+import { spawn } from 'node:child_process';
+import { OAuthProvider } from '../client/index.js';
+import { UsageError, integerOption, parseArgs } from './args.js';
+import { println } from './command-io.js';
+import type { CommandIo } from './command-io.js';
+import { listenForCallback } from './login-callback.js';
+import { terminalText } from './terminal-text.js';
+import { TokenFile, configDir } from './token-file.js';
+
+/** How long login waits for the browser to come back (default 5 minutes). */
+const DEFAULT_LOGIN_TIMEOUT_MS = 300_000;
+
+/** Runs `mcpwire login`; resolves with the exit code. */
+export async function runLogin(argv: readonly string[], io: CommandIo): Promise<number> {
+  const args = parseArgs(argv, ['--no-browser', '--timeout']);
+  const url = serverUrlOf(args.positionals, 'login');
+  const timeoutMs = integerOption(args, '--timeout', DEFAULT_LOGIN_TIMEOUT_MS);
+  const tokens = new TokenFile(configDir(io.env));
+  const callback = await listenForCallback();
+  try {
+    await tokens.delete(url); // a fresh login registers again, for this redirect URI
+    const provider = new OAuthProvider(url, {
+      store: tokens,
+      redirectUri: callback.redirectUri,
+      clientName: 'mcpwire',
+      authorize: async (authorizationUrl) => {
+        println(io.stderr, `mcpwire: to log in to ${terminalText(url)}, open:\n  ${terminalText(authorizationUrl.href)}`);
+        if (!args.flags.has('--no-browser')) openBrowser(authorizationUrl.href, io);
+        return callback.wait(timeoutMs);
+      },
+    });
+    const granted = await provider.login(await challengeOf(url));
+    println(io.stdout, `logged in to ${terminalText(url)}${granted.scope ? ` (scope: ${terminalText(granted.scope)})` : ''}; tokens saved in ${tokens.path}`);
+    return 0;
+  } finally {
+    await callback.close();
+  }
+}
+
+/** Runs `mcpwire logout`: forgets the tokens of one server. */
+export async function runLogout(argv: readonly string[], io: CommandIo): Promise<number> {
+  const args = parseArgs(argv, []);
+  const url = serverUrlOf(args.positionals, 'logout');
+  const tokens = new TokenFile(configDir(io.env));
+  const had = (await tokens.load(url)) !== undefined;
+  if (had) await tokens.delete(url);
+  println(io.stdout, had ? `logged out of ${terminalText(url)}` : `not logged in to ${terminalText(url)}`);
+  return 0;
+}
+
+function serverUrlOf(positionals: string[], command: string): string {
+  const [url, ...extra] = positionals;
+  if (url === undefined || !/^https?:\/\//i.test(url)) throw new UsageError(`${command} needs the server's http(s):// URL`);
+  if (extra.length > 0) throw new UsageError(`${command} takes one URL, got also: ${extra.join(' ')}`);
+  try { new URL(url); } catch { throw new UsageError(`"${url}" is not a valid URL`); }
+  return url;
+}
+
+/** The server's WWW-Authenticate for an unauthenticated initialize: it may name the metadata and scope. */
+export async function challengeOf(url: string): Promise<string> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'mcpwire-cli', version: '0.1.0' } } }),
+  }).catch(() => undefined);
+  await response?.body?.cancel();
+  return response?.status === 401 ? response.headers.get('www-authenticate') ?? '' : '';
+}
+
+/** Opens `url` in a browser when the machine seems to have one; never through a shell. */
+function openBrowser(url: string, io: CommandIo): void {
+  const opener = io.platform === 'darwin' ? ['open', url]
+    : io.platform === 'win32' ? ['rundll32', 'url.dll,FileProtocolHandler', url]
+    : io.env.DISPLAY || io.env.WAYLAND_DISPLAY ? ['xdg-open', url] : undefined;
+  if (!opener) return;
+  const child = spawn(opener[0]!, opener.slice(1), { stdio: 'ignore', detached: true });
+  child.on('error', () => undefined);
+  child.unref();
+}

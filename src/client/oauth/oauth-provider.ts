@@ -1,0 +1,287 @@
+// An OAuth 2.1 client for one MCP server (spec 2025-11-25, basic/authorization): handed to
+// httpTransport as `auth`, it puts the bearer token on each request and, when the server answers
+// 401 (or 403 insufficient_scope), discovers the authorization server, registers, runs the
+// authorization code flow with PKCE (or the client-credentials grant) and lets the transport retry.
+// Only fetch and Web Crypto: this runs in any runtime.
+
+import { parseBearerChallenge } from './bearer-challenge.js';
+import type { BearerChallenge } from './bearer-challenge.js';
+import { OAuthDiscoveryError, discoverAuthorizationServer, discoverProtectedResource, isAllowedOAuthUrl } from './oauth-discovery.js';
+import type { AuthorizationServerMetadata, ProtectedResourceMetadata } from './oauth-discovery.js';
+import { createPkce, randomToken } from './pkce.js';
+import { InMemoryTokenStore } from './token-store.js';
+import type { OAuthClientInfo, OAuthTokens, StoredAuth, TokenStore } from './token-store.js';
+import { requestToken } from './token-request.js';
+
+/** Options for an OAuthProvider. */
+export interface OAuthProviderOptions {
+  /** The fetch for metadata, registration and token requests (default: the global one). */
+  fetch?: typeof fetch;
+  /** Where tokens and the registered client are kept (default: in memory). */
+  store?: TokenStore;
+  /** 'authorization_code' (a user logs in; the default) or 'client_credentials' (machine to machine). */
+  grant?: 'authorization_code' | 'client_credentials';
+  /** The exact redirect URI, e.g. http://127.0.0.1:PORT/callback (authorization code grant). */
+  redirectUri?: string;
+  /**
+   * Sends the user to the authorization URL and resolves with the URL the authorization server
+   * redirected back to (the redirect URI with `code`, `state`, maybe `iss`).
+   */
+  authorize?: (authorizationUrl: URL) => Promise<string | URL>;
+  /** A pre-registered client (basic/authorization#preregistration), used before anything else. */
+  clientId?: string;
+  clientSecret?: string;
+  /** A client ID metadata document URL (an https URL that serves this client's metadata). */
+  clientMetadataUrl?: string;
+  /** The name sent in dynamic client registration. */
+  clientName?: string;
+  /** Scopes to ask for when neither the challenge nor the metadata name any. */
+  scope?: string;
+  /** Milliseconds since the epoch (default Date.now), for token expiry. */
+  now?: () => number;
+}
+
+/** What a transport tells the provider about a refused request. */
+export interface AuthChallenge {
+  status: number;
+  wwwAuthenticate: string | null;
+}
+
+/** Where discovery led: the resource, its metadata and its authorization server (what `doctor` reports). */
+export interface Discovery {
+  resource: string;
+  resourceMetadata?: ProtectedResourceMetadata;
+  issuer: string;
+  server: AuthorizationServerMetadata;
+}
+
+/** The OAuth client of one MCP server: give it to httpTransport's `auth` option. */
+export class OAuthProvider {
+  readonly serverUrl: string;
+  readonly #options: OAuthProviderOptions;
+  readonly #fetch: typeof fetch;
+  readonly #store: TokenStore;
+  readonly #now: () => number;
+  /** Scopes already asked for in this process: a second 403 for the same ones is not retried. */
+  readonly #askedScopes = new Set<string>();
+
+  constructor(serverUrl: string | URL, options: OAuthProviderOptions = {}) {
+    this.serverUrl = String(serverUrl);
+    this.#options = options;
+    this.#fetch = options.fetch ?? ((input, init) => fetch(input, init));
+    this.#store = options.store ?? new InMemoryTokenStore();
+    this.#now = options.now ?? Date.now;
+  }
+
+  /** The access token to send now, refreshed first when it has expired and a refresh token exists. */
+  async token(): Promise<string | undefined> {
+    const stored = await this.#store.load(this.serverUrl);
+    const tokens = stored?.tokens;
+    if (!tokens) return undefined;
+    if (tokens.expires_at !== undefined && tokens.expires_at <= this.#now() && tokens.refresh_token) {
+      return (await this.#refresh(stored).catch(() => undefined))?.access_token;
+    }
+    return tokens.access_token;
+  }
+
+  /** Called by the transport on 401/403: true when new tokens are in place and the request should be retried. */
+  async unauthorized(challenge: AuthChallenge): Promise<boolean> {
+    const bearer = parseBearerChallenge(challenge.wwwAuthenticate);
+    const stored = (await this.#store.load(this.serverUrl)) ?? {};
+    if (challenge.status === 403) {
+      // basic/authorization#scope-challenge-handling: step up to the scopes the challenge names, once.
+      if (bearer.error !== 'insufficient_scope' || !bearer.scope) return false;
+      const wanted = unionScopes(stored.tokens?.scope, bearer.scope);
+      if (this.#askedScopes.has(wanted)) return false;
+      await this.login({ ...bearer, scope: wanted });
+      return true;
+    }
+    if (stored.tokens?.refresh_token && bearer.error !== 'insufficient_scope') {
+      const refreshed = await this.#refresh(stored).catch(() => undefined);
+      if (refreshed) return true;
+    }
+    // A token refused again right after a login is bounded by the transport (MAX_AUTH_RETRIES per request).
+    await this.login(bearer);
+    return true;
+  }
+
+  /** Runs the whole flow now (what `mcpwire login` does), guided by a challenge (or a WWW-Authenticate value) when there is one. */
+  async login(given: BearerChallenge | string = {}): Promise<OAuthTokens> {
+    const challenge = typeof given === 'string' ? parseBearerChallenge(given) : given;
+    const discovery = await this.discover(challenge);
+    let stored = (await this.#store.load(this.serverUrl)) ?? {};
+    if (stored.issuer !== undefined && stored.issuer !== discovery.issuer) stored = {}; // another server: register again
+    const client = stored.client ?? await this.#register(discovery);
+    const scope = this.#chooseScope(challenge, discovery);
+    this.#askedScopes.add(challenge.scope ?? '');
+    if (scope !== undefined) this.#askedScopes.add(scope);
+    const tokens = this.#options.grant === 'client_credentials'
+      ? await this.#tokenRequest(discovery, client, { grant_type: 'client_credentials', ...(scope === undefined ? {} : { scope }) })
+      : await this.#authorizationCode(discovery, client, scope);
+    await this.#store.save(this.serverUrl, { issuer: discovery.issuer, client, tokens });
+    return tokens;
+  }
+
+  /** Forgets this server's tokens and client. */
+  async logout(): Promise<void> {
+    await this.#store.delete(this.serverUrl);
+  }
+
+  /** Protected resource metadata, then authorization server metadata; the 2025-03-26 fallbacks when there is none. */
+  async discover(given: BearerChallenge | string = {}): Promise<Discovery> {
+    const challenge = typeof given === 'string' ? parseBearerChallenge(given) : given;
+    const found = await discoverProtectedResource(this.#fetch, this.serverUrl, challenge.resourceMetadata);
+    if ('metadata' in found) {
+      const issuer = found.metadata.authorization_servers![0]!;
+      const server = await discoverAuthorizationServer(this.#fetch, issuer);
+      if (!('metadata' in server)) {
+        throw new OAuthDiscoveryError('authorization-server-metadata', `no metadata for authorization server ${issuer}: ${server.tried.join('; ')}`);
+      }
+      // RFC 8707: the resource exactly as the metadata publishes it.
+      return { resource: found.metadata.resource, resourceMetadata: found.metadata, issuer, server: server.metadata };
+    }
+    // 2025-03-26 servers publish no resource metadata: the authorization server is the server's origin,
+    // at its RFC 8414 metadata or, failing that, the default /authorize, /token and /register.
+    const origin = new URL(this.serverUrl).origin;
+    const server = await discoverAuthorizationServer(this.#fetch, origin).catch(() => ({ tried: [] as string[] }));
+    const resource = canonicalResource(this.serverUrl);
+    if ('metadata' in server) return { resource, issuer: origin, server: server.metadata };
+    if (challenge.resourceMetadata) {
+      throw new OAuthDiscoveryError('resource-metadata', `no protected resource metadata: ${found.tried.join('; ')}`);
+    }
+    return {
+      resource,
+      issuer: origin,
+      server: { issuer: origin, authorization_endpoint: `${origin}/authorize`, token_endpoint: `${origin}/token`, registration_endpoint: `${origin}/register` },
+    };
+  }
+
+  /** basic/authorization#scope-selection-strategy: the challenge's scope, else the metadata's, plus offline_access when offered. */
+  #chooseScope(challenge: BearerChallenge, discovery: Discovery): string | undefined {
+    let scope = challenge.scope ?? discovery.resourceMetadata?.scopes_supported?.join(' ') ?? this.#options.scope;
+    if (scope === '') scope = undefined;
+    const offered = discovery.server.scopes_supported?.includes('offline_access') ?? false;
+    if (offered && this.#options.grant !== 'client_credentials' && !(scope ?? '').split(' ').includes('offline_access')) {
+      scope = scope === undefined ? 'offline_access' : `${scope} offline_access`;
+    }
+    return scope;
+  }
+
+  /** basic/authorization#client-registration-approaches: pre-registered, then a metadata document, then RFC 7591. */
+  async #register(discovery: Discovery): Promise<OAuthClientInfo> {
+    const options = this.#options;
+    if (options.clientId !== undefined) {
+      return options.clientSecret === undefined ? { client_id: options.clientId } : { client_id: options.clientId, client_secret: options.clientSecret };
+    }
+    if (options.clientMetadataUrl !== undefined && discovery.server.client_id_metadata_document_supported === true) {
+      return { client_id: options.clientMetadataUrl, token_endpoint_auth_method: 'none' };
+    }
+    const endpoint = discovery.server.registration_endpoint;
+    if (endpoint === undefined) {
+      throw new OAuthDiscoveryError('registration', `authorization server ${discovery.issuer} offers no registration_endpoint and no client ID was given`);
+    }
+    if (!isAllowedOAuthUrl(endpoint)) throw new OAuthDiscoveryError('registration', `registration_endpoint ${endpoint} is not https`);
+    const methods = discovery.server.token_endpoint_auth_methods_supported;
+    const method = methods?.find((name) => SUPPORTED_AUTH_METHODS.includes(name));
+    const body: Record<string, unknown> = {
+      client_name: options.clientName ?? 'mcpwire',
+      redirect_uris: options.redirectUri === undefined ? [] : [options.redirectUri],
+      grant_types: options.grant === 'client_credentials' ? ['client_credentials'] : ['authorization_code', 'refresh_token'],
+      response_types: options.grant === 'client_credentials' ? [] : ['code'],
+      application_type: 'native',
+    };
+    if (method !== undefined) body.token_endpoint_auth_method = method;
+    const response = await this.#fetch(endpoint, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify(body),
+    });
+    const answer: unknown = await response.json().catch(() => undefined);
+    if (!response.ok || answer === null || typeof answer !== 'object' || typeof (answer as { client_id?: unknown }).client_id !== 'string') {
+      throw new OAuthDiscoveryError('registration', `registration at ${endpoint} failed: HTTP ${response.status}${describeOAuthError(answer)}`);
+    }
+    const registered = answer as Record<string, unknown>;
+    const client: OAuthClientInfo = { client_id: registered.client_id as string };
+    if (typeof registered.client_secret === 'string') client.client_secret = registered.client_secret;
+    const chosen = typeof registered.token_endpoint_auth_method === 'string' ? registered.token_endpoint_auth_method : method;
+    if (chosen !== undefined) client.token_endpoint_auth_method = chosen;
+    return client;
+  }
+
+  /** The authorization code grant with PKCE S256, `state`, `resource` and the RFC 9207 `iss` check. */
+  async #authorizationCode(discovery: Discovery, client: OAuthClientInfo, scope: string | undefined): Promise<OAuthTokens> {
+    const { authorize, redirectUri } = this.#options;
+    if (!authorize || redirectUri === undefined) throw new Error('OAuthProvider: the authorization code grant needs `authorize` and `redirectUri`');
+    const methods = discovery.server.code_challenge_methods_supported;
+    if (methods !== undefined && !methods.includes('S256')) {
+      throw new OAuthDiscoveryError('authorization', `authorization server ${discovery.issuer} does not support PKCE S256`);
+    }
+    const pkce = await createPkce();
+    const state = randomToken(24);
+    const url = new URL(discovery.server.authorization_endpoint);
+    const params: Record<string, string> = {
+      response_type: 'code', client_id: client.client_id, redirect_uri: redirectUri,
+      code_challenge: pkce.challenge, code_challenge_method: 'S256', state, resource: discovery.resource,
+    };
+    if (scope !== undefined) params.scope = scope;
+    for (const [name, value] of Object.entries(params)) url.searchParams.set(name, value);
+    const back = new URL(String(await authorize(url)));
+    if (`${back.origin}${back.pathname}` !== redirectUri.replace(/[?#].*$/, '')) throw new Error(`the authorization server redirected to ${back.origin}${back.pathname}, not ${redirectUri}`);
+    const query = back.searchParams;
+    if (query.get('state') !== state) throw new Error('the authorization response has the wrong state: refused');
+    checkIssuer(query.get('iss'), discovery);
+    const error = query.get('error');
+    if (error !== null) throw new Error(`authorization refused: ${error}${query.get('error_description') ? ` (${query.get('error_description')})` : ''}`);
+    const code = query.get('code');
+    if (code === null) throw new Error('the authorization response has no code');
+    return this.#tokenRequest(discovery, client, { grant_type: 'authorization_code', code, redirect_uri: redirectUri, code_verifier: pkce.verifier });
+  }
+
+  async #refresh(stored: StoredAuth): Promise<OAuthTokens> {
+    const discovery = await this.discover();
+    if (!stored.client || !stored.tokens?.refresh_token || stored.issuer !== discovery.issuer) throw new Error('no refresh token for this authorization server');
+    const tokens = await this.#tokenRequest(discovery, stored.client, { grant_type: 'refresh_token', refresh_token: stored.tokens.refresh_token });
+    tokens.refresh_token ??= stored.tokens.refresh_token; // RFC 6749 §6: the old one stays valid when no new one is issued
+    await this.#store.save(this.serverUrl, { ...stored, tokens });
+    return tokens;
+  }
+
+  #tokenRequest(discovery: Discovery, client: OAuthClientInfo, params: Record<string, string>): Promise<OAuthTokens> {
+    return requestToken(this.#fetch, discovery.server, client, { ...params, resource: discovery.resource }, this.#now());
+  }
+}
+
+/** Token endpoint client authentication this client can do. */
+const SUPPORTED_AUTH_METHODS = ['client_secret_basic', 'client_secret_post', 'none'];
+
+/**
+ * RFC 9207 §2.4: when the server says it sends `iss`, it must be there and be the issuer; when it
+ * does not, one that is there must still match. Compared as strings, as the RFC says.
+ */
+function checkIssuer(iss: string | null, discovery: Discovery): void {
+  if (iss === null) {
+    if (discovery.server.authorization_response_iss_parameter_supported === true) throw new Error('the authorization response has no iss, but the server promised one: refused (RFC 9207)');
+    return;
+  }
+  if (iss !== discovery.server.issuer) throw new Error(`the authorization response came from issuer ${iss}, not ${discovery.server.issuer}: refused (RFC 9207)`);
+}
+
+/** The server URL as an RFC 8707 resource: no fragment. */
+function canonicalResource(serverUrl: string): string {
+  const url = new URL(serverUrl);
+  url.hash = '';
+  return url.href;
+}
+
+/** Space-separated scopes, both sets, each once. */
+function unionScopes(a: string | undefined, b: string): string {
+  return [...new Set([...(a ?? '').split(' '), ...b.split(' ')].filter((scope) => scope !== ''))].join(' ');
+}
+
+/** `: error (description)` from an OAuth error body, or nothing. */
+export function describeOAuthError(body: unknown): string {
+  if (body === null || typeof body !== 'object') return '';
+  const { error, error_description: description } = body as { error?: unknown; error_description?: unknown };
+  if (typeof error !== 'string') return '';
+  return typeof description === 'string' ? `: ${error} (${description})` : `: ${error}`;
+}

@@ -1,0 +1,42 @@
+// doctor's auth step: an HTTP server that answers 401 gets its OAuth discovery checked, and the
+// report says which part works and which fails, naming the document (loopback servers on 127.0.0.1).
+
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { main } from '../../src/cli/main.js';
+import { startAuthServer, startProtectedServer } from '../client/oauth/fixtures/authorization-server.js';
+import { captureIo } from './cli-harness.js';
+
+async function doctorStep1(url: string): Promise<{ code: number; step: { status: string; evidence: string[]; fix: string } }> {
+  const io = captureIo({ env: { MCPWIRE_CONFIG_DIR: '/nonexistent-mcpwire-test' } });
+  const code = await main(['doctor', url, '--json'], io);
+  const report = JSON.parse(io.out()) as { steps: { step: number; status: string; evidence: string[]; fix: string }[] };
+  return { code, step: report.steps.find((s) => s.step === 1)! };
+}
+
+test('doctor: a 401 server whose OAuth discovery works says so and suggests mcpwire login', async (t) => {
+  const auth = await startAuthServer();
+  const mcp = await startProtectedServer(auth);
+  t.after(async () => { await mcp.close(); await auth.close(); });
+  const { code, step } = await doctorStep1(mcp.url);
+  const metadataUrl = mcp.url.replace('/mcp', '/.well-known/oauth-protected-resource/mcp');
+  assert.equal(code, 1);
+  assert.deepEqual(step.evidence.filter((line) => line.startsWith('OAuth:')), [
+    `OAuth: WWW-Authenticate: Bearer resource_metadata="${metadataUrl}"`,
+    `OAuth: protected resource metadata for ${mcp.url} names authorization server ${auth.url}`,
+    `OAuth: authorization server ${auth.url}: authorize at ${auth.url}/authorize, tokens at ${auth.url}/token`,
+    `OAuth: registration: dynamic registration at ${auth.url}/register`,
+  ]);
+  assert.equal(step.fix, `the server wants an OAuth login, and its discovery works: run mcpwire login ${mcp.url}`);
+});
+
+test('doctor: metadata without authorization_servers is named as the broken part', async (t) => {
+  const auth = await startAuthServer();
+  const mcp = await startProtectedServer(auth, (url) => ({ resource: url }));
+  t.after(async () => { await mcp.close(); await auth.close(); });
+  const { step } = await doctorStep1(mcp.url);
+  const metadataUrl = mcp.url.replace('/mcp', '/.well-known/oauth-protected-resource/mcp');
+  const problem = `metadata at ${metadataUrl} has no "authorization_servers"`;
+  assert.deepEqual(step.evidence.filter((line) => line.startsWith('OAuth:')).slice(1), [`OAuth: resource-metadata failed: ${problem}`]);
+  assert.equal(step.fix, `the server wants an OAuth login, but its resource-metadata is broken (${problem}); that is for the server's operator to fix`);
+});
