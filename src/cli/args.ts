@@ -26,6 +26,13 @@ const OPTIONS: Record<string, { values: 0 | 1 | 2; alias?: string }> = {
   '--exit-wait': { values: 1 },
   '--http': { values: 0 },
   '--port': { values: 1 },
+  '--registry': { values: 1 },
+  '--limit': { values: 1 },
+  '--version': { values: 1 },
+  '--dialect': { values: 1 },
+  '--package': { values: 1 },
+  '--remote': { values: 1 },
+  '--force': { values: 0 },
 };
 
 const BY_ALIAS = new Map(Object.entries(OPTIONS).filter(([, spec]) => spec.alias).map(([name, spec]) => [spec.alias!, name]));
