@@ -211,10 +211,11 @@ async function add(registry: RegistryReader, request: AddRequest, io: CommandIo)
     }
   }
   const detected = parsed ? detectDialect(parsed.entries, parsed.sections) : undefined;
-  if (detected && request.dialect && detected.dialect !== request.dialect) {
+  // --dialect chooses among hosts sharing a section; VS Code's "servers" and everyone else's "mcpServers" cannot mix.
+  if (detected && request.dialect && (detected.dialect === 'vscode') !== (request.dialect === 'vscode')) {
     throw new UsageError(`${request.file} is written for ${detected.dialect} (${detected.because}); --dialect ${request.dialect} disagrees`);
   }
-  const dialect = detected?.dialect ?? request.dialect ?? 'claude-desktop';
+  const dialect = request.dialect ?? detected?.dialect ?? 'claude-desktop';
   const { server } = await getServer(registry, request.name, request.version);
   const built = chooseEntry(server, request.choice, dialect);
   const key = entryName(server.name);
