@@ -201,3 +201,17 @@ test('doctor\'s closing advice names the readOnlyHint tools, or says there are n
   assert.deepStrictEqual(firstCallAdvice([tool('get'), tool('read', true), tool('write', false), tool('peek', true)]), ["first call: try a tool marked readOnlyHint (the server's claim, not a guarantee): read, peek"]);
   assert.deepStrictEqual(firstCallAdvice([tool('write', false)]), ["first call: no tool is marked readOnlyHint; read each tool's description and inputSchema (mcpwire list --schema) before calling one"]);
 });
+
+test('registry text is untrusted: control characters in names and descriptions are shown, not obeyed', async () => {
+  const hostile = await startFakeRegistry([{ server: { name: 'io.github.evil/x', description: 'clears\u001b[2J the screen\nand forges a line', version: '1.0.0', repository: { url: 'https://github.com/evil/x\u0007', source: 'github' } }, isLatest: true }]);
+  try {
+    assert.deepStrictEqual(await run(['registry', 'search', 'evil', '--registry', hostile.url]), {
+      code: 0, stderr: '',
+      stdout: 'io.github.evil/x  1.0.0     clears\\u001b[2J the screen\\u000aand forges a line\n\n1 server; details: mcpwire registry show NAME\n',
+    });
+    const shown = await run(['registry', 'show', 'io.github.evil/x', '--registry', hostile.url]);
+    assert.deepStrictEqual(shown.stdout.split('\n').slice(2, 4), ['description clears\\u001b[2J the screen\\u000aand forges a line', 'repository  https://github.com/evil/x\\u0007']);
+  } finally {
+    await hostile.close();
+  }
+});
