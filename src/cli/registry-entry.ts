@@ -97,7 +97,8 @@ export function remoteEntry(server: ServerDetail, remote: RegistryTransport, dia
     // Template {names} in a header value become ${VARS}; a header with no value is one variable.
     const value = header.value === undefined ? `\${${variable}}` : header.value.replace(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g, (_, name: string) => `\${${name.toUpperCase()}}`);
     headers[header.name] = dialect === 'vscode' || dialect === 'cursor' ? value.replace(/\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g, '${env:$1}') : value;
-    for (const match of value.matchAll(/\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g)) needs.push(need(match[1]!, 'header', header));
+    const description = `sent as ${header.name}: ${value}${typeof header.description === 'string' ? `; ${header.description}` : ''}`;
+    for (const match of value.matchAll(/\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g)) needs.push({ ...need(match[1]!, 'header', header), description });
   }
   const streamable = remote.type === 'streamable-http';
   const entry: Record<string, unknown> = {};

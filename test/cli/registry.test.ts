@@ -76,6 +76,13 @@ add it: mcpwire registry add io.github.acme/weather --config FILE
     '              runs      uvx sqlite-explorer-mcp==0.4.2 --db-path=${DB_PATH}',
     '              argument  DB_PATH (required): The SQLite file to open',
   ]);
+  const remote = await run(reg('show', 'io.mcpwire.test/showcase-remote'));
+  assert.deepStrictEqual(remote.stdout.split('\n').slice(3, 7), [
+    'repository  https://github.com/mcpwire/mcpwire (test/fixtures)',
+    `remote 1    streamable-http ${showcase.url}`,
+    '              header    X_API_KEY (secret, required): sent as X-Api-Key: ${X_API_KEY}; Your showcase key',
+    '',
+  ]);
   const missing = await run(reg('show', 'io.github.nobody/none'));
   assert.deepStrictEqual(missing, { code: 3, stdout: '', stderr: 'mcpwire: the registry answered GET /v0.1/servers/io.github.nobody%2Fnone/versions/latest with HTTP 404: Server not found\n' });
 });
