@@ -37,6 +37,13 @@ const OPTIONS: Record<string, { values: 0 | 1 | 2; alias?: string }> = {
   '--dry-run': { values: 0 },
   '--stream': { values: 0 },
   '--no-browser': { values: 0 },
+  '--registry': { values: 1 },
+  '--limit': { values: 1 },
+  '--version': { values: 1 },
+  '--dialect': { values: 1 },
+  '--package': { values: 1 },
+  '--remote': { values: 1 },
+  '--force': { values: 0 },
 };
 
 const BY_ALIAS = new Map(Object.entries(OPTIONS).filter(([, spec]) => spec.alias).map(([name, spec]) => [spec.alias!, name]));

@@ -38,6 +38,7 @@ const OVERVIEW_EXIT_CODES = `exit codes (list, call, read, prompt): 0 success ·
   3 JSON-RPC error or protocol violation · 4 cannot start/reach the server, connection closed, timeout · 130 Ctrl-C
 exit codes (doctor): the number of the first failed step (1–8), 0 when every step passes; 2 also for usage errors
 exit codes (config lint/show): 0 no errors, 1 errors found, 2 unreadable file
+exit codes (registry): 0 done · 2 usage or an existing entry · 3 unusable registry data · 4 registry unreachable
 exit codes (demo, serve): 0 done · 2 usage · 4 the add server cannot be started (serve: cannot listen)`;
 
 /** Every command's help, in the order the overview lists them. */
@@ -120,6 +121,32 @@ export const COMMAND_HELP: Record<string, CommandHelp> = {
       'mcpwire config show test/fixtures/configs/vscode-mcp.json remote --json',
     ],
     exitCodes: 'exit codes: 0 no errors (warnings and notes allowed) · 1 errors found · 2 usage or unreadable file',
+  },
+  registry: {
+    usage: [
+      ['mcpwire registry search TEXT [--limit N] [--json]', 'servers in the MCP Registry whose name matches TEXT'],
+      ['mcpwire registry show NAME [--version V] [--json]', 'one server: source, packages, remotes, what they need'],
+      ['mcpwire registry add NAME --config FILE [--dialect D] [--package N | --remote N] [--force]', 'write its entry into a host config'],
+    ],
+    about: 'Reads the MCP Registry (v0.1 API; --registry URL, default https://registry.modelcontextprotocol.io).\nThe registry stores metadata only: it hosts no code and vouches for no tool, so judge a server by its\nrepository and what it can reach before the first call. add writes one entry in the file\'s dialect\n(claude-desktop by default; claude-code, vscode, cursor, cline, gemini, modelscope), secrets as\n${VAR} placeholders, never over an existing entry without --force, keeping the rest of the file.',
+    options: [
+      ['--registry URL', 'the registry to read (default https://registry.modelcontextprotocol.io)'],
+      ['--limit N', 'search: at most N servers, across pages (default 30)'],
+      ['--config FILE', 'add: the host config file to write (created when missing)'],
+      ['--version V', 'show, add: this version instead of the latest'],
+      ['--dialect D', 'add: the host dialect when the file does not show one'],
+      ['--package N', 'add: the Nth package (as show numbers them)'],
+      ['--remote N', 'add: the Nth remote (as show numbers them)'],
+      ['--force', 'add: replace an entry of the same name'],
+      ['--json', 'print the result as JSON'],
+    ],
+    server: false,
+    examples: [
+      'mcpwire registry search filesystem --limit 5',
+      'mcpwire registry show io.github.example/weather --version 1.0.0',
+      'mcpwire registry add io.github.example/weather --config .mcp.json --package 1',
+    ],
+    exitCodes: 'exit codes: 0 done · 2 usage, or the entry exists (--force) · 3 unusable registry data or a registry error · 4 registry unreachable',
   },
   demo: {
     usage: [['mcpwire demo [--http] [--html FILE]', 'the 19 + 23 flow, every message on both sides of the seam']],

@@ -15,7 +15,9 @@ import { checkHostExposure } from './doctor-exposure.js';
 import { checkStdinClose, checkStdoutHygiene } from './doctor-stdio.js';
 import { doctorExitCode, formatReport, step } from './doctor-steps.js';
 import type { StepResult } from './doctor-steps.js';
+import { firstCallAdvice } from './doctor-first-call.js';
 import { checkToolsCapability, checkToolsList } from './doctor-tools.js';
+import type { Tool } from '../protocol/index.js';
 import { resolveTarget, TARGET_OPTIONS } from './server-target.js';
 import { TokenFile, configDir } from './token-file.js';
 import { DEFAULT_TIMEOUT_MS, tracerFor } from './with-server.js';
@@ -37,6 +39,7 @@ export async function runDoctor(argv: readonly string[], io: CommandIo): Promise
   for (const note of notes) println(io.stderr, `mcpwire: ${note}`);
   const results: StepResult[] = [];
   const push = (result: StepResult): void => { results.push(result); };
+  let listed: Tool[] = [];
   try {
     const link = await checkConnection(target, { tracer, timeoutMs, exitWaitMs, tokens: new TokenFile(configDir(io.env)) }, push);
     const client = link.client;
@@ -49,6 +52,7 @@ export async function runDoctor(argv: readonly string[], io: CommandIo): Promise
         for (const n of [4, 5, 6] as const) push(step(n, 'skipped', 'not reached: the server declares no tools'));
       } else {
         const { result, tools } = await checkToolsList(client, expected, timeoutMs);
+        listed = tools;
         push(result);
         push(checkHostExposure(client.serverInfo?.name ?? 'server', tools, expected));
         push(call === undefined
@@ -75,6 +79,7 @@ export async function runDoctor(argv: readonly string[], io: CommandIo): Promise
     println(io.stdout, JSON.stringify({ server: target.label, transport: target.kind, steps: [...results].sort((a, b) => a.step - b.step), exitCode: code }, null, 2));
   } else {
     for (const line of formatReport(target.label, results)) println(io.stdout, line);
+    if (code === 0 && listed.length > 0) for (const line of firstCallAdvice(listed)) println(io.stdout, line);
   }
   return code;
 }

@@ -17,6 +17,7 @@ import { runList } from './list.js';
 import { runLogin, runLogout } from './login.js';
 import { runPrompt } from './prompt.js';
 import { runRead } from './read.js';
+import { runRegistry } from './registry-command.js';
 import { packageVersion } from './package-version.js';
 import { runServe } from './serve.js';
 import { terminalText } from './terminal-text.js';
@@ -36,6 +37,7 @@ export async function main(argv: readonly string[], io: CommandIo = processIo())
       case 'prompt': return await runPrompt(rest, io);
       case 'doctor': return await runDoctor(rest, io);
       case 'config': return await runConfig(rest, io);
+      case 'registry': return await runRegistry(rest, io);
       case 'demo': return await runDemoCommand(rest, io);
       case 'chat': return await runChat(rest, io);
       case 'serve': return await runServe(rest, io);
@@ -46,7 +48,7 @@ export async function main(argv: readonly string[], io: CommandIo = processIo())
         return 0;
       case 'help': {
         // `help config lint` is the help of `config`, which covers lint and show.
-        const words = rest[0] === 'config' && (rest[1] === 'lint' || rest[1] === 'show') ? rest.slice(0, 1) : rest;
+        const words = (rest[0] === 'config' && (rest[1] === 'lint' || rest[1] === 'show')) || (rest[0] === 'registry' && rest.length === 2) ? rest.slice(0, 1) : rest;
         if (words.length > 1) throw new UsageError(`help takes one command, got: ${rest.join(' ')}`);
         return printHelp(words[0], io);
       }

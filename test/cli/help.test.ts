@@ -39,6 +39,9 @@ test('help, --help and -h print the overview with exit 0; no command at all prin
     'mcpwire doctor <server> [--tool NAME] [--call NAME --args …] [--exit-wait MS] [--json]',
     'mcpwire config lint FILE [--json]',
     'mcpwire config show FILE NAME [--json]',
+    'mcpwire registry search TEXT [--limit N] [--json]',
+    'mcpwire registry show NAME [--version V] [--json]',
+    'mcpwire registry add NAME --config FILE [--dialect D] [--package N | --remote N] [--force]',
     'mcpwire demo [--http] [--html FILE]',
     'mcpwire chat "QUESTION" --model openai:M|anthropic:M [--dry-run] [--trace] [--html FILE] <servers>',
     'mcpwire serve [--http [--port N]]',
@@ -50,7 +53,7 @@ test('help, --help and -h print the overview with exit 0; no command at all prin
 });
 
 test('every command has its own help: `help <command>`, `<command> --help` and `-h` print it with exit 0', async () => {
-  assert.deepStrictEqual(Object.keys(COMMAND_HELP), ['list', 'call', 'read', 'prompt', 'doctor', 'config', 'demo', 'chat', 'serve', 'login', 'logout']);
+  assert.deepStrictEqual(Object.keys(COMMAND_HELP), ['list', 'call', 'read', 'prompt', 'doctor', 'config', 'registry', 'demo', 'chat', 'serve', 'login', 'logout']);
   for (const command of Object.keys(COMMAND_HELP)) {
     const text = `${formatCommandHelp(command)}\n`;
     const expected = { code: 0, stdout: text, stderr: '' };
@@ -65,6 +68,8 @@ test('every command has its own help: `help <command>`, `<command> --help` and `
   }
   assert.deepStrictEqual(await run(['config', 'lint', '--help']), await run(['help', 'config']));
   assert.deepStrictEqual(await run(['help', 'config', 'show']), await run(['help', 'config']));
+  assert.deepStrictEqual(await run(['registry', 'add', '--help']), await run(['help', 'registry']));
+  assert.deepStrictEqual(await run(['help', 'registry', 'search']), await run(['help', 'registry']));
 });
 
 test('serve --help is the help, in full (it used to start a server)', async () => {
@@ -126,6 +131,23 @@ test('logout takes no option at all, and its help lists none', async () => {
   assert.deepStrictEqual(await run(['logout', 'http://127.0.0.1:9/mcp', '--bogus']), {
     code: 2, stdout: '', stderr: 'mcpwire: Unknown option "--bogus"\nrun "mcpwire logout --help" for usage\n',
   });
+});
+
+test('registry: each subcommand rejects an option it does not know; the help lists every option of the three parsers', async () => {
+  const cases: [string[], string][] = [
+    [['registry', 'search', 'x', '--bogus'], '--registry --limit --json'],
+    [['registry', 'show', 'x', '--bogus'], '--registry --version --json'],
+    [['registry', 'add', 'x', '--bogus'], '--registry --config --version --dialect --package --remote --force --json'],
+  ];
+  const union = new Set<string>();
+  for (const [argv, takes] of cases) {
+    for (const option of takes.split(' ')) union.add(option);
+    assert.deepStrictEqual(await run(argv), {
+      code: 2, stdout: '',
+      stderr: `mcpwire: Unknown option "--bogus" (this command takes: ${takes})\nrun "mcpwire registry --help" for usage\n`,
+    }, argv.join(' '));
+  }
+  assert.deepStrictEqual(COMMAND_HELP.registry!.options.map(([option]) => option.split(' ')[0]).sort(), [...union].sort());
 });
 
 test('serve: --port without --http, a port that is not a number, and extra words are usage errors', async () => {

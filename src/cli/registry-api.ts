@@ -1,0 +1,217 @@
+// Reading the MCP Registry: the v0.1 server list and server version endpoints, and the checks
+// that turn its JSON into typed values or a clear error. Followed: modelcontextprotocol/registry,
+// docs/reference/api/openapi.yaml, info.version "2025-12-01" (paths /v0.1/servers and
+// /v0.1/servers/{serverName}/versions[/{version}]; schemas ServerList, ServerResponse,
+// ServerDetail, Package, RemoteTransport, KeyValueInput, Argument). The registry holds metadata
+// only: it hosts no code and vouches for no tool.
+
+/** The official registry's public base URL. */
+export const OFFICIAL_REGISTRY = 'https://registry.modelcontextprotocol.io';
+
+/** Registry data that cannot be used, or a registry that answered with an error. */
+export class RegistryError extends Error {
+  override name = 'RegistryError';
+}
+
+/** An Input of the OpenAPI description (arguments, environment variables, headers, URL variables). */
+export interface RegistryInput {
+  description?: string;
+  isRequired?: boolean;
+  isSecret?: boolean;
+  value?: string;
+  default?: string;
+  placeholder?: string;
+  format?: string;
+  choices?: string[];
+  variables?: Record<string, RegistryInput>;
+}
+
+/** KeyValueInput: an environment variable or a header. */
+export interface KeyValueInput extends RegistryInput {
+  name: string;
+}
+
+/** Argument: positional (valueHint or value) or named (`--flag`). */
+export interface RegistryArgument extends RegistryInput {
+  type: 'positional' | 'named';
+  name?: string;
+  valueHint?: string;
+  isRepeated?: boolean;
+}
+
+/** The transport a package or remote speaks. */
+export interface RegistryTransport {
+  type: 'stdio' | 'streamable-http' | 'sse';
+  url?: string;
+  headers?: KeyValueInput[];
+  variables?: Record<string, RegistryInput>;
+}
+
+/** One way to run the server locally. */
+export interface RegistryPackage {
+  registryType: string;
+  registryBaseUrl?: string;
+  identifier: string;
+  version?: string;
+  runtimeHint?: string;
+  transport: RegistryTransport;
+  runtimeArguments?: RegistryArgument[];
+  packageArguments?: RegistryArgument[];
+  environmentVariables?: KeyValueInput[];
+}
+
+/** ServerDetail: the server.json a publisher wrote. */
+export interface ServerDetail {
+  name: string;
+  description: string;
+  version: string;
+  title?: string;
+  websiteUrl?: string;
+  repository?: { url: string; source: string; subfolder?: string };
+  packages: RegistryPackage[];
+  remotes: RegistryTransport[];
+}
+
+/** ServerResponse: the detail plus what the registry itself records. */
+export interface ServerResponse {
+  server: ServerDetail;
+  status?: string;
+  isLatest?: boolean;
+  publishedAt?: string;
+}
+
+/** One page of ServerList. */
+export interface ServerPage {
+  servers: ServerResponse[];
+  nextCursor: string | undefined;
+}
+
+/** How the registry is reached: its base URL and a fetch (tests hand in the global one too). */
+export interface RegistryReader {
+  base: string;
+  fetch: typeof fetch;
+  signal?: AbortSignal;
+}
+
+/** GET /v0.1/servers: one page, latest versions only. */
+export async function listServers(reader: RegistryReader, query: { search?: string; cursor?: string; limit?: number }): Promise<ServerPage> {
+  const params = new URLSearchParams({ version: 'latest' });
+  if (query.search !== undefined) params.set('search', query.search);
+  if (query.cursor !== undefined) params.set('cursor', query.cursor);
+  if (query.limit !== undefined) params.set('limit', String(query.limit));
+  const body = await getJson(reader, `/v0.1/servers?${params}`);
+  return parseServerList(body);
+}
+
+/** GET /v0.1/servers/{serverName}/versions/{version} ("latest" when no version is given). */
+export async function getServer(reader: RegistryReader, name: string, version = 'latest'): Promise<ServerResponse> {
+  const body = await getJson(reader, `/v0.1/servers/${encodeURIComponent(name)}/versions/${encodeURIComponent(version)}`);
+  return parseServerResponse(body, 'response');
+}
+
+/** GET /v0.1/servers/{serverName}/versions: every version, newest first. */
+export async function listVersions(reader: RegistryReader, name: string): Promise<ServerResponse[]> {
+  const body = await getJson(reader, `/v0.1/servers/${encodeURIComponent(name)}/versions`);
+  return parseServerList(body).servers;
+}
+
+async function getJson(reader: RegistryReader, path: string): Promise<unknown> {
+  const url = `${reader.base.replace(/\/+$/, '')}${path}`;
+  let response: Response;
+  try {
+    response = await reader.fetch(url, { headers: { accept: 'application/json' }, signal: reader.signal });
+  } catch (error) {
+    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+    throw new RegistryError(`cannot reach the registry at ${reader.base}: ${cause?.code ?? cause?.message ?? (error as Error).message}`);
+  }
+  const text = await response.text();
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    throw new RegistryError(`the registry answered GET ${path} with HTTP ${response.status} and a body that is not JSON: ${JSON.stringify(text.slice(0, 120))}`);
+  }
+  if (!response.ok) {
+    const said = isObject(body) && typeof body.error === 'string' ? body.error : isObject(body) && typeof body.detail === 'string' ? body.detail : text.slice(0, 120);
+    throw new RegistryError(`the registry answered GET ${path} with HTTP ${response.status}: ${said}`);
+  }
+  return body;
+}
+
+/** Checks a ServerList body. */
+export function parseServerList(body: unknown): ServerPage {
+  if (!isObject(body) || !Array.isArray(body.servers)) throw new RegistryError('malformed registry response: no "servers" array');
+  const metadata = isObject(body.metadata) ? body.metadata : {};
+  const next = metadata.nextCursor;
+  if (next !== undefined && next !== null && typeof next !== 'string') throw new RegistryError(`malformed registry response: metadata.nextCursor is ${JSON.stringify(next)}, not a string`);
+  return {
+    servers: body.servers.map((item, index) => parseServerResponse(item, `servers[${index}]`)),
+    nextCursor: typeof next === 'string' && next !== '' ? next : undefined,
+  };
+}
+
+/** Checks a ServerResponse: the fields the commands rely on, with the path of the first one missing. */
+export function parseServerResponse(item: unknown, at: string): ServerResponse {
+  if (!isObject(item) || !isObject(item.server)) throw new RegistryError(`malformed registry response: ${at}.server is missing`);
+  const server = item.server;
+  const where = `${at}.server`;
+  for (const field of ['name', 'description', 'version'] as const) {
+    if (typeof server[field] !== 'string' || server[field] === '') throw new RegistryError(`malformed registry entry ${nameOf(server)}: ${where}.${field} is missing or not a string`);
+  }
+  const detail: ServerDetail = {
+    name: server.name as string,
+    description: server.description as string,
+    version: server.version as string,
+    packages: arrayField(server, 'packages', where).map((pkg, index) => parsePackage(pkg, `${where}.packages[${index}]`, nameOf(server))),
+    remotes: arrayField(server, 'remotes', where).map((remote, index) => parseTransport(remote, `${where}.remotes[${index}]`, nameOf(server))),
+  };
+  if (typeof server.title === 'string') detail.title = server.title;
+  if (typeof server.websiteUrl === 'string') detail.websiteUrl = server.websiteUrl;
+  if (isObject(server.repository) && typeof server.repository.url === 'string') {
+    detail.repository = { url: server.repository.url, source: String(server.repository.source ?? '') };
+    if (typeof server.repository.subfolder === 'string') detail.repository.subfolder = server.repository.subfolder;
+  }
+  const response: ServerResponse = { server: detail };
+  const meta = isObject(item._meta) ? item._meta['io.modelcontextprotocol.registry/official'] : undefined;
+  if (isObject(meta)) {
+    if (typeof meta.status === 'string') response.status = meta.status;
+    if (typeof meta.isLatest === 'boolean') response.isLatest = meta.isLatest;
+    if (typeof meta.publishedAt === 'string') response.publishedAt = meta.publishedAt;
+  }
+  return response;
+}
+
+function parsePackage(value: unknown, at: string, server: string): RegistryPackage {
+  if (!isObject(value)) throw new RegistryError(`malformed registry entry ${server}: ${at} is not an object`);
+  for (const field of ['registryType', 'identifier'] as const) {
+    if (typeof value[field] !== 'string' || value[field] === '') throw new RegistryError(`malformed registry entry ${server}: ${at}.${field} is missing`);
+  }
+  if (!isObject(value.transport)) throw new RegistryError(`malformed registry entry ${server}: ${at}.transport is missing`);
+  return { ...(value as unknown as RegistryPackage), transport: parseTransport(value.transport, `${at}.transport`, server) };
+}
+
+function parseTransport(value: unknown, at: string, server: string): RegistryTransport {
+  if (!isObject(value)) throw new RegistryError(`malformed registry entry ${server}: ${at} is not an object`);
+  const type = value.type;
+  if (type !== 'stdio' && type !== 'streamable-http' && type !== 'sse') {
+    throw new RegistryError(`malformed registry entry ${server}: ${at}.type is ${JSON.stringify(type) ?? 'missing'}; the registry knows "stdio", "streamable-http" and "sse"`);
+  }
+  if (type !== 'stdio' && typeof value.url !== 'string') throw new RegistryError(`malformed registry entry ${server}: ${at}.url is missing for transport "${type}"`);
+  if (value.headers !== undefined && !Array.isArray(value.headers)) throw new RegistryError(`malformed registry entry ${server}: ${at}.headers is not an array`);
+  return value as unknown as RegistryTransport;
+}
+
+function arrayField(object: Record<string, unknown>, field: string, at: string): unknown[] {
+  const value = object[field];
+  if (value === undefined || value === null) return [];
+  if (!Array.isArray(value)) throw new RegistryError(`malformed registry entry ${nameOf(object)}: ${at}.${field} is not an array`);
+  return value;
+}
+
+function nameOf(server: Record<string, unknown>): string {
+  return typeof server.name === 'string' ? JSON.stringify(server.name) : '(no name)';
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
