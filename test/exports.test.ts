@@ -18,7 +18,7 @@ const ENTRIES: Record<string, string[]> = {
   // Bounds on one validation (work, errors listed): the defaults of ValidateOptions.
   '../src/json-schema/index.ts': ['DEFAULT_MAX_ERRORS', 'DEFAULT_MAX_EVALUATIONS', 'SchemaError', 'compile', 'standardFormats', 'validate'],
   '../src/server/index.ts': ['McpServer', 'ToolServer', 'ServerSession', 'UriTemplate', 'decodeCursor', 'describeValidationErrors', 'encodeCursor', 'paginate'],
-  '../src/client/index.ts': ['DEFAULT_CLIENT_INFO', 'McpClient', 'applyElicitationDefaults', 'listAllPages', 'pollInterval'],
+  '../src/client/index.ts': ['DEFAULT_CLIENT_INFO', 'ERA_CHOICES', 'McpClient', 'applyElicitationDefaults', 'listAllPages', 'pollInterval'],
   '../src/host/index.ts': ['Host', 'Policy', 'ScriptedModel', 'ToolSeam', 'resultText'],
   '../src/transport/index.ts': [
     'DEFAULT_MAX_LINE_BYTES', 'DEFAULT_PROTOCOL_VERSIONS', 'HttpStatusError', 'InMemoryEventStore', 'LegacySseClientTransport',

@@ -1,23 +1,36 @@
-// McpClient: the handshake, then typed calls to one server (client side of basic/lifecycle
-// and server/tools). It is handed a transport and never imports a concrete one.
+// McpClient: typed calls to one server, in either era: after the handshake (2025-11-25,
+// basic/lifecycle) or statelessly with the `_meta` envelope on every request (2026-07-28, chosen by
+// probing with server/discover: era-probe.ts). It is handed a transport and never imports a concrete one.
 
-import { ConnectionClosedError } from '../jsonrpc/index.js';
-import type { Params, Transport } from '../jsonrpc/index.js';
+import { ConnectionClosedError, ProtocolError } from '../jsonrpc/index.js';
+import type { Params, RequestId, Transport } from '../jsonrpc/index.js';
 import {
-  CapabilityError, CLIENT_REQUESTS, LATEST_PROTOCOL_VERSION, McpSession, NOTIFICATIONS, SUPPORTED_PROTOCOL_VERSIONS,
-  clientMaySend, isSupportedVersion, missingServerCapability,
+  CapabilityError, CLIENT_REQUESTS, LATEST_PROTOCOL_VERSION, META, MODERN_PROTOCOL_VERSION, MODERN_PROTOCOL_VERSIONS, McpSession, NOTIFICATIONS,
+  REMOVED_IN_STATELESS, SUPPORTED_PROTOCOL_VERSIONS, UNSUPPORTED_PROTOCOL_VERSION, clientMaySend, isSupportedVersion, missingServerCapability,
 } from '../protocol/index.js';
 import type {
   CallToolResult, ClientCapabilities, ClientState, CompleteRequestParams, CompleteResult, CreateMessageRequestParams,
-  ElicitRequestParams, GetPromptResult, Implementation, InitializeResult, LoggingLevel, McpRequestHandler,
-  McpRequestOptions, Prompt, ReadResourceResult, Resource, ResourceTemplate, Root, ServerCapabilities, Task, Tool,
+  GetPromptResult, Implementation, InitializeResult, LoggingLevel, McpRequestHandler,
+  McpRequestContext, McpRequestOptions, Prompt, ReadResourceResult, Resource, ResourceTemplate, Root, ServerCapabilities, Task, Tool,
 } from '../protocol/index.js';
+import type { Era } from '../protocol/index.js';
+import { probeEra, supportedOf } from './era-probe.js';
+import type { DiscoverResult, EraChoice } from './era-probe.js';
+import { runInputRounds } from './input-rounds.js';
+import type { InputRequest } from './input-rounds.js';
+import { paramHeaderValues, paramHeadersOf } from './param-headers.js';
+import type { ParamHeader } from './param-headers.js';
+import { ResultCache } from './result-cache.js';
+import { statelessCapabilities, withEnvelope } from './stateless-envelope.js';
 import { listAllPages } from './list-all.js';
 import type { ListLimits } from './list-all.js';
-import { applyElicitationDefaults, checkElicitationMode, impliedCapabilities } from './server-requests.js';
+import { answerElicitation, impliedCapabilities } from './server-requests.js';
 import type { ServerRequestHandlers } from './server-requests.js';
 import { isTask, runToolTask } from './tool-task.js';
 import type { ToolTaskOptions } from './tool-task.js';
+
+/** 26/server/discover: the probe, and the request that tells a stateless client what the server offers. */
+const DISCOVER = 'server/discover';
 
 /** The options of a call that passes none: shared, never written to. */
 const NO_OPTIONS: McpRequestOptions = Object.freeze({});
@@ -36,6 +49,31 @@ export interface McpClientOptions extends ServerRequestHandlers {
   maxTotalTimeoutMs?: number;
   /** How far list* methods follow `nextCursor`: at most 10,000 pages, 100,000 items and 64 MiB of JSON by default. */
   listLimits?: ListLimits;
+  /**
+   * Which revision `connect()` speaks: `'2025-11-25'` (the handshake; the default), `'2026-07-28'`
+   * (stateless; server/discover first, no fallback), or `'auto'` (probe, fall back to initialize).
+   */
+  era?: EraChoice;
+  /** How long the server/discover probe waits before deciding the server is a silent legacy one. Default: the lesser of timeoutMs and 10 s. */
+  probeTimeoutMs?: number;
+  /** The clock of the result cache (2026-07-28 `ttlMs`). Default Date.now. */
+  now?: () => number;
+}
+
+/** A `subscriptions/listen` stream (26/basic/patterns/subscriptions). */
+export interface Subscription {
+  /** The notifications the server agreed to send (its acknowledgement), to compare with what was asked. */
+  acknowledged: Promise<SubscriptionFilter>;
+  /** Settles when the stream ends: the server's final response, or the client's abort. */
+  ended: Promise<void>;
+}
+
+/** What a listen stream asks for (26/basic/patterns/subscriptions#subscription-filter). */
+export interface SubscriptionFilter {
+  toolsListChanged?: boolean;
+  promptsListChanged?: boolean;
+  resourcesListChanged?: boolean;
+  resourceSubscriptions?: string[];
 }
 
 /** The client's own name in `initialize`, unless the application gives one. */
@@ -49,6 +87,12 @@ export class McpClient {
   serverCapabilities: ServerCapabilities = {};
   protocolVersion: string | undefined;
   instructions: string | undefined;
+  /** The era spoken, once connected: `handshake` (initialize, a session) or `stateless` (2026-07-28). */
+  era: Era | undefined;
+  /** Why that era: pinned by the options, or what the server/discover probe saw. */
+  eraReason: string | undefined;
+  /** Called when a tool is left out of listTools because its `x-mcp-header` annotations are invalid. */
+  onwarning?: (message: string) => void;
   /** Called on `notifications/tools/list_changed`. */
   ontoolslistchanged?: () => void;
   /** Called on `notifications/resources/list_changed` and `notifications/prompts/list_changed`. */
@@ -66,6 +110,13 @@ export class McpClient {
   readonly capabilities: ClientCapabilities;
   #options: McpClientOptions;
   #roots: Root[];
+  /** 2026-07-28: the level put in each request's `_meta` (logging/setLevel is gone). */
+  #logLevel: LoggingLevel | undefined;
+  readonly #cache: ResultCache;
+  /** 2026-07-28: the Mcp-Param-* mirrors of each listed tool. */
+  readonly #paramHeaders = new Map<string, ParamHeader[]>();
+  /** Open listen streams by request id, each with its acknowledgement's resolver. */
+  readonly #listens = new Map<RequestId, (filter: SubscriptionFilter) => void>();
 
   constructor(transport: Transport, options: McpClientOptions = {}) {
     this.#options = options;
@@ -74,12 +125,30 @@ export class McpClient {
     this.mcp.peer.onerror = (error) => this.onerror?.(error);
     this.capabilities = impliedCapabilities(options, options.capabilities);
     this.#roots = options.roots ?? [];
+    this.#cache = new ResultCache(options.now);
     const peer = this.mcp.peer;
-    peer.setNotificationHandler(NOTIFICATIONS.toolsListChanged, () => this.ontoolslistchanged?.());
-    peer.setNotificationHandler(NOTIFICATIONS.resourcesListChanged, () => this.onlistchanged?.('resources'));
-    peer.setNotificationHandler(NOTIFICATIONS.promptsListChanged, () => this.onlistchanged?.('prompts'));
+    // 26/server/utilities/caching#invalidation: a list_changed or updated notification drops the cached results it names.
+    peer.setNotificationHandler(NOTIFICATIONS.toolsListChanged, () => {
+      this.#cache.invalidate(['tools/list']);
+      this.ontoolslistchanged?.();
+    });
+    peer.setNotificationHandler(NOTIFICATIONS.resourcesListChanged, () => {
+      this.#cache.invalidate(['resources/list', 'resources/templates/list']);
+      this.onlistchanged?.('resources');
+    });
+    peer.setNotificationHandler(NOTIFICATIONS.promptsListChanged, () => {
+      this.#cache.invalidate(['prompts/list']);
+      this.onlistchanged?.('prompts');
+    });
     peer.setNotificationHandler(NOTIFICATIONS.resourceUpdated, (params) => {
-      if (typeof params?.uri === 'string') this.onresourceupdated?.(params.uri);
+      if (typeof params?.uri !== 'string') return;
+      this.#cache.invalidate(['resources/read'], params.uri);
+      this.onresourceupdated?.(params.uri);
+    });
+    peer.setNotificationHandler('notifications/subscriptions/acknowledged', (params) => {
+      const id = (params?._meta as Params | undefined)?.[META.subscriptionId];
+      const filter = params?.notifications;
+      if ((typeof id === 'string' || typeof id === 'number') && typeof filter === 'object' && filter !== null) this.#listens.get(id)?.(filter as SubscriptionFilter);
     });
     peer.setNotificationHandler(NOTIFICATIONS.message, (params) => {
       this.onlog?.(params as { level: LoggingLevel; logger?: string; data: unknown });
@@ -94,27 +163,65 @@ export class McpClient {
     const { onSampling, onElicitation } = options;
     if (onSampling) this.mcp.onRequest('sampling/createMessage', async (params, context) => onSampling(params as unknown as CreateMessageRequestParams, context));
     if (onElicitation) {
-      this.mcp.onRequest('elicitation/create', async (params, context) => {
-        checkElicitationMode(this.capabilities, params);
-        const request = params as unknown as ElicitRequestParams;
-        const result = await onElicitation(request, context);
-        const form = this.capabilities.elicitation?.form as { applyDefaults?: boolean } | undefined;
-        return form?.applyDefaults ? applyElicitationDefaults(request, result) : result;
-      });
+      this.mcp.onRequest('elicitation/create', async (params, context) => answerElicitation(this.capabilities, params, onElicitation, context));
     }
     if (options.roots) this.mcp.onRequest('roots/list', () => ({ roots: this.#roots }));
   }
 
-  /** Connects: starts the transport, runs the handshake, resolves with a ready client. */
+  /** Connects: starts the transport, picks the era (options.era), resolves with a ready client. */
   static async connect(transport: Transport, options: McpClientOptions = {}): Promise<McpClient> {
     const client = new McpClient(transport, options);
     try {
-      await client.initialize();
+      await client.open();
     } catch (error) {
       await client.close().catch(() => undefined);
       throw error;
     }
     return client;
+  }
+
+  /**
+   * Picks the era as options.era says and gets ready: pinned 2025-11-25 runs the handshake; 2026-07-28
+   * and `auto` probe with server/discover first (`auto` falls back to initialize). `eraReason` says why.
+   */
+  async open(): Promise<void> {
+    const choice = this.#options.era ?? '2025-11-25';
+    if (choice !== 'auto' && choice !== MODERN_PROTOCOL_VERSION) {
+      await this.initialize();
+      this.eraReason = `pinned to ${choice}: initialize`;
+      return;
+    }
+    if (this.state !== 'idle') throw new Error(`Cannot connect: the client is already ${this.state}`);
+    await this.mcp.peer.start();
+    this.state = 'initializing';
+    const timeoutMs = this.#options.probeTimeoutMs ?? Math.min(this.#options.timeoutMs ?? 60_000, 10_000);
+    const outcome = await probeEra((version) => {
+      this.protocolVersion = version;
+      return this.#sendStateless(DISCOVER, undefined, { timeoutMs }, false);
+    }, choice !== 'auto');
+    if (outcome.era === 'handshake') {
+      this.state = 'idle';
+      this.protocolVersion = undefined;
+      await this.initialize();
+      this.eraReason = outcome.reason;
+      return;
+    }
+    this.#becomeStateless(outcome.protocolVersion, outcome.discover, outcome.reason);
+  }
+
+  #becomeStateless(version: string, discover: DiscoverResult, reason: string): void {
+    this.era = 'stateless';
+    this.eraReason = reason;
+    this.protocolVersion = version;
+    this.serverCapabilities = discover.capabilities;
+    const serverInfo = (discover._meta as Params | undefined)?.[META.serverInfo];
+    this.serverInfo = typeof serverInfo === 'object' && serverInfo !== null ? serverInfo as Implementation : undefined;
+    this.instructions = typeof discover.instructions === 'string' ? discover.instructions : undefined;
+    this.mcp.peer.transport.setParamHeaders?.((method, params) => {
+      const headers = method === CLIENT_REQUESTS.toolsCall && typeof params?.name === 'string' ? this.#paramHeaders.get(params.name) : undefined;
+      return headers ? paramHeaderValues(headers, params?.arguments) : undefined;
+    });
+    this.state = 'ready';
   }
 
   /** The handshake (basic/lifecycle#initialization): initialize → check the version → notifications/initialized. */
@@ -139,6 +246,7 @@ export class McpClient {
     this.mcp.peer.transport.setProtocolVersion?.(result.protocolVersion);
     await this.mcp.notify(NOTIFICATIONS.initialized);
     this.state = 'ready';
+    this.era = 'handshake';
     // Streamable HTTP: servers send their own requests and notifications on the GET stream.
     this.mcp.peer.transport.openStandaloneStream?.().catch((error: unknown) => {
       this.onerror?.(error instanceof Error ? error : new Error(String(error)));
@@ -156,7 +264,90 @@ export class McpClient {
     }
     const missing = missingServerCapability(this.serverCapabilities, method);
     if (missing) return Promise.reject(new CapabilityError(missing));
+    if (this.era === 'stateless') return this.#statelessRequest(method, params, options);
     return this.mcp.request(method, params, options);
+  }
+
+  /** `server/discover` (2026-07-28): the server's versions, capabilities and instructions. */
+  async discover(options: McpRequestOptions = {}): Promise<DiscoverResult> {
+    return await this.request(DISCOVER, undefined, options) as DiscoverResult;
+  }
+
+  /**
+   * 2026-07-28: a fresh cached result, or the request with the envelope, run through input rounds
+   * (mrtr) when the server answers input_required, and cached when it carries `ttlMs`.
+   */
+  async #statelessRequest(method: string, params: Params | undefined, options: McpRequestOptions): Promise<Params> {
+    // 26/changelog: these methods are gone; sending one would only earn -32601.
+    if (REMOVED_IN_STATELESS.has(method)) throw new Error(`"${method}" does not exist in ${this.protocolVersion ?? MODERN_PROTOCOL_VERSION}, the revision this connection speaks`);
+    const cached = this.#cache.get(method, params);
+    if (cached) return cached;
+    let last = params;
+    const result = await runInputRounds(method, params, (sent) => {
+      last = sent;
+      return this.#sendStateless(method, sent, options, true);
+    }, (request, key) => this.#answerInput(request, key, options.signal));
+    if (last === params) this.#cache.put(method, params, result);
+    return result;
+  }
+
+  /** Sends one stateless request; -32022 is retried once in a version both sides speak (26/basic/versioning). */
+  async #sendStateless(method: string, params: Params | undefined, options: McpRequestOptions, retry: boolean): Promise<Params> {
+    const send = (): Promise<Params> => this.mcp.request(method, withEnvelope(params, {
+      protocolVersion: this.protocolVersion ?? MODERN_PROTOCOL_VERSION,
+      capabilities: statelessCapabilities(this.capabilities),
+      clientInfo: this.#options.clientInfo ?? DEFAULT_CLIENT_INFO,
+      logLevel: this.#logLevel,
+    }), options);
+    try {
+      return await send();
+    } catch (error) {
+      if (!retry || !(error instanceof ProtocolError) || error.code !== UNSUPPORTED_PROTOCOL_VERSION) throw error;
+      const next = MODERN_PROTOCOL_VERSIONS.find((version) => supportedOf(error.data).includes(version));
+      if (next === undefined || next === this.protocolVersion) throw error;
+      this.protocolVersion = next;
+      return await send();
+    }
+  }
+
+  /** Answers one input request of an input_required result with the application's callbacks. */
+  async #answerInput(request: InputRequest, key: string, signal: AbortSignal | undefined): Promise<Params> {
+    const context = inputContext(request.method, key, signal);
+    const undeclared = (what: string): Error => new Error(`The server asked for ${what} (input "${key}"), which this client did not declare`);
+    switch (request.method) {
+      case 'elicitation/create':
+        if (!this.#options.onElicitation) throw undeclared('elicitation');
+        return await answerElicitation(this.capabilities, request.params, this.#options.onElicitation, context) as unknown as Params;
+      case 'sampling/createMessage':
+        if (!this.#options.onSampling) throw undeclared('sampling');
+        return await this.#options.onSampling(request.params as unknown as CreateMessageRequestParams, context) as unknown as Params;
+      default:
+        if (!this.#options.roots) throw undeclared('roots');
+        return { roots: this.#roots };
+    }
+  }
+
+  /**
+   * `subscriptions/listen` (2026-07-28): a long-lived request on which the server sends the
+   * notifications asked for; they reach ontoolslistchanged and the others. Abort `signal` to end it.
+   */
+  listen(notifications: SubscriptionFilter, options: { signal?: AbortSignal } = {}): Subscription {
+    let acknowledge: (filter: SubscriptionFilter) => void = () => undefined;
+    let refuse: (error: unknown) => void = () => undefined;
+    const acknowledged = new Promise<SubscriptionFilter>((resolve, reject) => { acknowledge = resolve; refuse = reject; });
+    let id: RequestId | undefined;
+    const ended = this.request('subscriptions/listen', { notifications } as Params, {
+      signal: options.signal, timeoutMs: 0,
+      onid: (requestId) => { id = requestId; this.#listens.set(requestId, acknowledge); },
+    }).then(() => undefined, (error: unknown) => {
+      if (options.signal?.aborted) return;
+      throw error;
+    }).finally(() => {
+      if (id !== undefined) this.#listens.delete(id);
+      refuse(new Error('The subscription ended before the server acknowledged it'));
+    });
+    acknowledged.catch(() => undefined);
+    return { acknowledged, ended };
   }
 
   /** Handles a request the server sends (sampling, elicitation, roots). */
@@ -166,7 +357,20 @@ export class McpClient {
 
   /** `tools/list`, every page. */
   async listTools(options: McpRequestOptions = {}): Promise<Tool[]> {
-    return this.#listAll(CLIENT_REQUESTS.toolsList, 'tools', options);
+    const tools = await this.#listAll<Tool>(CLIENT_REQUESTS.toolsList, 'tools', options);
+    if (this.era !== 'stateless') return tools;
+    // 26/basic/transports/streamable-http#custom-headers: a tool with invalid x-mcp-header annotations MUST be dropped, with a warning.
+    return tools.filter((tool) => {
+      const found = paramHeadersOf(tool);
+      if ('invalid' in found) {
+        this.#paramHeaders.delete(tool.name);
+        this.onwarning?.(`Tool ${JSON.stringify(tool.name)} left out: ${found.invalid}`);
+        return false;
+      }
+      if (found.headers.length > 0) this.#paramHeaders.set(tool.name, found.headers);
+      else this.#paramHeaders.delete(tool.name);
+      return true;
+    });
   }
 
   /** `tools/call`. A tool's own failure comes back as `isError: true`; a protocol failure rejects with ProtocolError. */
@@ -242,13 +446,18 @@ export class McpClient {
 
   /** `logging/setLevel`: the server sends this level and above from now on. */
   async setLoggingLevel(level: LoggingLevel): Promise<void> {
+    // 26/server/utilities/logging: the level travels in each request's _meta instead.
+    if (this.era === 'stateless') {
+      this.#logLevel = level;
+      return;
+    }
     await this.request(CLIENT_REQUESTS.setLevel, { level });
   }
 
   /** Replaces the exposed roots and tells the server (client/roots#root-list-changes). */
   async setRoots(roots: Root[]): Promise<void> {
     this.#roots = roots;
-    if (this.state === 'ready' && this.capabilities.roots?.listChanged) await this.mcp.notify(NOTIFICATIONS.rootsListChanged);
+    if (this.state === 'ready' && this.era === 'handshake' && this.capabilities.roots?.listChanged) await this.mcp.notify(NOTIFICATIONS.rootsListChanged);
   }
 
   /** `ping`: resolves when the server answered. */
@@ -268,6 +477,15 @@ export class McpClient {
     await this.mcp.peer.close();
     this.state = 'closed';
   }
+}
+
+/** The context an input-round callback gets: there is no inbound request to report progress on or talk back through. */
+function inputContext(method: string, key: string, signal: AbortSignal | undefined): McpRequestContext {
+  const refuse = (): Promise<never> => Promise.reject(new Error(`An input request ("${key}") cannot send messages of its own in 2026-07-28`));
+  return {
+    requestId: key, method, extra: undefined, signal: signal ?? new AbortController().signal, progressToken: undefined,
+    sendProgress: async () => undefined, notify: refuse, request: refuse,
+  };
 }
 
 /** The answer of tasks/get or tasks/cancel, refused when it is not a Task. */

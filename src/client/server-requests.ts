@@ -47,6 +47,15 @@ export function applyElicitationDefaults(params: ElicitRequestParams, result: El
   return { ...result, content };
 }
 
+/** Runs the application's elicitation handler: the mode checked first, declared defaults applied after. */
+export async function answerElicitation(capabilities: ClientCapabilities, params: Params | undefined, handler: ElicitationHandler, context: McpRequestContext): Promise<ElicitResult> {
+  checkElicitationMode(capabilities, params);
+  const request = params as unknown as ElicitRequestParams;
+  const result = await handler(request, context);
+  const form = capabilities.elicitation?.form as { applyDefaults?: boolean } | undefined;
+  return form?.applyDefaults ? applyElicitationDefaults(request, result) : result;
+}
+
 /** Checks an elicitation request against the modes the client declared (client/elicitation#capabilities). */
 export function checkElicitationMode(capabilities: ClientCapabilities, params: Params | undefined): void {
   const mode = params?.mode ?? 'form';

@@ -3,12 +3,13 @@
 // stream. A stream that ends before its response arrived is resumed with GET + Last-Event-ID.
 
 import { ConnectionClosedError, MessageParseError, parseJsonMessage } from '../jsonrpc/index.js';
-import type { JSONRPCMessage, RequestId, Transport } from '../jsonrpc/index.js';
+import type { JSONRPCMessage, ParamHeaderSource, RequestId, Transport } from '../jsonrpc/index.js';
 import { HttpStatusError, describeStatus, readRefusal } from './http-status-error.js';
 import { consumeSseResponse, discard, isResponseTo, newProgress, readResumableStream } from './resumable-sse-reader.js';
 import type { ReconnectPolicy, StreamHooks } from './resumable-sse-reader.js';
 import { fetchFollowingRedirects } from './redirect-follow.js';
 import { DEFAULT_MAX_MESSAGE_BYTES, readLimitedText } from './response-text.js';
+import { statelessHeaders } from './stateless-headers.js';
 
 /** One HTTP exchange or SSE event, for `--trace` style output. */
 export interface HttpTraceEvent {
@@ -51,6 +52,9 @@ export class StreamableHttpClientTransport implements Transport {
   /** Settles when the last notification/response POST got its status (see send). */
   #accepted: Promise<void> = Promise.resolve();
   #standalone = false;
+  /** 2026-07-28: the Mcp-Param-* values of tool calls, and whether stateless requests were sent (no notifications/cancelled then). */
+  #paramHeaders: ParamHeaderSource | undefined;
+  #stateless = false;
   #opening: Promise<boolean> | undefined;
   /**
    * Set once the server answered 404 for our session: no stream of that session can be resumed, so
@@ -83,6 +87,11 @@ export class StreamableHttpClientTransport implements Transport {
     this.#protocolVersion = version;
   }
 
+  /** 26/basic/transports/streamable-http#custom-headers: where the Mcp-Param-* values of a request come from. */
+  setParamHeaders(source: ParamHeaderSource): void {
+    this.#paramHeaders = source;
+  }
+
   async start(): Promise<void> {}
 
   /**
@@ -97,6 +106,10 @@ export class StreamableHttpClientTransport implements Transport {
     if (this.#closed) throw new ConnectionClosedError('Cannot send: the HTTP transport is closed');
     const request = 'method' in message && 'id' in message ? message : undefined;
     this.#stopCancelled(message);
+    // 26/basic/transports/streamable-http#cancellation: closing the stream is the cancellation; nothing is POSTed.
+    if (this.#stateless && 'method' in message && message.method === 'notifications/cancelled') return;
+    const stateless = statelessHeaders(message, this.#paramHeaders);
+    if (stateless) this.#stateless = true;
     const earlier = this.#accepted;
     let accept = (): void => undefined;
     if (!request) this.#accepted = new Promise<void>((resolve) => { accept = resolve; });
@@ -107,6 +120,7 @@ export class StreamableHttpClientTransport implements Transport {
       const response = await this.#exchange('POST', controller.signal, {
         accept: 'application/json, text/event-stream',
         'content-type': 'application/json',
+        ...stateless,
       }, JSON.stringify(message));
       accept();
       if (response.status === 202) {
@@ -224,7 +238,7 @@ export class StreamableHttpClientTransport implements Transport {
     // `headers` is each caller's own new object: the protocol headers join it; the user's stay apart (redirect-follow.ts).
     const sent = headers;
     if (this.#sessionId !== undefined) sent['mcp-session-id'] = this.#sessionId;
-    if (this.#protocolVersion !== undefined) sent['mcp-protocol-version'] = this.#protocolVersion;
+    if (this.#protocolVersion !== undefined && sent['mcp-protocol-version'] === undefined) sent['mcp-protocol-version'] = this.#protocolVersion;
     const response = await fetchFollowingRedirects(this.#fetch, this.url, { method, userHeaders: this.#options.headers, protocolHeaders: sent, body, signal });
     const assigned = response.headers.get('mcp-session-id');
     if (assigned !== null) { this.#sessionId = assigned; this.#expired = undefined; }
@@ -235,7 +249,7 @@ export class StreamableHttpClientTransport implements Transport {
   /** The headers that matter, both ways, for `--trace`. */
   #traceExchange(method: string, sent: Record<string, string>, response: Response): void {
     const shown: Record<string, string> = {};
-    for (const name of ['mcp-session-id', 'mcp-protocol-version', 'last-event-id']) if (sent[name] !== undefined) shown[name] = sent[name];
+    for (const name of ['mcp-session-id', 'mcp-protocol-version', 'last-event-id', 'mcp-method', 'mcp-name']) if (sent[name] !== undefined) shown[name] = sent[name];
     for (const name of ['mcp-session-id', 'content-type']) {
       const value = response.headers.get(name);
       if (value !== null) shown[name] = value;
