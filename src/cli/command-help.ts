@@ -26,7 +26,9 @@ const SERVER_OPTIONS = `options for <server>:
   -H 'Name: value'             HTTP header (repeatable)      -e KEY=VALUE   environment for a stdio server (repeatable)
   --cwd DIR                    working directory for stdio   --timeout MS   per-request timeout (default 30000)
   --trace                      every message and HTTP exchange, with timestamps, to stderr
-  --trace-file F               the same as NDJSON in F`;
+  --trace-file F               the same as NDJSON in F
+  --era auto|2025-11-25|2026-07-28
+                               the revision: auto (default) probes with server/discover and falls back to initialize`;
 
 /** The exit codes of the commands that talk to a server (`tool`: call's 1 for isError). */
 function serverExitCodes(tool: boolean): string {
@@ -122,9 +124,12 @@ export const COMMAND_HELP: Record<string, CommandHelp> = {
     exitCodes: 'exit codes: 0 no errors (warnings and notes allowed) · 1 errors found · 2 usage or unreadable file',
   },
   demo: {
-    usage: [['mcpwire demo [--http]', 'the 19 + 23 flow, every message on both sides of the seam']],
+    usage: [['mcpwire demo [--http] [--era REVISION]', 'the 19 + 23 flow, every message on both sides of the seam']],
     about: 'Asks a scripted model "19 加 23" through a host, a client and the add server (started as a child\nprocess), and prints every message on both sides of the seam.',
-    options: [['--http', 'reach the add server over Streamable HTTP instead of stdio']],
+    options: [
+      ['--http', 'reach the add server over Streamable HTTP instead of stdio'],
+      ['--era REVISION', '2025-11-25 (default: initialize first), 2026-07-28 (stateless, with an input round) or auto'],
+    ],
     server: false,
     examples: ['mcpwire demo', 'mcpwire demo --http'],
     exitCodes: 'exit codes: 0 done · 2 usage · 4 the add server could not be started',

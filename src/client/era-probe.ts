@@ -4,7 +4,7 @@
 // HTTP refusal) means a handshake-era server, so `initialize` follows. The fallback never depends
 // on one error code: legacy servers answer -32601, -32602, -32600 or nothing at all.
 
-import { ProtocolError } from '../jsonrpc/index.js';
+import { ConnectionClosedError, ProtocolError } from '../jsonrpc/index.js';
 import type { Params } from '../jsonrpc/index.js';
 import { HEADER_MISMATCH, MISSING_REQUIRED_CLIENT_CAPABILITY, MODERN_PROTOCOL_VERSION, MODERN_PROTOCOL_VERSIONS, UNSUPPORTED_PROTOCOL_VERSION } from '../protocol/index.js';
 import type { ServerCapabilities } from '../protocol/index.js';
@@ -42,6 +42,8 @@ export async function probeEra(discover: (version: string) => Promise<Params>, p
     try {
       result = await discover(version);
     } catch (error) {
+      // A server that died answers nothing more: initialize could not follow, so the probe's own error is the answer.
+      if (error instanceof ConnectionClosedError) throw error;
       const failure = describeFailure(error);
       if (error instanceof ProtocolError && error.code === UNSUPPORTED_PROTOCOL_VERSION) {
         // 26/basic/versioning: -32022 still means a stateless server; retry in a version both speak.

@@ -52,9 +52,9 @@ export class StreamableHttpClientTransport implements Transport {
   /** Settles when the last notification/response POST got its status (see send). */
   #accepted: Promise<void> = Promise.resolve();
   #standalone = false;
-  /** 2026-07-28: the Mcp-Param-* values of tool calls, and whether stateless requests were sent (no notifications/cancelled then). */
+  /** 2026-07-28: the Mcp-Param-* values of tool calls, and the stateless requests in flight (cancelled by closing their stream). */
   #paramHeaders: ParamHeaderSource | undefined;
-  #stateless = false;
+  readonly #statelessIds = new Set<RequestId>();
   #opening: Promise<boolean> | undefined;
   /**
    * Set once the server answered 404 for our session: no stream of that session can be resumed, so
@@ -105,11 +105,10 @@ export class StreamableHttpClientTransport implements Transport {
   async send(message: JSONRPCMessage): Promise<void> {
     if (this.#closed) throw new ConnectionClosedError('Cannot send: the HTTP transport is closed');
     const request = 'method' in message && 'id' in message ? message : undefined;
-    this.#stopCancelled(message);
-    // 26/basic/transports/streamable-http#cancellation: closing the stream is the cancellation; nothing is POSTed.
-    if (this.#stateless && 'method' in message && message.method === 'notifications/cancelled') return;
+    // 26/basic/transports/streamable-http#cancellation: for a stateless request, closing its stream is the whole cancellation.
+    if (this.#stopCancelled(message)) return;
     const stateless = statelessHeaders(message, this.#paramHeaders);
-    if (stateless) this.#stateless = true;
+    if (stateless && request) this.#statelessIds.add(request.id);
     const earlier = this.#accepted;
     let accept = (): void => undefined;
     if (!request) this.#accepted = new Promise<void>((resolve) => { accept = resolve; });
@@ -148,6 +147,7 @@ export class StreamableHttpClientTransport implements Transport {
       accept();
       this.#untrack(controller);
       if (request && this.#requests.get(request.id) === controller) this.#requests.delete(request.id);
+      if (request) this.#statelessIds.delete(request.id);
     }
   }
 
@@ -262,11 +262,13 @@ export class StreamableHttpClientTransport implements Transport {
     this.ontrace(eventId === undefined ? { type: 'http', method, url, status, headers } : { type: 'http', method, url, status, headers, eventId });
   }
 
-  /** basic/utilities/cancellation: no response will come, so stop reading that request's stream. */
-  #stopCancelled(message: JSONRPCMessage): void {
-    if (!('method' in message) || message.method !== 'notifications/cancelled' || 'id' in message) return;
+  /** basic/utilities/cancellation: no response will come, so stop reading that request's stream. True when that was a stateless request's (nothing to POST). */
+  #stopCancelled(message: JSONRPCMessage): boolean {
+    if (!('method' in message) || message.method !== 'notifications/cancelled' || 'id' in message) return false;
     const id = message.params?.requestId;
-    if (typeof id === 'string' || typeof id === 'number') this.#requests.get(id)?.abort();
+    if (typeof id !== 'string' && typeof id !== 'number') return false;
+    this.#requests.get(id)?.abort();
+    return this.#statelessIds.has(id);
   }
 
   #track(controller: AbortController): AbortController {

@@ -30,7 +30,7 @@ test('exit codes as a shell sees them: tool error 1, usage 2, doctor = first fai
   const showcase = ['--', process.execPath, '--import', 'tsx', fixture('cli-showcase-server.ts')];
   assert.equal((await mcpwire(['call', 'fail', ...showcase])).code, 1);
   const usage = await mcpwire(['call', '--bogus']);
-  assert.deepEqual([usage.code, usage.stderr], [2, 'mcpwire: Unknown option "--bogus" (this command takes: --header --env --cwd --timeout --config --sse --trace --trace-file --json --task)\nrun "mcpwire call --help" for usage\n']);
+  assert.deepEqual([usage.code, usage.stderr], [2, 'mcpwire: Unknown option "--bogus" (this command takes: --header --env --cwd --timeout --config --sse --trace --trace-file --era --json --task)\nrun "mcpwire call --help" for usage\n']);
   const doctor = await mcpwire(['doctor', '--', process.execPath, fixture('broken-exits-during-initialize.mjs')]);
   assert.equal(doctor.code, 2);
   assert.match(doctor.stdout, /^\[FAIL\] 2 initialize {11}the server process exited with code 3 during initialize/m);
@@ -58,8 +58,8 @@ test('Ctrl-C during a call sends notifications/cancelled to the server and exits
   });
   const code = await new Promise<number | null>((resolve) => child.once('exit', (exitCode) => resolve(exitCode)));
   assert.equal(code, 130);
-  assert.match(stderr, /client → server {2}\{"jsonrpc":"2\.0","method":"notifications\/cancelled","params":\{"requestId":10,"reason":"interrupted \(Ctrl-C\)"\}\}/);
-  assert.match(stderr, /mcpwire: interrupted; sent notifications\/cancelled for tools\/call id 10, tool slow, arguments \{"steps":50\}\n/);
+  assert.match(stderr, /client → server {2}\{"jsonrpc":"2\.0","method":"notifications\/cancelled","params":\{"requestId":11,"reason":"interrupted \(Ctrl-C\)"\}\}/);
+  assert.match(stderr, /mcpwire: interrupted; sent notifications\/cancelled for tools\/call id 11, tool slow, arguments \{"steps":50\}\n/);
 });
 
 test('Ctrl-C in a terminal (SIGINT to the whole process group) reaches only mcpwire: the server gets notifications/cancelled, then stdin closes', { skip: process.platform === 'win32' && 'process groups are POSIX' }, async (t) => {
@@ -92,7 +92,7 @@ test('Ctrl-C in a terminal (SIGINT to the whole process group) reaches only mcpw
   const callId = entries.find((entry) => entry.received?.method === 'tools/call')?.received?.id;
   assert.deepStrictEqual({ code, what, cancelled }, {
     code: 130,
-    what: ['initialize', 'notifications/initialized', 'tools/list', 'tools/call', 'notifications/cancelled', { stdin: 'end' }, { exit: 0 }],
+    what: ['server/discover', 'initialize', 'notifications/initialized', 'tools/list', 'tools/call', 'notifications/cancelled', { stdin: 'end' }, { exit: 0 }],
     cancelled: { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: callId, reason: 'interrupted (Ctrl-C)' } },
   });
   assert.match(stderr, /mcpwire: interrupted; sent notifications\/cancelled for tools\/call id \d+, tool slow, arguments \{"steps":50\}\n/);

@@ -5,34 +5,20 @@
 import { test } from 'node:test';
 import type { TestContext } from 'node:test';
 import assert from 'node:assert/strict';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { McpClient } from '../../src/client/index.js';
 import { httpTransport, serveHttp } from '../../src/transport/index.js';
-import { stateless } from '../fixtures/stateless-fake-server.js';
+import { statelessHttp } from '../fixtures/stateless-fake-server.js';
+import type { SeenRequest } from '../fixtures/stateless-fake-server.js';
 import { makeAddServer } from '../fakes/add-server.js';
 
-interface Seen { method: string; headers: Record<string, string | string[] | undefined> }
+type Seen = SeenRequest;
 
-/** Serves the fake over HTTP (POST only, JSON answers) and records what arrives. */
+/** Serves the fake over HTTP and records what arrives (without the headers fetch adds on its own). */
 async function fakeHttp(t: TestContext): Promise<{ url: string; seen: Seen[] }> {
   const seen: Seen[] = [];
-  const server = createServer((req, res) => {
-    const { 'content-length': _length, host: _host, connection: _connection, ...headers } = req.headers;
-    seen.push({ method: req.method!, headers });
-    if (req.method !== 'POST') return void res.writeHead(405).end();
-    let body = '';
-    req.setEncoding('utf8').on('data', (chunk: string) => { body += chunk; }).on('end', () => {
-      const answers: unknown[] = [];
-      stateless(JSON.parse(body), (message) => answers.push(message));
-      if (answers.length === 0) return void res.writeHead(202).end();
-      const failed = (answers[0] as { error?: { code: number } }).error;
-      res.writeHead(failed && [-32602, -32022].includes(failed.code) ? 400 : 200, { 'content-type': 'application/json' }).end(JSON.stringify(answers[0]));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { url, server } = await statelessHttp(seen);
   t.after(() => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`, seen };
+  return { url, seen };
 }
 
 const COMMON = { accept: 'application/json, text/event-stream', 'content-type': 'application/json', 'mcp-protocol-version': '2026-07-28' };
@@ -47,7 +33,7 @@ test('over HTTP: every POST carries MCP-Protocol-Version, Mcp-Method, Mcp-Name a
   await client.callTool('add', { a: 19, b: 23 });
   await client.close();
   const headersOf = (each: Seen): Record<string, unknown> => {
-    const { 'user-agent': _agent, 'accept-encoding': _encoding, 'accept-language': _language, 'sec-fetch-mode': _mode, ...rest } = each.headers;
+    const { 'user-agent': _agent, 'accept-encoding': _encoding, 'accept-language': _language, 'sec-fetch-mode': _mode, 'content-length': _length, host: _host, connection: _connection, ...rest } = each.headers;
     return rest;
   };
   assert.deepStrictEqual(seen.map((each) => [each.method, headersOf(each)]), [
@@ -66,4 +52,17 @@ test('over HTTP, auto against a handshake-era server: the refused probe falls ba
   assert.equal(client.era, 'handshake');
   assert.equal(client.eraReason, 'auto: server/discover → HttpStatusError: HTTP 400 Bad Request: Bad Request: Mcp-Session-Id header is required (initialize first), so a handshake-era server: initialize');
   assert.deepStrictEqual(await client.callTool('add', { a: 19, b: 23 }), { content: [{ type: 'text', text: '42' }] });
+});
+
+test('over HTTP, a stateless request is cancelled by closing its stream: no notifications/cancelled is POSTed', async (t) => {
+  const { url, seen } = await fakeHttp(t);
+  const client = await McpClient.connect(httpTransport(url), { era: '2026-07-28' });
+  t.after(() => client.close());
+  const abort = new AbortController();
+  const call = client.callTool('never', {}, { signal: abort.signal });
+  for (let i = 0; i < 200 && seen.length < 2; i++) await new Promise((resolve) => setImmediate(resolve));
+  abort.abort(new Error('stop'));
+  await assert.rejects(call, { message: 'Request "tools/call" (id 2) was cancelled: stop' });
+  await client.callTool('add', { a: 1, b: 2 });
+  assert.deepStrictEqual(seen.map((each) => each.headers['mcp-method'] ?? each.method), ['server/discover', 'tools/call', 'tools/call']);
 });
