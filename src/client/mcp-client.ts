@@ -187,8 +187,8 @@ export class McpClient {
   async open(): Promise<void> {
     const choice = this.#options.era ?? '2025-11-25';
     if (choice !== 'auto' && choice !== MODERN_PROTOCOL_VERSION) {
-      await this.initialize();
       this.eraReason = `pinned to ${choice}: initialize`;
+      await this.initialize();
       return;
     }
     if (this.state !== 'idle') throw new Error(`Cannot connect: the client is already ${this.state}`);
@@ -202,8 +202,9 @@ export class McpClient {
     if (outcome.era === 'handshake') {
       this.state = 'idle';
       this.protocolVersion = undefined;
-      await this.initialize();
+      // Set before initialize: when the handshake fails, eraReason still says the probe chose it.
       this.eraReason = outcome.reason;
+      await this.initialize();
       return;
     }
     this.#becomeStateless(outcome.protocolVersion, outcome.discover, outcome.reason);

@@ -24,15 +24,15 @@ const stepOf = (report: Report, n: number): StepResult => report.steps.find((s) 
 test('a healthy server passes every step; the trial call is a success with its id, tool and arguments', async () => {
   const { code, report } = await doctor(['--tool', 'add', '--call', 'add', '--args', '{"a":19,"b":23}', ...stdioServer(ADD_SERVER)]);
   assert.equal(code, 0);
-  assert.deepEqual(statuses(report), [[1, 'passed'], [2, 'passed'], [3, 'passed'], [4, 'passed'], [5, 'passed'], [6, 'passed'], [7, 'passed'], [8, 'passed']]);
+  assert.deepEqual(statuses(report), [[1, 'passed'], [9, 'passed'], [2, 'passed'], [3, 'passed'], [4, 'passed'], [5, 'passed'], [6, 'passed'], [7, 'passed'], [8, 'passed']]);
   assert.equal(stepOf(report, 3).summary, 'the server declares tools {"listChanged":true}');
   assert.deepEqual(stepOf(report, 4), {
     step: 4, title: 'tools/list', status: 'passed', summary: '"add" is listed, every input schema compiles with root type "object"',
     evidence: ['1 tool(s) in 1 page(s): add'],
   });
   assert.equal(stepOf(report, 5).summary, 'a host with no allow/deny policy would offer the model 1 function(s): add');
-  assert.deepEqual(stepOf(report, 6).evidence, ['tools/call id 3, tool add, arguments {"a":19,"b":23}', 'result:', '  42']);
-  assert.equal(stepOf(report, 7).summary, '3 line(s) on stdout, every one a JSON-RPC message');
+  assert.deepEqual(stepOf(report, 6).evidence, ['tools/call id 4, tool add, arguments {"a":19,"b":23}', 'result:', '  42']);
+  assert.equal(stepOf(report, 7).summary, '4 line(s) on stdout, every one a JSON-RPC message');
   assert.match(stepOf(report, 8).summary, /^exited with code 0 \d+ ms after its stdin closed$/);
 });
 
@@ -40,11 +40,11 @@ test('step 7: a server that logs to stdout has each stray line quoted with its l
   const { code, report } = await doctor(['--call', 'add', '--args', '{"a":1,"b":2}', ...stdioServer('broken-logs-to-stdout.ts')]);
   assert.equal(code, 7);
   assert.deepEqual(stepOf(report, 7), {
-    step: 7, title: 'stdout hygiene', status: 'failed', summary: '3 of 6 stdout line(s) are not JSON-RPC messages',
+    step: 7, title: 'stdout hygiene', status: 'failed', summary: '3 of 7 stdout line(s) are not JSON-RPC messages',
     evidence: [
       'line 1: "calc server v1.0.0 starting on stdio": not JSON',
       'line 2: "ready": not JSON',
-      'line 5: "[debug] add(1, 2)": not JSON',
+      'line 6: "[debug] add(1, 2)": not JSON',
     ],
     fix: 'stdout is the protocol channel (basic/transports#stdio): write logs to stderr (console.error, not console.log; print(…, file=sys.stderr)), save without a byte order mark, end lines with \\n',
   });
@@ -54,7 +54,7 @@ test('step 7: a server that logs to stdout has each stray line quoted with its l
 test('step 3: a server that never declares tools; tools/list is tried anyway to tell why', async () => {
   const { code, report } = await doctor(stdioServer('broken-no-tools-capability.ts'));
   assert.equal(code, 3);
-  assert.deepEqual(statuses(report), [[1, 'passed'], [2, 'passed'], [3, 'failed'], [4, 'skipped'], [5, 'skipped'], [6, 'skipped'], [7, 'passed'], [8, 'passed']]);
+  assert.deepEqual(statuses(report), [[1, 'passed'], [9, 'passed'], [2, 'passed'], [3, 'failed'], [4, 'skipped'], [5, 'skipped'], [6, 'skipped'], [7, 'passed'], [8, 'passed']]);
   assert.equal(stepOf(report, 3).summary, 'the server does not declare the "tools" capability');
   assert.deepEqual(stepOf(report, 3).evidence, [
     'capabilities: {"prompts":{"listChanged":true},"completions":{}}',
@@ -75,7 +75,7 @@ test('step 6: a tool that always returns isError is a tool execution error, not 
   assert.equal(trial.status, 'failed');
   assert.equal(trial.summary, 'tool execution error: the tool ran and returned isError: true');
   assert.deepEqual(trial.evidence, [
-    'tools/call id 3, tool forecast, arguments {"city":"Paris"}',
+    'tools/call id 4, tool forecast, arguments {"city":"Paris"}',
     'result:',
     '  upstream API answered 401 Unauthorized: WEATHER_API_KEY is not set',
   ]);
@@ -86,7 +86,7 @@ test('step 6: calling a tool the server does not have is a protocol error (JSON-
   assert.equal(code, 6);
   const trial = stepOf(report, 6);
   assert.equal(trial.summary, 'protocol error: JSON-RPC error -32602 Invalid params from the server: Unknown tool: nope (data: {"name":"nope"})');
-  assert.deepEqual(trial.evidence, ['tools/call id 3, tool nope, arguments {}', '"nope" is not in tools/list; sending anyway to see what the server says']);
+  assert.deepEqual(trial.evidence, ['tools/call id 4, tool nope, arguments {}', '"nope" is not in tools/list; sending anyway to see what the server says']);
 });
 
 test('step 2: a server that exits during initialize: exit code and stderr', async () => {
@@ -147,7 +147,7 @@ test('step 1: a command that does not exist (ENOENT)', async () => {
   const { code, report } = await doctor(['--', 'mcpwire-no-such-server']);
   assert.equal(code, 1);
   assert.equal(stepOf(report, 1).summary, 'Cannot start "mcpwire-no-such-server": command not found (ENOENT)');
-  assert.deepEqual(statuses(report).slice(1).map(([, status]) => status), ['skipped', 'skipped', 'skipped', 'skipped', 'skipped', 'skipped', 'skipped']);
+  assert.deepEqual(statuses(report).slice(1).map(([, status]) => status), ['skipped', 'skipped', 'skipped', 'skipped', 'skipped', 'skipped', 'skipped', 'skipped']);
 });
 
 test('step 1: a command that starts and exits at once: its exit code and stderr', async () => {
@@ -166,10 +166,13 @@ test('step 1: a legacy HTTP+SSE server configured as Streamable HTTP is recognis
     assert.equal(code, 1);
     const connect = stepOf(report, 1);
     assert.equal(connect.summary, `${server.url} is a legacy HTTP+SSE endpoint (2024-11-05), not Streamable HTTP`);
-    assert.deepEqual(connect.evidence.slice(0, 2), [`POST ${server.url} → 405`, `GET ${server.url} → 200 (content-type: text/event-stream)`]);
-    assert.match(connect.evidence[2]!, /^first SSE event: endpoint → http:\/\/127\.0\.0\.1:\d+\/messages\?sessionId=[0-9a-f-]{36}$/);
+    // The era probe first (405: not even Streamable HTTP), then initialize (405), then the legacy GET.
+    assert.deepEqual(connect.evidence.slice(0, 3), [
+      `POST ${server.url} → 405 (mcp-protocol-version: 2026-07-28; mcp-method: server/discover)`, `POST ${server.url} → 405`, `GET ${server.url} → 200 (content-type: text/event-stream)`,
+    ]);
+    assert.match(connect.evidence[3]!, /^first SSE event: endpoint → http:\/\/127\.0\.0\.1:\d+\/messages\?sessionId=[0-9a-f-]{36}$/);
     // The doctor goes on over the legacy transport, so the rest is still checked.
-    assert.deepEqual(statuses(report), [[1, 'failed'], [2, 'passed'], [3, 'passed'], [4, 'passed'], [5, 'passed'], [6, 'skipped'], [7, 'skipped'], [8, 'skipped']]);
+    assert.deepEqual(statuses(report), [[1, 'failed'], [9, 'passed'], [2, 'passed'], [3, 'passed'], [4, 'passed'], [5, 'passed'], [6, 'skipped'], [7, 'skipped'], [8, 'skipped']]);
     assert.match(stepOf(report, 2).summary, /revision 2024-11-05 \(mcpwire offered 2025-11-25; the server chose an older one it supports\), server old-sse-calc 0\.9\.0$/);
 
     const declared = await doctor(['--sse', server.url]);
@@ -195,7 +198,8 @@ test('over Streamable HTTP a healthy server passes steps 1–5; the HTTP exchang
   try {
     const { code, report } = await doctor([server.url]);
     assert.equal(code, 0);
-    assert.match(stepOf(report, 1).evidence[0]!, new RegExp(`^POST ${server.url} → 200 \\(mcp-session-id: [0-9a-f-]{36}; content-type: text/event-stream\\)$`));
+    assert.equal(stepOf(report, 1).evidence[0], `POST ${server.url} → 400 (mcp-protocol-version: 2026-07-28; mcp-method: server/discover; content-type: application/json)`);
+    assert.match(stepOf(report, 1).evidence[1]!, new RegExp(`^POST ${server.url} → 200 \\(mcp-session-id: [0-9a-f-]{36}; content-type: text/event-stream\\)$`));
   } finally {
     await server.stop();
   }
@@ -208,7 +212,8 @@ test('the report as text: one line per step, then the first failed step', async 
   const lines = io.out().trimEnd().split('\n');
   assert.equal(lines[0], `mcpwire doctor: ${process.execPath} ${fixture('broken-exits-during-initialize.mjs')}`);
   assert.match(lines[2]!, /^\[pass\] 1 connect {14}process \d+ started and was still running after 300 ms$/);
-  assert.match(lines[3]!, /^\[FAIL\] 2 initialize {11}the server process exited with code 3 during initialize/);
+  assert.equal(lines[3], '[skip] 9 era                  not decided: the server stopped answering during the server/discover probe');
+  assert.match(lines[4]!, /^\[FAIL\] 2 initialize {11}the server process exited with code 3 during initialize/);
   assert.equal(lines.at(-1), 'first failed step: 2 (initialize), exit code 2');
 });
 
