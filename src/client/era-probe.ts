@@ -46,10 +46,11 @@ export async function probeEra(discover: (version: string) => Promise<Params>, p
       if (error instanceof ConnectionClosedError) throw error;
       const failure = describeFailure(error);
       if (error instanceof ProtocolError && error.code === UNSUPPORTED_PROTOCOL_VERSION) {
-        // 26/basic/versioning: -32022 still means a stateless server; retry in a version both speak.
+        // 26/basic/versioning: -32022 still means a stateless server; retry once in a version both
+        // speak (even the same one: the refusal may have been about something else in flight).
         const supported = supportedOf(error.data);
         const next = modern.find((candidate) => supported.includes(candidate));
-        if (next !== undefined && next !== version && attempt === 1) {
+        if (next !== undefined && attempt === 1) {
           version = next;
           continue;
         }

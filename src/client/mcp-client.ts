@@ -305,7 +305,7 @@ export class McpClient {
     } catch (error) {
       if (!retry || !(error instanceof ProtocolError) || error.code !== UNSUPPORTED_PROTOCOL_VERSION) throw error;
       const next = MODERN_PROTOCOL_VERSIONS.find((version) => supportedOf(error.data).includes(version));
-      if (next === undefined || next === this.protocolVersion) throw error;
+      if (next === undefined) throw error;
       this.protocolVersion = next;
       return await send();
     }

@@ -23,6 +23,18 @@ test('probe: -32022 is retried once in a version from data.supported, and stays 
   assert.deepStrictEqual(outcome, { era: 'stateless', protocolVersion: '2026-07-28', discover: DISCOVERED, reason: 'auto: server/discover lists 2026-07-28, so 2026-07-28' });
 });
 
+test('probe: -32022 naming the very version sent is retried once, then believed', async () => {
+  let calls = 0;
+  const refusal = new ProtocolError(-32022, 'Unsupported protocol version', { supported: ['2026-07-28'], requested: '2026-07-28' });
+  const outcome = await probeEra(async () => { if (++calls === 1) throw refusal; return DISCOVERED; }, true);
+  assert.deepStrictEqual([calls, outcome.era], [2, 'stateless']);
+  calls = 0;
+  await assert.rejects(probeEra(async () => { calls++; throw refusal; }, true), {
+    message: 'server/discover in 2026-07-28 was refused with -32022: the server speaks 2026-07-28, this client 2026-07-28',
+  });
+  assert.equal(calls, 2);
+});
+
 test('probe: any other error, of any code, or a timeout means a handshake-era server (auto); never for -32020/-32021', async () => {
   for (const [error, said] of [
     [new ProtocolError(-32601, 'Method not found'), 'error -32601 "Method not found"'],
