@@ -11,20 +11,21 @@ import {
 import type {
   CallToolResult, ClientCapabilities, ClientState, CompleteRequestParams, CompleteResult, CreateMessageRequestParams,
   GetPromptResult, Implementation, InitializeResult, LoggingLevel, McpRequestHandler,
-  McpRequestContext, McpRequestOptions, Prompt, ReadResourceResult, Resource, ResourceTemplate, Root, ServerCapabilities, Task, Tool,
+  McpRequestOptions, Prompt, ReadResourceResult, Resource, ResourceTemplate, Root, ServerCapabilities, Task, Tool,
 } from '../protocol/index.js';
 import type { Era } from '../protocol/index.js';
 import { probeEra, supportedOf } from './era-probe.js';
 import type { DiscoverResult, EraChoice } from './era-probe.js';
 import { runInputRounds } from './input-rounds.js';
-import type { InputRequest } from './input-rounds.js';
-import { paramHeaderValues, paramHeadersOf } from './param-headers.js';
+import { keepValidTools, paramHeaderValues } from './param-headers.js';
 import type { ParamHeader } from './param-headers.js';
 import { ResultCache } from './result-cache.js';
+import { openSubscription } from './subscription.js';
+import type { Subscription, SubscriptionFilter } from './subscription.js';
 import { statelessCapabilities, withEnvelope } from './stateless-envelope.js';
 import { listAllPages } from './list-all.js';
 import type { ListLimits } from './list-all.js';
-import { answerElicitation, impliedCapabilities } from './server-requests.js';
+import { answerElicitation, answerInputRequest, impliedCapabilities } from './server-requests.js';
 import type { ServerRequestHandlers } from './server-requests.js';
 import { isTask, runToolTask } from './tool-task.js';
 import type { ToolTaskOptions } from './tool-task.js';
@@ -58,22 +59,6 @@ export interface McpClientOptions extends ServerRequestHandlers {
   probeTimeoutMs?: number;
   /** The clock of the result cache (2026-07-28 `ttlMs`). Default Date.now. */
   now?: () => number;
-}
-
-/** A `subscriptions/listen` stream (26/basic/patterns/subscriptions). */
-export interface Subscription {
-  /** The notifications the server agreed to send (its acknowledgement), to compare with what was asked. */
-  acknowledged: Promise<SubscriptionFilter>;
-  /** Settles when the stream ends: the server's final response, or the client's abort. */
-  ended: Promise<void>;
-}
-
-/** What a listen stream asks for (26/basic/patterns/subscriptions#subscription-filter). */
-export interface SubscriptionFilter {
-  toolsListChanged?: boolean;
-  promptsListChanged?: boolean;
-  resourcesListChanged?: boolean;
-  resourceSubscriptions?: string[];
 }
 
 /** The client's own name in `initialize`, unless the application gives one. */
@@ -287,7 +272,7 @@ export class McpClient {
     const result = await runInputRounds(method, params, (sent) => {
       last = sent;
       return this.#sendStateless(method, sent, options, true);
-    }, (request, key) => this.#answerInput(request, key, options.signal));
+    }, (request, key) => answerInputRequest(this.#options, this.capabilities, this.#roots, request, key, options.signal));
     if (last === params) this.#cache.put(method, params, result);
     return result;
   }
@@ -311,44 +296,12 @@ export class McpClient {
     }
   }
 
-  /** Answers one input request of an input_required result with the application's callbacks. */
-  async #answerInput(request: InputRequest, key: string, signal: AbortSignal | undefined): Promise<Params> {
-    const context = inputContext(request.method, key, signal);
-    const undeclared = (what: string): Error => new Error(`The server asked for ${what} (input "${key}"), which this client did not declare`);
-    switch (request.method) {
-      case 'elicitation/create':
-        if (!this.#options.onElicitation) throw undeclared('elicitation');
-        return await answerElicitation(this.capabilities, request.params, this.#options.onElicitation, context) as unknown as Params;
-      case 'sampling/createMessage':
-        if (!this.#options.onSampling) throw undeclared('sampling');
-        return await this.#options.onSampling(request.params as unknown as CreateMessageRequestParams, context) as unknown as Params;
-      default:
-        if (!this.#options.roots) throw undeclared('roots');
-        return { roots: this.#roots };
-    }
-  }
-
   /**
    * `subscriptions/listen` (2026-07-28): a long-lived request on which the server sends the
    * notifications asked for; they reach ontoolslistchanged and the others. Abort `signal` to end it.
    */
   listen(notifications: SubscriptionFilter, options: { signal?: AbortSignal } = {}): Subscription {
-    let acknowledge: (filter: SubscriptionFilter) => void = () => undefined;
-    let refuse: (error: unknown) => void = () => undefined;
-    const acknowledged = new Promise<SubscriptionFilter>((resolve, reject) => { acknowledge = resolve; refuse = reject; });
-    let id: RequestId | undefined;
-    const ended = this.request('subscriptions/listen', { notifications } as Params, {
-      signal: options.signal, timeoutMs: 0,
-      onid: (requestId) => { id = requestId; this.#listens.set(requestId, acknowledge); },
-    }).then(() => undefined, (error: unknown) => {
-      if (options.signal?.aborted) return;
-      throw error;
-    }).finally(() => {
-      if (id !== undefined) this.#listens.delete(id);
-      refuse(new Error('The subscription ended before the server acknowledged it'));
-    });
-    acknowledged.catch(() => undefined);
-    return { acknowledged, ended };
+    return openSubscription(this.request.bind(this), this.#listens, notifications, options.signal);
   }
 
   /** Handles a request the server sends (sampling, elicitation, roots). */
@@ -359,19 +312,7 @@ export class McpClient {
   /** `tools/list`, every page. */
   async listTools(options: McpRequestOptions = {}): Promise<Tool[]> {
     const tools = await this.#listAll<Tool>(CLIENT_REQUESTS.toolsList, 'tools', options);
-    if (this.era !== 'stateless') return tools;
-    // 26/basic/transports/streamable-http#custom-headers: a tool with invalid x-mcp-header annotations MUST be dropped, with a warning.
-    return tools.filter((tool) => {
-      const found = paramHeadersOf(tool);
-      if ('invalid' in found) {
-        this.#paramHeaders.delete(tool.name);
-        this.onwarning?.(`Tool ${JSON.stringify(tool.name)} left out: ${found.invalid}`);
-        return false;
-      }
-      if (found.headers.length > 0) this.#paramHeaders.set(tool.name, found.headers);
-      else this.#paramHeaders.delete(tool.name);
-      return true;
-    });
+    return this.era === 'stateless' ? keepValidTools(tools, this.#paramHeaders, (message) => this.onwarning?.(message)) : tools;
   }
 
   /** `tools/call`. A tool's own failure comes back as `isError: true`; a protocol failure rejects with ProtocolError. */
@@ -478,15 +419,6 @@ export class McpClient {
     await this.mcp.peer.close();
     this.state = 'closed';
   }
-}
-
-/** The context an input-round callback gets: there is no inbound request to report progress on or talk back through. */
-function inputContext(method: string, key: string, signal: AbortSignal | undefined): McpRequestContext {
-  const refuse = (): Promise<never> => Promise.reject(new Error(`An input request ("${key}") cannot send messages of its own in 2026-07-28`));
-  return {
-    requestId: key, method, extra: undefined, signal: signal ?? new AbortController().signal, progressToken: undefined,
-    sendProgress: async () => undefined, notify: refuse, request: refuse,
-  };
 }
 
 /** The answer of tasks/get or tasks/cancel, refused when it is not a Task. */

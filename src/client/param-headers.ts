@@ -67,3 +67,22 @@ export function paramHeaderValues(headers: readonly ParamHeader[], args: unknown
   }
   return values;
 }
+
+/**
+ * A tools/list view without the tools whose annotations are invalid (each one reported to `warn`),
+ * recording the mirrors of the others in `mirrors` (streamable-http#custom-headers: such a tool
+ * MUST be dropped from the client's view, with a warning).
+ */
+export function keepValidTools(tools: readonly Tool[], mirrors: Map<string, ParamHeader[]>, warn: (message: string) => void): Tool[] {
+  return tools.filter((tool) => {
+    const found = paramHeadersOf(tool);
+    if ('invalid' in found) {
+      mirrors.delete(tool.name);
+      warn(`Tool ${JSON.stringify(tool.name)} left out: ${found.invalid}`);
+      return false;
+    }
+    if (found.headers.length > 0) mirrors.set(tool.name, found.headers);
+    else mirrors.delete(tool.name);
+    return true;
+  });
+}
