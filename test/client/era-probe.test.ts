@@ -9,6 +9,8 @@ import { probeEra } from '../../src/client/era-probe.js';
 import { resultTypeOf, runInputRounds } from '../../src/client/input-rounds.js';
 import { paramHeaderValues, paramHeadersOf } from '../../src/client/param-headers.js';
 import { ResultCache } from '../../src/client/result-cache.js';
+import { McpClient } from '../../src/client/index.js';
+import { CapturedTransport } from '../fakes/captured-transport.js';
 
 const DISCOVERED = { supportedVersions: ['2026-07-28'], capabilities: {} };
 
@@ -114,4 +116,22 @@ test('result cache: fresh while now < receivedAt + ttlMs; ttlMs 0 and input-roun
   assert.deepStrictEqual(cache.get('resources/read', { uri: 'a://2' }), { contents: [], ttlMs: 10 });
   now = 10;
   assert.equal(cache.get('tools/list', undefined), undefined);
+});
+
+test('a request refused with -32022 after connecting is sent once more with a new id, in a version from data.supported', async () => {
+  const transport = new CapturedTransport();
+  let refused = false;
+  const send = transport.send.bind(transport);
+  transport.send = async (message) => {
+    await send(message);
+    if (!('id' in message) || !('method' in message)) return;
+    const reply = message.method === 'server/discover'
+      ? { result: { supportedVersions: ['2026-07-28'], capabilities: { tools: {} } } }
+      : refused ? { result: { content: [] } } : { error: { code: -32022, message: 'Unsupported protocol version', data: { supported: ['2026-07-28'], requested: '2026-07-28' } } };
+    if (message.method === 'tools/call') refused = true;
+    queueMicrotask(() => transport.receive({ jsonrpc: '2.0', id: message.id, ...reply }));
+  };
+  const client = await McpClient.connect(transport, { era: '2026-07-28' });
+  assert.deepStrictEqual(await client.callTool('add', {}), { content: [] });
+  assert.deepStrictEqual(transport.sent.map((message) => [(message as { id: number }).id, (message as { method: string }).method]), [[1, 'server/discover'], [2, 'tools/call'], [3, 'tools/call']]);
 });
