@@ -50,8 +50,10 @@ export async function runDemo(options: DemoOptions = {}): Promise<string> {
   let transport: Transport;
   let stop = async (): Promise<void> => undefined;
   const era = options.era ?? '2025-11-25';
+  // In 2026-07-28 the add server confirms sums over 100, so the second question shows an input round.
+  const confirm = era === '2025-11-25' ? [] : ['--confirm-over', '100'];
   const serverCommand = (extra: string[] = []): { command: string; args: string[] } =>
-    options.server ? { command: options.server.command, args: [...options.server.args, ...extra] } : addServerCommand(extra);
+    options.server ? { command: options.server.command, args: [...options.server.args, ...extra] } : addServerCommand([...confirm, ...extra]);
   if (options.http) {
     const { command, args } = serverCommand(['--http', '--port', '0']);
     const server = await startListeningServer(command, args);

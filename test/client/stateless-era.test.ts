@@ -139,3 +139,16 @@ test('cache hints: tools/list is served from the cache while ttlMs lasts, then a
     { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 4, reason: 'This operation was aborted' } },
   ]);
 });
+
+test('the add server with --confirm-over 100 (the demo\'s 2026 run) asks before a large sum: elicitation/create in 2025-11-25', async (t) => {
+  const asked: unknown[] = [];
+  let answer: 'accept' | 'decline' = 'accept';
+  const { client } = await connectTo(t, 'examples/add-server.ts', {
+    era: '2025-11-25', onElicitation: (params) => { asked.push(params.message); return answer === 'accept' ? { action: 'accept', content: { ok: true } } : { action: 'decline' }; },
+  }, ['--confirm-over', '100']);
+  assert.deepStrictEqual(await client.callTool('add', { a: 19, b: 23 }), { content: [{ type: 'text', text: '42' }] });
+  assert.deepStrictEqual(await client.callTool('add', { a: 600, b: 700 }), { content: [{ type: 'text', text: '1300' }] });
+  answer = 'decline';
+  assert.deepStrictEqual(await client.callTool('add', { a: 600, b: 700 }), { content: [{ type: 'text', text: 'not confirmed' }], isError: true });
+  assert.deepStrictEqual(asked, ['Add 600 and 700? The sum is over 100.', 'Add 600 and 700? The sum is over 100.']);
+});
