@@ -55,7 +55,7 @@ test('a failed task is the tool\'s own failure: its isError result, exit 1', asy
   const result = await call(['fails']);
   assert.equal(result.code, 1);
   assert.equal(result.out, 'the count went wrong\n');
-  assert.match(result.err, /mcpwire: task "task-1" failed: "it broke"\nmcpwire: the tool ran and reported an error \(isError: true\) for tools\/call id 4 \(task task-1\), tool fails, arguments \{\}; /);
+  assert.match(result.err, /mcpwire: task "task-1" failed: "it broke"\nmcpwire: the tool ran and reported an error \(isError: true\) for tools\/call id 3 \(task task-1\), tool fails, arguments \{\}; /);
 });
 
 test('--task runs an "optional" tool as a task; without it the tool is called plainly', async () => {

@@ -15,7 +15,7 @@ let showcase: Awaited<ReturnType<typeof startHttpServer>>;
 let SHOWCASE: string[];
 before(async () => {
   showcase = await startHttpServer(fixture('cli-showcase-server.ts'), ['--http']);
-  SHOWCASE = [showcase.url];
+  SHOWCASE = ['--era', '2025-11-25', showcase.url]; // these tests pin the handshake-era wire
 });
 after(() => showcase.stop());
 
@@ -87,7 +87,7 @@ test('isError: the tool ran and failed: its message on stdout, the verdict on st
   const result = await call([...SHOWCASE, 'fail']);
   assert.equal(result.code, 1);
   assert.equal(result.out, 'the upstream service refused: quota exceeded\n');
-  assert.equal(result.err, 'mcpwire: the tool ran and reported an error (isError: true) for tools/call id 11, tool fail, arguments {}; its message is above. This is the tool\'s own answer, not a protocol error.\n');
+  assert.equal(result.err, 'mcpwire: the tool ran and reported an error (isError: true) for tools/call id 10, tool fail, arguments {}; its message is above. This is the tool\'s own answer, not a protocol error.\n');
 });
 
 test('a JSON-RPC error is a protocol error, told apart in words and exit code 3', async () => {
@@ -95,7 +95,7 @@ test('a JSON-RPC error is a protocol error, told apart in words and exit code 3'
   assert.equal(result.code, 3);
   assert.equal(result.out, '');
   assert.equal(result.err, [
-    'mcpwire: tools/call id 11, tool broken_output, arguments {}: a protocol error: the tool did not run or its answer was refused',
+    'mcpwire: tools/call id 10, tool broken_output, arguments {}: a protocol error: the tool did not run or its answer was refused',
     '  JSON-RPC error -32603 Internal error from the server: Tool broken_output declares an outputSchema but returned no structuredContent',
     '',
   ].join('\n'));
@@ -128,11 +128,11 @@ test('Ctrl-C (the signal aborts) sends notifications/cancelled for the running t
   captured.stderr.write = (text) => { write(text); if (text.includes('step 1')) interrupt.abort(new Error('interrupted (Ctrl-C)')); };
   const code = await runCall(['--trace-file', trace, 'slow', 'steps=50', ...stdioServer('cli-showcase-server.ts')], captured);
   assert.equal(code, 130);
-  assert.ok(captured.err().endsWith('\r\x1b[Kmcpwire: interrupted; sent notifications/cancelled for tools/call id 11, tool slow, arguments {"steps":50}\n'), captured.err());
+  assert.ok(captured.err().endsWith('\r\x1b[Kmcpwire: interrupted; sent notifications/cancelled for tools/call id 10, tool slow, arguments {"steps":50}\n'), captured.err());
   const sent = readFileSync(trace, 'utf8').trimEnd().split('\n').map((line) => JSON.parse(line))
     .filter((r) => r.kind === 'message' && r.direction === 'send').map((r) => r.message);
   const records = readFileSync(trace, 'utf8').trimEnd().split('\n').map((line) => JSON.parse(line));
-  assert.deepEqual(sent.at(-1), { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 11, reason: 'interrupted (Ctrl-C)' } });
+  assert.deepEqual(sent.at(-1), { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 10, reason: 'interrupted (Ctrl-C)' } });
   // The server got it: its tool saw the cancellation's reason, not a closed connection.
   assert.deepEqual(records.filter((r) => r.kind === 'stderr').map((r) => r.text.replace(/step \d+/, 'step N')), ['slow: cancelled after step N: interrupted (Ctrl-C)']);
 });
@@ -151,7 +151,7 @@ test('call over Streamable HTTP, and over legacy HTTP+SSE by fallback', async ()
   const http = await startHttpServer(ADD_SERVER, ['--http', '--port', '0']);
   const legacy = await startHttpServer(fixture('broken-legacy-sse-server.mjs'));
   try {
-    const viaHttp = await call([http.url, 'add', 'a=19', 'b=23']);
+    const viaHttp = await call(['--era', '2025-11-25', http.url, 'add', 'a=19', 'b=23']);
     assert.deepEqual([viaHttp.code, viaHttp.out, viaHttp.err], [0, '42\n', '']);
     const viaSse = await call([legacy.url, 'add', 'a=19', 'b=23']);
     assert.deepEqual([viaSse.code, viaSse.out], [0, '42\n']);
@@ -166,7 +166,7 @@ test('a server that dies during initialize: exit 4 with its exit code and stderr
   const code = await runCall(['add', ...stdioServer('broken-exits-during-initialize.mjs')], io);
   assert.equal(code, 4);
   assert.equal(io.err(), [
-    'mcpwire: Connection closed before the response to "server/discover" (id 1) arrived: Server process exited with code 3; stderr: Error: ENOENT: no such file or directory, open \'/etc/weather/config.json\'',
+    'mcpwire: Connection closed before the response to "initialize" (id 1) arrived: Server process exited with code 3; stderr: Error: ENOENT: no such file or directory, open \'/etc/weather/config.json\'',
     '    at loadConfig (server.js:12:9)',
     '  fix: the server closed the connection: its stderr (above, or with --trace) usually says why',
     '',

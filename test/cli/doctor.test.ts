@@ -31,8 +31,8 @@ test('a healthy server passes every step; the trial call is a success with its i
     evidence: ['1 tool(s) in 1 page(s): add'],
   });
   assert.equal(stepOf(report, 5).summary, 'a host with no allow/deny policy would offer the model 1 function(s): add');
-  assert.deepEqual(stepOf(report, 6).evidence, ['tools/call id 4, tool add, arguments {"a":19,"b":23}', 'result:', '  42']);
-  assert.equal(stepOf(report, 7).summary, '4 line(s) on stdout, every one a JSON-RPC message');
+  assert.deepEqual(stepOf(report, 6).evidence, ['tools/call id 3, tool add, arguments {"a":19,"b":23}', 'result:', '  42']);
+  assert.equal(stepOf(report, 7).summary, '3 line(s) on stdout, every one a JSON-RPC message');
   assert.match(stepOf(report, 8).summary, /^exited with code 0 \d+ ms after its stdin closed$/);
 });
 
@@ -40,11 +40,11 @@ test('step 7: a server that logs to stdout has each stray line quoted with its l
   const { code, report } = await doctor(['--call', 'add', '--args', '{"a":1,"b":2}', ...stdioServer('broken-logs-to-stdout.ts')]);
   assert.equal(code, 7);
   assert.deepEqual(stepOf(report, 7), {
-    step: 7, title: 'stdout hygiene', status: 'failed', summary: '3 of 7 stdout line(s) are not JSON-RPC messages',
+    step: 7, title: 'stdout hygiene', status: 'failed', summary: '3 of 6 stdout line(s) are not JSON-RPC messages',
     evidence: [
       'line 1: "calc server v1.0.0 starting on stdio": not JSON',
       'line 2: "ready": not JSON',
-      'line 6: "[debug] add(1, 2)": not JSON',
+      'line 5: "[debug] add(1, 2)": not JSON',
     ],
     fix: 'stdout is the protocol channel (basic/transports#stdio): write logs to stderr (console.error, not console.log; print(…, file=sys.stderr)), save without a byte order mark, end lines with \\n',
   });
@@ -75,7 +75,7 @@ test('step 6: a tool that always returns isError is a tool execution error, not 
   assert.equal(trial.status, 'failed');
   assert.equal(trial.summary, 'tool execution error: the tool ran and returned isError: true');
   assert.deepEqual(trial.evidence, [
-    'tools/call id 4, tool forecast, arguments {"city":"Paris"}',
+    'tools/call id 3, tool forecast, arguments {"city":"Paris"}',
     'result:',
     '  upstream API answered 401 Unauthorized: WEATHER_API_KEY is not set',
   ]);
@@ -86,7 +86,7 @@ test('step 6: calling a tool the server does not have is a protocol error (JSON-
   assert.equal(code, 6);
   const trial = stepOf(report, 6);
   assert.equal(trial.summary, 'protocol error: JSON-RPC error -32602 Invalid params from the server: Unknown tool: nope (data: {"name":"nope"})');
-  assert.deepEqual(trial.evidence, ['tools/call id 4, tool nope, arguments {}', '"nope" is not in tools/list; sending anyway to see what the server says']);
+  assert.deepEqual(trial.evidence, ['tools/call id 3, tool nope, arguments {}', '"nope" is not in tools/list; sending anyway to see what the server says']);
 });
 
 test('step 2: a server that exits during initialize: exit code and stderr', async () => {
@@ -196,10 +196,9 @@ test('step 1: nothing listening on the port (ECONNREFUSED)', async () => {
 test('over Streamable HTTP a healthy server passes steps 1–5; the HTTP exchange is the evidence', async () => {
   const server = await startHttpServer(ADD_SERVER, ['--http', '--port', '0']);
   try {
-    const { code, report } = await doctor([server.url]);
+    const { code, report } = await doctor(['--era', '2025-11-25', server.url]);
     assert.equal(code, 0);
-    assert.equal(stepOf(report, 1).evidence[0], `POST ${server.url} → 400 (mcp-protocol-version: 2026-07-28; mcp-method: server/discover; content-type: application/json)`);
-    assert.match(stepOf(report, 1).evidence[1]!, new RegExp(`^POST ${server.url} → 200 \\(mcp-session-id: [0-9a-f-]{36}; content-type: text/event-stream\\)$`));
+    assert.match(stepOf(report, 1).evidence[0]!, new RegExp(`^POST ${server.url} → 200 \\(mcp-session-id: [0-9a-f-]{36}; content-type: text/event-stream\\)$`));
   } finally {
     await server.stop();
   }
@@ -212,7 +211,7 @@ test('the report as text: one line per step, then the first failed step', async 
   const lines = io.out().trimEnd().split('\n');
   assert.equal(lines[0], `mcpwire doctor: ${process.execPath} ${fixture('broken-exits-during-initialize.mjs')}`);
   assert.match(lines[2]!, /^\[pass\] 1 connect {14}process \d+ started and was still running after 300 ms$/);
-  assert.equal(lines[3], '[skip] 9 era                  not decided: the server stopped answering during the server/discover probe');
+  assert.equal(lines[3], '[pass] 9 era                  handshake era: pinned to 2025-11-25: initialize');
   assert.match(lines[4]!, /^\[FAIL\] 2 initialize {11}the server process exited with code 3 during initialize/);
   assert.equal(lines.at(-1), 'first failed step: 2 (initialize), exit code 2');
 });

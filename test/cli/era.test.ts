@@ -7,9 +7,11 @@ import { runCall } from '../../src/cli/call.js';
 import { runDoctor } from '../../src/cli/doctor.js';
 import type { StepResult } from '../../src/cli/doctor-steps.js';
 import { runList } from '../../src/cli/list.js';
-import { ADD_SERVER, captureIo, fixture, startHttpServer, stdioServer } from './cli-harness.js';
+import { captureIo, fixture, startHttpServer, stdioCommand } from './cli-harness.js';
 
-const FAKE = stdioServer('stateless-fake-server.ts');
+const FAKE = stdioCommand('stateless-fake-server.ts');
+/** A server of the handshake era only (the SDK v1): it answers server/discover with -32601. */
+const LEGACY = stdioCommand('sdk-add-server-stdio.ts');
 const PINNED = 'pinned to 2026-07-28: server/discover lists 2026-07-28, so 2026-07-28';
 
 test('list --era 2026-07-28: the revision, the era and why; every list read statelessly', async () => {
@@ -50,12 +52,12 @@ test('doctor has an era step: stateless against the fake; --era 2026-07-28 again
   assert.deepStrictEqual(modern.steps.map((s) => [s.step, s.status]), [[1, 'passed'], [9, 'passed'], [2, 'passed'], [3, 'passed'], [4, 'passed'], [5, 'passed'], [6, 'skipped'], [7, 'passed'], [8, 'passed']]);
   assert.deepStrictEqual(modern.steps[1], { step: 9, title: 'era', status: 'passed', summary: 'stateless era, revision 2026-07-28: auto: server/discover lists 2026-07-28, so 2026-07-28', evidence: [] });
   assert.match(modern.steps[2]!.summary, /^no initialize in 2026-07-28: server\/discover answered in \d+ ms, server fake-2026 1\.0\.0$/);
-  const pinned = await run(['--era', '2026-07-28', '--', process.execPath, '--import', 'tsx', ADD_SERVER]);
+  const pinned = await run(['--era', '2026-07-28', ...LEGACY]);
   assert.equal(pinned.code, 9);
   assert.deepStrictEqual(pinned.steps.slice(1, 3), [
     {
       step: 9, title: 'era', status: 'failed',
-      summary: 'The server does not speak 2026-07-28 (pinned to 2026-07-28): server/discover → error -32600 "Server not initialized: send \\"initialize\\" before \\"server/discover\\""',
+      summary: 'The server does not speak 2026-07-28 (pinned to 2026-07-28): server/discover → error -32601 "Method not found"',
       evidence: [], fix: 'the server does not speak the revision --era pinned; try --era auto, which falls back to initialize',
     },
     { step: 2, title: 'initialize', status: 'skipped', summary: 'not reached: no revision both sides speak', evidence: [] },

@@ -119,7 +119,7 @@ test('doctor --args takes key=value (repeatable), typed by the inputSchema like 
   const report = JSON.parse(io.out()) as { steps: StepResult[] };
   assert.deepStrictEqual({ code, call: report.steps.find((s) => s.step === 6) }, {
     code: 0,
-    call: { step: 6, title: 'trial call', status: 'passed', summary: 'the tool answered with a result', evidence: ['tools/call id 4, tool add, arguments {"a":19,"b":23}', 'result:', '  42'] },
+    call: { step: 6, title: 'trial call', status: 'passed', summary: 'the tool answered with a result', evidence: ['tools/call id 3, tool add, arguments {"a":19,"b":23}', 'result:', '  42'] },
   });
   const usage = async (args: string): Promise<unknown> => {
     const bad = captureIo();

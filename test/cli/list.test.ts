@@ -18,7 +18,7 @@ test('list over stdio: every page of every list, in words', async () => {
   assert.equal(io.err(), '');
   assert.equal(io.out(), `server        showcase 2.1.0
 revision      2025-11-25
-era           handshake (auto: server/discover → error -32600 "Server not initialized: send \\"initialize\\" before \\"server/discover\\"", so a handshake-era server: initialize)
+era           handshake (pinned to 2025-11-25: initialize)
 transport     stdio: ${process.execPath} --import tsx ${SHOWCASE}
 capabilities  tools (listChanged), resources (subscribe, listChanged), prompts (listChanged), completions
 instructions  Use add for sums.
@@ -79,11 +79,11 @@ test('list --json: the whole listing for machines; --trace-file records every pa
   const sent = records.filter((r) => r.kind === 'message' && r.direction === 'send').map((r) => [r.message.method, r.message.params?.cursor ?? null]);
   // One request per page: 8 tools, 2 resources, 1 template, 1 prompt, one per page.
   assert.deepEqual(sent.map(([method]) => method), [
-    'server/discover', 'initialize', 'notifications/initialized',
+    'initialize', 'notifications/initialized',
     'tools/list', 'tools/list', 'tools/list', 'tools/list', 'tools/list', 'tools/list', 'tools/list', 'tools/list',
     'resources/list', 'resources/list', 'resources/templates/list', 'prompts/list',
   ]);
-  assert.deepEqual(sent.slice(3, 5), [['tools/list', null], ['tools/list', 'bWNwd2lyZTox']]);
+  assert.deepEqual(sent.slice(2, 4), [['tools/list', null], ['tools/list', 'bWNwd2lyZTox']]);
   assert.deepEqual(records.filter((r) => r.kind === 'message').map((r) => r.via), records.filter((r) => r.kind === 'message').map(() => 'stdio'));
 });
 
@@ -91,21 +91,17 @@ test('list over Streamable HTTP, with --trace showing status, session and protoc
   const server = await startHttpServer(ADD_SERVER, ['--http', '--port', '0']);
   try {
     const io = captureIo();
-    const code = await runList(['--json', '--trace', server.url], io);
+    const code = await runList(['--json', '--trace', '--era', '2025-11-25', server.url], io);
     assert.equal(code, 0);
     assert.deepEqual(JSON.parse(io.out()), {
-      server: { name: 'calc', version: '1.0.0' }, protocolVersion: '2025-11-25', transport: 'streamable-http', target: server.url, era: 'handshake',
-      eraReason: 'auto: server/discover → HttpStatusError: HTTP 400 Bad Request: Bad Request: Mcp-Session-Id header is required (initialize first), so a handshake-era server: initialize',
+      server: { name: 'calc', version: '1.0.0' }, protocolVersion: '2025-11-25', era: 'handshake', eraReason: 'pinned to 2025-11-25: initialize', transport: 'streamable-http', target: server.url,
       capabilities: { tools: { listChanged: true } }, instructions: null,
       tools: [{ name: 'add', description: '返回两个整数的和', inputSchema: { type: 'object', properties: { a: { type: 'integer' }, b: { type: 'integer' } }, required: ['a', 'b'] } }],
       resources: null, resourceTemplates: null, prompts: null,
     });
     const trace = io.err().trimEnd().split('\n');
-    // The era probe comes first: refused with 400 by this handshake-era server, so initialize follows.
-    assert.match(trace[0]!, /^\d\d:\d\d:\d\d\.\d{3} {2}client → server {2}\{"jsonrpc":"2\.0","id":1,"method":"server\/discover",/);
-    assert.match(trace[1]!, new RegExp(`^\\d\\d:\\d\\d:\\d\\d\\.\\d{3}  http {13}POST ${server.url} → 400  \\[mcp-protocol-version: 2026-07-28; mcp-method: server/discover; content-type: application/json\\]$`));
-    assert.match(trace[2]!, /^\d\d:\d\d:\d\d\.\d{3} {2}client → server {2}\{"jsonrpc":"2\.0","id":2,"method":"initialize",/);
-    assert.match(trace[3]!, new RegExp(`^\\d\\d:\\d\\d:\\d\\d\\.\\d{3}  http {13}POST ${server.url} → 200  \\[mcp-session-id: [0-9a-f-]{36}; content-type: text/event-stream\\]$`));
+    assert.match(trace[0]!, /^\d\d:\d\d:\d\d\.\d{3} {2}client → server {2}\{"jsonrpc":"2\.0","id":1,"method":"initialize",/);
+    assert.match(trace[1]!, new RegExp(`^\\d\\d:\\d\\d:\\d\\d\\.\\d{3}  http {13}POST ${server.url} → 200  \\[mcp-session-id: [0-9a-f-]{36}; content-type: text/event-stream\\]$`));
     assert.ok(trace.some((line) => /SSE event id \S+$/.test(line)), 'SSE event ids are traced');
     assert.ok(trace.some((line) => new RegExp(`POST ${server.url} → 202  \\[mcp-session-id: [0-9a-f-]{36}; mcp-protocol-version: 2025-11-25\\]$`).test(line)), 'notifications/initialized is accepted with the negotiated MCP-Protocol-Version');
     assert.match(trace.at(-1)!, new RegExp(`DELETE ${server.url} → 200`));

@@ -45,7 +45,7 @@ test('--help lists every command; an unknown command is a usage error', async ()
 });
 
 test('Ctrl-C during a call sends notifications/cancelled to the server and exits 130', async () => {
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN, 'call', 'slow', 'steps=50', '--trace', '--', process.execPath, '--import', 'tsx', fixture('cli-showcase-server.ts')], { cwd: REPO });
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN, 'call', 'slow', 'steps=50', '--trace', '--era', '2025-11-25', '--', process.execPath, '--import', 'tsx', fixture('cli-showcase-server.ts')], { cwd: REPO });
   let stderr = '';
   let interrupted = false;
   child.stderr.setEncoding('utf8');
@@ -58,8 +58,8 @@ test('Ctrl-C during a call sends notifications/cancelled to the server and exits
   });
   const code = await new Promise<number | null>((resolve) => child.once('exit', (exitCode) => resolve(exitCode)));
   assert.equal(code, 130);
-  assert.match(stderr, /client → server {2}\{"jsonrpc":"2\.0","method":"notifications\/cancelled","params":\{"requestId":11,"reason":"interrupted \(Ctrl-C\)"\}\}/);
-  assert.match(stderr, /mcpwire: interrupted; sent notifications\/cancelled for tools\/call id 11, tool slow, arguments \{"steps":50\}\n/);
+  assert.match(stderr, /client → server {2}\{"jsonrpc":"2\.0","method":"notifications\/cancelled","params":\{"requestId":10,"reason":"interrupted \(Ctrl-C\)"\}\}/);
+  assert.match(stderr, /mcpwire: interrupted; sent notifications\/cancelled for tools\/call id 10, tool slow, arguments \{"steps":50\}\n/);
 });
 
 test('Ctrl-C in a terminal (SIGINT to the whole process group) reaches only mcpwire: the server gets notifications/cancelled, then stdin closes', { skip: process.platform === 'win32' && 'process groups are POSIX' }, async (t) => {
@@ -92,7 +92,7 @@ test('Ctrl-C in a terminal (SIGINT to the whole process group) reaches only mcpw
   const callId = entries.find((entry) => entry.received?.method === 'tools/call')?.received?.id;
   assert.deepStrictEqual({ code, what, cancelled }, {
     code: 130,
-    what: ['server/discover', 'initialize', 'notifications/initialized', 'tools/list', 'tools/call', 'notifications/cancelled', { stdin: 'end' }, { exit: 0 }],
+    what: ['initialize', 'notifications/initialized', 'tools/list', 'tools/call', 'notifications/cancelled', { stdin: 'end' }, { exit: 0 }],
     cancelled: { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: callId, reason: 'interrupted (Ctrl-C)' } },
   });
   assert.match(stderr, /mcpwire: interrupted; sent notifications\/cancelled for tools\/call id \d+, tool slow, arguments \{"steps":50\}\n/);

@@ -81,10 +81,10 @@ test('auto against a 2026 server: stateless; against a handshake-only server: in
   const modern = await connectTo(t, 'test/fixtures/stateless-fake-server.ts', { era: 'auto' });
   assert.equal(modern.client.era, 'stateless');
   assert.equal(modern.client.eraReason, 'auto: server/discover lists 2026-07-28, so 2026-07-28');
-  const legacy = await connectTo(t, 'examples/add-server.ts', { era: 'auto' });
+  const legacy = await connectTo(t, 'test/fixtures/sdk-add-server-stdio.ts', { era: 'auto' });
   assert.equal(legacy.client.era, 'handshake');
   assert.equal(legacy.client.protocolVersion, '2025-11-25');
-  assert.equal(legacy.client.eraReason, 'auto: server/discover → error -32600 "Server not initialized: send \\"initialize\\" before \\"server/discover\\"", so a handshake-era server: initialize');
+  assert.equal(legacy.client.eraReason, 'auto: server/discover → error -32601 "Method not found", so a handshake-era server: initialize');
   assert.deepStrictEqual(legacy.sent.map((message) => (message as { method?: string }).method), ['server/discover', 'initialize', 'notifications/initialized']);
   assert.deepStrictEqual(await legacy.client.callTool('add', { a: 19, b: 23 }), { content: [{ type: 'text', text: '42' }] });
 });
@@ -97,9 +97,9 @@ test('pinned 2026-07-28 against a server of another stateless version: a clear e
 });
 
 test('pinned 2026-07-28 against a handshake-only server: refused, naming the probe\'s answer', async () => {
-  const transport = spawnStdio(process.execPath, ['--import', 'tsx', root('examples/add-server.ts')]);
+  const transport = spawnStdio(process.execPath, ['--import', 'tsx', root('test/fixtures/sdk-add-server-stdio.ts')]);
   await assert.rejects(McpClient.connect(transport, { era: '2026-07-28' }), {
-    message: 'The server does not speak 2026-07-28 (pinned to 2026-07-28): server/discover → error -32600 "Server not initialized: send \\"initialize\\" before \\"server/discover\\""',
+    message: 'The server does not speak 2026-07-28 (pinned to 2026-07-28): server/discover → error -32601 "Method not found"',
   });
 });
 

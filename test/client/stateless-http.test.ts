@@ -6,10 +6,12 @@ import { test } from 'node:test';
 import type { TestContext } from 'node:test';
 import assert from 'node:assert/strict';
 import { McpClient } from '../../src/client/index.js';
-import { httpTransport, serveHttp } from '../../src/transport/index.js';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { fileURLToPath } from 'node:url';
+import { httpTransport } from '../../src/transport/index.js';
 import { statelessHttp } from '../fixtures/stateless-fake-server.js';
 import type { SeenRequest } from '../fixtures/stateless-fake-server.js';
-import { makeAddServer } from '../fakes/add-server.js';
 
 type Seen = SeenRequest;
 
@@ -19,6 +21,25 @@ async function fakeHttp(t: TestContext): Promise<{ url: string; seen: Seen[] }> 
   const { url, server } = await statelessHttp(seen);
   t.after(() => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }));
   return { url, seen };
+}
+
+/** Starts an HTTP fixture that prints `listening on URL`; stopped when the test ends. */
+async function startHttpServer(t: TestContext, name: string): Promise<string> {
+  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL(`../fixtures/${name}`, import.meta.url))], { stdio: ['ignore', 'pipe', 'inherit'] });
+  t.after(async () => {
+    if (child.exitCode === null) {
+      child.kill('SIGTERM');
+      await once(child, 'exit');
+    }
+  });
+  child.stdout.setEncoding('utf8');
+  let output = '';
+  for await (const chunk of child.stdout) {
+    output += chunk as string;
+    const match = /listening on (http:\/\/127\.0\.0\.1:\d+\/mcp)/.exec(output);
+    if (match) return match[1]!;
+  }
+  throw new Error(`${name} exited before listening: ${output}`);
 }
 
 const COMMON = { accept: 'application/json, text/event-stream', 'content-type': 'application/json', 'mcp-protocol-version': '2026-07-28' };
@@ -44,13 +65,12 @@ test('over HTTP: every POST carries MCP-Protocol-Version, Mcp-Method, Mcp-Name a
   ]);
 });
 
-test('over HTTP, auto against a handshake-era server: the refused probe falls back to initialize and a session', async (t) => {
-  const http = await serveHttp(makeAddServer(), { port: 0 });
-  t.after(() => http.close());
-  const client = await McpClient.connect(httpTransport(http.url), { era: 'auto' });
+test('over HTTP, auto against a handshake-era server (the SDK v1): the refused probe falls back to initialize and a session', async (t) => {
+  const url = await startHttpServer(t, 'sdk-add-server-http.ts');
+  const client = await McpClient.connect(httpTransport(url), { era: 'auto' });
   t.after(() => client.close());
   assert.equal(client.era, 'handshake');
-  assert.equal(client.eraReason, 'auto: server/discover → HttpStatusError: HTTP 400 Bad Request: Bad Request: Mcp-Session-Id header is required (initialize first), so a handshake-era server: initialize');
+  assert.equal(client.eraReason, 'auto: server/discover → HttpStatusError: HTTP 400 Bad Request: Bad Request: Server not initialized, so a handshake-era server: initialize');
   assert.deepStrictEqual(await client.callTool('add', { a: 19, b: 23 }), { content: [{ type: 'text', text: '42' }] });
 });
 
