@@ -104,11 +104,12 @@ export class StreamableHttpClientTransport implements Transport {
    */
   async send(message: JSONRPCMessage): Promise<void> {
     if (this.#closed) throw new ConnectionClosedError('Cannot send: the HTTP transport is closed');
-    const request = 'method' in message && 'id' in message ? message : undefined;
     // 26/basic/transports/streamable-http#cancellation: for a stateless request, closing its stream is the whole cancellation.
-    if (this.#stopCancelled(message)) return;
+    if (this.#cancelsStatelessRequest(message)) return;
     const stateless = statelessHeaders(message, this.#paramHeaders);
-    if (stateless && request) this.#statelessIds.add(request.id);
+    if (stateless && 'method' in message && 'id' in message) this.#statelessIds.add(message.id);
+    const request = 'method' in message && 'id' in message ? message : undefined;
+    this.#stopCancelled(message);
     const earlier = this.#accepted;
     let accept = (): void => undefined;
     if (!request) this.#accepted = new Promise<void>((resolve) => { accept = resolve; });
@@ -264,13 +265,20 @@ export class StreamableHttpClientTransport implements Transport {
     this.ontrace(eventId === undefined ? { type: 'http', method, url, status, headers } : { type: 'http', method, url, status, headers, eventId });
   }
 
-  /** basic/utilities/cancellation: no response will come, so stop reading that request's stream. True when that was a stateless request's (nothing to POST). */
-  #stopCancelled(message: JSONRPCMessage): boolean {
+  /** basic/utilities/cancellation: no response will come, so stop reading that request's stream. */
+  #stopCancelled(message: JSONRPCMessage): void {
+    if (!('method' in message) || message.method !== 'notifications/cancelled' || 'id' in message) return;
+    const id = message.params?.requestId;
+    if (typeof id === 'string' || typeof id === 'number') this.#requests.get(id)?.abort();
+  }
+
+  /** A notifications/cancelled for a stateless request: its stream is closed here, and nothing is POSTed (true). */
+  #cancelsStatelessRequest(message: JSONRPCMessage): boolean {
     if (!('method' in message) || message.method !== 'notifications/cancelled' || 'id' in message) return false;
     const id = message.params?.requestId;
-    if (typeof id !== 'string' && typeof id !== 'number') return false;
+    if ((typeof id !== 'string' && typeof id !== 'number') || !this.#statelessIds.has(id)) return false;
     this.#requests.get(id)?.abort();
-    return this.#statelessIds.has(id);
+    return true;
   }
 
   #track(controller: AbortController): AbortController {
