@@ -122,6 +122,8 @@ export class StreamableHttpClientTransport implements Transport {
         'content-type': 'application/json',
         ...stateless,
       }, JSON.stringify(message));
+      // 26/basic/transports/streamable-http: no sessions; an Mcp-Session-Id a server sends a stateless request anyway is not kept (nor sent back, nor DELETEd).
+      if (stateless) this.#sessionId = undefined;
       accept();
       if (response.status === 202) {
         await discard(response);
@@ -238,13 +240,11 @@ export class StreamableHttpClientTransport implements Transport {
   async #exchange(method: string, signal: AbortSignal, headers: Record<string, string>, body?: string): Promise<Response> {
     // `headers` is each caller's own new object: the protocol headers join it; the user's stay apart (redirect-follow.ts).
     const sent = headers;
-    // 26/basic/transports/streamable-http: no sessions; a stateless request (it has Mcp-Method) neither sends nor adopts an Mcp-Session-Id.
-    const stateless = sent['mcp-method'] !== undefined;
-    if (this.#sessionId !== undefined && !stateless) sent['mcp-session-id'] = this.#sessionId;
-    if (this.#protocolVersion !== undefined && sent['mcp-protocol-version'] === undefined) sent['mcp-protocol-version'] = this.#protocolVersion;
+    if (this.#sessionId !== undefined) sent['mcp-session-id'] = this.#sessionId;
+    if (this.#protocolVersion !== undefined) sent['mcp-protocol-version'] = this.#protocolVersion;
     const response = await fetchFollowingRedirects(this.#fetch, this.url, { method, userHeaders: this.#options.headers, protocolHeaders: sent, body, signal });
     const assigned = response.headers.get('mcp-session-id');
-    if (assigned !== null && !stateless) { this.#sessionId = assigned; this.#expired = undefined; }
+    if (assigned !== null) { this.#sessionId = assigned; this.#expired = undefined; }
     if (this.ontrace) this.#traceExchange(method, sent, response);
     return response;
   }
