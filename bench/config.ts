@@ -40,6 +40,13 @@ export const SERVERS = {
 /** The tools/call of the seed's demo, 19 + 23. */
 export const ADD_CALL = { name: 'add', arguments: { a: 19, b: 23 } };
 
+/** The `_meta` envelope every 2026-07-28 (stateless) request carries. */
+export const STATELESS_META = {
+  'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+  'io.modelcontextprotocol/clientCapabilities': {},
+  'io.modelcontextprotocol/clientInfo': { name: 'bench', version: '1' },
+};
+
 export const INITIALIZE_PARAMS = {
   protocolVersion: '2025-11-25',
   capabilities: {},

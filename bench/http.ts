@@ -1,7 +1,9 @@
 // Streamable HTTP on loopback: the compiled mcpwire client and server, answering with one JSON
 // body (jsonResponse) or an SSE stream, beside a raw node:http server answering JSON. Both
 // clients use the global fetch, so the client mechanics (undici, keep-alive pool) are the same.
-// The three servers run at once and take turns (measure.ts).
+// A fourth server answers JSON through the fetch handler (createFetchHandler) on a node:http
+// bridge: what Request/Response objects cost on Node, next to the node adapter that maps
+// node:http directly. The servers run at once and take turns (measure.ts).
 
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
@@ -15,7 +17,7 @@ import { stopChild, waitForLine } from './stats.js';
 type ClientModule = typeof import('../src/client/index.js');
 type TransportModule = typeof import('../src/transport/index.js');
 
-export type HttpVariant = 'raw' | 'json' | 'sse';
+export type HttpVariant = 'raw' | 'json' | 'sse' | 'fetch';
 
 /** Starts a server process and resolves with its endpoint URL. */
 export async function startHttpServer(script: string, args: string[] = [], nodeFlags: string[] = []): Promise<{ child: ChildProcess; url: string }> {
@@ -27,7 +29,7 @@ export async function startHttpServer(script: string, args: string[] = [], nodeF
 async function startSide(variant: HttpVariant): Promise<Side> {
   const { child, url } = variant === 'raw'
     ? await startHttpServer(SERVERS.rawHttp)
-    : await startHttpServer(SERVERS.mcpwireHttp, variant === 'json' ? ['--json'] : []);
+    : await startHttpServer(SERVERS.mcpwireHttp, { raw: [], json: ['--json'], sse: [], fetch: ['--json', '--fetch'] }[variant]);
   if (variant === 'raw') {
     const raw = new RawHttpClient(url);
     await raw.request('initialize', INITIALIZE_PARAMS);
@@ -46,9 +48,9 @@ async function startSide(variant: HttpVariant): Promise<Side> {
 export interface HttpSideResult { sequential: RunFigures; inFlight: RunFigures }
 export type HttpResult = Record<HttpVariant, HttpSideResult>;
 
-/** The three servers run side by side and take turns (measure.ts), sequential first, then 64 in flight. */
+/** The servers run side by side and take turns (measure.ts), sequential first, then 64 in flight. */
 export async function benchHttp(): Promise<HttpResult> {
-  const variants: HttpVariant[] = ['raw', 'json', 'sse'];
+  const variants: HttpVariant[] = ['raw', 'json', 'sse', 'fetch'];
   const sides: Side[] = [];
   try {
     for (const variant of variants) sides.push(await startSide(variant));
@@ -59,7 +61,7 @@ export async function benchHttp(): Promise<HttpResult> {
     const sequential = await measureInterleaved(sides, 'sequential', COUNTS.httpSequential, COUNTS.rounds, 1);
     const inFlight = await measureInterleaved(sides, 'in flight', COUNTS.httpInFlight, COUNTS.rounds, COUNTS.concurrency);
     const result = (index: number): HttpSideResult => ({ sequential: sequential[index]!, inFlight: inFlight[index]! });
-    return { raw: result(0), json: result(1), sse: result(2) };
+    return { raw: result(0), json: result(1), sse: result(2), fetch: result(3) };
   } finally {
     for (const side of sides) await side.close();
   }

@@ -1,5 +1,7 @@
 // Memory per idle Streamable HTTP session: the server's heap and RSS after a full GC, before and
 // after N clients each initialized a session (initialize + notifications/initialized) and went quiet.
+// Then N more: the RSS those add is the marginal cost of a session, without the one-time growth of
+// V8's young generation that the first N pay for (it grows with what survives, up to a fixed cap).
 
 import type { ChildProcess } from 'node:child_process';
 import { COUNTS, INITIALIZE_PARAMS, SERVERS } from './config.js';
@@ -32,7 +34,23 @@ async function openSession(url: string): Promise<void> {
   if (initialized.status !== 202) throw new Error(`notifications/initialized answered HTTP ${initialized.status}`);
 }
 
-export interface IdleSessions { sessions: number; heapBytesPerSession: number; rssBytesPerSession: number; before: MemoryUsage; after: MemoryUsage }
+export interface IdleSessions {
+  sessions: number;
+  heapBytesPerSession: number;
+  rssBytesPerSession: number;
+  /** RSS per session of the second N sessions. */
+  marginalRssBytesPerSession: number;
+  before: MemoryUsage;
+  after: MemoryUsage;
+  afterTwice: MemoryUsage;
+}
+
+async function openSessions(url: string, count: number): Promise<void> {
+  const batch = 16;
+  for (let opened = 0; opened < count; opened += batch) {
+    await Promise.all(Array.from({ length: Math.min(batch, count - opened) }, () => openSession(url)));
+  }
+}
 
 /** In the server's default mode (SSE), as a deployment would run it. */
 export async function benchIdleSessions(): Promise<IdleSessions> {
@@ -41,17 +59,18 @@ export async function benchIdleSessions(): Promise<IdleSessions> {
     await openSession(url); // the first session pays for lazily loaded code; it is not counted
     const before = await serverMemory(child);
     const sessions = COUNTS.idleSessions;
-    const batch = 16;
-    for (let opened = 0; opened < sessions; opened += batch) {
-      await Promise.all(Array.from({ length: Math.min(batch, sessions - opened) }, () => openSession(url)));
-    }
+    await openSessions(url, sessions);
     const after = await serverMemory(child);
+    await openSessions(url, sessions);
+    const afterTwice = await serverMemory(child);
     return {
       sessions,
       heapBytesPerSession: (after.heapUsed + after.external - before.heapUsed - before.external) / sessions,
       rssBytesPerSession: (after.rss - before.rss) / sessions,
+      marginalRssBytesPerSession: (afterTwice.rss - after.rss) / sessions,
       before,
       after,
+      afterTwice,
     };
   } finally {
     await stopChild(child);

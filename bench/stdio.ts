@@ -1,8 +1,10 @@
 // stdio round trips: the compiled mcpwire client and add server beside the raw line client and
 // raw echo server, taking turns (measure.ts): 20,000 sequential calls each, the servers' RSS,
-// then 50,000 calls each with 64 in flight.
+// then 50,000 calls each with 64 in flight. Two more sides put the eras side by side on the same
+// mcpwire server with the same raw line client: a 2025 session (initialize first) and 2026
+// stateless calls (every request carries its `_meta` envelope, no handshake).
 
-import { ADD_CALL, COUNTS, INITIALIZE_PARAMS, SERVERS } from './config.js';
+import { ADD_CALL, COUNTS, INITIALIZE_PARAMS, SERVERS, STATELESS_META } from './config.js';
 import { RawStdioClient } from './baselines/raw-clients.js';
 import { importDist } from './build.js';
 import { checkAnswer, measureInterleaved, warmUp } from './measure.js';
@@ -27,11 +29,22 @@ async function startRaw(): Promise<Side> {
   return { serverPid: raw.pid!, call: () => raw.request('tools/call', ADD_CALL), close: () => raw.close() };
 }
 
+/** The raw line client on the mcpwire server, in one era. */
+async function startEra(era: 'session' | 'stateless'): Promise<Side> {
+  const raw = new RawStdioClient(process.execPath, [SERVERS.mcpwireStdio]);
+  if (era === 'session') {
+    await raw.request('initialize', INITIALIZE_PARAMS);
+    raw.notify('notifications/initialized');
+  }
+  const params = era === 'session' ? ADD_CALL : { ...ADD_CALL, _meta: STATELESS_META };
+  return { serverPid: raw.pid!, call: () => raw.request('tools/call', params), close: () => raw.close() };
+}
+
 export interface StdioSideResult { sequential: RunFigures; inFlight: RunFigures; rssAfterSequentialBytes: number }
-export interface StdioResult { mcpwire: StdioSideResult; raw: StdioSideResult }
+export interface StdioResult { mcpwire: StdioSideResult; raw: StdioSideResult; session: StdioSideResult; stateless: StdioSideResult }
 
 export async function benchStdio(): Promise<StdioResult> {
-  const sides = [await startRaw(), await startMcpwire()];
+  const sides = [await startRaw(), await startMcpwire(), await startEra('session'), await startEra('stateless')];
   try {
     for (const side of sides) {
       await checkAnswer(side);
@@ -41,7 +54,7 @@ export async function benchStdio(): Promise<StdioResult> {
     const rss = sides.map((side) => processRssBytes(side.serverPid));
     const inFlight = await measureInterleaved(sides, 'in flight', COUNTS.stdioInFlight, COUNTS.rounds, COUNTS.concurrency);
     const result = (index: number): StdioSideResult => ({ sequential: sequential[index]!, inFlight: inFlight[index]!, rssAfterSequentialBytes: rss[index]! });
-    return { raw: result(0), mcpwire: result(1) };
+    return { raw: result(0), mcpwire: result(1), session: result(2), stateless: result(3) };
   } finally {
     for (const side of sides) await side.close();
   }

@@ -1,10 +1,13 @@
 // Reads one run of the official MCP conformance suite (written by scripts/conformance.sh) and
 // prints one line per scenario, then `N passed, M failed`; exits 1 when anything failed.
 //
-//   tsx scripts/conformance-summary.ts <run dir> server=<exit code> <client scenario>=<exit code> …
+//   tsx scripts/conformance-summary.ts <run dir> server=<exit code> [server-<run>=<exit code> …] <client scenario>=<exit code> …
 //
 // <run dir>/server.log is the output of `conformance server --suite all`, <run dir>/server/ and
-// <run dir>/client/ hold the checks.json files the suite wrote (-o). A scenario passes when the
+// <run dir>/client/ hold the checks.json files the suite wrote (-o). Every other server run
+// (`server-<run>`, e.g. server-2026-07-28 for `--requirements 2026-07-28`) has its own
+// <run dir>/server-<run>.log and <run dir>/server-<run>/; scenarios its log lists as "Not scored"
+// for that revision are left out. A scenario passes when the
 // suite counted no FAILURE and no WARNING in it: a WARNING is a SHOULD the suite checks, and
 // this project keeps no list of tolerated ones.
 
@@ -43,6 +46,19 @@ export function readServerSummary(log: string): Map<string, boolean> {
   return summary;
 }
 
+/** The scenarios a `--requirements` run lists under "Not scored for …" (extensions, pending): they do not count. */
+export function readNotScored(log: string): Set<string> {
+  const skipped = new Set<string>();
+  const start = log.indexOf('Not scored for ');
+  if (start < 0) return skipped;
+  for (const line of log.slice(start).split('\n').slice(1)) {
+    const match = /^\s+[✓✗] (\S+) \(/.exec(line);
+    if (!match) break;
+    skipped.add(match[1]!);
+  }
+  return skipped;
+}
+
 /** Judges one scenario from its checks and what the suite itself said about it. */
 export function judge(name: string, side: Verdict['side'], checks: Check[] | undefined, suiteSaysPass: boolean, why?: string): Verdict {
   const count = (status: string): number => (checks ?? []).filter((check) => check.status === status).length;
@@ -57,19 +73,24 @@ export function judge(name: string, side: Verdict['side'], checks: Check[] | und
 /** All verdicts of one run. `exits` maps `server` and each client scenario to its exit code. */
 export function judgeRun(runDir: string, exits: Map<string, number>): Verdict[] {
   const verdicts: Verdict[] = [];
-  const serverExit = exits.get('server');
-  if (serverExit !== undefined) {
-    const logFile = join(runDir, 'server.log');
-    const summary = readServerSummary(existsSync(logFile) ? readFileSync(logFile, 'utf8') : '');
-    const checks = readChecks(join(runDir, 'server'), 'server-');
-    for (const [name, ok] of summary) verdicts.push(judge(name, 'server', checks.get(name), ok));
-    if (summary.size === 0 || (serverExit !== 0 && verdicts.every((verdict) => verdict.pass))) {
-      verdicts.push(judge('server-suite', 'server', [], false, `the server suite exited with code ${serverExit}; see ${logFile}`));
+  for (const [run, serverExit] of exits) {
+    if (run !== 'server' && !run.startsWith('server-')) continue;
+    const logFile = join(runDir, `${run}.log`);
+    const log = existsSync(logFile) ? readFileSync(logFile, 'utf8') : '';
+    const summary = readServerSummary(log);
+    const notScored = readNotScored(log);
+    const checks = readChecks(join(runDir, run), 'server-');
+    const label = run === 'server' ? '' : `${run.slice('server-'.length)}: `;
+    const own: Verdict[] = [];
+    for (const [name, ok] of summary) if (!notScored.has(name)) own.push(judge(`${label}${name}`, 'server', checks.get(name), ok));
+    if (summary.size === 0 || (serverExit !== 0 && own.every((verdict) => verdict.pass))) {
+      own.push(judge(`${label}server-suite`, 'server', [], false, `the server suite exited with code ${serverExit}; see ${logFile}`));
     }
+    verdicts.push(...own);
   }
   const clientChecks = readChecks(join(runDir, 'client'), '');
   for (const [name, code] of exits) {
-    if (name === 'server') continue;
+    if (name === 'server' || name.startsWith('server-')) continue;
     verdicts.push(judge(name, 'client', clientChecks.get(name), code === 0,
       code === 0 ? undefined : `the suite exited with code ${code}; see ${join(runDir, `client-${name}.log`)}`));
   }

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # npm run conformance: the official MCP conformance suite (@modelcontextprotocol/conformance)
-# against mcpwire's everything server (examples/conformance/server.ts, every server scenario of
-# `--suite all`) and everything client (examples/conformance/client.ts, the client scenarios
+# against mcpwire's everything server (examples/conformance/server.ts: every server scenario of
+# the stable suite's `--suite all`, and of the alpha suite's `--requirements 2026-07-28` and
+# `--requirements 2025-11-25`, both eras on one endpoint) and everything client (examples/conformance/client.ts, the client scenarios
 # below). The suite needs Node 22; it is installed with its own dependencies into .conformance/
 # (gitignored, reused on later runs), never into this package. Our server and client run on the
 # Node that runs this script. Prints one line per scenario and `N passed, M failed`; exits 1 on
@@ -10,6 +11,9 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 
 CONFORMANCE_VERSION=0.1.16
+# The alpha suite scores the 2026-07-28 revision; installed beside the stable one under an npm alias.
+ALPHA_VERSION=0.2.0-alpha.12
+REQUIREMENTS=(2026-07-28 2025-11-25)
 NODE_MAJOR=22
 # Every non-auth client scenario of the alpha suite (the sep-2640 skills-extension ones aside).
 CLIENT_SCENARIOS=(initialize tools_call elicitation-sep1034-client-defaults sse-retry request-metadata sep-2322-client-request-state
@@ -26,18 +30,21 @@ case "$(uname -s)-$(uname -m)" in
 esac
 NODE22="$DIR/node_modules/$NODE_PACKAGE/bin/node"
 CLI="$DIR/node_modules/@modelcontextprotocol/conformance/dist/index.js"
+ALPHA_CLI="$DIR/node_modules/conformance-alpha/dist/index.js"
 
 installed() {
   [ -f "$CLI" ] && "$NODE22" --version 2>/dev/null | grep -q "^v${NODE_MAJOR}\." &&
-    [ "$(node -p "require('./$DIR/node_modules/@modelcontextprotocol/conformance/package.json').version" 2>/dev/null)" = "$CONFORMANCE_VERSION" ]
+    [ "$(node -p "require('./$DIR/node_modules/@modelcontextprotocol/conformance/package.json').version" 2>/dev/null)" = "$CONFORMANCE_VERSION" ] &&
+    [ "$(node -p "require('./$DIR/node_modules/conformance-alpha/package.json').version" 2>/dev/null)" = "$ALPHA_VERSION" ]
 }
 
 if ! installed; then
-  echo "conformance: installing @modelcontextprotocol/conformance@$CONFORMANCE_VERSION and $NODE_PACKAGE@$NODE_MAJOR into $DIR/"
+  echo "conformance: installing @modelcontextprotocol/conformance@$CONFORMANCE_VERSION, @$ALPHA_VERSION and $NODE_PACKAGE@$NODE_MAJOR into $DIR/"
   mkdir -p "$DIR"
   echo '{ "private": true, "description": "The MCP conformance suite and the Node it needs; installed by scripts/conformance.sh" }' > "$DIR/package.json"
   if ! npm install --prefix "$DIR" --no-audit --no-fund --save-exact --loglevel=error \
-      "@modelcontextprotocol/conformance@$CONFORMANCE_VERSION" "$NODE_PACKAGE@$NODE_MAJOR" > "$DIR/install.log" 2>&1 || ! installed; then
+      "@modelcontextprotocol/conformance@$CONFORMANCE_VERSION" \
+      "conformance-alpha@npm:@modelcontextprotocol/conformance@$ALPHA_VERSION" "$NODE_PACKAGE@$NODE_MAJOR" > "$DIR/install.log" 2>&1 || ! installed; then
     cat "$DIR/install.log" >&2
     echo "conformance: installation failed" >&2
     exit 1
@@ -50,6 +57,7 @@ mkdir -p "$RUN/server" "$RUN/client"
 bounded() { if command -v timeout > /dev/null; then timeout "$@"; else shift; "$@"; fi; }
 
 # The server picks a free port itself (--port 0) and prints its URL: no race for a port.
+: > "$RUN/server-process.log" # exists before the loop below reads it
 node --import tsx examples/conformance/server.ts --port 0 > "$RUN/server-process.log" 2>&1 &
 SERVER_PID=$!
 stop_server() { kill "$SERVER_PID" 2> /dev/null && wait "$SERVER_PID" 2> /dev/null; }
@@ -73,6 +81,13 @@ echo "conformance: server suite (--suite all) against $URL, Node $("$NODE22" --v
 EXITS=()
 bounded 600 "$NODE22" "$CLI" server --url "$URL" --suite all -o "$RUN/server" > "$RUN/server.log" 2>&1
 EXITS+=("server=$?")
+# The alpha suite: exactly the scenarios each revision requires (no expected-failures list).
+for revision in "${REQUIREMENTS[@]}"; do
+  echo "conformance: alpha server suite (--requirements $revision, $ALPHA_VERSION) against $URL"
+  mkdir -p "$RUN/server-$revision"
+  bounded 600 "$NODE22" "$ALPHA_CLI" server --url "$URL" --requirements "$revision" -o "$RUN/server-$revision" > "$RUN/server-$revision.log" 2>&1
+  EXITS+=("server-$revision=$?")
+done
 stop_server
 trap - EXIT
 

@@ -23,7 +23,8 @@ const ENTRIES: Record<string, string[]> = {
   '../src/transport/index.ts': [
     'DEFAULT_MAX_LINE_BYTES', 'DEFAULT_PROTOCOL_VERSIONS', 'HttpStatusError', 'InMemoryEventStore', 'LegacySseClientTransport',
     'LineDecoder', 'PassThroughTransport', 'SpawnedStdioTransport', 'SseParser', 'StdioTransport', 'StreamableHttpClientTransport',
-    'createLinkedPair', 'createStreamableHttpHandler', 'encodeLine', 'encodeSseEvent', 'httpTransport', 'legacySseTransport',
+    'createFetchHandler', 'createLinkedPair', 'createStreamableHttpHandler', 'encodeLine', 'encodeSseEvent', 'fetchRequester', 'httpTransport', 'legacySseTransport',
+    'nodeHttpRequester',
     'readSseEvents', 'serveHttp', 'serveStdio', 'spawnStdio', 'stdioServerTransport', 'tapTransport',
     // The local error of a server command that could not be started.
     'ServerSpawnError',

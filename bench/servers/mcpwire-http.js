@@ -1,17 +1,43 @@
 // The seed's add server over Streamable HTTP, from the compiled package (dist/), for the bench.
-//   node bench/servers/mcpwire-http.js [--json]      --json: jsonResponse (one JSON body per POST)
+//   node bench/servers/mcpwire-http.js [--json] [--fetch]
+//   --json: jsonResponse (one JSON body per POST)
+//   --fetch: the fetch handler (createFetchHandler) behind a minimal node:http → Request /
+//            Response → node:http bridge, the way a fetch-based runtime would call it
 // Prints "listening on <url>". A line "memory" on stdin answers with one JSON line of
 // process.memoryUsage(), after a full GC when node runs with --expose-gc. Stops on SIGTERM or
 // when stdin ends (so a bench that dies leaves no server behind).
 
+import { createServer } from 'node:http';
+import { Readable } from 'node:stream';
 import { createAddServer } from '../../dist/examples/add-server.js';
-import { serveHttp } from '../../dist/src/transport/index.js';
+import { createFetchHandler, serveHttp } from '../../dist/src/transport/index.js';
 
-const http = await serveHttp(createAddServer(), {
-  jsonResponse: process.argv.includes('--json'),
-  maxSessions: 10_000,
-});
+const options = { jsonResponse: process.argv.includes('--json'), maxSessions: 10_000 };
+const http = process.argv.includes('--fetch') ? await serveFetch(options) : await serveHttp(createAddServer(), options);
 process.stdout.write(`listening on ${http.url}\n`);
+
+/** createFetchHandler on node:http: each request becomes a Request; the Response body is piped back. */
+async function serveFetch(options) {
+  const handler = createFetchHandler(createAddServer(), { ...options, remoteAddress: (_request, info) => info.remoteAddress });
+  const server = createServer(async (req, res) => {
+    const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
+    const request = new Request(`http://${req.headers.host}${req.url}`, {
+      method: req.method,
+      headers: req.headers,
+      ...(hasBody ? { body: Readable.toWeb(req), duplex: 'half' } : {}),
+    });
+    const response = await handler(request, { remoteAddress: req.socket.remoteAddress });
+    res.writeHead(response.status, Object.fromEntries(response.headers));
+    if (!response.body) { res.end(); return; }
+    for await (const chunk of response.body) if (!res.write(chunk)) await new Promise((resolve) => res.once('drain', resolve));
+    res.end();
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${server.address().port}/mcp`,
+    close: async () => { await handler.close(); server.closeAllConnections(); server.close(); },
+  };
+}
 
 process.stdin.setEncoding('utf8');
 process.stdin.on('data', (text) => {

@@ -120,7 +120,115 @@ function registerTools(server: McpServer): void {
     });
 }
 
-/** The input schema the json-schema-2020-12 scenario inspects: $schema, $defs with $anchor, composition, conditionals. */
+/**
+ * The 2026-07-28 scenarios (server-stateless, input-required-result-*): diagnostic tools and
+ * Multi Round-Trip tools. The same handlers run on 2025 sessions, where each input is a real
+ * request to the client; on 2026 requests they become input_required results.
+ */
+function registerStatelessTools(server: McpServer): void {
+  const NAME_FORM = { type: 'object' as const, properties: { name: { type: 'string' } }, required: ['name'] };
+  const askName = (context: ToolContext, key: string, message = 'What is your name?') =>
+    context.elicit({ message, requestedSchema: NAME_FORM }, { key });
+  const accepted = (result: { action: string; content?: Record<string, unknown> }, field: string): string =>
+    result.action === 'accept' ? String(result.content?.[field]) : `(${result.action})`;
+  const sampledText = (result: { content: unknown }): string => {
+    const content = result.content as { type?: string; text?: string };
+    return content.type === 'text' ? String(content.text) : JSON.stringify(result.content);
+  };
+  // server-stateless: needs sampling; a request that did not declare it gets -32021
+  server.tool({ name: 'test_missing_capability', description: 'Needs the sampling capability', inputSchema: NO_ARGUMENTS },
+    async (_args, context) => text(sampledText(await context.sample({ messages: [{ role: 'user', content: { type: 'text', text: 'Say hi' } }], maxTokens: 10 }))));
+  // server-stateless: the answer stream carries an input_required result, never a request
+  server.tool({ name: 'test_streaming_elicitation', description: 'Asks for a name by elicitation', inputSchema: NO_ARGUMENTS },
+    async (_args, context) => text(`Hello, ${accepted(await askName(context, 'user_name'), 'name')}!`));
+  // server-stateless: logs, which only a request with _meta logLevel may see
+  server.tool({ name: 'test_logging_tool', description: 'Sends one info log message', inputSchema: NO_ARGUMENTS },
+    async (_args, context) => {
+      await context.log('info', 'test_logging_tool ran');
+      return text('Logged once');
+    });
+  // server-stateless: each call adds or removes a tool (prompt), so listen streams hear list_changed
+  let extraTool: { remove(): void } | undefined;
+  server.tool({ name: 'test_trigger_tool_change', description: 'Adds or removes the tool test_dynamic_tool', inputSchema: NO_ARGUMENTS }, () => {
+    if (extraTool) {
+      extraTool.remove();
+      extraTool = undefined;
+      return text('Removed test_dynamic_tool');
+    }
+    extraTool = server.tool({ name: 'test_dynamic_tool', description: 'Comes and goes', inputSchema: NO_ARGUMENTS }, () => text('dynamic'));
+    return text('Added test_dynamic_tool');
+  });
+  let extraPrompt: { remove(): void } | undefined;
+  server.tool({ name: 'test_trigger_prompt_change', description: 'Adds or removes the prompt test_dynamic_prompt', inputSchema: NO_ARGUMENTS }, () => {
+    if (extraPrompt) {
+      extraPrompt.remove();
+      extraPrompt = undefined;
+      return text('Removed test_dynamic_prompt');
+    }
+    extraPrompt = server.prompt({ name: 'test_dynamic_prompt', description: 'Comes and goes' },
+      () => ({ messages: [{ role: 'user', content: { type: 'text', text: 'dynamic' } }] }));
+    return text('Added test_dynamic_prompt');
+  });
+  // http-custom-header-server-validation: an argument that travels in the Mcp-Param-Region header too
+  server.tool({
+    name: 'test_custom_headers', description: 'Echoes an argument that is also sent as the Mcp-Param-Region header',
+    inputSchema: { type: 'object', properties: { region: { type: 'string', description: 'A region name', 'x-mcp-header': 'Region' } }, required: ['region'] },
+  }, ({ region }) => text(`Region: ${region}`));
+  // input-required-result-basic-elicitation, -missing-input-response, -result-type
+  server.tool({ name: 'test_input_required_result_elicitation', description: 'Asks for a name (key user_name)', inputSchema: NO_ARGUMENTS },
+    async (_args, context) => text(`Hello, ${accepted(await askName(context, 'user_name'), 'name')}!`));
+  // input-required-result-basic-sampling
+  server.tool({ name: 'test_input_required_result_sampling', description: 'Asks the model a question (key capital_question)', inputSchema: NO_ARGUMENTS },
+    async (_args, context) => text(`Model says: ${sampledText(await context.sample(
+      { messages: [{ role: 'user', content: { type: 'text', text: 'What is the capital of France?' } }], maxTokens: 100 }, { key: 'capital_question' }))}`));
+  // input-required-result-basic-list-roots
+  server.tool({ name: 'test_input_required_result_list_roots', description: 'Asks for the client\'s roots (key client_roots)', inputSchema: NO_ARGUMENTS },
+    async (_args, context) => text(`Roots: ${(await context.listRoots({ key: 'client_roots' })).map((root) => root.uri).join(', ')}`));
+  // input-required-result-request-state: the retry is only answered when its requestState verifies
+  server.tool({ name: 'test_input_required_result_request_state', description: 'Asks for confirmation (key confirm), sealed requestState', inputSchema: NO_ARGUMENTS },
+    async (_args, context) => {
+      const answer = await context.elicit({ message: 'Please confirm', requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] } }, { key: 'confirm' });
+      return text(`state-ok: confirmed=${accepted(answer, 'ok')}`);
+    });
+  // input-required-result-multiple-input-requests: three kinds asked for at once
+  server.tool({ name: 'test_input_required_result_multiple_inputs', description: 'Asks for a name, a greeting and the roots at once', inputSchema: NO_ARGUMENTS },
+    async (_args, context) => {
+      const [name, greeting, roots] = await Promise.all([
+        askName(context, 'user_name'),
+        context.sample({ messages: [{ role: 'user', content: { type: 'text', text: 'Generate a greeting' } }], maxTokens: 50 }, { key: 'greeting' }),
+        context.listRoots({ key: 'client_roots' }),
+      ]);
+      return text(`${sampledText(greeting)} ${accepted(name, 'name')} (${roots.length} roots)`);
+    });
+  // input-required-result-multi-round: step1, then step2 (the first answer travels in requestState)
+  server.tool({ name: 'test_input_required_result_multi_round', description: 'Asks in two rounds (step1, step2)', inputSchema: NO_ARGUMENTS },
+    async (_args, context) => {
+      const name = await askName(context, 'step1', 'Step 1: What is your name?');
+      const color = await context.elicit({
+        message: 'Step 2: What is your favorite color?',
+        requestedSchema: { type: 'object', properties: { color: { type: 'string' } }, required: ['color'] },
+      }, { key: 'step2' });
+      return text(`${accepted(name, 'name')} likes ${accepted(color, 'color')}`);
+    });
+  // input-required-result-tampered-state: a changed requestState is refused (-32602)
+  server.tool({ name: 'test_input_required_result_tampered_state', description: 'Asks for confirmation; its requestState is HMAC-sealed', inputSchema: NO_ARGUMENTS },
+    async (_args, context) => {
+      const answer = await context.elicit({ message: 'Please confirm', requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] } }, { key: 'confirm' });
+      return text(`confirmed=${accepted(answer, 'ok')}`);
+    });
+  // input-required-result-capability-check: only kinds this request's client declared are asked for
+  server.tool({ name: 'test_input_required_result_capabilities', description: 'Asks only for what the client declared', inputSchema: NO_ARGUMENTS },
+    async (_args, context) => {
+      const declared = context.clientCapabilities;
+      const answers = await Promise.all([
+        declared.sampling ? context.sample({ messages: [{ role: 'user', content: { type: 'text', text: 'Say hi' } }], maxTokens: 10 }, { key: 'sampling' }).then(sampledText) : 'no sampling',
+        declared.elicitation ? askName(context, 'elicitation').then((result) => accepted(result, 'name')) : 'no elicitation',
+      ]);
+      return text(answers.join('; '));
+    });
+}
+
+/** The input schema the json-schema-2020-12 scenario inspects: $schema, $defs with $anchor, composition (nested too), conditionals. */
 const SCHEMA_2020_12_INPUT = {
   $schema: JSON_SCHEMA_2020_12,
   type: 'object',
@@ -134,7 +242,11 @@ const SCHEMA_2020_12_INPUT = {
     shipping: { type: 'string', enum: ['standard', 'express'] },
     deliveryDate: { type: 'string', format: 'date' },
   },
-  allOf: [{ properties: { name: { minLength: 1 } } }],
+  allOf: [
+    { properties: { name: { minLength: 1 } } },
+    // A composition inside a composition (SEP-2106): kept as written in tools/list.
+    { anyOf: [{ properties: { shipping: { const: 'standard' } } }, { properties: { shipping: { const: 'express' } } }] },
+  ],
   if: { properties: { shipping: { const: 'express' } }, required: ['shipping'] },
   then: { required: ['deliveryDate'] },
   else: { properties: { deliveryDate: false } },
@@ -177,6 +289,15 @@ function registerPrompts(server: McpServer): void {
       { role: 'user', content: { type: 'text', text: 'Please process the embedded resource above.' } },
     ],
   }));
+  // input-required-result-non-tool-request: prompts/get asks too (key user_context)
+  server.prompt({ name: 'test_input_required_result_prompt', description: 'Asks for context before it is built' }, async (_args, context) => {
+    const answer = await context.elicit({
+      message: 'What context should the prompt use?',
+      requestedSchema: { type: 'object', properties: { context: { type: 'string' } }, required: ['context'] },
+    }, { key: 'user_context' });
+    const chosen = answer.action === 'accept' ? String(answer.content?.context) : `(${answer.action})`;
+    return { messages: [{ role: 'user', content: { type: 'text', text: `Use this context: ${chosen}` } }] };
+  });
   server.prompt({ name: 'test_prompt_with_image', description: 'A prompt with an image' },
     () => ({
       messages: [
@@ -193,6 +314,7 @@ export function createConformanceServer(): McpServer {
     { capabilities: { logging: {} }, instructions: 'The mcpwire everything server for the MCP conformance suite.' },
   );
   registerTools(server);
+  registerStatelessTools(server);
   registerResources(server);
   registerPrompts(server);
   return server;

@@ -41,8 +41,8 @@ export interface PeerOptions {
    * so the protocol layer can tell the peer (MCP: notifications/cancelled).
    */
   onabandon?: (id: RequestId, reason: string, method: string) => void;
-  /** Checked before any inbound request or notification is dispatched; may refuse it. */
-  guard?: (method: string, kind: 'request' | 'notification') => ProtocolError | undefined;
+  /** Checked before any inbound request or notification is dispatched (with its params); may refuse it. */
+  guard?: (method: string, kind: 'request' | 'notification', params?: Params) => ProtocolError | undefined;
   /**
    * Maximum inbound requests being handled at once; beyond it requests are refused. A request the
    * peer cancelled still counts until its handler returns, so cancelling cannot get around it.

@@ -140,7 +140,7 @@ export class JsonRpcPeer {
   #onRequest(message: JSONRPCRequest, extra: MessageExtra | undefined): void {
     const { id, method } = message;
     if (this.#inbound.has(id)) return this.#refuse(id, INVALID_REQUEST, `Request id ${JSON.stringify(id)} is already in use by a request still being handled`);
-    const refusal = this.#options.guard?.(method, 'request');
+    const refusal = this.#options.guard?.(method, 'request', message.params);
     if (refusal) return this.#refuse(id, refusal.code, refusal.message, refusal.data);
     const handler = this.#requestHandlers.get(method);
     if (!handler) return this.#refuse(id, METHOD_NOT_FOUND, `Method not found: ${method}`);
@@ -196,7 +196,7 @@ export class JsonRpcPeer {
 
   #onNotification(message: JSONRPCNotification, extra: MessageExtra | undefined): void {
     // basic/index#notifications: never answered, not even with an error.
-    if (this.#options.guard?.(message.method, 'notification')) return;
+    if (this.#options.guard?.(message.method, 'notification', message.params)) return;
     const handler = this.#notificationHandlers.get(message.method);
     if (!handler) return;
     try {

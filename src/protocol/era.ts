@@ -3,6 +3,10 @@
 // request carries its version and client capabilities in `_meta`). Every decision that depends
 // on the era starts from the names in this file.
 
+import { INVALID_PARAMS, METHOD_NOT_FOUND, ProtocolError } from '../jsonrpc/index.js';
+import { LOGGING_LEVELS } from './lifecycle-types.js';
+import type { ClientCapabilities, Implementation, LoggingLevel } from './lifecycle-types.js';
+
 /** The stateless revision (2026-07-28). */
 export const MODERN_PROTOCOL_VERSION = '2026-07-28';
 
@@ -59,3 +63,74 @@ export function eraOfRequest(params: unknown): Era {
   if (typeof meta !== 'object' || meta === null) return 'handshake';
   return Object.hasOwn(meta, META.protocolVersion) || Object.hasOwn(meta, META.clientCapabilities) ? 'stateless' : 'handshake';
 }
+
+/** The checked 2026 envelope of one stateless request: what the client says about itself for this request only. */
+export interface Envelope {
+  protocolVersion: string;
+  clientCapabilities: ClientCapabilities;
+  clientInfo: Implementation | undefined;
+  /** Absent: no `notifications/message` for this request at all (26/server/utilities/logging). */
+  logLevel: LoggingLevel | undefined;
+}
+
+/**
+ * Checks a stateless request's `_meta` envelope (26/basic/index#_meta, 26/basic/versioning) and
+ * returns it, or throws the error the spec names: a missing version or capabilities → -32602; an
+ * MCP-Protocol-Version header (HTTP) that differs from `_meta` → -32020; a version the server does
+ * not speak → -32022 with `{ supported, requested }`; a bad log level → -32602.
+ */
+export function readEnvelope(params: unknown, supported: readonly string[], headerVersion?: string): Envelope {
+  const meta = (params as { _meta?: unknown } | undefined)?._meta;
+  if (typeof meta !== 'object' || meta === null || Array.isArray(meta)) {
+    throw new ProtocolError(INVALID_PARAMS, `Invalid params: a ${MODERN_PROTOCOL_VERSION} request needs params._meta with "${META.protocolVersion}" and "${META.clientCapabilities}"`);
+  }
+  const fields = meta as Record<string, unknown>;
+  const version = fields[META.protocolVersion];
+  if (typeof version !== 'string') throw new ProtocolError(INVALID_PARAMS, `Invalid params: _meta needs "${META.protocolVersion}", a string`);
+  const capabilities = fields[META.clientCapabilities];
+  if (typeof capabilities !== 'object' || capabilities === null || Array.isArray(capabilities)) {
+    throw new ProtocolError(INVALID_PARAMS, `Invalid params: _meta needs "${META.clientCapabilities}", an object ({} for none)`);
+  }
+  if (headerVersion !== undefined && headerVersion !== version) {
+    throw new ProtocolError(HEADER_MISMATCH, `Header mismatch: MCP-Protocol-Version is "${headerVersion}" but _meta says "${version}"`);
+  }
+  if (!supported.includes(version)) {
+    throw new ProtocolError(UNSUPPORTED_PROTOCOL_VERSION, `Unsupported protocol version "${version}" (supported: ${supported.join(', ')})`, { supported: [...supported], requested: version });
+  }
+  const level = fields[META.logLevel];
+  if (level !== undefined && (typeof level !== 'string' || !(LOGGING_LEVELS as readonly string[]).includes(level))) {
+    throw new ProtocolError(INVALID_PARAMS, `Invalid params: "${META.logLevel}" must be one of ${LOGGING_LEVELS.join(', ')}`);
+  }
+  const info = fields[META.clientInfo];
+  return {
+    protocolVersion: version,
+    clientCapabilities: capabilities as ClientCapabilities,
+    clientInfo: typeof info === 'object' && info !== null && !Array.isArray(info) ? info as Implementation : undefined,
+    logLevel: level as LoggingLevel | undefined,
+  };
+}
+
+/** -32021: handling this request needs a client capability the envelope did not declare. */
+export function missingCapabilityError(capability: keyof ClientCapabilities, method: string): ProtocolError {
+  return new ProtocolError(MISSING_REQUIRED_CLIENT_CAPABILITY,
+    `Missing required client capability: "${method}" needs "${capability}", which this request's _meta did not declare`,
+    { requiredCapabilities: { [capability]: {} } });
+}
+
+/** A stateless request for a method this era removed, or never had: -32601 (HTTP 404). */
+export function removedMethodError(method: string): ProtocolError {
+  return new ProtocolError(METHOD_NOT_FOUND, REMOVED_IN_STATELESS.has(method)
+    ? `Method not found: "${method}" was removed in ${MODERN_PROTOCOL_VERSION}`
+    : `Method not found: ${method}`);
+}
+
+/** Results that carry `ttlMs` and `cacheScope` (26/server/utilities/caching). */
+export const CACHEABLE: ReadonlySet<string> = new Set([
+  'server/discover', 'tools/list', 'prompts/list', 'resources/list', 'resources/templates/list', 'resources/read',
+]);
+
+/** The only methods whose result may be `input_required` (26/basic/patterns/mrtr). */
+export const MAY_REQUIRE_INPUT: ReadonlySet<string> = new Set(['tools/call', 'prompts/get', 'resources/read']);
+
+/** The 2026 result kinds (S26 ResultType). */
+export type ResultType = 'complete' | 'input_required';

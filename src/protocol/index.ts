@@ -2,8 +2,8 @@
 export { DEFAULT_HTTP_PROTOCOL_VERSION, LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS, isSupportedVersion, negotiateVersion } from './versions.js';
 export { CLIENT_REQUESTS, NOTIFICATIONS, SERVER_REQUESTS } from './methods.js';
 export { CapabilityError, clientCapabilityFor, missingClientCapability, missingServerCapability, serverCapabilityFor } from './capabilities.js';
-export { clientMaySend, serverMaySend, serverRefusal } from './lifecycle.js';
-export type { ClientState, ServerState } from './lifecycle.js';
+export { clientMaySend, nextClientState, nextServerState, serverMaySend, serverRefusal } from './lifecycle.js';
+export type { ClientEvent, ClientState, ServerEvent, ServerState } from './lifecycle.js';
 export { McpSession } from './session.js';
 export type { McpRequestContext, McpRequestHandler, McpRequestOptions, McpSessionOptions, Progress } from './session.js';
 export { LOGGING_LEVELS } from './lifecycle-types.js';
@@ -24,7 +24,7 @@ export { RELATED_TASK_META_KEY, TERMINAL_TASK_STATUSES } from './task-types.js';
 export type { CreateTaskResult, ListTasksResult, Task, TaskMetadata, TaskStatus } from './task-types.js';
 export { RESOURCE_NOT_FOUND, URL_ELICITATION_REQUIRED } from './error-codes.js';
 export {
-  HEADER_MISMATCH, META, MISSING_REQUIRED_CLIENT_CAPABILITY, MODERN_PROTOCOL_VERSION, MODERN_PROTOCOL_VERSIONS,
-  REMOVED_IN_STATELESS, STATELESS_ONLY, UNSUPPORTED_PROTOCOL_VERSION, eraOfRequest,
+  CACHEABLE, HEADER_MISMATCH, MAY_REQUIRE_INPUT, META, MISSING_REQUIRED_CLIENT_CAPABILITY, MODERN_PROTOCOL_VERSION, MODERN_PROTOCOL_VERSIONS,
+  REMOVED_IN_STATELESS, STATELESS_ONLY, UNSUPPORTED_PROTOCOL_VERSION, eraOfRequest, missingCapabilityError, readEnvelope, removedMethodError,
 } from './era.js';
-export type { Era } from './era.js';
+export type { Envelope, Era, ResultType } from './era.js';

@@ -49,3 +49,25 @@ export function clientMaySend(state: ClientState, method: string): boolean {
   if (state === 'initializing') return method === CLIENT_REQUESTS.ping || method === NOTIFICATIONS.initialized;
   return false;
 }
+
+/** What happens to a server connection (basic/lifecycle): initialize answered, initialized received, closed. */
+export type ServerEvent = 'initialize' | 'initialized' | 'close';
+/** What happens to a client connection: initialize sent, its result accepted, closed. */
+export type ClientEvent = 'initialize' | 'initialized' | 'close';
+
+/**
+ * The server's state after `event`; every transition of a server connection goes through here.
+ * An `initialized` notification before the initialize result, or a second one, changes nothing.
+ */
+export function nextServerState(state: ServerState, event: ServerEvent): ServerState {
+  if (event === 'close') return 'closed';
+  if (event === 'initialize') return state === 'awaiting-initialize' ? 'awaiting-initialized' : state;
+  return state === 'awaiting-initialized' ? 'operating' : state;
+}
+
+/** The client's state after `event`; every transition of a client connection goes through here. */
+export function nextClientState(state: ClientState, event: ClientEvent): ClientState {
+  if (event === 'close') return 'closed';
+  if (event === 'initialize') return state === 'idle' ? 'initializing' : state;
+  return state === 'initializing' ? 'ready' : state;
+}

@@ -19,6 +19,10 @@ export const CLIENT_REQUESTS = {
   tasksResult: 'tasks/result',
   tasksList: 'tasks/list',
   tasksCancel: 'tasks/cancel',
+  /** 2026-07-28 only: versions, capabilities and instructions, without a handshake. */
+  discover: 'server/discover',
+  /** 2026-07-28 only: a long-lived stream of the notifications the client opts in to. */
+  listen: 'subscriptions/listen',
 } as const;
 
 /** Requests a server sends to a client (only while handling a client request, ideally). */
@@ -42,4 +46,6 @@ export const NOTIFICATIONS = {
   rootsListChanged: 'notifications/roots/list_changed',
   elicitationComplete: 'notifications/elicitation/complete',
   taskStatus: 'notifications/tasks/status',
+  /** 2026-07-28: the first message of a listen stream, naming what the server honours. */
+  subscriptionsAcknowledged: 'notifications/subscriptions/acknowledged',
 } as const;

@@ -12,14 +12,11 @@ import { PromptRegistry } from './prompt-registry.js';
 import type { GetPrompt } from './prompt-registry.js';
 import { ResourceRegistry, requireUri } from './resource-registry.js';
 import type { ReadResource, ReadTemplate } from './resource-registry.js';
-import { ToolServer } from './tool-server.js';
+import { ToolServer, requireSession } from './tool-server.js';
 import type { ToolServerOptions } from './tool-server.js';
 
 /** Options of an McpServer. */
-export interface McpServerOptions extends ToolServerOptions {
-  /** Resource URIs one client may be subscribed to at once. Default 1000. */
-  maxSubscriptions?: number;
-}
+export interface McpServerOptions extends ToolServerOptions {}
 
 /** An MCP server with every server feature: register them, then `connect` a transport per client. */
 export class McpServer extends ToolServer {
@@ -31,17 +28,17 @@ export class McpServer extends ToolServer {
     this.setRequestHandler(CLIENT_REQUESTS.resourcesList, (params) => this.#resources.list(params?.cursor, this.pageSize));
     this.setRequestHandler(CLIENT_REQUESTS.resourceTemplatesList, (params) => this.#resources.listTemplates(params?.cursor, this.pageSize));
     this.setRequestHandler(CLIENT_REQUESTS.resourcesRead, (params, context) => this.#resources.read(params, context));
-    this.setRequestHandler(CLIENT_REQUESTS.resourcesSubscribe, (params, _context, session) => {
+    this.setRequestHandler(CLIENT_REQUESTS.resourcesSubscribe, (params, _context, session = requireSession(CLIENT_REQUESTS.resourcesSubscribe)) => {
       const uri = requireUri(params, CLIENT_REQUESTS.resourcesSubscribe);
       // The set is fed by the client: capped, so subscribing to endless made-up URIs cannot grow it forever.
-      const limit = options.maxSubscriptions ?? 1000;
+      const limit = this.maxSubscriptions;
       if (!session.subscriptions.has(uri) && session.subscriptions.size >= limit) {
         throw new ProtocolError(INTERNAL_ERROR, `Too many resource subscriptions (limit ${limit}); unsubscribe from one first`);
       }
       session.subscriptions.add(uri);
       return {};
     });
-    this.setRequestHandler(CLIENT_REQUESTS.resourcesUnsubscribe, (params, _context, session) => {
+    this.setRequestHandler(CLIENT_REQUESTS.resourcesUnsubscribe, (params, _context, session = requireSession(CLIENT_REQUESTS.resourcesUnsubscribe)) => {
       session.subscriptions.delete(requireUri(params, CLIENT_REQUESTS.resourcesUnsubscribe));
       return {};
     });
@@ -65,10 +62,11 @@ export class McpServer extends ToolServer {
     return this.#prompts.add(prompt, get, complete);
   }
 
-  /** Tells every client subscribed to `uri` that it changed (server/resources#subscriptions). */
+  /** Tells every client subscribed to `uri` that it changed (server/resources#subscriptions; 2026 listen streams too). */
   async notifyResourceUpdated(uri: string): Promise<void> {
     await Promise.all([...this.sessions].filter((session) => session.subscriptions.has(uri))
       .map((session) => session.notify(NOTIFICATIONS.resourceUpdated, { uri })));
+    await this.listeners.resourceUpdated(uri); // 2026 listen streams subscribed to it
   }
 
   protected override impliedCapabilities(): ServerCapabilities {

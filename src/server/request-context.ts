@@ -2,13 +2,27 @@
 
 import type { AuthInfo, Params, RequestId } from '../jsonrpc/index.js';
 import type {
-  ClientCapabilities, CreateMessageRequestParams, CreateMessageResult, ElicitRequestParams, ElicitResult, Implementation,
+  ClientCapabilities, CreateMessageRequestParams, CreateMessageResult, ElicitRequestParams, ElicitResult, Era, Implementation,
   LoggingLevel, Progress, Root,
 } from '../protocol/index.js';
+
+/** How one input is asked for. */
+export interface InputOptions {
+  /**
+   * 2026: the key of this input in `inputRequests`/`inputResponses` (default: the method's kind and
+   * its position in the handler, e.g. "elicitation-1"). Ignored in a 2025 session.
+   */
+  key?: string;
+}
 
 /** Handed to every handler: the request's identity, its cancellation signal, and ways to talk back. */
 export interface ToolContext {
   requestId: RequestId;
+  /**
+   * 'handshake': a 2025 session; sample/elicit/listRoots are requests to the client. 'stateless':
+   * a 2026 request; they become an input_required result and the handler runs again with the answers.
+   */
+  era: Era;
   /** Fires on `notifications/cancelled` or when the connection closes (utilities/cancellation). */
   signal: AbortSignal;
   /** The caller's identity, when the HTTP transport verified a bearer token. */
@@ -23,11 +37,11 @@ export interface ToolContext {
   /** Sends a request to the client, tied to this request (sampling, elicitation, roots). */
   request(method: string, params?: Params): Promise<Params>;
   /** `sampling/createMessage`: asks the client's model (client/sampling). */
-  sample(params: CreateMessageRequestParams): Promise<CreateMessageResult>;
+  sample(params: CreateMessageRequestParams, options?: InputOptions): Promise<CreateMessageResult>;
   /** `elicitation/create`: asks the user, by form or URL (client/elicitation). */
-  elicit(params: ElicitRequestParams): Promise<ElicitResult>;
+  elicit(params: ElicitRequestParams, options?: InputOptions): Promise<ElicitResult>;
   /** `roots/list`: the client's roots (client/roots). */
-  listRoots(): Promise<Root[]>;
+  listRoots(options?: InputOptions): Promise<Root[]>;
   /**
    * `notifications/elicitation/complete`: tells this client that the URL-mode elicitation it
    * started has finished out of band (client/elicitation#completion-notifications).

@@ -2,18 +2,25 @@
 // about itself in `initialize`, and the handlers bound to this connection.
 
 import { INVALID_PARAMS, METHOD_NOT_FOUND, ProtocolError } from '../jsonrpc/index.js';
-import type { AuthInfo, Params, RequestId, Transport } from '../jsonrpc/index.js';
+import type { AuthInfo, Params, RequestContext, RequestId, Transport } from '../jsonrpc/index.js';
 import {
-  CapabilityError, CLIENT_REQUESTS, LOGGING_LEVELS, McpSession, NOTIFICATIONS, SERVER_REQUESTS, missingClientCapability,
-  negotiateVersion, serverCapabilityFor, serverMaySend, serverRefusal,
+  CapabilityError, CLIENT_REQUESTS, LOGGING_LEVELS, McpSession, NOTIFICATIONS, SERVER_REQUESTS, STATELESS_ONLY, eraOfRequest,
+  missingClientCapability, negotiateVersion, nextServerState, removedMethodError, serverCapabilityFor, serverMaySend, serverRefusal,
 } from '../protocol/index.js';
 import type {
-  ClientCapabilities, CreateMessageResult, ElicitResult, Implementation, Root, InitializeResult, LoggingLevel, McpRequestContext, ServerCapabilities, ServerState,
+  ClientCapabilities, CreateMessageResult, ElicitResult, Era, Implementation, Root, InitializeResult, LoggingLevel, Progress,
+  ServerCapabilities, ServerState,
 } from '../protocol/index.js';
 import type { ToolContext } from './request-context.js';
+import { dispatchStateless } from './stateless-dispatch.js';
+import type { StatelessHost } from './stateless-dispatch.js';
+import type { StatelessCall } from './stateless-context.js';
 
-/** A request handler as features register it: it gets this session and the request context. */
-export type ServerRequestHandler = (params: Params | undefined, context: ToolContext, session: ServerSession) => Params | Promise<Params>;
+/**
+ * A request handler as features register it: it gets the request context and, in a 2025 session,
+ * that session (a 2026 request has none: everything it says is in the request itself).
+ */
+export type ServerRequestHandler = (params: Params | undefined, context: ToolContext, session: ServerSession | undefined) => Params | Promise<Params>;
 
 /** A transport that can end one request's SSE connection early (Streamable HTTP does; SEP-1699 polling). */
 interface PollableTransport extends Transport {
@@ -21,7 +28,7 @@ interface PollableTransport extends Transport {
 }
 
 /** What a session needs from the server that owns it. */
-export interface SessionHost {
+export interface SessionHost extends StatelessHost {
   readonly info: Implementation;
   readonly instructions: string | undefined;
   readonly protocolVersions: readonly string[];
@@ -36,7 +43,11 @@ export interface SessionHost {
   onRootsListChanged(session: ServerSession): void;
 }
 
-/** One connected client, as the server sees it. */
+/**
+ * One connection of a 2025 (handshake-era) client, as the server sees it: the one thing called a
+ * session. A 2026 request that arrives on the same connection (stdio) is answered statelessly,
+ * without touching this session's state (26/basic/versioning#backward-compatibility).
+ */
 export class ServerSession {
   readonly mcp: McpSession;
   state: ServerState = 'awaiting-initialize';
@@ -56,23 +67,51 @@ export class ServerSession {
     this.mcp = new McpSession(transport, {
       timeoutMs: host.timeoutMs,
       maxInboundRequests: host.maxInboundRequests,
-      guard: (method, kind) => serverRefusal(this.state, method, kind) ?? (kind === 'request' ? this.#undeclared(method) : undefined),
+      // A request with the 2026 envelope is outside the handshake lifecycle: it is checked by dispatchStateless.
+      guard: (method, kind, params) => kind === 'request' && eraOfRequest(params) === 'stateless'
+        ? undefined
+        : serverRefusal(this.state, method, kind) ?? (kind === 'request' ? this.#undeclared(method) : undefined),
     });
     const peer = this.mcp.peer;
     peer.onerror = (error) => this.onerror?.(error);
     peer.onclose = () => {
-      this.state = 'closed';
+      this.state = nextServerState(this.state, 'close');
       host.onSessionClosed(this);
     };
-    this.mcp.onRequest(CLIENT_REQUESTS.initialize, (params) => this.#initialize(params));
-    this.mcp.onRequest(CLIENT_REQUESTS.ping, () => ({}));
+    this.#route(CLIENT_REQUESTS.initialize, (params) => this.#initialize(params));
+    this.#route(CLIENT_REQUESTS.ping, () => ({}));
+    for (const method of STATELESS_ONLY) {
+      this.#route(method, () => { throw removedMethodError(method); });
+    }
     peer.setNotificationHandler(NOTIFICATIONS.initialized, () => {
-      if (this.state === 'awaiting-initialized') this.state = 'operating';
+      this.state = nextServerState(this.state, 'initialized');
     });
     peer.setNotificationHandler(NOTIFICATIONS.rootsListChanged, () => host.onRootsListChanged(this));
     for (const [method, handler] of host.handlers()) {
-      this.mcp.onRequest(method, (params, context) => handler(params, this.toolContext(context), this));
+      this.#route(method, (params, context) => handler(params, context, this));
     }
+  }
+
+  /**
+   * One entry per method, straight on the JSON-RPC peer, and one context object per request: a
+   * request with the 2026 envelope goes to the stateless dispatcher (its context is made there),
+   * any other to `handshake` with this session's ToolContext.
+   */
+  #route(method: string, handshake: (params: Params | undefined, context: ToolContext) => Params | Promise<Params>): void {
+    this.mcp.peer.setRequestHandler(method, (params, request) => eraOfRequest(params) === 'stateless'
+      ? dispatchStateless(this.#host, method, params, this.#statelessCall(request))
+      : handshake(params, new SessionToolContext(this, request, progressTokenOf(params))));
+  }
+
+  /** What a stateless request on this connection (stdio) needs: its id, its cancellation, a way to notify about it. */
+  #statelessCall(request: RequestContext): StatelessCall {
+    const mcp = this.mcp;
+    return {
+      requestId: request.requestId,
+      extra: request.extra,
+      get signal() { return request.signal; },
+      notify: (method, params) => mcp.notify(method, params, request.requestId),
+    };
   }
 
   /** Starts reading from the transport. */
@@ -102,11 +141,6 @@ export class ServerSession {
     return Boolean(this.#host.capabilities().logging) && this.wantsLog(level);
   }
 
-  /** Builds what a handler sees from the MCP request context. */
-  toolContext(context: McpRequestContext): ToolContext {
-    return new SessionToolContext(this, context);
-  }
-
   // basic/lifecycle#capability-negotiation: a method of a capability the server did not
   // declare is answered as unknown (-32601), not served.
   #undeclared(method: string): ProtocolError | undefined {
@@ -128,7 +162,7 @@ export class ServerSession {
     this.clientCapabilities = (capabilities ?? {}) as ClientCapabilities;
     const clientInfo = params?.clientInfo;
     if (typeof clientInfo === 'object' && clientInfo !== null) this.clientInfo = clientInfo as Implementation;
-    this.state = 'awaiting-initialized';
+    this.state = nextServerState(this.state, 'initialize');
     const result: InitializeResult = {
       protocolVersion: this.protocolVersion,
       capabilities: this.#host.capabilities(),
@@ -146,18 +180,21 @@ export class ServerSession {
  * request whose handler never uses them allocates none.
  */
 class SessionToolContext implements ToolContext {
+  readonly era: Era = 'handshake';
   readonly requestId: RequestId;
   readonly #session: ServerSession;
-  readonly #context: McpRequestContext;
+  readonly #request: RequestContext;
+  readonly #progressToken: string | number | undefined;
 
-  constructor(session: ServerSession, context: McpRequestContext) {
-    this.requestId = context.requestId;
+  constructor(session: ServerSession, request: RequestContext, progressToken: string | number | undefined) {
+    this.requestId = request.requestId;
     this.#session = session;
-    this.#context = context;
+    this.#request = request;
+    this.#progressToken = progressToken;
   }
 
   get authInfo(): AuthInfo | undefined {
-    return this.#context.extra?.authInfo;
+    return this.#request.extra?.authInfo;
   }
 
   get clientInfo(): Implementation | undefined {
@@ -169,17 +206,21 @@ class SessionToolContext implements ToolContext {
   }
 
   get signal(): AbortSignal {
-    return this.#context.signal;
+    return this.#request.signal;
   }
 
   get sendProgress(): ToolContext['sendProgress'] {
-    return (progress) => this.#context.sendProgress(progress);
+    return async (progress: Progress) => {
+      const token = this.#progressToken;
+      if (token === undefined || this.signal.aborted) return;
+      await this.#session.mcp.notify(NOTIFICATIONS.progress, { progressToken: token, ...progress }, this.requestId);
+    };
   }
 
   get log(): ToolContext['log'] {
     return async (level, data, logger) => {
       if (!this.#session.shouldLog(level)) return;
-      await this.#context.notify(NOTIFICATIONS.message, logger === undefined ? { level, data } : { level, logger, data });
+      await this.#session.mcp.notify(NOTIFICATIONS.message, logger === undefined ? { level, data } : { level, logger, data }, this.requestId);
     };
   }
 
@@ -188,7 +229,7 @@ class SessionToolContext implements ToolContext {
       // Each server request needs the matching client capability (client/sampling, client/elicitation, client/roots).
       const missing = missingClientCapability(this.#session.clientCapabilities, method, params);
       if (missing) throw new CapabilityError(missing);
-      return this.#context.request(method, params);
+      return this.#session.mcp.request(method, params, { signal: this.signal, relatedRequestId: this.requestId });
     };
   }
 
@@ -205,7 +246,7 @@ class SessionToolContext implements ToolContext {
   }
 
   get elicitationComplete(): ToolContext['elicitationComplete'] {
-    return (elicitationId) => this.#context.notify(NOTIFICATIONS.elicitationComplete, { elicitationId });
+    return (elicitationId) => this.#session.mcp.notify(NOTIFICATIONS.elicitationComplete, { elicitationId }, this.requestId);
   }
 
   get closeSseStream(): ToolContext['closeSseStream'] {
@@ -214,4 +255,10 @@ class SessionToolContext implements ToolContext {
       return transport.closeSseStream ? transport.closeSseStream(this.requestId) : false;
     };
   }
+}
+
+/** The requester's progress token, when it asked for progress (basic/utilities/progress). */
+function progressTokenOf(params: Params | undefined): string | number | undefined {
+  const token = (params?._meta as Params | undefined)?.progressToken;
+  return typeof token === 'string' || typeof token === 'number' ? token : undefined;
 }

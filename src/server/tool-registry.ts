@@ -64,6 +64,11 @@ export class ToolRegistry {
     };
   }
 
+  /** The definition of a registered tool, if any. */
+  definition(name: string): Tool | undefined {
+    return this.#entries.get(name)?.tool;
+  }
+
   list(cursor: unknown, pageSize: number): ListToolsResult {
     const { page, nextCursor } = paginate([...this.#entries.values()], cursor, pageSize);
     const tools = page.map((entry) => entry.tool);

@@ -3,12 +3,18 @@
 // and list-changed broadcasts. McpServer extends it with resources, prompts and completions; a
 // program that imports only ToolServer leaves those out of its bundle.
 
-import { INVALID_PARAMS, ProtocolError } from '../jsonrpc/index.js';
+import { INVALID_PARAMS, METHOD_NOT_FOUND, ProtocolError } from '../jsonrpc/index.js';
 import type { Params, Transport } from '../jsonrpc/index.js';
-import { CLIENT_REQUESTS, LOGGING_LEVELS, NOTIFICATIONS, SUPPORTED_PROTOCOL_VERSIONS } from '../protocol/index.js';
+import { CLIENT_REQUESTS, LOGGING_LEVELS, MODERN_PROTOCOL_VERSIONS, NOTIFICATIONS, SUPPORTED_PROTOCOL_VERSIONS } from '../protocol/index.js';
 import type { Implementation, LoggingLevel, ServerCapabilities, Tool } from '../protocol/index.js';
+import { ListenRegistry } from './listen-registry.js';
+import { RequestStateSealer } from './request-state.js';
+import type { RequestStateOptions } from './request-state.js';
 import { ServerSession } from './server-session.js';
 import type { ServerRequestHandler, SessionHost } from './server-session.js';
+import { dispatchStateless } from './stateless-dispatch.js';
+import type { CacheHint } from './stateless-dispatch.js';
+import type { StatelessCall } from './stateless-context.js';
 import { ToolRegistry } from './tool-registry.js';
 import type { RegisteredTool, ToolHandler } from './tool-registry.js';
 
@@ -26,6 +32,19 @@ export interface ToolServerOptions {
   timeoutMs?: number;
   /** Requests one client may have in progress at once. Default 256. */
   maxInboundRequests?: number;
+  /** Stateless revisions accepted in a request's `_meta`, newest first (default MODERN_PROTOCOL_VERSIONS). */
+  modernVersions?: readonly string[];
+  /**
+   * How 2026 input_required results seal their requestState (HMAC-SHA-256). Instances of one
+   * deployment behind a load balancer MUST share `key`; without one, each process makes its own.
+   */
+  requestState?: RequestStateOptions;
+  /** `ttlMs`/`cacheScope` of cacheable 2026 results, per method (default `{ ttlMs: 0, cacheScope: 'private' }`). */
+  cacheHint?: CacheHint | ((method: string) => CacheHint);
+  /** Resource URIs one client may subscribe to (a 2025 session, or one listen stream). Default 1000. */
+  maxSubscriptions?: number;
+  /** 2026 `subscriptions/listen` streams open at once, over every transport. Default 1000. */
+  maxListenStreams?: number;
 }
 
 /** An MCP server that offers tools: register them, then `connect` a transport per client. */
@@ -36,6 +55,17 @@ export class ToolServer implements SessionHost {
   readonly timeoutMs: number;
   readonly maxInboundRequests: number | undefined;
   readonly pageSize: number;
+  /** Stateless revisions accepted in a request's `_meta` (2026-07-28). */
+  readonly modernVersions: readonly string[];
+  /** Resource URIs per 2025 session or per listen stream. */
+  readonly maxSubscriptions: number;
+  /** 2026 listen streams open at once. */
+  readonly maxListenStreams: number;
+  /** The open 2026 `subscriptions/listen` streams. */
+  readonly listeners = new ListenRegistry();
+  /** Seals the requestState of 2026 input_required results. */
+  readonly requestState: RequestStateSealer;
+  readonly #cacheHint: CacheHint | ((method: string) => CacheHint);
   /** Reports errors that concern no one request, from any session. */
   onerror?: (error: Error) => void;
   /** Called when a client sends `notifications/roots/list_changed`; ask it again with `listRoots()`. */
@@ -53,9 +83,15 @@ export class ToolServer implements SessionHost {
     this.timeoutMs = options.timeoutMs ?? 60_000;
     this.maxInboundRequests = options.maxInboundRequests ?? 256;
     this.pageSize = options.pageSize ?? 100;
+    this.modernVersions = options.modernVersions ?? MODERN_PROTOCOL_VERSIONS;
+    this.maxSubscriptions = options.maxSubscriptions ?? 1000;
+    this.maxListenStreams = options.maxListenStreams ?? 1000;
+    this.requestState = new RequestStateSealer(options.requestState);
+    this.#cacheHint = options.cacheHint ?? { ttlMs: 0, cacheScope: 'private' };
+    this.listeners.onerror = (error) => this.onerror?.(error);
     this.#handlers.set(CLIENT_REQUESTS.toolsList, (params) => this.#tools.list(params?.cursor, this.pageSize));
     this.#handlers.set(CLIENT_REQUESTS.toolsCall, (params, context) => this.#tools.call(params, context));
-    this.#handlers.set(CLIENT_REQUESTS.setLevel, (params, _context, session) => {
+    this.#handlers.set(CLIENT_REQUESTS.setLevel, (params, _context, session = requireSession(CLIENT_REQUESTS.setLevel)) => {
       const level = params?.level;
       if (typeof level !== 'string' || !(LOGGING_LEVELS as readonly string[]).includes(level)) {
         throw new ProtocolError(INVALID_PARAMS, `Invalid log level: ${JSON.stringify(level)}; expected one of ${LOGGING_LEVELS.join(', ')}`);
@@ -89,6 +125,35 @@ export class ToolServer implements SessionHost {
     this.#sessions.add(session);
     await session.start();
     return session;
+  }
+
+  /**
+   * Answers one 2026-07-28 request (its `_meta` carries the envelope) without a session: what an
+   * HTTP transport calls for a stateless POST. Throws a ProtocolError for an error response.
+   */
+  handleStateless(method: string, params: Params | undefined, call: StatelessCall): Promise<Params> {
+    return dispatchStateless(this, method, params, call);
+  }
+
+  /**
+   * The `Mcp-Param-*` headers a 2026 HTTP call of this tool carries: argument name → header suffix,
+   * from `x-mcp-header` in its input schema's properties (26/basic/transports/streamable-http).
+   */
+  toolHeaders(name: string): Record<string, string> | undefined {
+    const properties = this.#tools.definition(name)?.inputSchema.properties;
+    if (typeof properties !== 'object' || properties === null) return undefined;
+    let headers: Record<string, string> | undefined;
+    for (const [argument, schema] of Object.entries(properties as Record<string, unknown>)) {
+      const header = (schema as { 'x-mcp-header'?: unknown } | null)?.['x-mcp-header'];
+      if (typeof header === 'string') (headers ??= {})[argument] = header;
+    }
+    return headers;
+  }
+
+  /** `ttlMs` and `cacheScope` of a cacheable 2026 result. */
+  cacheHint(method: string): CacheHint {
+    const hint = this.#cacheHint;
+    return typeof hint === 'function' ? hint(method) : { ttlMs: hint.ttlMs, cacheScope: hint.cacheScope };
   }
 
   /** Connected sessions. */
@@ -125,8 +190,13 @@ export class ToolServer implements SessionHost {
     })));
   }
 
-  /** Closes every session. */
+  /** Ends every 2026 listen stream (each gets its final result), then closes every session. */
   async close(): Promise<void> {
+    if (this.listeners.size > 0) {
+      await this.listeners.closeAll();
+      // The final results are sent once their handlers' promises settle: a task later, before the transports close.
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    }
     await Promise.all([...this.#sessions].map((session) => session.close()));
   }
 
@@ -143,6 +213,14 @@ export class ToolServer implements SessionHost {
   /** A feature's list changed: clients hear of it when the capability says `listChanged`. */
   protected listChanged(capability: 'tools' | 'resources' | 'prompts', method: string): void {
     const declared = this.capabilities()[capability] as { listChanged?: boolean } | undefined;
-    if (declared?.listChanged) void this.broadcast(method);
+    if (!declared?.listChanged) return;
+    void this.broadcast(method);
+    // 2026: only to listen streams that asked for it (26/basic/patterns/subscriptions).
+    void this.listeners.listChanged(method);
   }
+}
+
+/** A handler of a 2025-only method reached without a session (the stateless dispatcher refuses these first). */
+export function requireSession(method: string): never {
+  throw new ProtocolError(METHOD_NOT_FOUND, `Method not found: ${method} exists only in a 2025 session`);
 }

@@ -3,9 +3,9 @@
 // the `WWW-Authenticate` challenge that points at the Protected Resource Metadata (RFC 9728),
 // and serves that metadata document.
 
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AuthInfo } from '../jsonrpc/index.js';
 import { HttpError, describeError } from './http-error.js';
+import type { HttpExchange } from './http-exchange.js';
 import { quotedString } from './http-headers.js';
 
 /** Checks one bearer token; rejects (throws) when the token is not valid for this server. */
@@ -19,17 +19,16 @@ export function resourceMetadataPaths(endpointPath: string): string[] {
 }
 
 /** The absolute metadata URL for this request's origin, as the 401 challenge names it. */
-export function resourceMetadataUrl(req: IncomingMessage, endpointPath: string): string {
-  const scheme = 'encrypted' in req.socket && req.socket.encrypted ? 'https' : 'http';
-  return `${scheme}://${req.headers.host ?? 'localhost'}${WELL_KNOWN}${endpointPath}`;
+export function resourceMetadataUrl(exchange: HttpExchange, endpointPath: string): string {
+  return `${exchange.scheme}://${exchange.header('host') ?? 'localhost'}${WELL_KNOWN}${endpointPath}`;
 }
 
 /**
  * The verified identity behind this request, or a 401 HttpError. basic/authorization#token-requirements:
  * the token comes in the Authorization header on every request, never in the query string.
  */
-export async function authenticate(req: IncomingMessage, verify: TokenVerifier, metadataUrl: string): Promise<AuthInfo> {
-  const header = req.headers.authorization;
+export async function authenticate(exchange: HttpExchange, verify: TokenVerifier, metadataUrl: string): Promise<AuthInfo> {
+  const header = exchange.header('authorization');
   const match = header ? /^Bearer[ ]+(\S+)\s*$/i.exec(header) : null;
   if (!match) {
     throw new HttpError(401, 'Unauthorized: this server requires an "Authorization: Bearer <token>" header', {
@@ -51,9 +50,8 @@ export async function authenticate(req: IncomingMessage, verify: TokenVerifier, 
 }
 
 /** Serves the Protected Resource Metadata document (no authentication: clients need it to get a token). */
-export function writeResourceMetadata(res: ServerResponse, metadata: object): void {
-  res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'max-age=3600' });
-  res.end(JSON.stringify(metadata));
+export function writeResourceMetadata(exchange: HttpExchange, metadata: object): void {
+  exchange.respond(200, { 'Content-Type': 'application/json', 'Cache-Control': 'max-age=3600' }, JSON.stringify(metadata));
 }
 
 function invalidToken(metadataUrl: string, why: string): HttpError {

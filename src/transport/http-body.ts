@@ -1,15 +1,10 @@
-// Reads a POST body with two limits, so one client cannot hold memory or a socket forever:
+// node:http: reads a POST body with two limits, so one client cannot hold memory or a socket forever:
 // a size cap (413) and a time cap for the whole body (408). After a 413 the rest of the upload
 // is read and dropped, within limits too, so the client sees the answer (discardUpload).
 
 import type { IncomingMessage } from 'node:http';
 import { HttpError } from './http-error.js';
-
-/** Limits for readBody. */
-export interface BodyLimits {
-  maxBytes: number;
-  timeoutMs: number;
-}
+import type { BodyLimits } from './http-exchange.js';
 
 // After a refusal the rest of the body is never read, so the connection cannot be reused.
 const CLOSE = { Connection: 'close' };
@@ -52,9 +47,6 @@ export function readBody(req: IncomingMessage, limits: BodyLimits): Promise<stri
 function tooLarge(maxBytes: number): HttpError {
   return new HttpError(413, `Request body larger than ${maxBytes} bytes`, { headers: CLOSE });
 }
-
-/** Bytes of a refused upload read and dropped before the connection is closed anyway. */
-export const MAX_DISCARD_BYTES = 64 * 1024 * 1024;
 
 /**
  * Reads and drops the rest of a refused upload; resolves when it has all arrived, or after

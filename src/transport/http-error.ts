@@ -3,9 +3,9 @@
 // (basic/transports#sending-messages-to-the-server: "MAY comprise a JSON-RPC error response
 // that has no id").
 
-import type { ServerResponse } from 'node:http';
 import { INTERNAL_ERROR, INVALID_REQUEST } from '../jsonrpc/index.js';
 import type { RequestId } from '../jsonrpc/index.js';
+import type { HttpExchange } from './http-exchange.js';
 
 /** Options for an HttpError. */
 export interface HttpErrorOptions {
@@ -39,23 +39,15 @@ export class HttpError extends Error {
  * `until`, the answer is written at once but the response ends only when `until` settles (the
  * rest of a refused upload is still being read: closing earlier would reset the connection).
  */
-export function writeHttpError(res: ServerResponse, error: HttpError, headers: Record<string, string> = {}, until?: Promise<void>): void {
-  if (res.headersSent) {
-    res.destroy();
+export function writeHttpError(exchange: HttpExchange, error: HttpError, headers: Record<string, string> = {}, until?: Promise<void>): void {
+  if (exchange.started) {
+    exchange.abort();
     return;
   }
   const body = error.id === undefined
     ? { jsonrpc: '2.0', error: { code: error.code, message: error.message } }
     : { jsonrpc: '2.0', id: error.id, error: { code: error.code, message: error.message } };
-  const text = JSON.stringify(body);
-  if (!until) {
-    res.writeHead(error.status, { ...headers, ...error.headers, 'Content-Type': 'application/json' }).end(text);
-    return;
-  }
-  // The length tells the client the answer is whole while the response is still open.
-  res.writeHead(error.status, { ...headers, ...error.headers, 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(text)) });
-  res.write(text);
-  void until.finally(() => res.end());
+  exchange.respond(error.status, { ...headers, ...error.headers, 'Content-Type': 'application/json' }, JSON.stringify(body), until);
 }
 
 /** The text of anything thrown, without throwing again (a getter or a null-prototype object may). */
@@ -74,20 +66,20 @@ const LAST_RESORT_BODY = JSON.stringify({ jsonrpc: '2.0', error: { code: INTERNA
  * process. `error` is written as writeHttpError would; if even that fails, a bare 500 goes out when
  * nothing was sent yet, else the socket is destroyed.
  */
-export function answerError(res: ServerResponse, error: unknown, until?: Promise<void>): void {
+export function answerError(exchange: HttpExchange, error: unknown, until?: Promise<void>): void {
   try {
-    writeHttpError(res, error instanceof HttpError ? error : new HttpError(500, `Internal error: ${describeError(error)}`), {}, until);
+    writeHttpError(exchange, error instanceof HttpError ? error : new HttpError(500, `Internal error: ${describeError(error)}`), {}, until);
     return;
   } catch {
     // fall through to the last resort
   }
   try {
-    if (!res.headersSent) {
-      res.writeHead(500, { 'Content-Type': 'application/json', Connection: 'close' }).end(LAST_RESORT_BODY);
+    if (!exchange.started) {
+      exchange.respond(500, { 'Content-Type': 'application/json', Connection: 'close' }, LAST_RESORT_BODY);
       return;
     }
   } catch {
     // even a bare 500 could not be written
   }
-  res.destroy();
+  exchange.abort();
 }

@@ -2,14 +2,6 @@
 // of Content-Type, and whether Accept admits a type (basic/transports#sending-messages-to-the-server:
 // a POST must accept both application/json and text/event-stream).
 
-import type { IncomingMessage } from 'node:http';
-
-/** The first value of a request header, if any. */
-export function header(req: IncomingMessage, name: string): string | undefined {
-  const value = req.headers[name];
-  return Array.isArray(value) ? value[0] : value;
-}
-
 /** The media type of a header value, parameters dropped, lower-cased. */
 export function mediaType(value: string | undefined): string | undefined {
   return value?.split(';')[0]?.trim().toLowerCase();
@@ -19,8 +11,7 @@ let lastAccept: string | undefined;
 let lastRanges: readonly (string | undefined)[] = [];
 
 /** The media ranges of the Accept header, parameters dropped. Clients repeat theirs: the last answer is kept. */
-export function acceptedTypes(req: IncomingMessage): readonly (string | undefined)[] {
-  const accept = req.headers.accept ?? '';
+export function acceptedTypes(accept = ''): readonly (string | undefined)[] {
   if (accept !== lastAccept) {
     lastRanges = accept.split(',').map((part) => mediaType(part));
     lastAccept = accept;

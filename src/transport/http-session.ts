@@ -3,16 +3,16 @@
 // (spec 2025-11-25, basic/transports#streamable-http). Every message goes on exactly one stream
 // (never broadcast): the stream of the request it relates to, else the GET stream.
 
-import type { ServerResponse } from 'node:http';
 import { ConnectionClosedError, requestIdKey as idKey } from '../jsonrpc/index.js';
 import type { JSONRPCMessage, JSONRPCResponse, MessageExtra, RequestId, SendOptions, Transport } from '../jsonrpc/index.js';
 import type { EventStore } from './event-store.js';
 import { HttpError, writeHttpError } from './http-error.js';
+import type { HttpExchange } from './http-exchange.js';
 import { ResumableStream } from './resumable-stream.js';
-import type { StreamSettings } from './resumable-stream.js';
+import type { StreamOwner, StreamSettings } from './resumable-stream.js';
 
-/** Settings the handler passes to each session. */
-export interface SessionSettings {
+/** Settings the endpoint passes to every session (one object, shared, and shared with their streams). */
+export interface SessionSettings extends StreamSettings {
   eventStore: EventStore;
   retryMs: number;
   maxBufferedBytes: number;
@@ -36,7 +36,7 @@ function isResponse(message: JSONRPCMessage): message is JSONRPCResponse {
  * running: the client then resumes with GET + Last-Event-ID and gets the rest, the response
  * included (SEP-1699 polling; the conformance suite's `test_reconnection` tool does this).
  */
-export class StreamableHttpSessionTransport implements Transport {
+export class StreamableHttpSessionTransport implements Transport, StreamOwner {
   readonly sessionId: string;
   onmessage?: Transport['onmessage'];
   onerror?: Transport['onerror'];
@@ -47,34 +47,30 @@ export class StreamableHttpSessionTransport implements Transport {
   readonly createdAt = Date.now();
   /** The client finished the handshake (basic/lifecycle#initialization: notifications/initialized). */
   established = false;
+  /** The address of the client that opened it (the per-address session cap counts by it). */
+  readonly remoteAddress: string;
 
   readonly #settings: SessionSettings;
-  readonly #streamSettings: StreamSettings;
   /** All resumable streams of this session, by stream id. */
   readonly #streams = new Map<string, ResumableStream>();
   /** How many of #streams are done. */
   #finished = 0;
   /** Streams still waiting for their response, by request id. */
   readonly #pending = new Map<string, ResumableStream>();
-  /** jsonResponse mode: requests whose HTTP response is the JSON-RPC response itself. */
-  readonly #jsonWaiters = new Map<string, ServerResponse>();
+  /**
+   * jsonResponse mode: requests whose HTTP response is the JSON-RPC response itself. Made on first
+   * use: an idle session in SSE mode then holds no empty map (bench/memory.ts).
+   */
+  #jsonWaiters: Map<string, HttpExchange> | undefined;
   #standalone: ResumableStream | undefined;
   /** Sends run one after another: event ids are assigned (asynchronously) in send order. */
   #queue: Promise<unknown> = Promise.resolve();
   #closed = false;
 
-  constructor(sessionId: string, settings: SessionSettings) {
+  constructor(sessionId: string, settings: SessionSettings, remoteAddress = 'unknown') {
     this.sessionId = sessionId;
+    this.remoteAddress = remoteAddress;
     this.#settings = settings;
-    this.#streamSettings = {
-      eventStore: settings.eventStore,
-      retryMs: settings.retryMs,
-      maxBufferedBytes: settings.maxBufferedBytes,
-      stallMs: settings.stallMs,
-      headers: { 'Mcp-Session-Id': sessionId },
-      onoverflow: (reason) => this.onerror?.(reason),
-      ondisconnect: () => { this.lastActivity = Date.now(); },
-    };
   }
 
   async start(): Promise<void> {}
@@ -91,11 +87,11 @@ export class StreamableHttpSessionTransport implements Transport {
       stream.disconnect();
       void this.#settings.eventStore.deleteStream?.(stream.streamId);
     }
-    for (const res of this.#jsonWaiters.values()) writeHttpError(res, new HttpError(404, 'Session closed before the response was ready'));
+    for (const exchange of this.#jsonWaiters?.values() ?? []) writeHttpError(exchange, new HttpError(404, 'Session closed before the response was ready'));
     this.#streams.clear();
     this.#finished = 0;
     this.#pending.clear();
-    this.#jsonWaiters.clear();
+    this.#jsonWaiters = undefined;
     this.#settings.onended(this);
     this.onclose?.();
   }
@@ -111,14 +107,20 @@ export class StreamableHttpSessionTransport implements Transport {
     return this.#enqueue(async () => this.#standalone?.disconnect() ?? false);
   }
 
-  // ---- used by the HTTP handler ----
+  // ---- used by the HTTP handler and the streams ----
+
+  /** A connection of one of this session's streams ended (StreamOwner). */
+  connectionEnded(overflow?: Error): void {
+    if (overflow) this.onerror?.(overflow);
+    this.lastActivity = Date.now();
+  }
 
   /**
    * True while a request of this session is being answered on an open connection (such a session
    * is not idle). The GET stream does not count: holding one open, read or not, is no activity.
    */
   get busy(): boolean {
-    if (this.#jsonWaiters.size > 0) return true;
+    if (this.#jsonWaiters !== undefined && this.#jsonWaiters.size > 0) return true;
     for (const stream of this.#pending.values()) if (stream.connected) return true;
     return false;
   }
@@ -126,7 +128,7 @@ export class StreamableHttpSessionTransport implements Transport {
   /** False when a request with this id is still running (its stream would be ambiguous). */
   canAccept(requestId: RequestId): boolean {
     const key = idKey(requestId);
-    return !this.#pending.has(key) && !this.#jsonWaiters.has(key);
+    return !this.#pending.has(key) && !this.#jsonWaiters?.has(key);
   }
 
   /** Hands an inbound message to the server. */
@@ -149,27 +151,28 @@ export class StreamableHttpSessionTransport implements Transport {
   }
 
   /** A POSTed request answered over SSE: the stream starts with a priming event. */
-  openRequestStream(res: ServerResponse, requestId: RequestId): void {
+  openRequestStream(exchange: HttpExchange, requestId: RequestId): void {
     const stream = this.#newStream(requestId);
     this.#pending.set(idKey(requestId), stream);
-    stream.attach(res);
+    stream.attach(exchange);
     this.#background(() => stream.prime());
   }
 
   /** A POSTed request answered with a single JSON body (the jsonResponse option). */
-  openJsonResponse(res: ServerResponse, requestId: RequestId): void {
+  openJsonResponse(exchange: HttpExchange, requestId: RequestId): void {
     const key = idKey(requestId);
-    this.#jsonWaiters.set(key, res);
-    res.on('close', () => { if (this.#jsonWaiters.get(key) === res) this.#jsonWaiters.delete(key); });
+    const waiters = this.#jsonWaiters ??= new Map();
+    waiters.set(key, exchange);
+    exchange.onClose(() => { if (waiters.get(key) === exchange) waiters.delete(key); });
   }
 
   /** GET without Last-Event-ID: a new standalone stream. False when one is already connected (409). */
-  attachStandaloneStream(res: ServerResponse): boolean {
+  attachStandaloneStream(exchange: HttpExchange): boolean {
     if (this.#standalone?.connected) return false;
     if (this.#standalone) this.#forget(this.#standalone);
     const stream = this.#newStream(undefined);
     this.#standalone = stream;
-    stream.attach(res);
+    stream.attach(exchange);
     this.#background(() => stream.prime());
     return true;
   }
@@ -179,7 +182,7 @@ export class StreamableHttpSessionTransport implements Transport {
    * basic/transports#resumability-and-redelivery: only that stream's messages, never another's.
    * Resolves with the refusal, if any, for the handler to write.
    */
-  resumeStream(res: ServerResponse, lastEventId: string): Promise<HttpError | undefined> {
+  resumeStream(exchange: HttpExchange, lastEventId: string): Promise<HttpError | undefined> {
     // Queued: no message can be stored between the replay and the new connection taking over.
     return this.#enqueue(async () => {
       const missed: [string, JSONRPCMessage][] = [];
@@ -196,7 +199,7 @@ export class StreamableHttpSessionTransport implements Transport {
       const stream = this.#streams.get(streamId);
       if (!stream) return new HttpError(400, `Cannot resume: event id "${lastEventId}" is not from a stream of this session`);
       if (stream.connected) return new HttpError(409, 'Conflict: that stream is already connected');
-      stream.resume(res, missed);
+      stream.resume(exchange, missed);
       return undefined;
     });
   }
@@ -209,11 +212,10 @@ export class StreamableHttpSessionTransport implements Transport {
     const related = response ? message.id : relatedRequestId;
     if (related !== undefined) {
       const key = idKey(related);
-      const waiter = this.#jsonWaiters.get(key);
+      const waiter = this.#jsonWaiters?.get(key);
       if (waiter && response) {
-        this.#jsonWaiters.delete(key);
-        waiter.writeHead(200, { 'Content-Type': 'application/json', 'Mcp-Session-Id': this.sessionId });
-        waiter.end(JSON.stringify(message));
+        this.#jsonWaiters!.delete(key);
+        waiter.respond(200, { 'Content-Type': 'application/json', 'Mcp-Session-Id': this.sessionId }, JSON.stringify(message));
         return;
       }
       const stream = this.#pending.get(key);
@@ -250,7 +252,7 @@ export class StreamableHttpSessionTransport implements Transport {
   }
 
   #newStream(requestId: RequestId | undefined): ResumableStream {
-    const stream = new ResumableStream(requestId, this.#streamSettings);
+    const stream = new ResumableStream(requestId, this.#settings, this);
     this.#streams.set(stream.streamId, stream);
     return stream;
   }

@@ -1,8 +1,6 @@
 // How the Streamable HTTP client reports a refused HTTP exchange: a local Error naming the
 // status and what the server said, never a JSON-RPC code of our own invention.
 
-import { STATUS_CODES } from 'node:http';
-
 /** An HTTP exchange the server refused (4xx/5xx). */
 export class HttpStatusError extends Error {
   override name = 'HttpStatusError';
@@ -57,6 +55,18 @@ function summarizeHtml(html: string): string {
 
 /** `HTTP 404 Not Found: <detail>` */
 export function describeStatus(status: number, statusText: string, detail: string | undefined): string {
-  const reason = statusText || STATUS_CODES[status] || '';
+  const reason = statusText || STATUS_TEXT[status] || '';
   return `HTTP ${status}${reason ? ` ${reason}` : ''}${detail ? `: ${detail}` : ''}`;
 }
+
+/**
+ * Reason phrases for when the response carried none (HTTP/2 has none; fetch then gives ''). A
+ * table of the statuses MCP servers and their proxies answer with, not node:http's STATUS_CODES,
+ * so that the HTTP client also bundles for a browser.
+ */
+const STATUS_TEXT: Record<number, string> = {
+  400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 405: 'Method Not Allowed',
+  406: 'Not Acceptable', 408: 'Request Timeout', 409: 'Conflict', 410: 'Gone', 413: 'Payload Too Large',
+  415: 'Unsupported Media Type', 421: 'Misdirected Request', 422: 'Unprocessable Entity', 429: 'Too Many Requests',
+  500: 'Internal Server Error', 501: 'Not Implemented', 502: 'Bad Gateway', 503: 'Service Unavailable', 504: 'Gateway Timeout',
+};

@@ -19,16 +19,27 @@ export type { SseEvent } from './sse.js';
 // Storage that makes SSE streams resumable.
 export { InMemoryEventStore } from './event-store.js';
 export type { EventStore, InMemoryEventStoreOptions } from './event-store.js';
-// Streamable HTTP server: a node:http server, or a handler to mount in your own.
-export { DEFAULT_PROTOCOL_VERSIONS, createStreamableHttpHandler, serveHttp } from './streamable-http-server.js';
-export type { HttpServable, HttpServerOptions, RunningHttpServer, StreamableHttpHandler } from './streamable-http-server.js';
+// Streamable HTTP server, written once (the endpoint) and served two ways.
+export { DEFAULT_PROTOCOL_VERSIONS } from './http-endpoint-options.js';
+export type { HttpEndpointOptions, HttpServable, SessionStore } from './http-endpoint-options.js';
+export type { CorsOptions } from './http-cors.js';
+// On node:http: a server of its own, or a (req, res) handler to mount in yours.
+export { createStreamableHttpHandler, serveHttp } from './streamable-http-server.js';
+export type { HttpServerOptions, RunningHttpServer, StreamableHttpHandler } from './streamable-http-server.js';
+// On any runtime with fetch (Deno.serve, Bun.serve, a Worker): (request: Request) => Promise<Response>.
+export { createFetchHandler } from './fetch-handler.js';
+export type { FetchHandler, FetchHandlerOptions } from './fetch-handler.js';
 // The per-session server transport (its closeSseStream() lets server code force a client to resume).
 export type { StreamableHttpSessionTransport } from './http-session.js';
 // Bearer-token verification hook of the HTTP server.
 export type { TokenVerifier } from './http-auth.js';
-// Streamable HTTP client.
-export { StreamableHttpClientTransport, httpTransport } from './streamable-http-client.js';
+// Streamable HTTP client (on node:http with keep-alive from httpTransport; on fetch by default).
+export { StreamableHttpClientTransport } from './streamable-http-client.js';
 export type { HttpTraceEvent, HttpTransportOptions } from './streamable-http-client.js';
+export { httpTransport, nodeHttpRequester } from './node-http-client.js';
+// What the HTTP clients send requests with: fetch anywhere, node:http on Node, or your own.
+export { fetchRequester } from './http-request.js';
+export type { HttpBody, HttpRequestInit, HttpRequester, HttpResponse } from './http-request.js';
 // The error an HTTP client exchange fails with (status, and whether the session is gone).
 export { HttpStatusError } from './http-status-error.js';
 // Client of the legacy HTTP+SSE transport (2024-11-05), for servers that only speak that.

@@ -7,16 +7,21 @@
 import { ConnectionClosedError, MessageParseError, parseJsonMessage } from '../jsonrpc/index.js';
 import type { JSONRPCMessage, Transport } from '../jsonrpc/index.js';
 import { HttpStatusError, describeStatus, readRefusal } from './http-status-error.js';
-import { fetchFollowingRedirects } from './redirect-follow.js';
+import { fetchRequester } from './http-request.js';
+import type { HttpBody, HttpRequester, HttpResponse } from './http-request.js';
+import { requestFollowingRedirects } from './redirect-follow.js';
 import { readLimitedText } from './response-text.js';
-import { readSseEvents } from './sse.js';
+import { readSseBody } from './sse.js';
 import type { HttpTraceEvent } from './streamable-http-client.js';
 
 /** Options for legacySseTransport. */
 export interface LegacySseTransportOptions {
   /** Sent on the GET and on every POST (e.g. Authorization: Bearer …). */
   headers?: Record<string, string>;
+  /** The fetch to send requests with (default: the global one); ignored when `request` is given. */
   fetch?: typeof fetch;
+  /** What sends the requests (e.g. nodeHttpRequester()): one per transport, closed with it. */
+  request?: HttpRequester;
   /** How long start() waits for the `endpoint` event (default 10 000 ms). */
   endpointTimeoutMs?: number;
   ontrace?: (event: HttpTraceEvent) => void;
@@ -30,7 +35,7 @@ export class LegacySseClientTransport implements Transport {
 
   readonly url: string;
   readonly #options: LegacySseTransportOptions;
-  readonly #fetch: typeof fetch;
+  readonly #requester: HttpRequester;
   #endpoint: string | undefined;
   #stream: AbortController | undefined;
   readonly #inflight = new Set<AbortController>();
@@ -40,7 +45,7 @@ export class LegacySseClientTransport implements Transport {
   constructor(url: string | URL, options: LegacySseTransportOptions = {}) {
     this.url = String(url);
     this.#options = options;
-    this.#fetch = options.fetch ?? fetch;
+    this.#requester = options.request ?? fetchRequester(options.fetch ?? fetch);
   }
 
   /** The URL client messages are POSTed to, once the server named it. */
@@ -114,13 +119,13 @@ export class LegacySseClientTransport implements Transport {
   }
 
   /** Reads the stream to its end: the first event must be `endpoint`, the rest are messages. */
-  async #read(body: ReadableStream<Uint8Array>, status: number, settle: (error?: Error) => void): Promise<void> {
+  async #read(body: HttpBody, status: number, settle: (error?: Error) => void): Promise<void> {
     let settled = false;
     const once = (error?: Error): void => {
       if (!settled) { settled = true; settle(error); }
     };
     try {
-      for await (const event of readSseEvents(body)) {
+      for await (const event of readSseBody(body)) {
         if (event.id !== undefined) this.#trace('GET', this.url, status, {}, event.id);
         const kind = event.event ?? 'message'; // an event without a type is a "message" event (SSE)
         if (this.#endpoint === undefined) {
@@ -164,12 +169,13 @@ export class LegacySseClientTransport implements Transport {
     this.#closed = true;
     this.#stream?.abort();
     for (const controller of this.#inflight) controller.abort();
+    this.#requester.close?.();
     this.onclose?.(reason);
   }
 
-  async #exchange(method: string, url: string, signal: AbortSignal, headers: Record<string, string>, body?: string): Promise<Response> {
+  async #exchange(method: string, url: string, signal: AbortSignal, headers: Record<string, string>, body?: string): Promise<HttpResponse> {
     // The user's headers go to the origin they were given for only, not where a redirect leads.
-    const response = await fetchFollowingRedirects(this.#fetch, url, { method, userHeaders: this.#options.headers, protocolHeaders: headers, body, signal });
+    const response = await requestFollowingRedirects(this.#requester, url, { method, userHeaders: this.#options.headers, protocolHeaders: headers, body, signal });
     const shown: Record<string, string> = {};
     const type = response.headers.get('content-type');
     if (type !== null) shown['content-type'] = type;

@@ -1,8 +1,10 @@
-// Redirects for the HTTP client transports, followed here rather than by fetch: fetch drops only
-// Authorization (and cookies) when a redirect leaves the origin, so a user's other headers
-// (`-H 'X-Api-Key: …'`) would go to whatever host a server redirects to. Here the headers
+// Redirects for the HTTP client transports, followed here rather than by fetch (node:http follows
+// none): fetch drops only Authorization (and cookies) when a redirect leaves the origin, so a
+// user's other headers (`-H 'X-Api-Key: …'`) would go to whatever host a server redirects to. Here the headers
 // the user gave go only to the origin of the URL they were given for; the protocol's own headers
 // (accept, content-type, mcp-session-id, mcp-protocol-version, last-event-id) go everywhere.
+
+import type { HttpRequester, HttpResponse } from './http-request.js';
 
 /** Most redirects followed for one request, as fetch does. */
 const MAX_REDIRECTS = 20;
@@ -17,20 +19,22 @@ export interface RedirectableRequest {
   signal: AbortSignal;
 }
 
-/** fetch with `redirect: 'manual'`, following 301/302/303/307/308 itself, as the Fetch standard does but for the headers. */
-export async function fetchFollowingRedirects(fetchImpl: typeof fetch, url: string, request: RedirectableRequest): Promise<Response> {
+/** One request through `requester`, following 301/302/303/307/308 here, as the Fetch standard does but for the headers. */
+export async function requestFollowingRedirects(requester: HttpRequester, url: string, request: RedirectableRequest): Promise<HttpResponse> {
   let target = url;
   let { method, body } = request;
   for (let redirects = 0; ; redirects++) {
     // The first hop is the URL itself: no parsing on the usual, redirect-free path.
     const sameOrigin = redirects === 0 || new URL(target).origin === new URL(url).origin;
-    // Object.assign, not `{ ...a, ...b }`: the spread takes V8's slow path here (bench/profile.ts).
-    const headers = sameOrigin ? Object.assign({}, request.userHeaders, request.protocolHeaders) : Object.assign({}, request.protocolHeaders);
+    // Object.assign, not `{ ...a, ...b }`: the spread takes V8's slow path here (bench/profile.ts). Without
+    // user headers the first hop sends the caller's own object (each request's is new), copying nothing.
+    const headers = redirects === 0 && request.userHeaders === undefined ? request.protocolHeaders
+      : sameOrigin ? Object.assign({}, request.userHeaders, request.protocolHeaders) : Object.assign({}, request.protocolHeaders);
     if (body === undefined && request.body !== undefined) delete headers['content-type']; // turned into a GET below
-    const response = await fetchImpl(target, { method, headers, body, signal: request.signal, redirect: 'manual' });
+    const response = await requester.request(target, { method, headers, body, signal: request.signal });
     const location = response.headers.get('location');
     if (!REDIRECTS.has(response.status) || location === null) return response;
-    await response.body?.cancel().catch(() => undefined);
+    await response.body?.cancel();
     if (redirects === MAX_REDIRECTS) throw new Error(`${method} ${url}: more than ${MAX_REDIRECTS} redirects; stopped at ${target}`);
     target = new URL(location, target).href;
     // Fetch standard, HTTP-redirect fetch: 303 (and 301/302 after a POST) continue as a GET without a body.

@@ -1,5 +1,7 @@
-// Reading a fetch Response body on the client side with a size cap: a server that answers with an
+// Reading a response body on the client side with a size cap: a server that answers with an
 // endless body must not make the host buffer it whole (the HTTP clients' counterpart of maxBodyBytes).
+
+import type { HttpResponse } from './http-request.js';
 
 /** Default cap on one message read from a server (a JSON body or one SSE event), like the stdio line limit. */
 export const DEFAULT_MAX_MESSAGE_BYTES = 4 * 1024 * 1024;
@@ -10,28 +12,37 @@ export interface LimitedText {
   complete: boolean;
 }
 
+const decoder = new TextDecoder('utf-8');
+
 /** The body as UTF-8 text, at most `maxBytes` of it. */
-export async function readLimitedText(response: Response, maxBytes: number): Promise<LimitedText> {
-  if (!response.body) return { text: '', complete: true };
-  const reader = response.body.getReader();
+export async function readLimitedText(response: HttpResponse, maxBytes: number): Promise<LimitedText> {
+  const body = response.body;
+  if (!body) return { text: '', complete: true };
   const chunks: Uint8Array[] = [];
   let size = 0;
   let complete = true;
   try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      if (size + value.length > maxBytes) {
-        chunks.push(value.subarray(0, maxBytes - size));
+    for (let chunk = await body.read(); chunk !== undefined; chunk = await body.read()) {
+      if (size + chunk.length > maxBytes) {
+        chunks.push(chunk.subarray(0, maxBytes - size));
+        size = maxBytes;
         complete = false;
         break;
       }
-      chunks.push(value);
-      size += value.length;
+      chunks.push(chunk);
+      size += chunk.length;
     }
   } finally {
-    if (!complete) await reader.cancel().catch(() => undefined);
-    reader.releaseLock();
+    if (!complete) await body.cancel();
   }
-  return { text: Buffer.concat(chunks).toString('utf8'), complete };
+  return { text: decoder.decode(join(chunks, size)), complete };
+}
+
+/** One buffer of `size` bytes from `chunks` (no copy when there is only one). */
+function join(chunks: Uint8Array[], size: number): Uint8Array {
+  if (chunks.length === 1) return chunks[0]!;
+  const whole = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) { whole.set(chunk, offset); offset += chunk.length; }
+  return whole;
 }

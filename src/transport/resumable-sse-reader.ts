@@ -5,7 +5,9 @@
 
 import type { RequestId } from '../jsonrpc/index.js';
 import { HttpStatusError, describeStatus } from './http-status-error.js';
-import { SseEventTooLargeError, readSseEvents } from './sse.js';
+import type { HttpResponse } from './http-request.js';
+import { SseEventTooLargeError, SseParser } from './sse.js';
+import type { SseEvent } from './sse.js';
 
 /** How hard to try before giving up on a stream. */
 export interface ReconnectPolicy {
@@ -18,9 +20,9 @@ export interface ReconnectPolicy {
 /** What the reader needs from its transport. */
 export interface StreamHooks {
   /** Opens a new connection for the stream: GET with Last-Event-ID. */
-  reconnect(lastEventId: string, signal: AbortSignal): Promise<Response>;
+  reconnect(lastEventId: string, signal: AbortSignal): Promise<HttpResponse>;
   /** Turns a response that retrying cannot fix (most 4xx) into the error to fail with. */
-  refuse(response: Response): Promise<Error>;
+  refuse(response: HttpResponse): Promise<Error>;
   /** Hands on one event's data; returns the parsed value (undefined if it did not parse). */
   deliver(data: string): unknown;
   /** Reports one event id, for tracing. */
@@ -53,7 +55,7 @@ export function newProgress(): StreamProgress {
  * `until` is undefined: read until aborted). Rejects when the stream cannot be continued.
  */
 export async function readResumableStream(
-  first: Response, method: string, until: RequestId | undefined,
+  first: HttpResponse, method: string, until: RequestId | undefined,
   signal: AbortSignal, policy: ReconnectPolicy, hooks: StreamHooks,
 ): Promise<void> {
   const progress = newProgress();
@@ -76,30 +78,51 @@ export async function readResumableStream(
 
 /** Delivers the events of one connection until it ends or the awaited response arrives. */
 export async function consumeSseResponse(
-  response: Response, method: string, until: RequestId | undefined, progress: StreamProgress, hooks: StreamHooks,
+  response: HttpResponse, method: string, until: RequestId | undefined, progress: StreamProgress, hooks: StreamHooks,
 ): Promise<void> {
-  if (!response.body) return;
-  for await (const event of readSseEvents(response.body)) {
+  const body = response.body;
+  if (!body) return;
+  // The body's chunks go straight to the parser (no async generator between them: this is every call's path).
+  const parser = new SseParser();
+  let finished = false;
+  try {
+    for (let chunk = await body.read(); ; chunk = await body.read()) {
+      const events = chunk === undefined ? parser.end() : parser.push(chunk);
+      if (deliverEvents(events, method, response.status, until, progress, hooks)) return;
+      if (chunk === undefined) { finished = true; return; }
+    }
+  } finally {
+    // Stopped early (the response arrived, or the connection failed): let go of the rest.
+    if (!finished) await body.cancel();
+  }
+}
+
+/** Hands on one chunk's events; true once the awaited response is among them. */
+function deliverEvents(
+  events: SseEvent[], method: string, status: number, until: RequestId | undefined, progress: StreamProgress, hooks: StreamHooks,
+): boolean {
+  for (const event of events) {
     if (event.retry !== undefined) progress.retryMs = event.retry;
     if (event.id !== undefined) {
       if (progress.seen.has(event.id)) continue;
       progress.seen.add(event.id);
       if (progress.seen.size > MAX_SEEN_EVENT_IDS) progress.seen.delete(progress.seen.values().next().value as string);
       progress.lastEventId = event.id;
-      hooks.traceEvent(method, response.status, event.id);
+      hooks.traceEvent(method, status, event.id);
     }
     // A priming event carries no data; an event type other than "message" is not MCP's.
     if (event.data === '' || (event.event !== undefined && event.event !== 'message')) continue;
     const value = hooks.deliver(event.data);
     if (until !== undefined && isResponseTo(value, until)) {
       progress.answered = true;
-      return; // the server ends the stream now; no need to wait for it
+      return true; // the server ends the stream now; no need to wait for it
     }
   }
+  return false;
 }
 
 /** The next connection of the stream, after waiting as the spec asks; gives up per the policy. */
-async function reconnect(progress: StreamProgress, signal: AbortSignal, policy: ReconnectPolicy, hooks: StreamHooks): Promise<Response> {
+async function reconnect(progress: StreamProgress, signal: AbortSignal, policy: ReconnectPolicy, hooks: StreamHooks): Promise<HttpResponse> {
   const base = progress.retryMs ?? policy.initialDelayMs;
   for (let failures = 0; ; failures++) {
     // The client MUST wait `retry` ms before reconnecting; after failures, back off further.
@@ -129,8 +152,8 @@ export function isResponseTo(value: unknown, id: RequestId): boolean {
 }
 
 /** Lets go of a body nobody will read, so the connection can be reused. */
-export async function discard(response: Response): Promise<void> {
-  await response.body?.cancel().catch(() => undefined);
+export async function discard(response: HttpResponse): Promise<void> {
+  await response.body?.cancel();
 }
 
 function sleep(ms: number, signal: AbortSignal): Promise<void> {

@@ -3,42 +3,50 @@
 // server cuts it), the client can come back with GET + Last-Event-ID and get the rest
 // (spec 2025-11-25, basic/transports#resumability-and-redelivery).
 
-import type { ServerResponse } from 'node:http';
 import type { JSONRPCMessage, RequestId } from '../jsonrpc/index.js';
 import type { EventStore } from './event-store.js';
+import type { HttpExchange } from './http-exchange.js';
+import { randomId } from './random-id.js';
 import { encodeSseEvent } from './sse.js';
 import { SseConnection } from './sse-response.js';
 
-/** What every stream of a session shares. */
+/** What every stream shares (one object for the whole endpoint). */
 export interface StreamSettings {
   eventStore: EventStore;
   retryMs: number;
   maxBufferedBytes: number;
   /** How long a client may leave more than maxBufferedBytes unread, taking none of it, before it is cut (default DEFAULT_STALL_MS). */
   stallMs?: number;
-  /** Headers on every SSE response (the session id). */
-  headers: Record<string, string>;
-  /** A connection was cut because its client did not read. */
-  onoverflow: (reason: Error) => void;
-  /** A connection ended, for whatever reason (the session is idle from now on). */
-  ondisconnect: () => void;
+}
+
+/** The session a stream belongs to, as the stream sees it. */
+export interface StreamOwner {
+  /** Sent as Mcp-Session-Id on every SSE response. */
+  readonly sessionId: string;
+  /**
+   * A connection of the stream ended, for whatever reason (the session is idle from now on);
+   * `overflow` is set when this side cut it because its client did not read.
+   */
+  connectionEnded(overflow?: Error): void;
 }
 
 /** A POST-born stream (answers one request) or the session's GET stream. */
 export class ResumableStream {
   /** Unique across sessions, since an event store may be shared; event ids are built from it. */
-  readonly streamId = crypto.randomUUID(); // the global Web Crypto: node:crypto is not loaded for it
+  readonly streamId = randomId();
   /** The request a POST-born stream answers; undefined for the GET stream. */
   readonly requestId: RequestId | undefined;
   /** Its response is stored: nothing more will come, so a connection ends once it is written. */
   done = false;
 
   readonly #settings: StreamSettings;
+  readonly #owner: StreamOwner;
   #connection: SseConnection | undefined;
 
-  constructor(requestId: RequestId | undefined, settings: StreamSettings) {
+  constructor(requestId: RequestId | undefined, settings: StreamSettings, owner: StreamOwner) {
     this.requestId = requestId;
     this.#settings = settings;
+    this.#owner = owner;
   }
 
   /** True while an HTTP response carries this stream. */
@@ -46,13 +54,13 @@ export class ResumableStream {
     return this.#connection !== undefined;
   }
 
-  /** Makes `res` the connection that carries this stream from now on. */
-  attach(res: ServerResponse): void {
-    const connection = new SseConnection(res, this.#settings.headers, this.#settings.maxBufferedBytes, this.#settings.stallMs);
+  /** Makes the response to `exchange` the connection that carries this stream from now on. */
+  attach(exchange: HttpExchange): void {
+    const sink = exchange.stream({ 'Mcp-Session-Id': this.#owner.sessionId });
+    const connection = new SseConnection(sink, this.#settings.maxBufferedBytes, this.#settings.stallMs);
     connection.onclose = (reason) => {
       if (this.#connection === connection) this.#connection = undefined;
-      if (reason) this.#settings.onoverflow(reason);
-      this.#settings.ondisconnect();
+      this.#owner.connectionEnded(reason);
     };
     this.#connection = connection;
   }
@@ -80,8 +88,8 @@ export class ResumableStream {
   }
 
   /** A resumed connection: the retry hint, then what the client missed, then live events. */
-  resume(res: ServerResponse, missed: readonly [string, JSONRPCMessage][]): void {
-    this.attach(res);
+  resume(exchange: HttpExchange, missed: readonly [string, JSONRPCMessage][]): void {
+    this.attach(exchange);
     this.#connection?.write(`retry: ${this.#settings.retryMs}\n\n`);
     for (const [eventId, message] of missed) {
       this.#connection?.write(encodeSseEvent({ id: eventId, event: 'message', data: JSON.stringify(message) }));

@@ -2,6 +2,9 @@
 // basic/transports#streamable-http; format: WHATWG HTML "server-sent events"). An event is a
 // block of `field: value` lines ended by a blank line; `:` starts a comment.
 
+import { streamBody } from './http-request.js';
+import type { HttpBody } from './http-request.js';
+
 /** One parsed or to-be-encoded event. */
 export interface SseEvent {
   id?: string;
@@ -38,8 +41,10 @@ export class SseEventTooLargeError extends Error {
 export class SseParser {
   readonly #maxEventChars: number;
   #buffer = '';
-  #decoder = new TextDecoder('utf-8');
-  #data: string[] = [];
+  #started = false;
+  /** Made only once a chunk ends inside a character; until then chunks decode whole, with no state to keep. */
+  #decoder: InstanceType<typeof TextDecoder> | undefined;
+  readonly #data: string[] = [];
   #dataChars = 0;
   #id: string | undefined;
   #event: string | undefined;
@@ -53,20 +58,41 @@ export class SseParser {
 
   /** Takes the next chunk (bytes are decoded as a stream, so split UTF-8 is fine). */
   push(chunk: string | Uint8Array): SseEvent[] {
-    this.#buffer += typeof chunk === 'string' ? chunk : this.#decoder.decode(chunk, { stream: true });
+    if (typeof chunk === 'string') {
+      this.#buffer += chunk;
+      return this.#drain(false);
+    }
+    let text = this.#decoder === undefined && !endsInsideCharacter(chunk)
+      ? WHOLE_CHUNKS.decode(chunk)
+      : (this.#decoder ??= new TextDecoder('utf-8', { ignoreBOM: true })).decode(chunk, { stream: true });
+    // The format: one U+FEFF at the very start of the byte stream is not part of it.
+    if (!this.#started && text !== '') {
+      this.#started = true;
+      if (text.startsWith('\uFEFF')) text = text.slice(1);
+    }
+    this.#buffer += text;
     return this.#drain(false);
   }
 
   /** At end of input: a trailing line without its line end still counts; an unfinished event is dropped. */
   end(): SseEvent[] {
-    this.#buffer += this.#decoder.decode();
+    if (this.#decoder) this.#buffer += this.#decoder.decode();
     return this.#drain(true);
   }
 
   #drain(final: boolean): SseEvent[] {
     const events: SseEvent[] = [];
-    const lineEnd = /\r\n|\r|\n/g;
+    const buffer = this.#buffer;
     let start = 0;
+    if (!buffer.includes('\r')) {
+      // LF only, as servers nearly always send: indexOf, no regex match per line.
+      for (let end = buffer.indexOf('\n'); end !== -1; end = buffer.indexOf('\n', start)) {
+        this.#line(buffer.slice(start, end), events);
+        start = end + 1;
+      }
+      return this.#rest(start, final, events);
+    }
+    const lineEnd = LINE_END;
     for (;;) {
       lineEnd.lastIndex = start;
       const found = lineEnd.exec(this.#buffer);
@@ -76,6 +102,11 @@ export class SseParser {
       this.#line(this.#buffer.slice(start, found.index), events);
       start = found.index + found[0].length;
     }
+    return this.#rest(start, final, events);
+  }
+
+  /** Keeps what follows the last line end for the next chunk (at the end of input, it is a line of its own). */
+  #rest(start: number, final: boolean, events: SseEvent[]): SseEvent[] {
     this.#buffer = this.#buffer.slice(start);
     if (this.#buffer.length + this.#dataChars > this.#maxEventChars) {
       throw new SseEventTooLargeError(`SSE event larger than ${this.#maxEventChars} characters: refused`);
@@ -89,27 +120,29 @@ export class SseParser {
 
   #line(line: string, events: SseEvent[]): void {
     if (line === '') { this.#dispatch(events); return; }
+    // `field: value`, one space after the colon dropped; a line without a colon is a field with an empty value.
+    // The field name is compared in place (length, then startsWith): no string is cut out for it.
     const colon = line.indexOf(':');
-    const field = colon === -1 ? line : line.slice(0, colon);
-    let value = colon === -1 ? '' : line.slice(colon + 1);
-    if (value.startsWith(' ')) value = value.slice(1);
-    if (field === 'data') { this.#data.push(value); this.#dataChars += value.length + 1; }
-    else if (field === 'event') this.#event = value;
-    else if (field === 'id' && !value.includes('\0')) this.#id = value;
-    else if (field === 'retry' && /^\d+$/.test(value)) this.#retry = Number(value);
+    const fieldLength = colon === -1 ? line.length : colon;
+    const value = colon === -1 ? '' : line.slice(line.charCodeAt(colon + 1) === SPACE ? colon + 2 : colon + 1);
+    if (fieldIs(line, fieldLength, 'data')) { this.#data.push(value); this.#dataChars += value.length + 1; }
+    else if (fieldIs(line, fieldLength, 'event')) this.#event = value;
+    else if (fieldIs(line, fieldLength, 'id') && !value.includes('\0')) this.#id = value;
+    else if (fieldIs(line, fieldLength, 'retry') && DIGITS.test(value)) this.#retry = Number(value);
     else return; // unknown fields, invalid values and `:` comments (an empty field name) are ignored
     this.#hasFields = true;
   }
 
   #dispatch(events: SseEvent[]): void {
     if (this.#hasFields) {
-      const event: SseEvent = { data: this.#data.join('\n') };
+      // One data line (the usual case) needs no join.
+      const event: SseEvent = { data: this.#data.length === 1 ? this.#data[0]! : this.#data.join('\n') };
       if (this.#id !== undefined) event.id = this.#id;
       if (this.#event !== undefined) event.event = this.#event;
       if (this.#retry !== undefined) event.retry = this.#retry;
       events.push(event);
     }
-    this.#data = [];
+    this.#data.length = 0;
     this.#dataChars = 0;
     this.#id = undefined;
     this.#event = undefined;
@@ -118,22 +151,48 @@ export class SseParser {
   }
 }
 
+const SPACE = 0x20;
+/** A valid `retry` value. */
+const DIGITS = /^\d+$/;
+
+/** True when the line's field name, its first `fieldLength` characters, is `name`. */
+function fieldIs(line: string, fieldLength: number, name: string): boolean {
+  return fieldLength === name.length && line.startsWith(name);
+}
+
+/** Line ends of the format; one shared object (exec is synchronous), not a new one per chunk. */
+const LINE_END = /\r\n|\r|\n/g;
+
+/** Decodes chunks that end on a character boundary; ignoreBOM, since each call would be a new stream. */
+const WHOLE_CHUNKS = new TextDecoder('utf-8', { ignoreBOM: true });
+
+/** True when the last UTF-8 sequence of `bytes` is incomplete, so its end comes with the next chunk. */
+function endsInsideCharacter(bytes: Uint8Array): boolean {
+  const last = bytes.length - 1;
+  for (let back = 0; back < 4 && back <= last; back++) {
+    const byte = bytes[last - back]!;
+    if ((byte & 0xc0) === 0x80) continue; // a continuation byte: its lead byte is further back
+    const length = byte >= 0xf0 ? 4 : byte >= 0xe0 ? 3 : byte >= 0xc0 ? 2 : 1;
+    return length > back + 1;
+  }
+  return false; // no lead byte: malformed, and the decoder replaces it either way
+}
+
 /** Reads a fetch body as SSE events until it ends; rejects if the connection fails or is aborted. */
-export async function* readSseEvents(body: ReadableStream<Uint8Array>, maxEventChars?: number): AsyncGenerator<SseEvent> {
+export function readSseEvents(body: ReadableStream<Uint8Array>, maxEventChars?: number): AsyncGenerator<SseEvent> {
+  return readSseBody(streamBody(body), maxEventChars);
+}
+
+/** Reads an HTTP client's response body as SSE events until it ends; rejects if the connection fails or is aborted. */
+export async function* readSseBody(body: HttpBody, maxEventChars?: number): AsyncGenerator<SseEvent> {
   const parser = new SseParser(maxEventChars);
-  const reader = body.getReader();
   let finished = false;
   try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      yield* parser.push(value);
-    }
+    for (let chunk = await body.read(); chunk !== undefined; chunk = await body.read()) yield* parser.push(chunk);
     finished = true;
     yield* parser.end();
   } finally {
     // A consumer that stops early must not leave the connection open.
-    if (!finished) await reader.cancel().catch(() => undefined);
-    reader.releaseLock();
+    if (!finished) await body.cancel();
   }
 }

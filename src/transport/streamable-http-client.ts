@@ -1,5 +1,6 @@
-// The Streamable HTTP client transport (spec 2025-11-25, basic/transports#streamable-http), on the
-// global fetch. Each message is one POST; the answer comes back as 202, one JSON body, or an SSE
+// The Streamable HTTP client transport (spec 2025-11-25, basic/transports#streamable-http), on any
+// HttpRequester: the global fetch by default, node:http with keep-alive from httpTransport on Node
+// (node-http-client.ts). Each message is one POST; the answer comes back as 202, one JSON body, or an SSE
 // stream. A stream that ends before its response arrived is resumed with GET + Last-Event-ID.
 
 import { ConnectionClosedError, MessageParseError, parseJsonMessage } from '../jsonrpc/index.js';
@@ -7,7 +8,9 @@ import type { JSONRPCMessage, ParamHeaderSource, RequestId, Transport } from '..
 import { HttpStatusError, describeStatus, readRefusal } from './http-status-error.js';
 import { consumeSseResponse, discard, isResponseTo, newProgress, readResumableStream } from './resumable-sse-reader.js';
 import type { ReconnectPolicy, StreamHooks } from './resumable-sse-reader.js';
-import { fetchFollowingRedirects } from './redirect-follow.js';
+import { fetchRequester } from './http-request.js';
+import type { HttpRequester, HttpResponse } from './http-request.js';
+import { requestFollowingRedirects } from './redirect-follow.js';
 import { DEFAULT_MAX_MESSAGE_BYTES, readLimitedText } from './response-text.js';
 import { statelessHeaders } from './stateless-headers.js';
 
@@ -27,7 +30,10 @@ export interface HttpTraceEvent {
 export interface HttpTransportOptions {
   /** Sent on every request to the origin of `url` (e.g. Authorization: Bearer …), never to one a redirect leads to. */
   headers?: Record<string, string>;
+  /** The fetch to send requests with (default: the global one); ignored when `request` is given. */
   fetch?: typeof fetch;
+  /** What sends the requests, e.g. nodeHttpRequester(): one per transport, closed with it. */
+  request?: HttpRequester;
   /** Resuming a broken stream: retries in a row, and the first delay when the server sent no `retry` (default 3, 1000 ms). */
   reconnect?: ReconnectPolicy;
   ontrace?: (event: HttpTraceEvent) => void;
@@ -42,7 +48,7 @@ export class StreamableHttpClientTransport implements Transport {
 
   readonly url: string;
   readonly #options: HttpTransportOptions;
-  readonly #fetch: typeof fetch;
+  readonly #requester: HttpRequester;
   #sessionId: string | undefined;
   #protocolVersion: string | undefined;
   #closed = false;
@@ -51,6 +57,8 @@ export class StreamableHttpClientTransport implements Transport {
   readonly #requests = new Map<RequestId, AbortController>();
   /** Settles when the last notification/response POST got its status (see send). */
   #accepted: Promise<void> = Promise.resolve();
+  /** Notification/response POSTs still waiting for their status: at 0 a new POST need not wait at all. */
+  #unaccepted = 0;
   #standalone = false;
   /** 2026-07-28: the Mcp-Param-* values of tool calls, and the stateless requests in flight (cancelled by closing their stream). */
   #paramHeaders: ParamHeaderSource | undefined;
@@ -68,13 +76,13 @@ export class StreamableHttpClientTransport implements Transport {
       : this.#exchange('GET', signal, { accept: 'text/event-stream', 'last-event-id': lastEventId }),
     refuse: (response) => this.#refusal(response, undefined),
     deliver: (data) => this.#deliver(data, false),
-    traceEvent: (method, status, eventId) => this.#trace(this.url, method, status, {}, eventId),
+    traceEvent: (method, status, eventId) => { if (this.ontrace) this.#trace(this.url, method, status, {}, eventId); },
   };
 
   constructor(url: string | URL, options: HttpTransportOptions = {}) {
     this.url = String(url);
     this.#options = options;
-    this.#fetch = options.fetch ?? fetch;
+    this.#requester = options.request ?? fetchRequester(options.fetch ?? fetch);
     this.ontrace = options.ontrace;
   }
 
@@ -110,13 +118,18 @@ export class StreamableHttpClientTransport implements Transport {
     if (stateless && 'method' in message && 'id' in message) this.#statelessIds.add(message.id);
     const request = 'method' in message && 'id' in message ? message : undefined;
     this.#stopCancelled(message);
-    const earlier = this.#accepted;
+    const earlier = this.#unaccepted === 0 ? undefined : this.#accepted;
     let accept = (): void => undefined;
-    if (!request) this.#accepted = new Promise<void>((resolve) => { accept = resolve; });
+    if (!request) {
+      this.#unaccepted++;
+      this.#accepted = new Promise<void>((resolve) => {
+        accept = () => { accept = () => undefined; this.#unaccepted--; resolve(); };
+      });
+    }
     const controller = this.#track(new AbortController());
     if (request) this.#requests.set(request.id, controller);
     try {
-      await earlier;
+      if (earlier) await earlier;
       const response = await this.#exchange('POST', controller.signal, {
         accept: 'application/json, text/event-stream',
         'content-type': 'application/json',
@@ -202,11 +215,12 @@ export class StreamableHttpClientTransport implements Transport {
         this.onerror?.(asError(error));
       }
     }
+    this.#requester.close?.();
     this.onclose?.();
   }
 
   #policy(): ReconnectPolicy {
-    return this.#options.reconnect ?? { maxRetries: 3, initialDelayMs: 1000 };
+    return this.#options.reconnect ?? DEFAULT_RECONNECT;
   }
 
   /** Parses and hands one message on. A JSON body that does not parse fails the exchange. */
@@ -225,7 +239,7 @@ export class StreamableHttpClientTransport implements Transport {
   }
 
   /** Turns a 4xx/5xx into an HttpStatusError; a JSON-RPC error for our request also reaches onmessage. */
-  async #refusal(response: Response, requestId: RequestId | undefined): Promise<HttpStatusError> {
+  async #refusal(response: HttpResponse, requestId: RequestId | undefined): Promise<HttpStatusError> {
     const { detail, json } = readRefusal((await readLimitedText(response, REFUSAL_BYTES).catch(() => undefined))?.text ?? '');
     if (requestId !== undefined && isResponseTo(json, requestId)) this.onmessage?.(json);
     const sessionExpired = response.status === 404 && this.#sessionId !== undefined;
@@ -237,12 +251,12 @@ export class StreamableHttpClientTransport implements Transport {
     return error;
   }
 
-  async #exchange(method: string, signal: AbortSignal, headers: Record<string, string>, body?: string): Promise<Response> {
+  async #exchange(method: string, signal: AbortSignal, headers: Record<string, string>, body?: string): Promise<HttpResponse> {
     // `headers` is each caller's own new object: the protocol headers join it; the user's stay apart (redirect-follow.ts).
     const sent = headers;
     if (this.#sessionId !== undefined) sent['mcp-session-id'] = this.#sessionId;
     if (this.#protocolVersion !== undefined) sent['mcp-protocol-version'] = this.#protocolVersion;
-    const response = await fetchFollowingRedirects(this.#fetch, this.url, { method, userHeaders: this.#options.headers, protocolHeaders: sent, body, signal });
+    const response = await requestFollowingRedirects(this.#requester, this.url, { method, userHeaders: this.#options.headers, protocolHeaders: sent, body, signal });
     const assigned = response.headers.get('mcp-session-id');
     if (assigned !== null) { this.#sessionId = assigned; this.#expired = undefined; }
     if (this.ontrace) this.#traceExchange(method, sent, response);
@@ -250,7 +264,7 @@ export class StreamableHttpClientTransport implements Transport {
   }
 
   /** The headers that matter, both ways, for `--trace`. */
-  #traceExchange(method: string, sent: Record<string, string>, response: Response): void {
+  #traceExchange(method: string, sent: Record<string, string>, response: HttpResponse): void {
     const shown: Record<string, string> = {};
     for (const name of ['mcp-session-id', 'mcp-protocol-version', 'last-event-id', 'mcp-method', 'mcp-name']) if (sent[name] !== undefined) shown[name] = sent[name];
     for (const name of ['mcp-session-id', 'content-type']) {
@@ -291,16 +305,17 @@ export class StreamableHttpClientTransport implements Transport {
   }
 }
 
+/** Resuming a broken stream when the options say nothing: 3 retries in a row, 1 s before the first. */
+const DEFAULT_RECONNECT: ReconnectPolicy = { maxRetries: 3, initialDelayMs: 1000 };
+
 /** How much of an error body is read: enough for its message, never the whole of an endless one. */
 const REFUSAL_BYTES = 64 * 1024;
 
-/** A Streamable HTTP client transport for `url`. */
-export function httpTransport(url: string | URL, options: HttpTransportOptions = {}): StreamableHttpClientTransport {
-  return new StreamableHttpClientTransport(url, options);
-}
-
+/** `text/event-stream` of `text/event-stream; charset=utf-8` (indexOf, not split: this runs on every answer). */
 function mediaType(value: string | null): string | undefined {
-  return value?.split(';')[0]?.trim().toLowerCase();
+  if (value === null) return undefined;
+  const semicolon = value.indexOf(';');
+  return (semicolon === -1 ? value : value.slice(0, semicolon)).trim().toLowerCase();
 }
 
 function asError(error: unknown): Error {

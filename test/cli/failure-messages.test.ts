@@ -92,7 +92,8 @@ test('TLS spoken to a plain-HTTP port asks "is this an http:// URL?", not about 
   const host = await listen(t, (_req, res) => { res.end('plain'); });
   assert.deepStrictEqual(await list([`https://${host}/mcp`]), {
     code: 4, stdout: '',
-    stderr: `mcpwire: TLS handshake with ${host} failed (ERR_SSL_WRONG_VERSION_NUMBER): the answer was not TLS, so the port most likely speaks plain HTTP\n`
+    // node:https (the CLI's request path on Node) reports OpenSSL's "wrong version number" as EPROTO on the first write.
+    stderr: `mcpwire: TLS handshake with ${host} failed (EPROTO): the answer was not TLS, so the port most likely speaks plain HTTP\n`
       + `  fix: is this an http:// URL? try http://${host}/mcp\n`,
   });
 });

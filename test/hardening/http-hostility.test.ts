@@ -1,4 +1,5 @@
-// Hostile HTTP clients against a real McpServer on node:http (127.0.0.1). Only what
+// Hostile HTTP clients against a real McpServer on node:http (127.0.0.1); the first cases also
+// against the fetch handler (test/transport/fixtures/http-adapters.ts). Only what
 // test/transport/streamable-http-server.test.ts does not already prove: session ids (CSPRNG,
 // never reused), the Origin/Host check on every method, headers missing altogether, GET and
 // DELETE without a usable session, a slow-loris body that keeps trickling, and many SSE streams
@@ -12,6 +13,8 @@ import type { HttpServerOptions, RunningHttpServer } from '../../src/transport/i
 import { makeHardeningServer } from '../fixtures/hardening-server.js';
 import type { McpServer } from '../../src/server/index.js';
 import { within } from '../transport/fixtures/deadline.js';
+import { HTTP_ADAPTERS } from '../transport/fixtures/http-adapters.js';
+import type { HttpAdapter, ServedHttp } from '../transport/fixtures/http-adapters.js';
 import { INITIALIZE, initialize, postHeaders, send, sseMessages } from '../transport/fixtures/http-request.js';
 
 async function withServer(options: HttpServerOptions, body: (running: RunningHttpServer, server: McpServer) => Promise<void>): Promise<void> {
@@ -24,55 +27,67 @@ async function withServer(options: HttpServerOptions, body: (running: RunningHtt
   }
 }
 
+/** The same, served by either adapter (the cases that do not need node:http's own server). */
+async function withAdapter(adapter: HttpAdapter, body: (running: ServedHttp) => Promise<void>): Promise<void> {
+  const running = await adapter.serve(makeHardeningServer({ report: () => undefined }), { retryMs: 20 });
+  try {
+    await within(8000, body(running));
+  } finally {
+    await running.close();
+  }
+}
+
 const refusal = (message: string): unknown => ({ jsonrpc: '2.0', error: { code: -32600, message } });
 const ping = (id: number | string): string => JSON.stringify({ jsonrpc: '2.0', id, method: 'ping' });
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
-test('HTTP: session ids are random v4 UUIDs (CSPRNG), all different, and an ended session\'s id is never issued again', () => withServer({}, async ({ url }) => {
-  const first = await Promise.all(Array.from({ length: 40 }, () => initialize(url)));
-  for (const id of first) assert.equal((await send(url, { method: 'DELETE', headers: { 'mcp-session-id': id } })).status, 200);
-  const second = await Promise.all(Array.from({ length: 40 }, () => initialize(url)));
-  const all = [...first, ...second];
-  assert.deepStrictEqual([all.filter((id) => UUID_V4.test(id)).length, new Set(all).size], [80, 80]);
-  // 80 × 30 random hex digits (all but the version and variant nibbles): a counter or a clock would pile up on a few.
-  const counts = new Map<string, number>();
-  for (const id of all) {
-    const hex = id.replace(/-/g, '');
-    for (const digit of hex.slice(0, 12) + hex.slice(13, 16) + hex.slice(17)) counts.set(digit, (counts.get(digit) ?? 0) + 1);
-  }
-  assert.deepStrictEqual([counts.size, [...counts.values()].every((n) => n > 60 && n < 250)], [16, true]);
-  // The ended ones stay ended.
-  assert.equal((await send(url, { method: 'POST', headers: postHeaders({ 'mcp-session-id': first[0]! }), body: ping(1) })).status, 404);
-}));
+for (const adapter of HTTP_ADAPTERS) {
+  test(`HTTP (${adapter.name}): session ids are random v4 UUIDs (CSPRNG), all different, and an ended session's id is never issued again`, () => withAdapter(adapter, async ({ url }) => {
+    const first = await Promise.all(Array.from({ length: 40 }, () => initialize(url)));
+    for (const id of first) assert.equal((await send(url, { method: 'DELETE', headers: { 'mcp-session-id': id } })).status, 200);
+    const second = await Promise.all(Array.from({ length: 40 }, () => initialize(url)));
+    const all = [...first, ...second];
+    assert.deepStrictEqual([all.filter((id) => UUID_V4.test(id)).length, new Set(all).size], [80, 80]);
+    // 80 × 30 random hex digits (all but the version and variant nibbles): a counter or a clock would pile up on a few.
+    const counts = new Map<string, number>();
+    for (const id of all) {
+      const hex = id.replace(/-/g, '');
+      for (const digit of hex.slice(0, 12) + hex.slice(13, 16) + hex.slice(17)) counts.set(digit, (counts.get(digit) ?? 0) + 1);
+    }
+    assert.deepStrictEqual([counts.size, [...counts.values()].every((n) => n > 60 && n < 250)], [16, true]);
+    // The ended ones stay ended.
+    assert.equal((await send(url, { method: 'POST', headers: postHeaders({ 'mcp-session-id': first[0]! }), body: ping(1) })).status, 404);
+  }));
 
-test('HTTP: a foreign Origin or Host is refused (403) on GET and DELETE too, before the session is touched', () => withServer({}, async ({ url }) => {
-  const session = await initialize(url);
-  const get = await send(url, { headers: { accept: 'text/event-stream', 'mcp-session-id': session, origin: 'https://evil.example' } });
-  const del = await send(url, { method: 'DELETE', headers: { 'mcp-session-id': session, host: 'evil.example:80' } });
-  assert.deepStrictEqual([get.status, JSON.parse(get.body), del.status, JSON.parse(del.body)], [
-    403, refusal('Forbidden: Origin "https://evil.example" is not allowed'), 403, refusal('Forbidden: Host "evil.example:80" is not allowed'),
-  ]);
-  const still = await send(url, { method: 'POST', headers: postHeaders({ 'mcp-session-id': session }), body: ping(2) });
-  assert.deepStrictEqual(sseMessages(still.body), [{ jsonrpc: '2.0', id: 2, result: {} }]);
-}));
-
-test('HTTP: Accept or Content-Type missing altogether (406, 415); GET and DELETE without a session (400) or with an unknown one (404)', () => withServer({}, async ({ url }) => {
-  const body = JSON.stringify(INITIALIZE);
-  const noAccept = await send(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
-  const noType = await send(url, { method: 'POST', headers: { accept: 'application/json, text/event-stream' }, body });
-  const getNoSession = await send(url, { headers: { accept: 'text/event-stream' } });
-  const getUnknown = await send(url, { headers: { accept: 'text/event-stream', 'mcp-session-id': 'f00d' } });
-  const deleteNoSession = await send(url, { method: 'DELETE' });
-  assert.deepStrictEqual(
-    [noAccept, noType, getNoSession, getUnknown, deleteNoSession].map((answer) => [answer.status, JSON.parse(answer.body)]),
-    [
-      [406, refusal('Not Acceptable: Accept must list both application/json and text/event-stream')],
-      [415, refusal('Unsupported Media Type: Content-Type must be application/json')],
-      [400, refusal('Bad Request: Mcp-Session-Id header is required (initialize first)')],
-      [404, refusal('Session not found: it expired, was closed, or never existed')],
-      [400, refusal('Bad Request: Mcp-Session-Id header is required (initialize first)')],
+  test(`HTTP (${adapter.name}): a foreign Origin or Host is refused (403) on GET and DELETE too, before the session is touched`, () => withAdapter(adapter, async ({ url }) => {
+    const session = await initialize(url);
+    const get = await send(url, { headers: { accept: 'text/event-stream', 'mcp-session-id': session, origin: 'https://evil.example' } });
+    const del = await send(url, { method: 'DELETE', headers: { 'mcp-session-id': session, host: 'evil.example:80' } });
+    assert.deepStrictEqual([get.status, JSON.parse(get.body), del.status, JSON.parse(del.body)], [
+      403, refusal('Forbidden: Origin "https://evil.example" is not allowed'), 403, refusal('Forbidden: Host "evil.example:80" is not allowed'),
     ]);
-}));
+    const still = await send(url, { method: 'POST', headers: postHeaders({ 'mcp-session-id': session }), body: ping(2) });
+    assert.deepStrictEqual(sseMessages(still.body), [{ jsonrpc: '2.0', id: 2, result: {} }]);
+  }));
+
+  test(`HTTP (${adapter.name}): Accept or Content-Type missing altogether (406, 415); GET and DELETE without a session (400) or with an unknown one (404)`, () => withAdapter(adapter, async ({ url }) => {
+    const body = JSON.stringify(INITIALIZE);
+    const noAccept = await send(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    const noType = await send(url, { method: 'POST', headers: { accept: 'application/json, text/event-stream' }, body });
+    const getNoSession = await send(url, { headers: { accept: 'text/event-stream' } });
+    const getUnknown = await send(url, { headers: { accept: 'text/event-stream', 'mcp-session-id': 'f00d' } });
+    const deleteNoSession = await send(url, { method: 'DELETE' });
+    assert.deepStrictEqual(
+      [noAccept, noType, getNoSession, getUnknown, deleteNoSession].map((answer) => [answer.status, JSON.parse(answer.body)]),
+      [
+        [406, refusal('Not Acceptable: Accept must list both application/json and text/event-stream')],
+        [415, refusal('Unsupported Media Type: Content-Type must be application/json')],
+        [400, refusal('Bad Request: Mcp-Session-Id header is required (initialize first)')],
+        [404, refusal('Session not found: it expired, was closed, or never existed')],
+        [400, refusal('Bad Request: Mcp-Session-Id header is required (initialize first)')],
+      ]);
+  }));
+}
 
 test('HTTP: a slow-loris body that keeps trickling is cut at bodyTimeoutMs (408) and its socket closed', () => withServer({ bodyTimeoutMs: 150 }, async ({ url, port }, server) => {
   const session = await initialize(url);

@@ -11,6 +11,7 @@ import { McpServer } from '../../src/server/index.js';
 import { serveHttp } from '../../src/transport/index.js';
 import type { RunningHttpServer } from '../../src/transport/index.js';
 import { HttpError, answerError } from '../../src/transport/http-error.js';
+import { NodeHttpExchange } from '../../src/transport/node-http-exchange.js';
 import { within } from '../transport/fixtures/deadline.js';
 import { INITIALIZE, initialize, open, postHeaders, send, sseMessages } from '../transport/fixtures/http-request.js';
 
@@ -74,11 +75,11 @@ test('answerError: when even the refusal cannot be written, a bare 500 goes out;
     try {
       if (req.url === '/unwritable') {
         // Headers that setHeader refuses: the HttpError itself cannot be written.
-        answerError(res, new HttpError(400, 'refused', { headers: { 'X-Why': 'line one\r\nline two', 'X-Name': '中' } }));
+        answerError(new NodeHttpExchange(req, res), new HttpError(400, 'refused', { headers: { 'X-Why': 'line one\r\nline two', 'X-Name': '中' } }));
       } else {
         res.writeHead(200, { 'Content-Type': 'text/event-stream' });
         // Once the head is on the wire, the failure comes.
-        res.write('data: started\n\n', () => answerError(res, new Error('failed mid-stream')));
+        res.write('data: started\n\n', () => answerError(new NodeHttpExchange(req, res), new Error('failed mid-stream')));
       }
     } catch (error) {
       thrown.push(error);

@@ -7,9 +7,9 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { AuthInfo } from '../../src/jsonrpc/index.js';
 import { McpServer } from '../../src/server/index.js';
-import { serveHttp } from '../../src/transport/index.js';
 import { principalOf } from '../../src/transport/http-auth.js';
 import { within } from '../transport/fixtures/deadline.js';
+import { HTTP_ADAPTERS } from '../transport/fixtures/http-adapters.js';
 import { initialize, postHeaders, send, sseMessages } from '../transport/fixtures/http-request.js';
 
 const TOKENS = new Map<string, AuthInfo>([
@@ -22,38 +22,40 @@ const TOKENS = new Map<string, AuthInfo>([
 ]);
 const NOT_FOUND = { jsonrpc: '2.0', error: { code: -32600, message: 'Session not found: it expired, was closed, or never existed' } };
 
-test('HTTP: a session answers only the principal that opened it: same subject and client, or the same token when neither is named', async () => {
-  const running = await serveHttp(new McpServer({ name: 'bound', version: '1' }), {
-    verifyToken: async (token) => {
-      const info = TOKENS.get(token);
-      if (!info) throw new Error('unknown token');
-      return info;
-    },
+for (const adapter of HTTP_ADAPTERS) {
+  test(`HTTP (${adapter.name}): a session answers only the principal that opened it: same subject and client, or the same token when neither is named`, async () => {
+    const running = await adapter.serve(new McpServer({ name: 'bound', version: '1' }), {
+      verifyToken: async (token) => {
+        const info = TOKENS.get(token);
+        if (!info) throw new Error('unknown token');
+        return info;
+      },
+    });
+    const use = async (token: string, session: string, id: number): Promise<[number, unknown]> => {
+      const answer = await send(running.url, { method: 'POST', headers: postHeaders({ authorization: `Bearer ${token}`, 'mcp-session-id': session }), body: JSON.stringify({ jsonrpc: '2.0', id, method: 'ping' }) });
+      return [answer.status, answer.status === 200 ? sseMessages(answer.body) : JSON.parse(answer.body)];
+    };
+    const pong = (id: number): [number, unknown] => [200, [{ jsonrpc: '2.0', id, result: {} }]];
+    try {
+      await within(10_000, (async () => {
+        const alices = await initialize(running.url, { authorization: 'Bearer alice-web' });
+        const opaque = await initialize(running.url, { authorization: 'Bearer opaque-1' });
+        assert.deepStrictEqual([
+          await use('bob-web', alices, 1), // another user of the same application
+          await use('alice-cli', alices, 2), // the same user through another application
+          await use('alice-web-refreshed', alices, 3), // the same user and application, a new token
+          await use('opaque-2', opaque, 4), // another valid token, no subject or client named
+          await use('opaque-1', opaque, 5),
+        ], [[404, NOT_FOUND], [404, NOT_FOUND], pong(3), [404, NOT_FOUND], pong(5)]);
+        // A refused GET or DELETE leaves the session alone.
+        const del = await send(running.url, { method: 'DELETE', headers: { authorization: 'Bearer bob-web', 'mcp-session-id': alices } });
+        assert.deepStrictEqual([del.status, await use('alice-web', alices, 6)], [404, pong(6)]);
+      })());
+    } finally {
+      await running.close();
+    }
   });
-  const use = async (token: string, session: string, id: number): Promise<[number, unknown]> => {
-    const answer = await send(running.url, { method: 'POST', headers: postHeaders({ authorization: `Bearer ${token}`, 'mcp-session-id': session }), body: JSON.stringify({ jsonrpc: '2.0', id, method: 'ping' }) });
-    return [answer.status, answer.status === 200 ? sseMessages(answer.body) : JSON.parse(answer.body)];
-  };
-  const pong = (id: number): [number, unknown] => [200, [{ jsonrpc: '2.0', id, result: {} }]];
-  try {
-    await within(10_000, (async () => {
-      const alices = await initialize(running.url, { authorization: 'Bearer alice-web' });
-      const opaque = await initialize(running.url, { authorization: 'Bearer opaque-1' });
-      assert.deepStrictEqual([
-        await use('bob-web', alices, 1), // another user of the same application
-        await use('alice-cli', alices, 2), // the same user through another application
-        await use('alice-web-refreshed', alices, 3), // the same user and application, a new token
-        await use('opaque-2', opaque, 4), // another valid token, no subject or client named
-        await use('opaque-1', opaque, 5),
-      ], [[404, NOT_FOUND], [404, NOT_FOUND], pong(3), [404, NOT_FOUND], pong(5)]);
-      // A refused GET or DELETE leaves the session alone.
-      const del = await send(running.url, { method: 'DELETE', headers: { authorization: 'Bearer bob-web', 'mcp-session-id': alices } });
-      assert.deepStrictEqual([del.status, await use('alice-web', alices, 6)], [404, pong(6)]);
-    })());
-  } finally {
-    await running.close();
-  }
-});
+}
 
 test('principalOf: subject and client together, else a SHA-256 of the token (the token itself is not kept)', async () => {
   assert.deepStrictEqual(await Promise.all([

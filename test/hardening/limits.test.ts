@@ -9,6 +9,7 @@ import { test } from 'node:test';
 import { JsonRpcPeer, TooManyPendingRequestsError, exceedsJsonDepth, parseJsonMessage } from '../../src/jsonrpc/index.js';
 import { McpServer } from '../../src/server/index.js';
 import { StdioTransport, httpTransport, legacySseTransport, serveHttp } from '../../src/transport/index.js';
+import { fromFetchResponse } from '../../src/transport/http-request.js';
 import { consumeSseResponse, newProgress } from '../../src/transport/resumable-sse-reader.js';
 import type { StreamHooks } from '../../src/transport/resumable-sse-reader.js';
 import { CapturedTransport } from '../fakes/captured-transport.js';
@@ -182,7 +183,7 @@ test('HTTP client: the event ids remembered for de-duplication stay bounded on a
     deliver: () => { delivered++; return undefined; },
     traceEvent: () => undefined,
   };
-  await consumeSseResponse(new Response(events), 'GET', undefined, progress, hooks);
+  await consumeSseResponse(fromFetchResponse(new Response(events)), 'GET', undefined, progress, hooks);
   assert.deepStrictEqual([delivered, progress.seen.size, progress.lastEventId, progress.seen.has('e4999'), progress.seen.has('e0')], [5000, 1024, 'e4999', true, false]);
 });
 

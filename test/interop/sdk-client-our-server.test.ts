@@ -61,6 +61,7 @@ async function exerciseOurServer(t: TestContext, transport: SdkTransport): Promi
     tools: [
       { name: 'add', description: '返回两个整数的和', inputSchema: { type: 'object', properties: { a: INTEGER, b: INTEGER }, required: ['a', 'b'] } },
       { name: 'count', description: 'Reports progress 1, 2, 3 of 3', inputSchema: { type: 'object' } },
+      { name: 'greet', description: 'Asks for a name, then greets', inputSchema: { type: 'object' } },
     ],
   });
   assert.deepStrictEqual(await client.callTool({ name: 'add', arguments: { a: 19, b: 23 } }), { content: [{ type: 'text', text: '42' }] });

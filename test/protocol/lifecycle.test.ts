@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  clientMaySend, missingClientCapability, missingServerCapability, negotiateVersion, serverMaySend, serverRefusal,
+  clientMaySend, missingClientCapability, missingServerCapability, negotiateVersion, nextClientState, nextServerState, serverMaySend, serverRefusal,
 } from '../../src/protocol/index.js';
 
 test('version negotiation echoes a supported version and otherwise offers the newest', () => {
@@ -43,4 +43,21 @@ test('capabilities gate methods on both sides', () => {
   assert.equal(missingClientCapability({ elicitation: {} }, 'elicitation/create', { mode: 'url' }), 'The client did not declare elicitation mode "url"');
   assert.equal(missingClientCapability({ elicitation: {} }, 'elicitation/create', {}), undefined);
   assert.equal(missingClientCapability({ sampling: {} }, 'sampling/createMessage', { tools: [] }), 'The client did not declare "sampling.tools", so tools cannot be sent in sampling/createMessage');
+});
+
+test('lifecycle transitions live in one place: every state × event, server and client', () => {
+  const serverStates = ['awaiting-initialize', 'awaiting-initialized', 'operating', 'closed'] as const;
+  assert.deepEqual(serverStates.map((state) => (['initialize', 'initialized', 'close'] as const).map((event) => nextServerState(state, event))), [
+    ['awaiting-initialized', 'awaiting-initialize', 'closed'],
+    ['awaiting-initialized', 'operating', 'closed'],
+    ['operating', 'operating', 'closed'],
+    ['closed', 'closed', 'closed'],
+  ]);
+  const clientStates = ['idle', 'initializing', 'ready', 'closed'] as const;
+  assert.deepEqual(clientStates.map((state) => (['initialize', 'initialized', 'close'] as const).map((event) => nextClientState(state, event))), [
+    ['initializing', 'idle', 'closed'],
+    ['initializing', 'ready', 'closed'],
+    ['ready', 'ready', 'closed'],
+    ['closed', 'closed', 'closed'],
+  ]);
 });

@@ -191,8 +191,8 @@ test('ResumableStream: hands the store the length of the JSON it writes', async 
     },
     async replayEventsAfter() { throw new Error('not used'); },
   };
-  const settings = { eventStore, retryMs: 1000, maxBufferedBytes: MiB, headers: {}, onoverflow() {}, ondisconnect() {} };
-  const stream = new ResumableStream(undefined, settings);
+  const settings = { eventStore, retryMs: 1000, maxBufferedBytes: MiB };
+  const stream = new ResumableStream(undefined, settings, { sessionId: 's', connectionEnded() {} });
   await stream.prime();
   await stream.emit(note(1));
   assert.deepStrictEqual(stored, [[stream.streamId, null, undefined], [stream.streamId, note(1), NOTE_LENGTH]]);

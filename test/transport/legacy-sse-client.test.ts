@@ -7,7 +7,7 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { test } from 'node:test';
 import { ConnectionClosedError } from '../../src/jsonrpc/index.js';
-import { HttpStatusError, legacySseTransport } from '../../src/transport/index.js';
+import { HttpStatusError, legacySseTransport, nodeHttpRequester } from '../../src/transport/index.js';
 import type { HttpTraceEvent } from '../../src/transport/index.js';
 import { runTransportContract } from './contract.js';
 
@@ -52,9 +52,10 @@ async function legacyServer(options: { first?: string; post?: (req: IncomingMess
   };
 }
 
-runTransportContract('legacy HTTP+SSE', async () => {
+// Both request paths: fetch (legacySseTransport's default) and node:http (a requester per transport, closed with it).
+for (const [name, viaNode] of [['legacy HTTP+SSE on fetch', false], ['legacy HTTP+SSE on node:http', true]] as const) runTransportContract(name, async () => {
   const server = await legacyServer();
-  const client = legacySseTransport(server.url);
+  const client = legacySseTransport(server.url, viaNode ? { request: nodeHttpRequester() } : {});
   const cleanup = async (): Promise<void> => { await client.close(); await server.close(); };
   try {
     await client.start();

@@ -7,6 +7,7 @@ import { createServer } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { test } from 'node:test';
+import { NodeSseSink } from '../../src/transport/node-http-exchange.js';
 import { SseConnection } from '../../src/transport/sse-response.js';
 import { within } from './fixtures/deadline.js';
 import { open } from './fixtures/http-request.js';
@@ -29,7 +30,7 @@ test('SseConnection: a response ended while 16 MiB wait unread is still cut afte
   const settled: string[] = [];
   const closed = new Promise<void>((resolve) => {
     void withSse((res) => {
-      const connection = new SseConnection(res, {}, 64 * 1024, 50);
+      const connection = new SseConnection(new NodeSseSink(res, {}), 64 * 1024, 50);
       connection.onclose = (why) => { reason = why; resolve(); };
       for (let i = 0; i < 256; i++) connection.write(CHUNK);
       void connection.whenWritable().then(() => settled.push('whenWritable'));
@@ -51,7 +52,7 @@ test('SseConnection: a client that reads gets all of a 16 MiB write burst over a
   let reason: Error | undefined = new Error('not closed');
   return withSse((res) => {
     // A generous stall: on a busy machine a reading client may miss a short one.
-    const connection = new SseConnection(res, {}, 64 * 1024, 1000);
+    const connection = new SseConnection(new NodeSseSink(res, {}), 64 * 1024, 1000);
     connection.onclose = (why) => { reason = why; };
     void (async () => {
       for (let i = 0; i < 256; i++) {

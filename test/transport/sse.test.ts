@@ -49,6 +49,23 @@ test('SseParser: bytes with a split UTF-8 character; end() drops an unfinished e
   assert.deepStrictEqual(parser.end(), []);
 });
 
+test('SseParser: every split of a 4-byte character decodes; chunks that end on a boundary need no stream decoder', () => {
+  const bytes = Buffer.from('data: a𝄞b\n\ndata: ü\n\n', 'utf8');
+  for (let cut = 1; cut < bytes.length; cut++) {
+    const parser = new SseParser();
+    const events = [...parser.push(bytes.subarray(0, cut)), ...parser.push(bytes.subarray(cut)), ...parser.end()];
+    assert.deepStrictEqual({ cut, events }, { cut, events: [{ data: 'a𝄞b' }, { data: 'ü' }] });
+  }
+});
+
+test('SseParser: one byte order mark at the start of the byte stream is dropped; a later U+FEFF is data', () => {
+  const parser = new SseParser();
+  const bom = Buffer.from('\uFEFF', 'utf8');
+  assert.deepStrictEqual(parser.push(Buffer.concat([bom, Buffer.from('data: 1\n\n')])), [{ data: '1' }]);
+  assert.deepStrictEqual(parser.push(Buffer.concat([Buffer.from('data: '), bom, Buffer.from('2\n\n')])), [{ data: '\uFEFF2' }]);
+  assert.deepStrictEqual(parser.push(Buffer.concat([bom, Buffer.from('data: 3\n\n')])), []); // "\uFEFFdata" is an unknown field
+});
+
 test('readSseEvents: reads a byte stream to its end', async () => {
   const body = new ReadableStream<Uint8Array>({
     start(controller) {

@@ -9,9 +9,10 @@ import type { EchoServable } from './fixtures/echo-servable.js';
 import { within } from './fixtures/deadline.js';
 import { INITIALIZE } from './fixtures/http-request.js';
 
-runTransportContract('Streamable HTTP', async () => {
+// Both request paths: node:http (what httpTransport picks on Node) and fetch (what every other runtime uses).
+for (const [name, options] of [['Streamable HTTP on node:http', {}], ['Streamable HTTP on fetch', { fetch }]] as const) runTransportContract(name, async () => {
   const server = await serveHttp(echoServable(), { retryMs: 20 });
-  const client = httpTransport(server.url);
+  const client = httpTransport(server.url, options);
   const cleanup = async (): Promise<void> => { await client.close(); await server.close(); };
   try {
     await client.start();

@@ -1,0 +1,8 @@
+// Types of raw-node-http-client.js (plain JavaScript on purpose, see there).
+
+export class RawNodeHttpClient {
+  constructor(url: string);
+  request(method: string, params?: object): Promise<Record<string, unknown>>;
+  notify(method: string): Promise<void>;
+  close(): void;
+}

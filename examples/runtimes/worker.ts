@@ -1,0 +1,16 @@
+// A Cloudflare Worker (module syntax, no nodejs_compat flag): `wrangler deploy` this file, or run
+// it in workerd as `npm run test:runtimes` does (bundled with esbuild). Import the fetch handler's
+// own file: the mcpwire/transport entry also holds the node:* parts, which a Worker cannot load.
+//
+// A session lives only while requests keep reaching the isolate that made it: see "Where state
+// lives" in the README.
+
+import { createFetchHandler } from '../../src/transport/fetch-handler.js';
+import { createTools } from './tools.js';
+
+const handler = createFetchHandler(createTools(), {
+  // Workers name the client in a header; without it every client counts as one address.
+  remoteAddress: (request) => request.headers.get('cf-connecting-ip') ?? undefined,
+});
+
+export default { fetch: (request: Request): Promise<Response> => handler(request) };

@@ -1,0 +1,144 @@
+// What a handler sees while a 2026 (stateless) request runs: the same ToolContext as in a 2025
+// session, but everything comes from this one request. Capabilities, client info and log level
+// come from its `_meta` envelope (26/basic/index#statelessness: never from earlier traffic), and
+// sample/elicit/listRoots become Multi Round-Trip inputs (26/basic/patterns/mrtr): answered from
+// the retry's `inputResponses` when present, otherwise recorded so that the request is answered
+// with an input_required result.
+
+import { INVALID_REQUEST, ProtocolError } from '../jsonrpc/index.js';
+import type { AuthInfo, MessageExtra, Params, RequestId } from '../jsonrpc/index.js';
+import { LOGGING_LEVELS, NOTIFICATIONS, SERVER_REQUESTS, clientCapabilityFor, missingCapabilityError } from '../protocol/index.js';
+import type {
+  ClientCapabilities, CreateMessageResult, ElicitResult, Envelope, Era, Implementation, Progress, Root,
+} from '../protocol/index.js';
+import type { InputOptions, ToolContext } from './request-context.js';
+
+/** What a stateless request needs from the transport that carried it (stdio peer context or HTTP exchange). */
+export interface StatelessCall {
+  readonly requestId: RequestId;
+  /** Fires when the client cancels (stdio) or closes the response stream (HTTP). */
+  readonly signal: AbortSignal;
+  readonly extra: MessageExtra | undefined;
+  /** Sends a notification about this request, on its own stream. */
+  notify(method: string, params?: Params): Promise<void>;
+}
+
+/** Thrown into a handler that asked for an input the request does not carry yet; the dispatcher answers input_required. */
+export class InputRequiredError extends ProtocolError {
+  constructor(key: string) {
+    super(INVALID_REQUEST, `Input "${key}" is required: the request is answered with an input_required result`);
+    this.name = 'InputRequiredError';
+  }
+}
+
+/** The per-request context of a stateless request. */
+export class StatelessToolContext implements ToolContext {
+  readonly era: Era = 'stateless';
+  readonly requestId: RequestId;
+  /** Inputs the handler asked for and the request does not answer: the inputRequests of the result. */
+  readonly pending: Record<string, { method: string; params: Params }> = {};
+  /** Whether the handler asked for anything the request did not answer. */
+  missing = false;
+  /** A kind of input the client did not declare: this refusal answers the request, whatever the handler did with it. */
+  refusal: ProtocolError | undefined;
+  readonly #call: StatelessCall;
+  readonly #envelope: Envelope;
+  readonly #answers: Params;
+  readonly #progressToken: string | number | undefined;
+  readonly #counts = new Map<string, number>();
+
+  constructor(call: StatelessCall, envelope: Envelope, params: Params | undefined, answers: Params) {
+    this.requestId = call.requestId;
+    this.#call = call;
+    this.#envelope = envelope;
+    this.#answers = answers;
+    const token = (params?._meta as Params | undefined)?.progressToken;
+    this.#progressToken = typeof token === 'string' || typeof token === 'number' ? token : undefined;
+  }
+
+  get signal(): AbortSignal {
+    return this.#call.signal;
+  }
+
+  get authInfo(): AuthInfo | undefined {
+    return this.#call.extra?.authInfo;
+  }
+
+  get clientInfo(): Implementation | undefined {
+    return this.#envelope.clientInfo;
+  }
+
+  get clientCapabilities(): ClientCapabilities {
+    return this.#envelope.clientCapabilities;
+  }
+
+  get sendProgress(): ToolContext['sendProgress'] {
+    return async (progress: Progress) => {
+      if (this.#progressToken === undefined || this.signal.aborted) return;
+      await this.#call.notify(NOTIFICATIONS.progress, { progressToken: this.#progressToken, ...progress });
+    };
+  }
+
+  get log(): ToolContext['log'] {
+    return async (level, data, logger) => {
+      // 26/server/utilities/logging: without a logLevel in _meta, no notifications/message at all.
+      const wanted = this.#envelope.logLevel;
+      if (wanted === undefined || LOGGING_LEVELS.indexOf(level) < LOGGING_LEVELS.indexOf(wanted) || this.signal.aborted) return;
+      await this.#call.notify(NOTIFICATIONS.message, logger === undefined ? { level, data } : { level, logger, data });
+    };
+  }
+
+  get request(): ToolContext['request'] {
+    return async (method, params) => {
+      if (method !== SERVER_REQUESTS.createMessage && method !== SERVER_REQUESTS.elicit && method !== SERVER_REQUESTS.listRoots) {
+        // 26/basic/index: the server never sends requests; only these three exist, as MRTR inputs.
+        throw new Error(`A ${this.#envelope.protocolVersion} server cannot send "${method}" to the client`);
+      }
+      return this.#input(method, params ?? {}, undefined);
+    };
+  }
+
+  get sample(): ToolContext['sample'] {
+    return async (params, options) => await this.#input(SERVER_REQUESTS.createMessage, params as unknown as Params, options) as unknown as CreateMessageResult;
+  }
+
+  get elicit(): ToolContext['elicit'] {
+    return async (params, options) => await this.#input(SERVER_REQUESTS.elicit, params as unknown as Params, options) as unknown as ElicitResult;
+  }
+
+  get listRoots(): ToolContext['listRoots'] {
+    return async (options) => ((await this.#input(SERVER_REQUESTS.listRoots, {}, options)).roots ?? []) as Root[];
+  }
+
+  get elicitationComplete(): ToolContext['elicitationComplete'] {
+    return async () => {
+      throw new Error(`notifications/elicitation/complete was removed in ${this.#envelope.protocolVersion}: the retry's requestState tells the server the outcome`);
+    };
+  }
+
+  get closeSseStream(): ToolContext['closeSseStream'] {
+    return async () => false;
+  }
+
+  async #input(method: string, params: Params, options: InputOptions | undefined): Promise<Params> {
+    // 26/basic/patterns/mrtr: never ask for a kind the client did not declare for this request.
+    const capability = clientCapabilityFor(method);
+    if (capability !== undefined && !this.#envelope.clientCapabilities[capability]) {
+      this.refusal ??= missingCapabilityError(capability, method);
+      throw this.refusal;
+    }
+    const key = options?.key ?? this.#nextKey(method);
+    const answer = Object.hasOwn(this.#answers, key) ? this.#answers[key] : undefined;
+    if (typeof answer === 'object' && answer !== null && !Array.isArray(answer)) return answer as Params;
+    this.pending[key] = { method, params };
+    this.missing = true;
+    throw new InputRequiredError(key);
+  }
+
+  #nextKey(method: string): string {
+    const kind = method === SERVER_REQUESTS.createMessage ? 'sampling' : method === SERVER_REQUESTS.elicit ? 'elicitation' : 'roots';
+    const count = (this.#counts.get(kind) ?? 0) + 1;
+    this.#counts.set(kind, count);
+    return `${kind}-${count}`;
+  }
+}

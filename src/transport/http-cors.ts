@@ -1,0 +1,50 @@
+// Opt-in CORS for the Streamable HTTP endpoint, so that a web page on another origin can talk to
+// it (a browser-based MCP client). It agrees with the Origin check (http-security.ts): an origin
+// the check lets through gets CORS headers, one it refuses gets 403, preflight included. Without
+// the `cors` option none of this runs: OPTIONS stays 405 and no Access-Control-* header goes out.
+
+import type { HttpExchange, SseSink } from './http-exchange.js';
+
+/** The `cors` option: which origins may call from a browser, besides the ones always allowed. */
+export interface CorsOptions {
+  /** Origins such as `https://app.example`; they are added to the Origin check's allowed list. */
+  origins: string[];
+  /** How long a browser may cache a preflight answer, in seconds (default 600). */
+  maxAgeSeconds?: number;
+}
+
+/** What a browser may send: the headers of basic/transports#streamable-http and the bearer token. */
+const ALLOW_HEADERS = 'Accept, Authorization, Content-Type, Last-Event-ID, Mcp-Session-Id, MCP-Protocol-Version';
+/** What a page may read: without these a browser hides the session id and the auth challenge. */
+const EXPOSE_HEADERS = 'Mcp-Session-Id, MCP-Protocol-Version, WWW-Authenticate';
+
+/** The answer to a preflight `OPTIONS` from `origin` (already through the Origin check). */
+export function answerPreflight(exchange: HttpExchange, origin: string, cors: CorsOptions): void {
+  exchange.respond(204, {
+    'Access-Control-Allow-Origin': origin,
+    'Access-Control-Allow-Methods': 'GET, POST, DELETE',
+    'Access-Control-Allow-Headers': ALLOW_HEADERS,
+    'Access-Control-Max-Age': String(cors.maxAgeSeconds ?? 600),
+    Vary: 'Origin',
+  });
+}
+
+/** `exchange`, with the CORS headers for `origin` added to whatever it answers. */
+export function withCorsHeaders(exchange: HttpExchange, origin: string): HttpExchange {
+  const extra = { 'Access-Control-Allow-Origin': origin, 'Access-Control-Expose-Headers': EXPOSE_HEADERS, Vary: 'Origin' };
+  return {
+    get method() { return exchange.method; },
+    get url() { return exchange.url; },
+    get remoteAddress() { return exchange.remoteAddress; },
+    get scheme() { return exchange.scheme; },
+    get started() { return exchange.started; },
+    header: (name) => exchange.header(name),
+    headers: () => exchange.headers(),
+    readBody: (limits) => exchange.readBody(limits),
+    ...(exchange.discardBody ? { discardBody: (limits) => exchange.discardBody!(limits) } : {}),
+    respond: (status, headers, body, until) => exchange.respond(status, { ...headers, ...extra }, body, until),
+    stream: (headers): SseSink => exchange.stream({ ...headers, ...extra }),
+    abort: () => exchange.abort(),
+    onClose: (listener) => exchange.onClose(listener),
+  };
+}

@@ -1,0 +1,95 @@
+// What the Streamable HTTP endpoint serves and how it is tuned: the options every adapter takes
+// (serveHttp, createStreamableHttpHandler, createFetchHandler), and where it keeps its sessions.
+
+import type { Transport } from '../jsonrpc/index.js';
+import type { EventStore } from './event-store.js';
+import type { TokenVerifier } from './http-auth.js';
+import type { CorsOptions } from './http-cors.js';
+import type { StreamableHttpSessionTransport } from './http-session.js';
+import type { StatelessServable } from './stateless-http.js';
+
+/** Protocol revisions accepted in the MCP-Protocol-Version header by default. */
+export const DEFAULT_PROTOCOL_VERSIONS: readonly string[] = ['2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05'];
+
+/** What an HTTP endpoint serves: anything that accepts one transport per session (McpServer does). */
+export interface HttpServable {
+  connect(transport: Transport): Promise<unknown>;
+  /** Values accepted in the MCP-Protocol-Version header; defaults to DEFAULT_PROTOCOL_VERSIONS. */
+  protocolVersions?: readonly string[];
+  /** Answers 2026-07-28 (stateless) requests (ToolServer does); without it the endpoint speaks 2025 only. */
+  handleStateless?: StatelessServable['handleStateless'];
+}
+
+/**
+ * Where the endpoint keeps its live sessions, by id. A `Map` is one (the default). A deployment
+ * that shares one endpoint between several handlers, or wants to observe or bound the table its
+ * own way, plugs its own; what it holds are live objects (streams, timers), not data to persist.
+ */
+export interface SessionStore {
+  get(sessionId: string): StreamableHttpSessionTransport | undefined;
+  has(sessionId: string): boolean;
+  set(sessionId: string, session: StreamableHttpSessionTransport): unknown;
+  delete(sessionId: string): unknown;
+  readonly size: number;
+  values(): Iterable<StreamableHttpSessionTransport>;
+}
+
+/** Options of the endpoint, whichever adapter serves it (serveHttp, createStreamableHttpHandler, createFetchHandler). */
+export interface HttpEndpointOptions {
+  /** The single MCP endpoint (default '/mcp'). */
+  path?: string;
+  /** Origins allowed besides http(s) on localhost / 127.0.0.1 / [::1]. */
+  allowedOrigins?: string[];
+  /**
+   * Host names (any port) or host:port allowed besides the loopback names. Needed when binding
+   * beyond loopback: list the names clients will use.
+   */
+  allowedHosts?: string[];
+  /** Check the Host header against allowedHosts (default true). */
+  dnsRebindingProtection?: boolean;
+  /**
+   * Opt-in CORS for browser clients on other origins: preflight OPTIONS is answered, and every
+   * origin the Origin check allows (cors.origins are added to it) may read the answers.
+   */
+  cors?: CorsOptions;
+  /** Answer requests with one JSON body instead of an SSE stream (default false). */
+  jsonResponse?: boolean;
+  /** Where SSE events are kept for resumption (default an InMemoryEventStore). */
+  eventStore?: EventStore;
+  /** Where live sessions are kept (default a Map). */
+  sessionStore?: SessionStore;
+  /** The `retry:` sent to clients, in ms (default 1000). */
+  retryMs?: number;
+  maxBodyBytes?: number;
+  /** Deepest nesting of arrays and objects accepted in one body (default 64); deeper bodies get 400. */
+  maxJsonDepth?: number;
+  maxSessions?: number;
+  /**
+   * Sessions one remote address may hold at once (default a quarter of maxSessions), so that no
+   * single address can fill the table; beyond it initialize gets 429. Behind a reverse proxy every
+   * client shares the proxy's address: raise it to maxSessions there.
+   */
+  maxSessionsPerAddress?: number;
+  /**
+   * A session whose client has not finished the handshake (notifications/initialized) this long
+   * after initialize is closed (default 10 s): bare initialize requests cannot hold the table.
+   */
+  handshakeTimeoutMs?: number;
+  /**
+   * A session with no request from its client and no request being answered for this long is
+   * closed (default 30 min). An open GET stream does not keep a session alive.
+   */
+  sessionIdleMs?: number;
+  bodyTimeoutMs?: number;
+  /**
+   * Bytes an SSE client may leave unread (default 4 MiB). Past it, what the server sends next waits
+   * until the client reads; a client that reads nothing for streamStallMs meanwhile is cut off.
+   */
+  maxBufferedBytes?: number;
+  /** How long an SSE client may leave more than maxBufferedBytes unread, taking none of it, before it is cut (default 10 s). */
+  streamStallMs?: number;
+  /** If set, every request needs `Authorization: Bearer <token>` that this accepts. */
+  verifyToken?: TokenVerifier;
+  /** RFC 9728 Protected Resource Metadata, served at /.well-known/oauth-protected-resource[path]. */
+  resourceMetadata?: object;
+}

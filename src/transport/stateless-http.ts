@@ -1,0 +1,195 @@
+// The 2026-07-28 route of the one Streamable HTTP endpoint (26/basic/transports/streamable-http):
+// a POST whose MCP-Protocol-Version is not a 2025 revision carries one stateless request. Its
+// Mcp-Method / Mcp-Name headers are checked against the body (-32020), the request is handed to
+// the server's stateless handler, and the answer goes back as JSON, or as an SSE stream once the
+// handler sends a notification about the request (progress, log, a listen stream). Error codes
+// map to statuses: -32601 → 404, the envelope and header errors → 400. No sessions, no GET.
+
+import { METHOD_NOT_FOUND, ProtocolError } from '../jsonrpc/index.js';
+import type { JSONRPCNotification, JSONRPCRequest, MessageExtra, Params, RequestId } from '../jsonrpc/index.js';
+import { encodeSseEvent } from './sse.js';
+
+/** What serves stateless requests (ToolServer.handleStateless). */
+export interface StatelessServable {
+  handleStateless(method: string, params: Params | undefined, call: {
+    requestId: RequestId; signal: AbortSignal; extra: MessageExtra | undefined; notify(method: string, params?: Params): Promise<void>;
+  }): Promise<Params>;
+  /** A tool's `x-mcp-header` arguments: argument name → `Mcp-Param-` header suffix. */
+  toolHeaders?(name: string): Record<string, string> | undefined;
+}
+
+/** The part of one HTTP exchange (HttpExchange) the stateless route needs: read headers, answer once, or stream. */
+export interface StatelessExchange {
+  header(name: string): string | undefined;
+  respond(status: number, headers: Record<string, string>, body?: string): void;
+  stream(headers: Record<string, string>): StatelessStream;
+  /** Called once when the client has gone or the response is complete. */
+  onClose(listener: () => void): void;
+}
+
+/** An SSE body (SseSink): written to, ended, or cut; `buffered` is what the client has not taken yet. */
+interface StatelessStream {
+  write(text: string): void;
+  readonly buffered: number;
+  end(): void;
+  destroy(): void;
+}
+
+/** -32020 HeaderMismatch (26/basic/index#error-codes). */
+const HEADER_MISMATCH = -32020;
+
+/** Which 2026 codes travel with HTTP 400 (26/basic/transports/streamable-http#status-codes). */
+const BAD_REQUEST_CODES: ReadonlySet<number> = new Set([-32700, -32600, -32602, -32020, -32021, -32022]);
+
+/** The HTTP status of a JSON-RPC error answer on the stateless route. */
+export function statelessStatus(code: number): number {
+  if (code === METHOD_NOT_FOUND) return 404;
+  return BAD_REQUEST_CODES.has(code) ? 400 : 200;
+}
+
+/**
+ * Whether a POST goes to the stateless route (SPEC-NOTES §8.9): not when it names a session or
+ * carries a 2025 (or older) MCP-Protocol-Version; yes when it carries any other version header
+ * (even for `initialize`: a 2026 client gets 404 + -32601 for it, as 2026 removed it). Without a
+ * version header, `initialize` opens a 2025 session, and another body goes here when it carries
+ * the 2026 `_meta` envelope.
+ */
+export function isStatelessPost(versionHeader: string | undefined, sessionId: string | undefined, message: { method?: unknown; params?: unknown }, legacyVersions: readonly string[]): boolean {
+  if (sessionId !== undefined) return false;
+  if (versionHeader !== undefined) return !legacyVersions.includes(versionHeader);
+  if (message.method === 'initialize') return false;
+  const meta = (message.params as { _meta?: unknown } | undefined)?._meta;
+  return typeof meta === 'object' && meta !== null && Object.hasOwn(meta, 'io.modelcontextprotocol/protocolVersion');
+}
+
+/**
+ * A header value as the client meant it: `=?base64?…?=` is decoded from Base64 UTF-8
+ * (26/basic/transports/streamable-http#header-encoding). Undefined when the value is not valid.
+ */
+export function decodeHeaderValue(raw: string): string | undefined {
+  const wrapped = /^=\?base64\?(.*)\?=$/.exec(raw);
+  if (!wrapped) return /[\u0000-\u001f\u007f]/.test(raw) ? undefined : raw;
+  const encoded = wrapped[1] ?? '';
+  // Strict Base64: the alphabet, and padding to a multiple of 4 (SGVsbG8 without its = is refused).
+  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(encoded) || encoded.length % 4 !== 0) return undefined;
+  try {
+    const binary = atob(wrapped[1] ?? '');
+    return new TextDecoder('utf-8', { fatal: true }).decode(Uint8Array.from(binary, (char) => char.charCodeAt(0)));
+  } catch {
+    return undefined;
+  }
+}
+
+/** The body field Mcp-Name must repeat, for the methods that have one. */
+function nameOf(message: JSONRPCRequest | JSONRPCNotification): unknown {
+  if (message.method === 'tools/call' || message.method === 'prompts/get') return message.params?.name;
+  if (message.method === 'resources/read') return message.params?.uri;
+  return undefined;
+}
+
+/** 26/basic/transports/streamable-http#server-validation: a missing or differing Mcp-* header, or a bad value, is -32020. */
+export function headerRefusal(exchange: Pick<StatelessExchange, 'header'>, message: JSONRPCRequest | JSONRPCNotification): ProtocolError | undefined {
+  if (exchange.header('mcp-protocol-version') === undefined) {
+    return new ProtocolError(HEADER_MISMATCH, 'Header mismatch: the MCP-Protocol-Version header is required');
+  }
+  const rawMethod = exchange.header('mcp-method');
+  if (rawMethod === undefined) return new ProtocolError(HEADER_MISMATCH, 'Header mismatch: the Mcp-Method header is required');
+  const method = decodeHeaderValue(rawMethod);
+  if (method !== message.method) {
+    return new ProtocolError(HEADER_MISMATCH, `Header mismatch: Mcp-Method ${JSON.stringify(method ?? rawMethod)} does not match the body's method ${JSON.stringify(message.method)}`);
+  }
+  const expected = nameOf(message);
+  if (expected === undefined) return undefined;
+  const rawName = exchange.header('mcp-name');
+  if (rawName === undefined) return new ProtocolError(HEADER_MISMATCH, `Header mismatch: ${message.method} needs the Mcp-Name header`);
+  const name = decodeHeaderValue(rawName);
+  if (name !== expected) {
+    return new ProtocolError(HEADER_MISMATCH, `Header mismatch: Mcp-Name ${JSON.stringify(name ?? rawName)} does not match the body's ${JSON.stringify(expected)}`);
+  }
+  return undefined;
+}
+
+/** How an argument travels in its Mcp-Param header: strings as they are, numbers in decimal, booleans lowercase. */
+function headerText(value: unknown): string | undefined {
+  if (value === null || value === undefined) return undefined;
+  return typeof value === 'string' ? value : typeof value === 'number' || typeof value === 'boolean' ? String(value) : JSON.stringify(value);
+}
+
+/**
+ * 26/basic/transports/streamable-http#custom-headers: each `x-mcp-header` argument of a tools/call
+ * must be repeated in its `Mcp-Param-{Name}` header (decoded first), and be absent when the argument is.
+ */
+export function paramHeaderRefusal(exchange: Pick<StatelessExchange, 'header'>, message: JSONRPCRequest | JSONRPCNotification, headers: Record<string, string> | undefined): ProtocolError | undefined {
+  if (headers === undefined) return undefined;
+  const args = (message.params?.arguments ?? {}) as Record<string, unknown>;
+  for (const [argument, suffix] of Object.entries(headers)) {
+    const expected = headerText(args[argument]);
+    const raw = exchange.header(`mcp-param-${suffix.toLowerCase()}`);
+    if (raw === undefined && expected === undefined) continue;
+    if (raw === undefined) return new ProtocolError(HEADER_MISMATCH, `Header mismatch: argument "${argument}" needs the Mcp-Param-${suffix} header`);
+    const value = decodeHeaderValue(raw);
+    if (value === undefined) return new ProtocolError(HEADER_MISMATCH, `Header mismatch: Mcp-Param-${suffix} is not a valid value (bad Base64 or control characters)`);
+    if (value !== expected) {
+      return new ProtocolError(HEADER_MISMATCH, `Header mismatch: Mcp-Param-${suffix} ${JSON.stringify(value)} does not match argument "${argument}" ${JSON.stringify(expected ?? null)}`);
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Answers one stateless POST whose body is already parsed. Never rejects. A client that leaves
+ * more than `maxBufferedBytes` unread on its stream (a listen stream it stopped reading) is cut
+ * off, which ends the request as if it had closed the stream.
+ */
+export async function answerStateless(server: StatelessServable, exchange: StatelessExchange, message: JSONRPCRequest | JSONRPCNotification, extra: MessageExtra, maxBufferedBytes: number): Promise<void> {
+  const id = 'id' in message ? message.id : undefined;
+  const toolName = message.method === 'tools/call' ? message.params?.name : undefined;
+  const refusal = headerRefusal(exchange, message)
+    ?? (typeof toolName === 'string' ? paramHeaderRefusal(exchange, message, server.toolHeaders?.(toolName)) : undefined);
+  if (refusal) return answerError(exchange, id ?? null, refusal);
+  if (id === undefined) {
+    // A notification (26: only notifications/cancelled, which HTTP replaces by closing the stream): accepted, nothing to do.
+    exchange.respond(202, {});
+    return;
+  }
+  const controller = new AbortController();
+  let stream: StatelessStream | undefined;
+  let finished = false;
+  exchange.onClose(() => {
+    // 26: the client closing the response stream is cancellation.
+    if (!finished) controller.abort(new Error('The client closed the response stream'));
+  });
+  const notify = async (method: string, params?: Params): Promise<void> => {
+    if (finished || controller.signal.aborted) return;
+    // The first notification turns the answer into an SSE stream (X-Accel-Buffering: no, so proxies pass it on).
+    stream ??= exchange.stream({ 'X-Accel-Buffering': 'no' });
+    if (stream.buffered > maxBufferedBytes) {
+      stream.destroy();
+      controller.abort(new Error(`The client left more than ${maxBufferedBytes} bytes unread`));
+      return;
+    }
+    stream.write(encodeSseEvent({ data: JSON.stringify(params === undefined ? { jsonrpc: '2.0', method } : { jsonrpc: '2.0', method, params }) }));
+  };
+  let body: object;
+  let status = 200;
+  try {
+    const result = await server.handleStateless(message.method, message.params, { requestId: id, signal: controller.signal, extra, notify });
+    body = { jsonrpc: '2.0', id, result };
+  } catch (error) {
+    const wire = error instanceof ProtocolError ? error.toJSON() : { code: -32603, message: error instanceof Error ? error.message : String(error) };
+    body = { jsonrpc: '2.0', id, error: wire };
+    status = statelessStatus(wire.code);
+  }
+  finished = true;
+  if (controller.signal.aborted) return; // the client went away: nothing more is sent
+  if (stream) {
+    stream.write(encodeSseEvent({ data: JSON.stringify(body) }));
+    stream.end();
+    return;
+  }
+  exchange.respond(status, { 'Content-Type': 'application/json' }, JSON.stringify(body));
+}
+
+function answerError(exchange: StatelessExchange, id: RequestId | null, error: ProtocolError): void {
+  exchange.respond(statelessStatus(error.code), { 'Content-Type': 'application/json' }, JSON.stringify({ jsonrpc: '2.0', id, error: error.toJSON() }));
+}
