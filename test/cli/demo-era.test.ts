@@ -55,3 +55,21 @@ test('demo --era takes 2025-11-25, 2026-07-28 or auto, and says so otherwise', a
     name: 'UsageError', message: 'Option --era takes auto, 2025-11-25, 2026-07-28; got "2026"',
   });
 });
+
+for (const http of [false, true]) {
+  test(`demo --era 2026-07-28 against the real add server over ${http ? 'Streamable HTTP' : 'stdio'}: no initialize, the envelope, "42", then an input round`, async () => {
+    const lines: string[] = [];
+    assert.equal(await runDemo({ era: '2026-07-28', http, write: (line) => lines.push(line) }), '600 加 700 等于 1300。');
+    const { mcp, model } = parseTrace(lines);
+    const sent = mcp.filter(([arrow]) => arrow === 'client → server').map(([, message]) => message as { id: number; method: string; params: Record<string, unknown> });
+    assert.deepStrictEqual(sent.map(({ id, method }) => [id, method]), [[1, 'server/discover'], [2, 'tools/list'], [3, 'tools/call'], [4, 'tools/call'], [5, 'tools/call']]);
+    assert.ok(sent.every(({ params }) => JSON.stringify(params._meta) === JSON.stringify(META)), 'every request carries the envelope');
+    const results = mcp.filter(([arrow]) => arrow === 'server → client').map(([, message]) => (message as { result: Record<string, unknown> }).result);
+    assert.deepStrictEqual(results[2], { content: [{ type: 'text', text: '42' }], resultType: 'complete', _meta: { 'io.modelcontextprotocol/serverInfo': { name: 'calc', version: '1.0.0' } } });
+    assert.deepStrictEqual([results[3]!.resultType, Object.keys(results[3]!.inputRequests as object)], ['input_required', ['elicitation-1']]);
+    assert.deepStrictEqual(sent[4]!.params.inputResponses, { 'elicitation-1': { action: 'accept', content: { ok: true } } });
+    assert.equal(sent[4]!.params.requestState, results[3]!.requestState);
+    assert.deepStrictEqual(results[4], { content: [{ type: 'text', text: '1300' }], resultType: 'complete', _meta: { 'io.modelcontextprotocol/serverInfo': { name: 'calc', version: '1.0.0' } } });
+    assert.deepStrictEqual(model.filter(([arrow]) => arrow === 'host ⇄ user'), [['host ⇄ user', 'asked "Add 600 and 700? The sum is over 100." → accept {"ok":true}']]);
+  });
+}
