@@ -3,7 +3,6 @@
 // prompts/get and resources/read, and the Mcp-Param-* mirrors of tool arguments (SEP-2243).
 // The transport imports nothing from protocol, so the one `_meta` key it reads is spelled here.
 
-import { Buffer } from 'node:buffer';
 import type { JSONRPCMessage, ParamHeaderSource } from '../jsonrpc/index.js';
 
 /** The `_meta` key that marks a request as stateless-era (protocol/era.ts META.protocolVersion). */
@@ -43,5 +42,9 @@ export function statelessHeaders(message: JSONRPCMessage, paramSource?: ParamHea
 export function encodeHeaderValue(value: string): string {
   const plain = /^[\x20-\x7e]*$/.test(value) && value.trim() === value && !(value.startsWith('=?') && value.endsWith('?='));
   if (plain) return value;
-  return `=?base64?${Buffer.from(value, 'utf8').toString('base64')}?=`;
+  // Web globals only (TextEncoder, btoa): this file is in the browser bundle of the HTTP client.
+  const bytes = new TextEncoder().encode(value);
+  let binary = '';
+  for (let at = 0; at < bytes.length; at += 0x8000) binary += String.fromCharCode(...bytes.subarray(at, at + 0x8000));
+  return `=?base64?${btoa(binary)}?=`;
 }

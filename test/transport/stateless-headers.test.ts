@@ -23,3 +23,8 @@ test('header values: plain ASCII as-is; non-ASCII, control characters, outer spa
   assert.equal(encodeHeaderValue(' padded'), '=?base64?IHBhZGRlZA==?=');
   assert.equal(encodeHeaderValue('=?base64?x?='), '=?base64?PT9iYXNlNjQ/eD89?=');
 });
+
+test('a long value is encoded in pieces, and decodes back whole', () => {
+  const value = 'é'.repeat(40_000); // 80,000 bytes of UTF-8: more than one 32 KiB piece
+  assert.equal(encodeHeaderValue(value), `=?base64?${Buffer.from(value, 'utf8').toString('base64')}?=`);
+});
