@@ -1,13 +1,15 @@
 // The seed's `add` tool, exactly as the seed defines it, served over stdio or HTTP:
 //   node dist/examples/add-server.js              (stdio)
 //   node dist/examples/add-server.js --http [--port N]
+// --confirm-over N (the demo's 2026 run): a sum above N is first confirmed by the user through
+// elicitation, which 2026-07-28 carries as an input round (input_required, then the retry).
 
 import { pathToFileURL } from 'node:url';
 import { McpServer } from '../src/server/index.js';
 import { serveHttp, serveStdio } from '../src/transport/index.js';
 
-/** Builds the calculator server with its one tool. */
-export function createAddServer(): McpServer {
+/** Builds the calculator server with its one tool; sums above `confirmOver` are confirmed first. */
+export function createAddServer(confirmOver = Infinity): McpServer {
   const server = new McpServer({ name: 'calc', version: '1.0.0' });
   server.tool({
     name: 'add',
@@ -17,12 +19,23 @@ export function createAddServer(): McpServer {
       properties: { a: { type: 'integer' }, b: { type: 'integer' } },
       required: ['a', 'b'],
     },
-  }, ({ a, b }) => ({ content: [{ type: 'text', text: String(a + b) }] }));
+  }, async ({ a, b }, context) => {
+    const sum = a + b;
+    if (sum > confirmOver) {
+      const answer = await context.elicit({
+        mode: 'form', message: `Add ${a} and ${b}? The sum is over ${confirmOver}.`,
+        requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] },
+      });
+      if (answer.action !== 'accept' || answer.content?.ok !== true) return { content: [{ type: 'text', text: 'not confirmed' }], isError: true };
+    }
+    return { content: [{ type: 'text', text: String(sum) }] };
+  });
   return server;
 }
 
 async function main(argv: string[]): Promise<void> {
-  const server = createAddServer();
+  const over = argv.indexOf('--confirm-over');
+  const server = createAddServer(over >= 0 ? Number(argv[over + 1]) : Infinity);
   if (!argv.includes('--http')) {
     await serveStdio(server);
     return;

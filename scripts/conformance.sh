@@ -15,7 +15,9 @@ CONFORMANCE_VERSION=0.1.16
 ALPHA_VERSION=0.2.0-alpha.12
 REQUIREMENTS=(2026-07-28 2025-11-25)
 NODE_MAJOR=22
-CLIENT_SCENARIOS=(initialize tools_call elicitation-sep1034-client-defaults sse-retry)
+# Every non-auth client scenario of the alpha suite (the sep-2640 skills-extension ones aside).
+CLIENT_SCENARIOS=(initialize tools_call elicitation-sep1034-client-defaults sse-retry request-metadata sep-2322-client-request-state
+  http-standard-headers http-custom-headers http-invalid-tool-headers json-schema-ref-no-deref json-schema-2020-12-preservation)
 CLIENT_COMMAND="npx tsx examples/conformance/client.ts"
 DIR=.conformance
 
@@ -89,8 +91,9 @@ done
 stop_server
 trap - EXIT
 
+# The client scenarios run against the alpha suite (ALPHA_CLI, installed with the server runs) when it is there.
 for scenario in "${CLIENT_SCENARIOS[@]}"; do
-  bounded 120 "$NODE22" "$CLI" client --command "$CLIENT_COMMAND" --scenario "$scenario" -o "$RUN/client" > "$RUN/client-$scenario.log" 2>&1
+  bounded 120 "$NODE22" "${ALPHA_CLI:-$CLI}" client --command "$CLIENT_COMMAND" --scenario "$scenario" -o "$RUN/client" > "$RUN/client-$scenario.log" 2>&1
   EXITS+=("$scenario=$?")
 done
 

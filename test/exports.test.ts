@@ -19,7 +19,7 @@ const ENTRIES: Record<string, string[]> = {
   '../src/json-schema/index.ts': ['DEFAULT_MAX_ERRORS', 'DEFAULT_MAX_EVALUATIONS', 'SchemaError', 'compile', 'standardFormats', 'validate'],
   '../src/server/index.ts': ['McpServer', 'ToolServer', 'ServerSession', 'UriTemplate', 'decodeCursor', 'describeValidationErrors', 'encodeCursor', 'paginate'],
   '../src/client/index.ts': [
-    'DEFAULT_CLIENT_INFO', 'McpClient', 'applyElicitationDefaults', 'listAllPages', 'pollInterval',
+    'DEFAULT_CLIENT_INFO', 'ERA_CHOICES', 'McpClient', 'applyElicitationDefaults', 'listAllPages', 'pollInterval',
     // OAuth 2.1 for HTTP servers (basic/authorization): the provider, its store and its errors.
     'InMemoryTokenStore', 'OAuthDiscoveryError', 'OAuthProvider', 'OAuthTokenError',
   ],

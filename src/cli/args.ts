@@ -1,6 +1,9 @@
 // Command-line parsing for every `mcpwire` command: options (with values, repeatable), the
 // positional words, and the server command after `--`, which always comes last.
 
+import { ERA_CHOICES } from '../client/index.js';
+import type { EraChoice } from '../client/index.js';
+
 /** A mistake on the command line: reported with the usage, exit code 2. */
 export class UsageError extends Error {
   override name = 'UsageError';
@@ -44,6 +47,7 @@ const OPTIONS: Record<string, { values: 0 | 1 | 2; alias?: string }> = {
   '--package': { values: 1 },
   '--remote': { values: 1 },
   '--force': { values: 0 },
+  '--era': { values: 1 },
 };
 
 const BY_ALIAS = new Map(Object.entries(OPTIONS).filter(([, spec]) => spec.alias).map(([name, spec]) => [spec.alias!, name]));
@@ -101,6 +105,15 @@ export function parseArgs(argv: readonly string[], allowed: readonly string[]): 
 /** The last value of an option. */
 export function optionValue(args: ParsedArgs, name: string): string | undefined {
   return args.values.get(name)?.at(-1);
+}
+
+/** `--era`: which revision to speak (default auto: probe with server/discover, fall back to initialize). */
+export function eraOption(args: ParsedArgs): EraChoice {
+  const text = optionValue(args, '--era');
+  if (text === undefined) return 'auto';
+  const choice = ERA_CHOICES.find((candidate) => candidate === text);
+  if (choice === undefined) throw new UsageError(`Option --era takes ${ERA_CHOICES.join(', ')}; got "${text}"`);
+  return choice;
 }
 
 /** A non-negative integer option, or its default. */

@@ -11,7 +11,7 @@ import { McpClient } from '../client/index.js';
 import { AnthropicModel, Host, ModelApiError, OpenAiModel, Policy, SamplingDeclinedError, ScriptedModel } from '../host/index.js';
 import type { ConfirmationRequest, HostEvent, Model, ModelRequest, SamplingConfirmationRequest } from '../host/index.js';
 import { ProtocolError } from '../jsonrpc/index.js';
-import { UsageError, integerOption, optionValue, parseArgs } from './args.js';
+import { UsageError, eraOption, integerOption, optionValue, parseArgs } from './args.js';
 import type { ParsedArgs } from './args.js';
 import { println } from './command-io.js';
 import type { CommandIo } from './command-io.js';
@@ -30,7 +30,7 @@ import { DEFAULT_TIMEOUT_MS } from './with-server.js';
 /** The options `chat` accepts (`--config FILE` is taken out before the shared parser: here it has one value). */
 export const CHAT_OPTIONS = [
   '--model', '--base-url', '--api-key-env', '--approve', '--allow', '--deny', '--approve-sampling',
-  '--dry-run', '--stream', '--trace', '--html', '--config', '--header', '--env', '--timeout',
+  '--dry-run', '--stream', '--trace', '--html', '--config', '--header', '--env', '--timeout', '--era',
 ];
 
 /** What a test (or an embedding program) can replace. */
@@ -192,7 +192,7 @@ export async function runChat(argv: readonly string[], io: CommandIo, deps: Chat
       const sampling = host.samplingHandler(() => holder.name, model);
       const built = buildTransport(target, { tracer });
       const client = await McpClient.connect(built.transport, {
-        clientInfo: CLI_CLIENT_INFO, timeoutMs,
+        clientInfo: CLI_CLIENT_INFO, timeoutMs, era: eraOption(args),
         onSampling: async (params) => {
           try {
             return await sampling(params);

@@ -26,7 +26,9 @@ const SERVER_OPTIONS = `options for <server>:
   -H 'Name: value'             HTTP header (repeatable)      -e KEY=VALUE   environment for a stdio server (repeatable)
   --cwd DIR                    working directory for stdio   --timeout MS   per-request timeout (default 30000)
   --trace                      every message and HTTP exchange, with timestamps, to stderr
-  --trace-file F               the same as NDJSON in F`;
+  --trace-file F               the same as NDJSON in F
+  --era auto|2025-11-25|2026-07-28
+                               the revision: auto (default) probes with server/discover and falls back to initialize`;
 
 /** The exit codes of the commands that talk to a server (`tool`: call's 1 for isError). */
 function serverExitCodes(tool: boolean): string {
@@ -149,14 +151,15 @@ export const COMMAND_HELP: Record<string, CommandHelp> = {
     exitCodes: 'exit codes: 0 done · 2 usage, or the entry exists (--force) · 3 unusable registry data or a registry error · 4 registry unreachable',
   },
   demo: {
-    usage: [['mcpwire demo [--http] [--html FILE]', 'the 19 + 23 flow, every message on both sides of the seam']],
+    usage: [['mcpwire demo [--http] [--era REVISION] [--html FILE]', 'the 19 + 23 flow, every message on both sides of the seam']],
     about: 'Asks a scripted model "19 加 23" through a host, a client and the add server (started as a child\nprocess), and prints every message on both sides of the seam.',
     options: [
       ['--http', 'reach the add server over Streamable HTTP instead of stdio'],
+      ['--era REVISION', '2025-11-25 (default: initialize first), 2026-07-28 (stateless, with an input round) or auto'],
       ['--html FILE', 'also write the trace as a sequence diagram: one self-contained HTML page'],
     ],
     server: false,
-    examples: ['mcpwire demo', 'mcpwire demo --http', 'mcpwire demo --html trace.html'],
+    examples: ['mcpwire demo', 'mcpwire demo --era 2026-07-28 --http', 'mcpwire demo --html trace.html'],
     exitCodes: 'exit codes: 0 done · 2 usage · 4 the add server could not be started',
   },
   chat: {
@@ -178,6 +181,7 @@ export const COMMAND_HELP: Record<string, CommandHelp> = {
       ['--header \'N: v\'', 'HTTP header for a URL server (repeatable)'],
       ['--env KEY=VALUE', 'environment for a stdio server (repeatable)'],
       ['--timeout MS', 'per-request timeout of MCP requests (default 30000)'],
+      ['--era REVISION', 'auto (default: server/discover, else initialize), 2025-11-25 or 2026-07-28'],
     ],
     server: false,
     examples: [
@@ -221,7 +225,7 @@ export function formatOverview(): string {
   const lines = ['usage:'];
   for (const help of Object.values(COMMAND_HELP)) {
     for (const [usage, summary] of help.usage) {
-      lines.push(usage.length <= 52 ? `  ${usage.padEnd(52)} ${summary}` : `  ${usage}\n  ${''.padEnd(52)} ${summary}`);
+      lines.push(usage.length < 52 ? `  ${usage.padEnd(52)} ${summary}` : `  ${usage}\n  ${''.padEnd(52)} ${summary}`);
     }
   }
   lines.push(`  ${'mcpwire help [command] · mcpwire <command> --help'.padEnd(52)} the help of one command, with examples`);

@@ -4,6 +4,7 @@
 // GET the URL and expect an SSE stream whose first event is `endpoint`.
 
 import { McpClient, OAuthProvider } from '../client/index.js';
+import type { EraChoice } from '../client/index.js';
 import type { Transport } from '../jsonrpc/index.js';
 import { HttpStatusError, httpTransport, legacySseTransport, spawnStdio, tapTransport } from '../transport/index.js';
 import type { HttpTraceEvent, LegacySseClientTransport, SpawnedStdioTransport } from '../transport/index.js';
@@ -88,12 +89,16 @@ export interface Connection {
 /** Options of connect. */
 export interface ConnectOptions extends BuildOptions {
   timeoutMs: number;
+  /** Which revision: probe (auto) or pinned. Default auto. */
+  era?: EraChoice;
 }
 
 /** Connects to `target`, falling back from Streamable HTTP to HTTP+SSE when the server asks for it. */
 export async function connect(target: ServerTarget, options: ConnectOptions): Promise<Connection> {
   const attempt = async (built: BuiltTransport): Promise<Connection> => {
-    const client = await McpClient.connect(built.transport, { clientInfo: CLI_CLIENT_INFO, timeoutMs: options.timeoutMs });
+    // 2026-07-28 has no HTTP+SSE transport: over it, only the handshake era exists.
+    const era = built.via === 'sse' ? '2025-11-25' : options.era ?? 'auto';
+    const client = await McpClient.connect(built.transport, { clientInfo: CLI_CLIENT_INFO, timeoutMs: options.timeoutMs, era });
     return { client, built, close: () => closeConnection(client, built) };
   };
   const built = buildTransport(target, options);
@@ -116,6 +121,11 @@ export async function connect(target: ServerTarget, options: ConnectOptions): Pr
 export async function closeConnection(client: McpClient, built: BuiltTransport): Promise<void> {
   await built.transport.drain(1000);
   await client.close().catch(() => undefined);
+}
+
+/** Which revision the connection speaks, and why: `2026-07-28 (stateless; auto: server/discover lists …)`. */
+export function eraNote(client: McpClient): string {
+  return `revision ${client.protocolVersion ?? '(none)'} (${client.era ?? 'not connected'}; ${client.eraReason ?? 'no reason recorded'})`;
 }
 
 /** The note printed when the fallback was used. */

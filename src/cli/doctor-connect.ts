@@ -4,6 +4,7 @@
 // legacy HTTP+SSE endpoint is recognised and named), then initialize completes.
 
 import { McpClient } from '../client/index.js';
+import type { EraChoice } from '../client/index.js';
 import { ConnectionClosedError, ProtocolError, RequestTimeoutError } from '../jsonrpc/index.js';
 import { LATEST_PROTOCOL_VERSION } from '../protocol/index.js';
 import { HttpStatusError } from '../transport/index.js';
@@ -31,6 +32,8 @@ export interface DoctorConnectOptions {
   exitWaitMs: number;
   /** Tokens from `mcpwire login`, used for a URL that has some. */
   tokens?: TokenFile;
+  /** Which revision: probe (auto, the default) or pinned. */
+  era?: EraChoice;
 }
 
 /** What steps 1–2 leave for the rest: a ready client, or nothing. */
@@ -48,8 +51,9 @@ export async function checkConnection(target: ServerTarget, options: DoctorConne
   return target.kind === 'stdio' ? checkStdio(target, options, push) : checkHttp(target, options, push);
 }
 
-function newClient(built: BuiltTransport, timeoutMs: number): McpClient {
-  return new McpClient(built.transport, { clientInfo: CLI_CLIENT_INFO, timeoutMs });
+function newClient(built: BuiltTransport, timeoutMs: number, era: EraChoice = 'auto'): McpClient {
+  // 2026-07-28 has no HTTP+SSE transport: over it, only the handshake era exists.
+  return new McpClient(built.transport, { clientInfo: CLI_CLIENT_INFO, timeoutMs, era: built.via === 'sse' ? '2025-11-25' : era });
 }
 
 async function checkStdio(target: ServerTarget & { kind: 'stdio' }, options: DoctorConnectOptions, push: Push): Promise<DoctorLink> {
@@ -57,7 +61,7 @@ async function checkStdio(target: ServerTarget & { kind: 'stdio' }, options: Doc
   const spawned = built.spawned!;
   const stdout = new StdoutRecorder();
   spawned.onstdout = (chunk) => stdout.push(chunk);
-  const client = newClient(built, options.timeoutMs);
+  const client = newClient(built, options.timeoutMs, options.era);
   const started = Date.now();
   try {
     await spawned.start();
@@ -76,8 +80,9 @@ async function checkStdio(target: ServerTarget & { kind: 'stdio' }, options: Doc
   push(step(1, 'passed', `process ${spawned.pid} started and was still running after ${STARTUP_WATCH_MS} ms`));
   const begun = Date.now();
   try {
-    await client.initialize();
+    await client.open();
   } catch (error) {
+    if (eraFailure(client, error, push)) return { built, stdout };
     push(initializeFailure(error, Date.now() - begun, options.timeoutMs, () => {
       const gone = exited(spawned);
       return gone === undefined
@@ -86,6 +91,7 @@ async function checkStdio(target: ServerTarget & { kind: 'stdio' }, options: Doc
     }, () => exited(spawned)));
     return { built, stdout };
   }
+  push(eraStep(client));
   push(initializeSuccess(client, Date.now() - begun));
   return { client, built, stdout };
 }
@@ -98,16 +104,16 @@ async function checkHttp(target: ServerTarget & { kind: 'http' }, options: Docto
       exchanges.push(`${record.method} ${record.url} → ${record.status}${headers ? ` (${headers})` : ''}`);
     }
   });
-  const attempt = async (legacy: boolean): Promise<{ client?: McpClient; built: BuiltTransport; error?: unknown; ms: number }> => {
+  const attempt = async (legacy: boolean): Promise<{ client?: McpClient | undefined; built: BuiltTransport; error?: unknown; ms: number; eraReason?: string | undefined }> => {
     const built = buildTransport(target, { tracer: options.tracer, tokens: options.tokens }, legacy);
-    const client = newClient(built, options.timeoutMs);
+    const client = newClient(built, options.timeoutMs, options.era);
     const begun = Date.now();
     try {
-      await client.initialize();
+      await client.open();
       return { client, built, ms: Date.now() - begun };
     } catch (error) {
       await client.close().catch(() => undefined);
-      return { built, error, ms: Date.now() - begun };
+      return { client: undefined, built, error, ms: Date.now() - begun, eraReason: client.eraReason };
     }
   };
   const result = await attempt(target.legacy);
@@ -123,12 +129,14 @@ async function checkHttp(target: ServerTarget & { kind: 'http' }, options: Docto
       withEndpoint(exchanges, endpoint),
       'declare it as "type": "sse" in the host config (ModelScope: "sse"), or use the server\'s Streamable HTTP address; a host configured for Streamable HTTP ("http", "streamable_http") cannot use this URL'));
     if (!legacy.client) { push(initializeFailure(legacy.error, legacy.ms, options.timeoutMs, () => [])); return {}; }
+    push(eraStep(legacy.client));
     push(initializeSuccess(legacy.client, legacy.ms));
     return { client: legacy.client, built: legacy.built };
   }
   if (result.client) {
     const endpoint = result.built.legacy?.endpoint;
     push(step(1, 'passed', `${target.url} answered`, withEndpoint(exchanges, endpoint)));
+    push(eraStep(result.client));
     push(initializeSuccess(result.client, result.ms));
     return { client: result.client, built: result.built };
   }
@@ -149,7 +157,7 @@ async function checkHttp(target: ServerTarget & { kind: 'http' }, options: Docto
     push(step(1, 'failed', exchanges.length === 0 && error instanceof RequestTimeoutError ? `no HTTP response from ${target.url} within ${options.timeoutMs} ms` : failure.text, evidence, fix));
   } else {
     push(step(1, 'passed', `${target.url} answered`, exchanges));
-    push(initializeFailure(error, result.ms, options.timeoutMs, () => []));
+    if (!eraFailure({ eraReason: result.eraReason }, error, push)) push(initializeFailure(error, result.ms, options.timeoutMs, () => []));
   }
   return {};
 }
@@ -168,8 +176,30 @@ function isTransportLevel(error: unknown): boolean {
   return error instanceof Error && /^Unexpected Content-Type|not an SSE stream|not an HTTP\+SSE endpoint|no "endpoint" event/.test(error.message);
 }
 
+/**
+ * The era step when connecting failed: failed (and step 2 skipped) when the probe itself failed,
+ * passed when it chose the handshake and initialize then failed. True when step 2 is done with.
+ */
+function eraFailure(client: { eraReason: string | undefined }, error: unknown, push: Push): boolean {
+  if (client.eraReason !== undefined) {
+    push(step(9, 'passed', `handshake era: ${client.eraReason}`));
+    return false;
+  }
+  if (error instanceof ConnectionClosedError || error instanceof RequestTimeoutError) {
+    push(step(9, 'skipped', 'not decided: the server stopped answering during the server/discover probe'));
+    return false;
+  }
+  push(step(9, 'failed', describeFailure(error).text, [], 'the server does not speak the revision --era pinned; try --era auto, which falls back to initialize'));
+  push(step(2, 'skipped', 'not reached: no revision both sides speak'));
+  return true;
+}
+
 function initializeSuccess(client: McpClient, ms: number): StepResult {
   const info = client.serverInfo;
+  if (client.era === 'stateless') {
+    return step(2, 'passed', `no initialize in ${client.protocolVersion}: server/discover answered in ${ms} ms, server ${info ? `${info.name} ${info.version}` : '(no serverInfo)'}`,
+      [`capabilities: ${formatCapabilities(client.serverCapabilities)}`, ...(client.instructions ? [`instructions: ${client.instructions.length} characters`] : [])]);
+  }
   const revision = client.protocolVersion === LATEST_PROTOCOL_VERSION
     ? `revision ${client.protocolVersion}`
     : `revision ${client.protocolVersion} (mcpwire offered ${LATEST_PROTOCOL_VERSION}; the server chose an older one it supports)`;
@@ -192,6 +222,11 @@ function initializeFailure(error: unknown, ms: number, timeoutMs: number, eviden
       `the server refused the handshake; mcpwire offered revision ${LATEST_PROTOCOL_VERSION}, which a server should answer with a revision it supports instead of an error (basic/lifecycle#version-negotiation)`);
   }
   return step(2, 'failed', describeFailure(error).text, evidence());
+}
+
+/** The era step of a connected client: which revision, and why. */
+function eraStep(client: McpClient): StepResult {
+  return step(9, 'passed', `${client.era === 'stateless' ? 'stateless' : 'handshake'} era, revision ${client.protocolVersion}: ${client.eraReason ?? ''}`);
 }
 
 /** How the process ended, or undefined while it runs. */

@@ -1,6 +1,8 @@
-// The steps `mcpwire doctor` walks, in the seed's troubleshooting order (connect → initialize →
+// The steps `mcpwire doctor` walks, in the seed's troubleshooting order (connect → era → initialize →
 // tools capability → tools/list → host filter → call), plus two stdio hygiene checks, and how
-// their results are printed. The exit code is the number of the first failed step.
+// their results are printed. The exit code is the number of the first failed step, in that order.
+// The era step came last (2026-07-28) and took the next free number, 9, so that every older
+// step keeps its number and exit code; it is reported where it runs, after step 1.
 
 import { terminalLine } from './terminal-text.js';
 
@@ -14,7 +16,11 @@ export const STEPS = {
   6: 'trial call',
   7: 'stdout hygiene',
   8: 'exit on stdin close',
+  9: 'era',
 } as const;
+
+/** The order the steps run and are reported in. */
+export const STEP_ORDER: readonly StepNumber[] = [1, 9, 2, 3, 4, 5, 6, 7, 8];
 
 /** A step's number. */
 export type StepNumber = keyof typeof STEPS;
@@ -44,7 +50,7 @@ export function step(number: StepNumber, status: StepStatus, summary: string, ev
 
 /** The exit code of a doctor run: the first failed step, or 0. */
 export function doctorExitCode(results: readonly StepResult[]): number {
-  const failed = [...results].sort((a, b) => a.step - b.step).find((result) => result.status === 'failed');
+  const failed = inOrder(results).find((result) => result.status === 'failed');
   return failed ? failed.step : 0;
 }
 
@@ -54,7 +60,7 @@ const MARK: Record<StepStatus, string> = { passed: 'pass', failed: 'FAIL', warni
 export function formatReport(label: string, results: readonly StepResult[]): string[] {
   const lines = [`mcpwire doctor: ${label}`, ''];
   const width = Math.max(...Object.values(STEPS).map((title) => title.length));
-  for (const result of [...results].sort((a, b) => a.step - b.step)) {
+  for (const result of inOrder(results)) {
     // Summaries and evidence quote the server (names, errors, stderr): one line each, so none can forge a step.
     lines.push(`[${MARK[result.status]}] ${result.step} ${result.title.padEnd(width)}  ${terminalLine(result.summary)}`);
     for (const evidence of result.evidence) lines.push(`         ${terminalLine(evidence)}`);
@@ -66,6 +72,11 @@ export function formatReport(label: string, results: readonly StepResult[]): str
     ? 'every step passed (exit code 0)'
     : `first failed step: ${code} (${STEPS[code as StepNumber]}), exit code ${code}`);
   return lines;
+}
+
+/** The results in STEP_ORDER. */
+export function inOrder(results: readonly StepResult[]): StepResult[] {
+  return [...results].sort((a, b) => STEP_ORDER.indexOf(a.step) - STEP_ORDER.indexOf(b.step));
 }
 
 /** Quotes a line of output for evidence, cut to a readable length. */

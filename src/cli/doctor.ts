@@ -1,10 +1,10 @@
 // `mcpwire doctor <server> [--tool NAME] [--call NAME --args …] [--exit-wait MS] [--json]`:
 // walks the seed's troubleshooting order and reports each step as passed or failed, with the
 // evidence and a fix. The exit code is the number of the first failed step (0 when all pass).
-//   1 connect · 2 initialize · 3 tools capability · 4 tools/list · 5 host exposure ·
+//   1 connect · 9 era · 2 initialize · 3 tools capability · 4 tools/list · 5 host exposure ·
 //   6 trial call · 7 stdout hygiene (stdio) · 8 exit on stdin close (stdio)
 
-import { UsageError, integerOption, optionValue, parseArgs } from './args.js';
+import { UsageError, eraOption, integerOption, optionValue, parseArgs } from './args.js';
 import { println } from './command-io.js';
 import type { CommandIo } from './command-io.js';
 import { coerceArguments } from './coerce-args.js';
@@ -13,7 +13,7 @@ import { checkTrialCall } from './doctor-call.js';
 import { checkConnection } from './doctor-connect.js';
 import { checkHostExposure } from './doctor-exposure.js';
 import { checkStdinClose, checkStdoutHygiene } from './doctor-stdio.js';
-import { doctorExitCode, formatReport, step } from './doctor-steps.js';
+import { doctorExitCode, formatReport, inOrder, step } from './doctor-steps.js';
 import type { StepResult } from './doctor-steps.js';
 import { firstCallAdvice } from './doctor-first-call.js';
 import { checkToolsCapability, checkToolsList } from './doctor-tools.js';
@@ -41,10 +41,10 @@ export async function runDoctor(argv: readonly string[], io: CommandIo): Promise
   const push = (result: StepResult): void => { results.push(result); };
   let listed: Tool[] = [];
   try {
-    const link = await checkConnection(target, { tracer, timeoutMs, exitWaitMs, tokens: new TokenFile(configDir(io.env)) }, push);
+    const link = await checkConnection(target, { tracer, timeoutMs, exitWaitMs, tokens: new TokenFile(configDir(io.env)), era: eraOption(args) }, push);
     const client = link.client;
     if (!client) {
-      for (const n of [2, 3, 4, 5, 6] as const) if (!results.some((r) => r.step === n)) push(step(n, 'skipped', 'not reached: no connection'));
+      for (const n of [9, 2, 3, 4, 5, 6] as const) if (!results.some((r) => r.step === n)) push(step(n, 'skipped', 'not reached: no connection'));
     } else {
       const capability = await checkToolsCapability(client, timeoutMs);
       push(capability);
@@ -76,7 +76,7 @@ export async function runDoctor(argv: readonly string[], io: CommandIo): Promise
   }
   const code = doctorExitCode(results);
   if (args.flags.has('--json')) {
-    println(io.stdout, JSON.stringify({ server: target.label, transport: target.kind, steps: [...results].sort((a, b) => a.step - b.step), exitCode: code }, null, 2));
+    println(io.stdout, JSON.stringify({ server: target.label, transport: target.kind, steps: inOrder(results), exitCode: code }, null, 2));
   } else {
     for (const line of formatReport(target.label, results)) println(io.stdout, line);
     if (code === 0 && listed.length > 0) for (const line of firstCallAdvice(listed)) println(io.stdout, line);

@@ -13,6 +13,9 @@ import { withServer } from './with-server.js';
 export interface ServerListing {
   server: { name: string; version: string; title?: string } | null;
   protocolVersion: string | null;
+  /** `handshake` or `stateless`, and why (what the server/discover probe saw, or the --era pin). */
+  era: string | null;
+  eraReason: string | null;
   transport: string;
   /** The command or URL. */
   target: string;
@@ -54,6 +57,8 @@ export async function collectListing(client: McpClient, transport: string, targe
   return {
     server: info ? { name: info.name, version: info.version, ...(info.title ? { title: info.title } : {}) } : null,
     protocolVersion: client.protocolVersion ?? null,
+    era: client.era ?? null,
+    eraReason: client.eraReason ?? null,
     transport,
     target,
     capabilities: caps,
@@ -78,6 +83,7 @@ export function formatListing(listing: ServerListing, schemas: boolean): string[
   const server = listing.server;
   row('server', server ? one(`${server.name} ${server.version}${server.title ? ` (${server.title})` : ''}`) : '(no serverInfo)');
   row('revision', listing.protocolVersion ?? '(none)');
+  row('era', listing.era === null ? '(none)' : `${listing.era} (${one(listing.eraReason ?? '')})`);
   row('transport', `${TRANSPORT_LABELS[listing.transport] ?? listing.transport}: ${listing.target}`);
   row('capabilities', formatCapabilities(listing.capabilities));
   row('instructions', listing.instructions === null ? '(none)' : listing.instructions.split('\n').join('\n' + ' '.repeat(14)));

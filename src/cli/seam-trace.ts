@@ -18,6 +18,11 @@ export function formatWire(direction: 'send' | 'receive', message: unknown): str
   return line(MCP, direction === 'send' ? 'client → server' : 'server → client', JSON.stringify(message));
 }
 
+/** The user's side of an elicitation the client answered (in 2026-07-28, inside an input round). */
+export function formatElicitation(message: string, answer: { action: string; content?: unknown }): string {
+  return line(MODEL, 'host ⇄ user', `asked ${JSON.stringify(message)} → ${answer.action}${answer.content === undefined ? '' : ` ${JSON.stringify(answer.content)}`}`);
+}
+
 /** A formatter of host events; it remembers the last function list so a repeat is not printed twice. */
 export function createHostEventFormatter(): (event: HostEvent) => string {
   let lastFunctions = '';

@@ -16,7 +16,7 @@ export type ServerTarget =
   | { kind: 'http'; url: string; headers: Record<string, string>; legacy: boolean; label: string };
 
 /** The options every server-taking command accepts. */
-export const TARGET_OPTIONS = ['--header', '--env', '--cwd', '--timeout', '--config', '--sse', '--trace', '--trace-file'];
+export const TARGET_OPTIONS = ['--header', '--env', '--cwd', '--timeout', '--config', '--sse', '--trace', '--trace-file', '--era'];
 
 /** The target, the positionals left for the command, and notes worth telling the user. */
 export interface ResolvedTarget {

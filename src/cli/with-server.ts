@@ -1,11 +1,11 @@
 // What `list` and `call` share: parse the command line, resolve the server, trace, connect,
 // run the command's body, close, and turn any failure into words and an exit code.
 
-import { integerOption, optionValue, parseArgs } from './args.js';
+import { eraOption, integerOption, optionValue, parseArgs } from './args.js';
 import type { ParsedArgs } from './args.js';
 import { println } from './command-io.js';
 import type { CommandIo } from './command-io.js';
-import { connect, fallbackNote } from './connect.js';
+import { connect, eraNote, fallbackNote } from './connect.js';
 import type { Connection } from './connect.js';
 import { describeFailure } from './exit-codes.js';
 import { resolveTarget, TARGET_OPTIONS } from './server-target.js';
@@ -44,11 +44,13 @@ export async function withServer(
   const { target, rest, notes } = resolveTarget(args, io);
   check?.(rest);
   const timeoutMs = integerOption(args, '--timeout', DEFAULT_TIMEOUT_MS);
+  const era = eraOption(args);
   const tracer = tracerFor(args, io);
   for (const note of notes) println(io.stderr, `mcpwire: ${note}`);
   let connection: Connection | undefined;
   try {
-    connection = await connect(target, { tracer, timeoutMs, tokens: new TokenFile(configDir(io.env)) });
+    connection = await connect(target, { tracer, timeoutMs, era, tokens: new TokenFile(configDir(io.env)) });
+    tracer.note(eraNote(connection.client));
     if (connection.fallback) {
       const note = fallbackNote(target.label, connection.fallback);
       tracer.note(note);

@@ -1,23 +1,37 @@
-// McpClient: the handshake, then typed calls to one server (client side of basic/lifecycle
-// and server/tools). It is handed a transport and never imports a concrete one.
+// McpClient: typed calls to one server, in either era: after the handshake (2025-11-25,
+// basic/lifecycle) or statelessly with the `_meta` envelope on every request (2026-07-28, chosen by
+// probing with server/discover: era-probe.ts). It is handed a transport and never imports a concrete one.
 
-import { ConnectionClosedError } from '../jsonrpc/index.js';
-import type { Params, Transport } from '../jsonrpc/index.js';
+import { ConnectionClosedError, ProtocolError } from '../jsonrpc/index.js';
+import type { Params, RequestId, Transport } from '../jsonrpc/index.js';
 import {
-  CapabilityError, CLIENT_REQUESTS, LATEST_PROTOCOL_VERSION, McpSession, NOTIFICATIONS, SUPPORTED_PROTOCOL_VERSIONS,
-  clientMaySend, isSupportedVersion, missingServerCapability,
+  CapabilityError, CLIENT_REQUESTS, LATEST_PROTOCOL_VERSION, META, MODERN_PROTOCOL_VERSION, MODERN_PROTOCOL_VERSIONS, McpSession, NOTIFICATIONS,
+  REMOVED_IN_STATELESS, SUPPORTED_PROTOCOL_VERSIONS, UNSUPPORTED_PROTOCOL_VERSION, clientMaySend, isSupportedVersion, missingServerCapability,
 } from '../protocol/index.js';
 import type {
   CallToolResult, ClientCapabilities, ClientState, CompleteRequestParams, CompleteResult, CreateMessageRequestParams,
-  ElicitRequestParams, GetPromptResult, Implementation, InitializeResult, LoggingLevel, McpRequestHandler,
+  GetPromptResult, Implementation, InitializeResult, LoggingLevel, McpRequestHandler,
   McpRequestOptions, Prompt, ReadResourceResult, Resource, ResourceTemplate, Root, ServerCapabilities, Task, Tool,
 } from '../protocol/index.js';
+import type { Era } from '../protocol/index.js';
+import { probeEra, supportedOf } from './era-probe.js';
+import type { DiscoverResult, EraChoice } from './era-probe.js';
+import { runInputRounds } from './input-rounds.js';
+import { keepValidTools, paramHeaderValues } from './param-headers.js';
+import type { ParamHeader } from './param-headers.js';
+import { ResultCache } from './result-cache.js';
+import { openSubscription } from './subscription.js';
+import type { Subscription, SubscriptionFilter } from './subscription.js';
+import { statelessCapabilities, withEnvelope } from './stateless-envelope.js';
 import { listAllPages } from './list-all.js';
 import type { ListLimits } from './list-all.js';
-import { applyElicitationDefaults, checkElicitationMode, impliedCapabilities } from './server-requests.js';
+import { answerElicitation, answerInputRequest, impliedCapabilities } from './server-requests.js';
 import type { ServerRequestHandlers } from './server-requests.js';
 import { isTask, runToolTask } from './tool-task.js';
 import type { ToolTaskOptions } from './tool-task.js';
+
+/** 26/server/discover: the probe, and the request that tells a stateless client what the server offers. */
+const DISCOVER = 'server/discover';
 
 /** The options of a call that passes none: shared, never written to. */
 const NO_OPTIONS: McpRequestOptions = Object.freeze({});
@@ -36,6 +50,15 @@ export interface McpClientOptions extends ServerRequestHandlers {
   maxTotalTimeoutMs?: number;
   /** How far list* methods follow `nextCursor`: at most 10,000 pages, 100,000 items and 64 MiB of JSON by default. */
   listLimits?: ListLimits;
+  /**
+   * Which revision `connect()` speaks: `'2025-11-25'` (the handshake; the default), `'2026-07-28'`
+   * (stateless; server/discover first, no fallback), or `'auto'` (probe, fall back to initialize).
+   */
+  era?: EraChoice;
+  /** How long the server/discover probe waits before deciding the server is a silent legacy one. Default: the lesser of timeoutMs and 10 s. */
+  probeTimeoutMs?: number;
+  /** The clock of the result cache (2026-07-28 `ttlMs`). Default Date.now. */
+  now?: () => number;
 }
 
 /** The client's own name in `initialize`, unless the application gives one. */
@@ -49,6 +72,12 @@ export class McpClient {
   serverCapabilities: ServerCapabilities = {};
   protocolVersion: string | undefined;
   instructions: string | undefined;
+  /** The era spoken, once connected: `handshake` (initialize, a session) or `stateless` (2026-07-28). */
+  era: Era | undefined;
+  /** Why that era: pinned by the options, or what the server/discover probe saw. */
+  eraReason: string | undefined;
+  /** Called when a tool is left out of listTools because its `x-mcp-header` annotations are invalid. */
+  onwarning?: (message: string) => void;
   /** Called on `notifications/tools/list_changed`. */
   ontoolslistchanged?: () => void;
   /** Called on `notifications/resources/list_changed` and `notifications/prompts/list_changed`. */
@@ -66,6 +95,13 @@ export class McpClient {
   readonly capabilities: ClientCapabilities;
   #options: McpClientOptions;
   #roots: Root[];
+  /** 2026-07-28: the level put in each request's `_meta` (logging/setLevel is gone). */
+  #logLevel: LoggingLevel | undefined;
+  readonly #cache: ResultCache;
+  /** 2026-07-28: the Mcp-Param-* mirrors of each listed tool. */
+  readonly #paramHeaders = new Map<string, ParamHeader[]>();
+  /** Open listen streams by request id, each with its acknowledgement's resolver. */
+  readonly #listens = new Map<RequestId, (filter: SubscriptionFilter) => void>();
 
   constructor(transport: Transport, options: McpClientOptions = {}) {
     this.#options = options;
@@ -74,12 +110,30 @@ export class McpClient {
     this.mcp.peer.onerror = (error) => this.onerror?.(error);
     this.capabilities = impliedCapabilities(options, options.capabilities);
     this.#roots = options.roots ?? [];
+    this.#cache = new ResultCache(options.now);
     const peer = this.mcp.peer;
-    peer.setNotificationHandler(NOTIFICATIONS.toolsListChanged, () => this.ontoolslistchanged?.());
-    peer.setNotificationHandler(NOTIFICATIONS.resourcesListChanged, () => this.onlistchanged?.('resources'));
-    peer.setNotificationHandler(NOTIFICATIONS.promptsListChanged, () => this.onlistchanged?.('prompts'));
+    // 26/server/utilities/caching#invalidation: a list_changed or updated notification drops the cached results it names.
+    peer.setNotificationHandler(NOTIFICATIONS.toolsListChanged, () => {
+      this.#cache.invalidate(['tools/list']);
+      this.ontoolslistchanged?.();
+    });
+    peer.setNotificationHandler(NOTIFICATIONS.resourcesListChanged, () => {
+      this.#cache.invalidate(['resources/list', 'resources/templates/list']);
+      this.onlistchanged?.('resources');
+    });
+    peer.setNotificationHandler(NOTIFICATIONS.promptsListChanged, () => {
+      this.#cache.invalidate(['prompts/list']);
+      this.onlistchanged?.('prompts');
+    });
     peer.setNotificationHandler(NOTIFICATIONS.resourceUpdated, (params) => {
-      if (typeof params?.uri === 'string') this.onresourceupdated?.(params.uri);
+      if (typeof params?.uri !== 'string') return;
+      this.#cache.invalidate(['resources/read'], params.uri);
+      this.onresourceupdated?.(params.uri);
+    });
+    peer.setNotificationHandler('notifications/subscriptions/acknowledged', (params) => {
+      const id = (params?._meta as Params | undefined)?.[META.subscriptionId];
+      const filter = params?.notifications;
+      if ((typeof id === 'string' || typeof id === 'number') && typeof filter === 'object' && filter !== null) this.#listens.get(id)?.(filter as SubscriptionFilter);
     });
     peer.setNotificationHandler(NOTIFICATIONS.message, (params) => {
       this.onlog?.(params as { level: LoggingLevel; logger?: string; data: unknown });
@@ -94,27 +148,66 @@ export class McpClient {
     const { onSampling, onElicitation } = options;
     if (onSampling) this.mcp.onRequest('sampling/createMessage', async (params, context) => onSampling(params as unknown as CreateMessageRequestParams, context));
     if (onElicitation) {
-      this.mcp.onRequest('elicitation/create', async (params, context) => {
-        checkElicitationMode(this.capabilities, params);
-        const request = params as unknown as ElicitRequestParams;
-        const result = await onElicitation(request, context);
-        const form = this.capabilities.elicitation?.form as { applyDefaults?: boolean } | undefined;
-        return form?.applyDefaults ? applyElicitationDefaults(request, result) : result;
-      });
+      this.mcp.onRequest('elicitation/create', async (params, context) => answerElicitation(this.capabilities, params, onElicitation, context));
     }
     if (options.roots) this.mcp.onRequest('roots/list', () => ({ roots: this.#roots }));
   }
 
-  /** Connects: starts the transport, runs the handshake, resolves with a ready client. */
+  /** Connects: starts the transport, picks the era (options.era), resolves with a ready client. */
   static async connect(transport: Transport, options: McpClientOptions = {}): Promise<McpClient> {
     const client = new McpClient(transport, options);
     try {
-      await client.initialize();
+      await client.open();
     } catch (error) {
       await client.close().catch(() => undefined);
       throw error;
     }
     return client;
+  }
+
+  /**
+   * Picks the era as options.era says and gets ready: pinned 2025-11-25 runs the handshake; 2026-07-28
+   * and `auto` probe with server/discover first (`auto` falls back to initialize). `eraReason` says why.
+   */
+  async open(): Promise<void> {
+    const choice = this.#options.era ?? '2025-11-25';
+    if (choice !== 'auto' && choice !== MODERN_PROTOCOL_VERSION) {
+      this.eraReason = `pinned to ${choice}: initialize`;
+      await this.initialize();
+      return;
+    }
+    if (this.state !== 'idle') throw new Error(`Cannot connect: the client is already ${this.state}`);
+    await this.mcp.peer.start();
+    this.state = 'initializing';
+    const timeoutMs = this.#options.probeTimeoutMs ?? Math.min(this.#options.timeoutMs ?? 60_000, 10_000);
+    const outcome = await probeEra((version) => {
+      this.protocolVersion = version;
+      return this.#sendStateless(DISCOVER, undefined, { timeoutMs }, false);
+    }, choice !== 'auto');
+    if (outcome.era === 'handshake') {
+      this.state = 'idle';
+      this.protocolVersion = undefined;
+      // Set before initialize: when the handshake fails, eraReason still says the probe chose it.
+      this.eraReason = outcome.reason;
+      await this.initialize();
+      return;
+    }
+    this.#becomeStateless(outcome.protocolVersion, outcome.discover, outcome.reason);
+  }
+
+  #becomeStateless(version: string, discover: DiscoverResult, reason: string): void {
+    this.era = 'stateless';
+    this.eraReason = reason;
+    this.protocolVersion = version;
+    this.serverCapabilities = discover.capabilities;
+    const serverInfo = (discover._meta as Params | undefined)?.[META.serverInfo];
+    this.serverInfo = typeof serverInfo === 'object' && serverInfo !== null ? serverInfo as Implementation : undefined;
+    this.instructions = typeof discover.instructions === 'string' ? discover.instructions : undefined;
+    this.mcp.peer.transport.setParamHeaders?.((method, params) => {
+      const headers = method === CLIENT_REQUESTS.toolsCall && typeof params?.name === 'string' ? this.#paramHeaders.get(params.name) : undefined;
+      return headers ? paramHeaderValues(headers, params?.arguments) : undefined;
+    });
+    this.state = 'ready';
   }
 
   /** The handshake (basic/lifecycle#initialization): initialize → check the version → notifications/initialized. */
@@ -139,6 +232,7 @@ export class McpClient {
     this.mcp.peer.transport.setProtocolVersion?.(result.protocolVersion);
     await this.mcp.notify(NOTIFICATIONS.initialized);
     this.state = 'ready';
+    this.era = 'handshake';
     // Streamable HTTP: servers send their own requests and notifications on the GET stream.
     this.mcp.peer.transport.openStandaloneStream?.().catch((error: unknown) => {
       this.onerror?.(error instanceof Error ? error : new Error(String(error)));
@@ -156,7 +250,58 @@ export class McpClient {
     }
     const missing = missingServerCapability(this.serverCapabilities, method);
     if (missing) return Promise.reject(new CapabilityError(missing));
+    if (this.era === 'stateless') return this.#statelessRequest(method, params, options);
     return this.mcp.request(method, params, options);
+  }
+
+  /** `server/discover` (2026-07-28): the server's versions, capabilities and instructions. */
+  async discover(options: McpRequestOptions = {}): Promise<DiscoverResult> {
+    return await this.request(DISCOVER, undefined, options) as DiscoverResult;
+  }
+
+  /**
+   * 2026-07-28: a fresh cached result, or the request with the envelope, run through input rounds
+   * (mrtr) when the server answers input_required, and cached when it carries `ttlMs`.
+   */
+  async #statelessRequest(method: string, params: Params | undefined, options: McpRequestOptions): Promise<Params> {
+    // 26/changelog: these methods are gone; sending one would only earn -32601.
+    if (REMOVED_IN_STATELESS.has(method)) throw new Error(`"${method}" does not exist in ${this.protocolVersion ?? MODERN_PROTOCOL_VERSION}, the revision this connection speaks`);
+    const cached = this.#cache.get(method, params);
+    if (cached) return cached;
+    let last = params;
+    const result = await runInputRounds(method, params, (sent) => {
+      last = sent;
+      return this.#sendStateless(method, sent, options, true);
+    }, (request, key) => answerInputRequest(this.#options, this.capabilities, this.#roots, request, key, options.signal));
+    if (last === params) this.#cache.put(method, params, result);
+    return result;
+  }
+
+  /** Sends one stateless request; -32022 is retried once in a version both sides speak (26/basic/versioning). */
+  async #sendStateless(method: string, params: Params | undefined, options: McpRequestOptions, retry: boolean): Promise<Params> {
+    const send = (): Promise<Params> => this.mcp.request(method, withEnvelope(params, {
+      protocolVersion: this.protocolVersion ?? MODERN_PROTOCOL_VERSION,
+      capabilities: statelessCapabilities(this.capabilities),
+      clientInfo: this.#options.clientInfo ?? DEFAULT_CLIENT_INFO,
+      logLevel: this.#logLevel,
+    }), options);
+    try {
+      return await send();
+    } catch (error) {
+      if (!retry || !(error instanceof ProtocolError) || error.code !== UNSUPPORTED_PROTOCOL_VERSION) throw error;
+      const next = MODERN_PROTOCOL_VERSIONS.find((version) => supportedOf(error.data).includes(version));
+      if (next === undefined) throw error;
+      this.protocolVersion = next;
+      return await send();
+    }
+  }
+
+  /**
+   * `subscriptions/listen` (2026-07-28): a long-lived request on which the server sends the
+   * notifications asked for; they reach ontoolslistchanged and the others. Abort `signal` to end it.
+   */
+  listen(notifications: SubscriptionFilter, options: { signal?: AbortSignal } = {}): Subscription {
+    return openSubscription(this.request.bind(this), this.#listens, notifications, options.signal);
   }
 
   /** Handles a request the server sends (sampling, elicitation, roots). */
@@ -166,7 +311,8 @@ export class McpClient {
 
   /** `tools/list`, every page. */
   async listTools(options: McpRequestOptions = {}): Promise<Tool[]> {
-    return this.#listAll(CLIENT_REQUESTS.toolsList, 'tools', options);
+    const tools = await this.#listAll<Tool>(CLIENT_REQUESTS.toolsList, 'tools', options);
+    return this.era === 'stateless' ? keepValidTools(tools, this.#paramHeaders, (message) => this.onwarning?.(message)) : tools;
   }
 
   /** `tools/call`. A tool's own failure comes back as `isError: true`; a protocol failure rejects with ProtocolError. */
@@ -242,13 +388,18 @@ export class McpClient {
 
   /** `logging/setLevel`: the server sends this level and above from now on. */
   async setLoggingLevel(level: LoggingLevel): Promise<void> {
+    // 26/server/utilities/logging: the level travels in each request's _meta instead.
+    if (this.era === 'stateless') {
+      this.#logLevel = level;
+      return;
+    }
     await this.request(CLIENT_REQUESTS.setLevel, { level });
   }
 
   /** Replaces the exposed roots and tells the server (client/roots#root-list-changes). */
   async setRoots(roots: Root[]): Promise<void> {
     this.#roots = roots;
-    if (this.state === 'ready' && this.capabilities.roots?.listChanged) await this.mcp.notify(NOTIFICATIONS.rootsListChanged);
+    if (this.state === 'ready' && this.era === 'handshake' && this.capabilities.roots?.listChanged) await this.mcp.notify(NOTIFICATIONS.rootsListChanged);
   }
 
   /** `ping`: resolves when the server answered. */

@@ -7,6 +7,7 @@ import type { Params } from '../jsonrpc/index.js';
 import type {
   ClientCapabilities, CreateMessageRequestParams, CreateMessageResult, ElicitRequestParams, ElicitResult, McpRequestContext, Root,
 } from '../protocol/index.js';
+import type { InputRequest } from './input-rounds.js';
 
 /** Runs a `sampling/createMessage` against the host's model (with the user's review). */
 export type SamplingHandler = (params: CreateMessageRequestParams, context: McpRequestContext) => CreateMessageResult | Promise<CreateMessageResult>;
@@ -47,6 +48,15 @@ export function applyElicitationDefaults(params: ElicitRequestParams, result: El
   return { ...result, content };
 }
 
+/** Runs the application's elicitation handler: the mode checked first, declared defaults applied after. */
+export async function answerElicitation(capabilities: ClientCapabilities, params: Params | undefined, handler: ElicitationHandler, context: McpRequestContext): Promise<ElicitResult> {
+  checkElicitationMode(capabilities, params);
+  const request = params as unknown as ElicitRequestParams;
+  const result = await handler(request, context);
+  const form = capabilities.elicitation?.form as { applyDefaults?: boolean } | undefined;
+  return form?.applyDefaults ? applyElicitationDefaults(request, result) : result;
+}
+
 /** Checks an elicitation request against the modes the client declared (client/elicitation#capabilities). */
 export function checkElicitationMode(capabilities: ClientCapabilities, params: Params | undefined): void {
   const mode = params?.mode ?? 'form';
@@ -54,4 +64,33 @@ export function checkElicitationMode(capabilities: ClientCapabilities, params: P
   const modes = Object.keys(declared).length === 0 ? ['form'] : Object.keys(declared);
   if (mode !== 'form' && mode !== 'url') throw new ProtocolError(INVALID_PARAMS, `Unknown elicitation mode: ${JSON.stringify(mode)}`);
   if (!modes.includes(mode)) throw new ProtocolError(INVALID_PARAMS, `Elicitation mode "${mode}" was not declared by this client`);
+}
+
+/**
+ * 2026-07-28: answers one input request of an input_required result (mrtr) with the same
+ * handlers that answer server requests in 2025-11-25; one the client did not declare is refused.
+ */
+export async function answerInputRequest(handlers: ServerRequestHandlers, capabilities: ClientCapabilities, roots: Root[], request: InputRequest, key: string, signal: AbortSignal | undefined): Promise<Params> {
+  const context = inputContext(request.method, key, signal);
+  const undeclared = (what: string): Error => new Error(`The server asked for ${what} (input "${key}"), which this client did not declare`);
+  switch (request.method) {
+    case 'elicitation/create':
+      if (!handlers.onElicitation) throw undeclared('elicitation');
+      return await answerElicitation(capabilities, request.params, handlers.onElicitation, context) as unknown as Params;
+    case 'sampling/createMessage':
+      if (!handlers.onSampling) throw undeclared('sampling');
+      return await handlers.onSampling(request.params as unknown as CreateMessageRequestParams, context) as unknown as Params;
+    default:
+      if (!handlers.roots) throw undeclared('roots');
+      return { roots };
+  }
+}
+
+/** The context an input-round callback gets: there is no inbound request to report progress on or talk back through. */
+function inputContext(method: string, key: string, signal: AbortSignal | undefined): McpRequestContext {
+  const refuse = (): Promise<never> => Promise.reject(new Error(`An input request ("${key}") cannot send messages of its own in 2026-07-28`));
+  return {
+    requestId: key, method, extra: undefined, signal: signal ?? new AbortController().signal, progressToken: undefined,
+    sendProgress: async () => undefined, notify: refuse, request: refuse,
+  };
 }

@@ -14,4 +14,4 @@ export { JsonRpcPeer } from './peer.js';
 export type { NotificationHandler, PeerOptions, RequestContext, RequestHandler, RequestOptions } from './peer.js';
 export { SENT } from './transport.js';
 export { isThenable } from './thenable.js';
-export type { AuthInfo, MessageExtra, SendOptions, Transport } from './transport.js';
+export type { AuthInfo, MessageExtra, ParamHeaderSource, SendOptions, Transport } from './transport.js';

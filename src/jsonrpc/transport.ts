@@ -35,6 +35,9 @@ export interface SendOptions {
   relatedRequestId?: RequestId;
 }
 
+/** Supplies the Mcp-Param-* header values of one request (name suffix → value); see Transport.setParamHeaders. */
+export type ParamHeaderSource = (method: string, params: Record<string, unknown> | undefined) => Record<string, string> | undefined;
+
 /**
  * What `send` may return when the message was handed on at once: a settled promise the peer
  * knows, so it need not attach a handler to it (one promise and one turn saved per message,
@@ -75,4 +78,9 @@ export interface Transport {
    * notifications unrelated to a client request. Resolves false when the server offers none.
    */
   openStandaloneStream?(): Promise<boolean>;
+  /**
+   * Streamable HTTP clients, 2026-07-28: where the Mcp-Param-* values of a request come from (the
+   * client knows each tool's `x-mcp-header` annotations; stdio ignores them).
+   */
+  setParamHeaders?(source: ParamHeaderSource): void;
 }

@@ -1,7 +1,7 @@
 // The base of every transport wrapper (tracing, draining): forwards all of Transport to the
 // wrapped one, so a wrapper overrides only what it adds and never drops an optional method.
 
-import type { JSONRPCMessage, MessageExtra, SendOptions, Transport } from '../jsonrpc/index.js';
+import type { JSONRPCMessage, MessageExtra, ParamHeaderSource, SendOptions, Transport } from '../jsonrpc/index.js';
 
 /** A transport that forwards everything to `inner`; subclasses override `send` or `receive`. */
 export class PassThroughTransport implements Transport {
@@ -44,5 +44,9 @@ export class PassThroughTransport implements Transport {
 
   openStandaloneStream(): Promise<boolean> {
     return this.inner.openStandaloneStream ? this.inner.openStandaloneStream() : Promise.resolve(false);
+  }
+
+  setParamHeaders(source: ParamHeaderSource): void {
+    this.inner.setParamHeaders?.(source);
   }
 }

@@ -4,7 +4,7 @@
 // stream. A stream that ends before its response arrived is resumed with GET + Last-Event-ID.
 
 import { ConnectionClosedError, MessageParseError, parseJsonMessage } from '../jsonrpc/index.js';
-import type { JSONRPCMessage, RequestId, Transport } from '../jsonrpc/index.js';
+import type { JSONRPCMessage, ParamHeaderSource, RequestId, Transport } from '../jsonrpc/index.js';
 import { HttpStatusError, describeStatus, readRefusal } from './http-status-error.js';
 import { consumeSseResponse, discard, isResponseTo, newProgress, readResumableStream } from './resumable-sse-reader.js';
 import type { ReconnectPolicy, StreamHooks } from './resumable-sse-reader.js';
@@ -14,6 +14,7 @@ import { requestFollowingRedirects } from './redirect-follow.js';
 import { DEFAULT_MAX_MESSAGE_BYTES, readLimitedText } from './response-text.js';
 import { exchangeWithAuth } from './http-auth-hook.js';
 import type { HttpAuthHook } from './http-auth-hook.js';
+import { statelessHeaders } from './stateless-headers.js';
 
 /** One HTTP exchange or SSE event, for `--trace` style output. */
 export interface HttpTraceEvent {
@@ -63,6 +64,9 @@ export class StreamableHttpClientTransport implements Transport {
   /** Notification/response POSTs still waiting for their status: at 0 a new POST need not wait at all. */
   #unaccepted = 0;
   #standalone = false;
+  /** 2026-07-28: the Mcp-Param-* values of tool calls, and the stateless requests in flight (cancelled by closing their stream). */
+  #paramHeaders: ParamHeaderSource | undefined;
+  readonly #statelessIds = new Set<RequestId>();
   #opening: Promise<boolean> | undefined;
   /**
    * Set once the server answered 404 for our session: no stream of that session can be resumed, so
@@ -95,6 +99,11 @@ export class StreamableHttpClientTransport implements Transport {
     this.#protocolVersion = version;
   }
 
+  /** 26/basic/transports/streamable-http#custom-headers: where the Mcp-Param-* values of a request come from. */
+  setParamHeaders(source: ParamHeaderSource): void {
+    this.#paramHeaders = source;
+  }
+
   async start(): Promise<void> {}
 
   /**
@@ -107,6 +116,10 @@ export class StreamableHttpClientTransport implements Transport {
    */
   async send(message: JSONRPCMessage): Promise<void> {
     if (this.#closed) throw new ConnectionClosedError('Cannot send: the HTTP transport is closed');
+    // 26/basic/transports/streamable-http#cancellation: for a stateless request, closing its stream is the whole cancellation.
+    if (this.#cancelsStatelessRequest(message)) return;
+    const stateless = statelessHeaders(message, this.#paramHeaders);
+    if (stateless && 'method' in message && 'id' in message) this.#statelessIds.add(message.id);
     const request = 'method' in message && 'id' in message ? message : undefined;
     this.#stopCancelled(message);
     const earlier = this.#unaccepted === 0 ? undefined : this.#accepted;
@@ -124,7 +137,10 @@ export class StreamableHttpClientTransport implements Transport {
       const response = await this.#exchange('POST', controller.signal, {
         accept: 'application/json, text/event-stream',
         'content-type': 'application/json',
+        ...stateless,
       }, JSON.stringify(message));
+      // 26/basic/transports/streamable-http: no sessions; an Mcp-Session-Id a server sends a stateless request anyway is not kept (nor sent back, nor DELETEd).
+      if (stateless) this.#sessionId = undefined;
       accept();
       if (response.status === 202) {
         await discard(response);
@@ -151,6 +167,7 @@ export class StreamableHttpClientTransport implements Transport {
       accept();
       this.#untrack(controller);
       if (request && this.#requests.get(request.id) === controller) this.#requests.delete(request.id);
+      if (request) this.#statelessIds.delete(request.id);
     }
   }
 
@@ -258,7 +275,7 @@ export class StreamableHttpClientTransport implements Transport {
   /** The headers that matter, both ways, for `--trace`. */
   #traceExchange(method: string, sent: Record<string, string>, response: HttpResponse): void {
     const shown: Record<string, string> = {};
-    for (const name of ['mcp-session-id', 'mcp-protocol-version', 'last-event-id']) if (sent[name] !== undefined) shown[name] = sent[name];
+    for (const name of ['mcp-session-id', 'mcp-protocol-version', 'last-event-id', 'mcp-method', 'mcp-name']) if (sent[name] !== undefined) shown[name] = sent[name];
     for (const name of ['mcp-session-id', 'content-type']) {
       const value = response.headers.get(name);
       if (value !== null) shown[name] = value;
@@ -276,6 +293,15 @@ export class StreamableHttpClientTransport implements Transport {
     if (!('method' in message) || message.method !== 'notifications/cancelled' || 'id' in message) return;
     const id = message.params?.requestId;
     if (typeof id === 'string' || typeof id === 'number') this.#requests.get(id)?.abort();
+  }
+
+  /** A notifications/cancelled for a stateless request: its stream is closed here, and nothing is POSTed (true). */
+  #cancelsStatelessRequest(message: JSONRPCMessage): boolean {
+    if (!('method' in message) || message.method !== 'notifications/cancelled' || 'id' in message) return false;
+    const id = message.params?.requestId;
+    if ((typeof id !== 'string' && typeof id !== 'number') || !this.#statelessIds.has(id)) return false;
+    this.#requests.get(id)?.abort();
+    return true;
   }
 
   #track(controller: AbortController): AbortController {

@@ -15,7 +15,7 @@ let showcase: Awaited<ReturnType<typeof startHttpServer>>;
 let SHOWCASE: string[];
 before(async () => {
   showcase = await startHttpServer(fixture('cli-showcase-server.ts'), ['--http']);
-  SHOWCASE = [showcase.url];
+  SHOWCASE = ['--era', '2025-11-25', showcase.url]; // these tests pin the handshake-era wire
 });
 after(() => showcase.stop());
 
@@ -151,7 +151,7 @@ test('call over Streamable HTTP, and over legacy HTTP+SSE by fallback', async ()
   const http = await startHttpServer(ADD_SERVER, ['--http', '--port', '0']);
   const legacy = await startHttpServer(fixture('broken-legacy-sse-server.mjs'));
   try {
-    const viaHttp = await call([http.url, 'add', 'a=19', 'b=23']);
+    const viaHttp = await call(['--era', '2025-11-25', http.url, 'add', 'a=19', 'b=23']);
     assert.deepEqual([viaHttp.code, viaHttp.out, viaHttp.err], [0, '42\n', '']);
     const viaSse = await call([legacy.url, 'add', 'a=19', 'b=23']);
     assert.deepEqual([viaSse.code, viaSse.out], [0, '42\n']);

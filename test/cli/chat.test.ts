@@ -46,8 +46,9 @@ ${JSON.stringify({ model: 'gpt-test', messages: [{ role: 'user', content: '19 åŠ
 test('chat --dry-run with --config: every server of the file, the policy\'s hidden tools named (Anthropic shape)', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'mcpwire-chat-'));
   try {
-    const [, node, ...addArgs] = ADD;
-    const [, , ...writerArgs] = WRITER;
+    // ADD and WRITER are `--era 2025-11-25 -- node â€¦`: the config entries take what follows `--`.
+    const [node, ...addArgs] = ADD.slice(ADD.indexOf('--') + 1);
+    const writerArgs = WRITER.slice(WRITER.indexOf('--') + 2);
     writeFileSync(join(dir, 'mcp.json'), JSON.stringify({ mcpServers: { calc: { command: node, args: addArgs }, writer: { command: node, args: writerArgs }, off: { command: 'nope', disabled: true } } }));
     const io = captureIo({ cwd: dir });
     assert.equal(await main(['chat', 'hi', '--model', 'anthropic:claude-test', '--config', 'mcp.json', '--deny', 'writer/poem', '--dry-run'], io), 0);

@@ -33,8 +33,17 @@ export function fixture(name: string): string {
   return fileURLToPath(new URL(`../fixtures/${name}`, import.meta.url));
 }
 
-/** `-- node [--import tsx] <fixture>`: the server part of a command line. */
+/**
+ * `--era 2025-11-25 -- node [--import tsx] <fixture>`: the server part of a command line. These
+ * tests pin the handshake-era wire (ids, initialize first), so they pin the era too; the `auto`
+ * probe has its own tests (era.test.ts), which use `stdioCommand`.
+ */
 export function stdioServer(name: string): string[] {
+  return ['--era', '2025-11-25', ...stdioCommand(name)];
+}
+
+/** `-- node [--import tsx] <fixture>`, with no --era: the CLI picks the era itself. */
+export function stdioCommand(name: string): string[] {
   const file = name.startsWith('/') ? name : fixture(name);
   return file.endsWith('.ts') ? ['--', process.execPath, '--import', 'tsx', file] : ['--', process.execPath, file];
 }

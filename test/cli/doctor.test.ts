@@ -24,7 +24,7 @@ const stepOf = (report: Report, n: number): StepResult => report.steps.find((s) 
 test('a healthy server passes every step; the trial call is a success with its id, tool and arguments', async () => {
   const { code, report } = await doctor(['--tool', 'add', '--call', 'add', '--args', '{"a":19,"b":23}', ...stdioServer(ADD_SERVER)]);
   assert.equal(code, 0);
-  assert.deepEqual(statuses(report), [[1, 'passed'], [2, 'passed'], [3, 'passed'], [4, 'passed'], [5, 'passed'], [6, 'passed'], [7, 'passed'], [8, 'passed']]);
+  assert.deepEqual(statuses(report), [[1, 'passed'], [9, 'passed'], [2, 'passed'], [3, 'passed'], [4, 'passed'], [5, 'passed'], [6, 'passed'], [7, 'passed'], [8, 'passed']]);
   assert.equal(stepOf(report, 3).summary, 'the server declares tools {"listChanged":true}');
   assert.deepEqual(stepOf(report, 4), {
     step: 4, title: 'tools/list', status: 'passed', summary: '"add" is listed, every input schema compiles with root type "object"',
@@ -54,7 +54,7 @@ test('step 7: a server that logs to stdout has each stray line quoted with its l
 test('step 3: a server that never declares tools; tools/list is tried anyway to tell why', async () => {
   const { code, report } = await doctor(stdioServer('broken-no-tools-capability.ts'));
   assert.equal(code, 3);
-  assert.deepEqual(statuses(report), [[1, 'passed'], [2, 'passed'], [3, 'failed'], [4, 'skipped'], [5, 'skipped'], [6, 'skipped'], [7, 'passed'], [8, 'passed']]);
+  assert.deepEqual(statuses(report), [[1, 'passed'], [9, 'passed'], [2, 'passed'], [3, 'failed'], [4, 'skipped'], [5, 'skipped'], [6, 'skipped'], [7, 'passed'], [8, 'passed']]);
   assert.equal(stepOf(report, 3).summary, 'the server does not declare the "tools" capability');
   assert.deepEqual(stepOf(report, 3).evidence, [
     'capabilities: {"prompts":{"listChanged":true},"completions":{}}',
@@ -147,7 +147,7 @@ test('step 1: a command that does not exist (ENOENT)', async () => {
   const { code, report } = await doctor(['--', 'mcpwire-no-such-server']);
   assert.equal(code, 1);
   assert.equal(stepOf(report, 1).summary, 'Cannot start "mcpwire-no-such-server": command not found (ENOENT)');
-  assert.deepEqual(statuses(report).slice(1).map(([, status]) => status), ['skipped', 'skipped', 'skipped', 'skipped', 'skipped', 'skipped', 'skipped']);
+  assert.deepEqual(statuses(report).slice(1).map(([, status]) => status), ['skipped', 'skipped', 'skipped', 'skipped', 'skipped', 'skipped', 'skipped', 'skipped']);
 });
 
 test('step 1: a command that starts and exits at once: its exit code and stderr', async () => {
@@ -166,10 +166,13 @@ test('step 1: a legacy HTTP+SSE server configured as Streamable HTTP is recognis
     assert.equal(code, 1);
     const connect = stepOf(report, 1);
     assert.equal(connect.summary, `${server.url} is a legacy HTTP+SSE endpoint (2024-11-05), not Streamable HTTP`);
-    assert.deepEqual(connect.evidence.slice(0, 2), [`POST ${server.url} → 405`, `GET ${server.url} → 200 (content-type: text/event-stream)`]);
-    assert.match(connect.evidence[2]!, /^first SSE event: endpoint → http:\/\/127\.0\.0\.1:\d+\/messages\?sessionId=[0-9a-f-]{36}$/);
+    // The era probe first (405: not even Streamable HTTP), then initialize (405), then the legacy GET.
+    assert.deepEqual(connect.evidence.slice(0, 3), [
+      `POST ${server.url} → 405 (mcp-protocol-version: 2026-07-28; mcp-method: server/discover)`, `POST ${server.url} → 405`, `GET ${server.url} → 200 (content-type: text/event-stream)`,
+    ]);
+    assert.match(connect.evidence[3]!, /^first SSE event: endpoint → http:\/\/127\.0\.0\.1:\d+\/messages\?sessionId=[0-9a-f-]{36}$/);
     // The doctor goes on over the legacy transport, so the rest is still checked.
-    assert.deepEqual(statuses(report), [[1, 'failed'], [2, 'passed'], [3, 'passed'], [4, 'passed'], [5, 'passed'], [6, 'skipped'], [7, 'skipped'], [8, 'skipped']]);
+    assert.deepEqual(statuses(report), [[1, 'failed'], [9, 'passed'], [2, 'passed'], [3, 'passed'], [4, 'passed'], [5, 'passed'], [6, 'skipped'], [7, 'skipped'], [8, 'skipped']]);
     assert.match(stepOf(report, 2).summary, /revision 2024-11-05 \(mcpwire offered 2025-11-25; the server chose an older one it supports\), server old-sse-calc 0\.9\.0$/);
 
     const declared = await doctor(['--sse', server.url]);
@@ -193,7 +196,7 @@ test('step 1: nothing listening on the port (ECONNREFUSED)', async () => {
 test('over Streamable HTTP a healthy server passes steps 1–5; the HTTP exchange is the evidence', async () => {
   const server = await startHttpServer(ADD_SERVER, ['--http', '--port', '0']);
   try {
-    const { code, report } = await doctor([server.url]);
+    const { code, report } = await doctor(['--era', '2025-11-25', server.url]);
     assert.equal(code, 0);
     assert.match(stepOf(report, 1).evidence[0]!, new RegExp(`^POST ${server.url} → 200 \\(mcp-session-id: [0-9a-f-]{36}; content-type: text/event-stream\\)$`));
   } finally {
@@ -208,7 +211,8 @@ test('the report as text: one line per step, then the first failed step', async 
   const lines = io.out().trimEnd().split('\n');
   assert.equal(lines[0], `mcpwire doctor: ${process.execPath} ${fixture('broken-exits-during-initialize.mjs')}`);
   assert.match(lines[2]!, /^\[pass\] 1 connect {14}process \d+ started and was still running after 300 ms$/);
-  assert.match(lines[3]!, /^\[FAIL\] 2 initialize {11}the server process exited with code 3 during initialize/);
+  assert.equal(lines[3], '[pass] 9 era                  handshake era: pinned to 2025-11-25: initialize');
+  assert.match(lines[4]!, /^\[FAIL\] 2 initialize {11}the server process exited with code 3 during initialize/);
   assert.equal(lines.at(-1), 'first failed step: 2 (initialize), exit code 2');
 });
 

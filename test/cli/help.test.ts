@@ -42,7 +42,7 @@ test('help, --help and -h print the overview with exit 0; no command at all prin
     'mcpwire registry search TEXT [--limit N] [--json]',
     'mcpwire registry show NAME [--version V] [--json]',
     'mcpwire registry add NAME --config FILE [--dialect D] [--package N | --remote N] [--force]',
-    'mcpwire demo [--http] [--html FILE]',
+    'mcpwire demo [--http] [--era REVISION] [--html FILE]',
     'mcpwire chat "QUESTION" --model openai:M|anthropic:M [--dry-run] [--trace] [--html FILE] <servers>',
     'mcpwire serve [--http [--port N]]',
     'mcpwire login URL [--no-browser] [--timeout MS]',
@@ -98,7 +98,7 @@ test('help for a command that does not exist, or for two, is a usage error', asy
 
 test('every command rejects an option it does not know with exit 2, naming the options it takes', async () => {
   const server = ['--', 'no-such-command-mcpwire'];
-  const target = '--header --env --cwd --timeout --config --sse --trace --trace-file';
+  const target = '--header --env --cwd --timeout --config --sse --trace --trace-file --era';
   const cases: [string[], string, string][] = [
     [['list', '--bogus', ...server], 'list', `${target} --json --schema`],
     [['call', 'add', '--bogus', ...server], 'call', `${target} --json --task`],
@@ -107,9 +107,9 @@ test('every command rejects an option it does not know with exit 2, naming the o
     [['doctor', '--bogus', ...server], 'doctor', `${target} --tool --call --args --exit-wait --json`],
     [['config', 'lint', 'x.json', '--bogus'], 'config', '--json'],
     [['config', 'show', 'x.json', 'calc', '--bogus'], 'config', '--json'],
-    [['demo', '--bogus'], 'demo', '--http --html'],
+    [['demo', '--bogus'], 'demo', '--http --era --html'],
     [['chat', 'q', '--bogus', ...server], 'chat',
-      '--model --base-url --api-key-env --approve --allow --deny --approve-sampling --dry-run --stream --trace --html --config --header --env --timeout'],
+      '--model --base-url --api-key-env --approve --allow --deny --approve-sampling --dry-run --stream --trace --html --config --header --env --timeout --era'],
     [['serve', '--htp'], 'serve', '--http --port'],
     [['login', 'http://127.0.0.1:9/mcp', '--bogus'], 'login', '--no-browser --timeout'],
   ];

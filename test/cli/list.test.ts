@@ -18,6 +18,7 @@ test('list over stdio: every page of every list, in words', async () => {
   assert.equal(io.err(), '');
   assert.equal(io.out(), `server        showcase 2.1.0
 revision      2025-11-25
+era           handshake (pinned to 2025-11-25: initialize)
 transport     stdio: ${process.execPath} --import tsx ${SHOWCASE}
 capabilities  tools (listChanged), resources (subscribe, listChanged), prompts (listChanged), completions
 instructions  Use add for sums.
@@ -61,7 +62,7 @@ test('list --json: the whole listing for machines; --trace-file records every pa
   const code = await runList(['--json', '--trace-file', join(dir, 'trace.ndjson'), ...stdioServer(SHOWCASE)], io);
   assert.equal(code, 0);
   const listing = JSON.parse(io.out());
-  assert.deepEqual(Object.keys(listing), ['server', 'protocolVersion', 'transport', 'target', 'capabilities', 'instructions', 'tools', 'resources', 'resourceTemplates', 'prompts']);
+  assert.deepEqual(Object.keys(listing), ['server', 'protocolVersion', 'era', 'eraReason', 'transport', 'target', 'capabilities', 'instructions', 'tools', 'resources', 'resourceTemplates', 'prompts']);
   assert.deepEqual(listing.server, { name: 'showcase', version: '2.1.0' });
   assert.equal(listing.protocolVersion, '2025-11-25');
   assert.deepEqual(listing.tools.map((tool: { name: string }) => tool.name), ['add', 'echo', 'media', 'stats', 'slow', 'last_cancellation', 'fail', 'broken_output']);
@@ -90,10 +91,10 @@ test('list over Streamable HTTP, with --trace showing status, session and protoc
   const server = await startHttpServer(ADD_SERVER, ['--http', '--port', '0']);
   try {
     const io = captureIo();
-    const code = await runList(['--json', '--trace', server.url], io);
+    const code = await runList(['--json', '--trace', '--era', '2025-11-25', server.url], io);
     assert.equal(code, 0);
     assert.deepEqual(JSON.parse(io.out()), {
-      server: { name: 'calc', version: '1.0.0' }, protocolVersion: '2025-11-25', transport: 'streamable-http', target: server.url,
+      server: { name: 'calc', version: '1.0.0' }, protocolVersion: '2025-11-25', era: 'handshake', eraReason: 'pinned to 2025-11-25: initialize', transport: 'streamable-http', target: server.url,
       capabilities: { tools: { listChanged: true } }, instructions: null,
       tools: [{ name: 'add', description: '返回两个整数的和', inputSchema: { type: 'object', properties: { a: { type: 'integer' }, b: { type: 'integer' } }, required: ['a', 'b'] } }],
       resources: null, resourceTemplates: null, prompts: null,

@@ -45,7 +45,7 @@ test('list: every server-supplied field and the server\'s stderr (--trace) print
   const { code, out, err, raw } = await run(['list', '--trace', ...SERVER]);
   assert.deepStrictEqual([code, raw], [0, { stdout: 0, stderr: 0 }]);
   const lines = out.split('\n');
-  assert.deepStrictEqual([lines[0], lines[3], lines[4], lines[5]], [
+  assert.deepStrictEqual([lines[0], lines[4], lines[5], lines[6]], [ // lines 1–3: revision, era, transport
     `server        ${shown('evil')} ${shown('1.0')} (${shown('Title')})`,
     `capabilities  tools (listChanged, ${shown('flag')}), resources, prompts, ${shown('cap')}`,
     `instructions  ${shown('first line')}`,

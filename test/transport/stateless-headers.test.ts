@@ -1,0 +1,30 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { encodeHeaderValue, statelessHeaders } from '../../src/transport/stateless-headers.js';
+
+const META = { _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} } };
+
+test('stateless headers: version from _meta, Mcp-Method, Mcp-Name per method, Mcp-Param-* from the source', () => {
+  assert.deepStrictEqual(statelessHeaders({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'route', arguments: { region: 'eu' }, ...META } }, () => ({ Region: 'eu' })), {
+    'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/call', 'mcp-name': 'route', 'mcp-param-region': 'eu',
+  });
+  assert.deepStrictEqual(statelessHeaders({ jsonrpc: '2.0', id: 2, method: 'resources/read', params: { uri: 'file:///a b', ...META } }), {
+    'mcp-protocol-version': '2026-07-28', 'mcp-method': 'resources/read', 'mcp-name': 'file:///a b',
+  });
+  assert.deepStrictEqual(statelessHeaders({ jsonrpc: '2.0', id: 3, method: 'tools/list', params: META }), { 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/list' });
+  assert.equal(statelessHeaders({ jsonrpc: '2.0', id: 4, method: 'tools/list' }), undefined);
+  assert.equal(statelessHeaders({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 1, ...META } }), undefined);
+});
+
+test('header values: plain ASCII as-is; non-ASCII, control characters, outer spaces and sentinel look-alikes in =?base64?…?=', () => {
+  assert.equal(encodeHeaderValue('us-west 1'), 'us-west 1');
+  assert.equal(encodeHeaderValue('日本'), '=?base64?5pel5pys?=');
+  assert.equal(encodeHeaderValue('a\nb'), '=?base64?YQpi?=');
+  assert.equal(encodeHeaderValue(' padded'), '=?base64?IHBhZGRlZA==?=');
+  assert.equal(encodeHeaderValue('=?base64?x?='), '=?base64?PT9iYXNlNjQ/eD89?=');
+});
+
+test('a long value is encoded in pieces, and decodes back whole', () => {
+  const value = 'é'.repeat(40_000); // 80,000 bytes of UTF-8: more than one 32 KiB piece
+  assert.equal(encodeHeaderValue(value), `=?base64?${Buffer.from(value, 'utf8').toString('base64')}?=`);
+});
