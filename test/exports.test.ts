@@ -24,6 +24,16 @@ const ENTRIES: Record<string, string[]> = {
     'InMemoryTokenStore', 'OAuthDiscoveryError', 'OAuthProvider', 'OAuthTokenError',
   ],
   '../src/host/index.ts': ['AnthropicModel', 'Host', 'ModelApiError', 'OpenAiModel', 'Policy', 'SamplingDeclinedError', 'ScriptedModel', 'ToolSeam', 'resultText'],
+  // Streamable HTTP wherever fetch runs: the fetch handler and the clients (no node:*).
+  '../src/http.ts': [
+    'DEFAULT_PROTOCOL_VERSIONS', 'HttpStatusError', 'InMemoryEventStore', 'LegacySseClientTransport', 'SseParser',
+    'StreamableHttpClientTransport', 'createFetchHandler', 'encodeSseEvent', 'fetchRequester', 'legacySseTransport', 'readSseEvents',
+  ],
+  // What needs Node: stdio, spawning, node:http server and keep-alive client.
+  '../src/node.ts': [
+    'DEFAULT_MAX_LINE_BYTES', 'LineDecoder', 'ServerSpawnError', 'SpawnedStdioTransport', 'StdioTransport', 'createStreamableHttpHandler',
+    'encodeLine', 'httpTransport', 'nodeHttpRequester', 'serveHttp', 'serveStdio', 'spawnStdio', 'stdioServerTransport',
+  ],
   '../src/transport/index.ts': [
     'DEFAULT_MAX_LINE_BYTES', 'DEFAULT_PROTOCOL_VERSIONS', 'HttpStatusError', 'InMemoryEventStore', 'LegacySseClientTransport',
     'LineDecoder', 'PassThroughTransport', 'SpawnedStdioTransport', 'SseParser', 'StdioTransport', 'StreamableHttpClientTransport',
@@ -47,5 +57,5 @@ test('package.json: no runtime dependencies, ESM, named exports, a bin', () => {
   assert.equal(pkg.dependencies, undefined);
   assert.equal(pkg.type, 'module');
   assert.equal(pkg.bin.mcpwire, 'dist/src/cli/main.js');
-  assert.deepEqual(Object.keys(pkg.exports), ['.', './jsonrpc', './json-schema', './protocol', './transport', './server', './client', './host', './package.json']);
+  assert.deepEqual(Object.keys(pkg.exports), ['.', './jsonrpc', './json-schema', './protocol', './transport', './http', './node', './server', './client', './host', './package.json']);
 });

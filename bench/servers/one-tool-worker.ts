@@ -4,7 +4,7 @@
 // Worker on the official SDK v2's createMcpHandler.
 
 import { ToolServer } from '../../src/server/tool-server.js';
-import { createFetchHandler } from '../../src/transport/fetch-handler.js';
+import { createFetchHandler } from '../../src/transport/http-server/fetch-handler.js';
 import { ADD_TOOL, add } from './add-tool.js';
 
 const server = new ToolServer({ name: 'calc', version: '1.0.0' });

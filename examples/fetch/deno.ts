@@ -2,7 +2,7 @@
 // client at http://127.0.0.1:3000/mcp. Deno.serve passes the client's address as `info`, which
 // the handler reads by default for the per-address session cap.
 
-import { createFetchHandler } from '../../src/transport/fetch-handler.js';
+import { createFetchHandler } from '../../src/transport/http-server/fetch-handler.js';
 import { createCalculator } from './calculator.js';
 
 /** The part of Deno's API this file uses (so it type-checks without Deno's types). */

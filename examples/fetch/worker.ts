@@ -5,7 +5,7 @@
 // A Worker's memory lives only as long as its isolate, so sessions and resumable streams last
 // only while one isolate keeps serving them: see "Serverless" in the README.
 
-import { createFetchHandler } from '../../src/transport/fetch-handler.js';
+import { createFetchHandler } from '../../src/transport/http-server/fetch-handler.js';
 import { createCalculator } from './calculator.js';
 
 const handler = createFetchHandler(createCalculator(), {

@@ -3,7 +3,7 @@
 // for the per-address session cap. Bun.serve's default idle timeout (10 s) would cut an SSE
 // stream that stays quiet for longer, so it is raised to Bun's maximum.
 
-import { createFetchHandler } from '../../src/transport/fetch-handler.js';
+import { createFetchHandler } from '../../src/transport/http-server/fetch-handler.js';
 import { createTools } from './tools.js';
 
 /** The part of Bun's API this file uses (so it type-checks without Bun's types). */

@@ -2,7 +2,7 @@
 // a free port). Deno.serve passes the client's address as `info`, which the handler reads for the
 // per-address session cap.
 
-import { createFetchHandler } from '../../src/transport/fetch-handler.js';
+import { createFetchHandler } from '../../src/transport/http-server/fetch-handler.js';
 import { createTools } from './tools.js';
 
 /** The part of Deno's API this file uses (so it type-checks without Deno's types). */

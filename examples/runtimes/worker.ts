@@ -5,7 +5,7 @@
 // A session lives only while requests keep reaching the isolate that made it: see "Where state
 // lives" in the README.
 
-import { createFetchHandler } from '../../src/transport/fetch-handler.js';
+import { createFetchHandler } from '../../src/transport/http-server/fetch-handler.js';
 import { createTools } from './tools.js';
 
 const handler = createFetchHandler(createTools(), {

@@ -2,8 +2,8 @@
 // basic/transports#streamable-http; format: WHATWG HTML "server-sent events"). An event is a
 // block of `field: value` lines ended by a blank line; `:` starts a comment.
 
-import { streamBody } from './http-request.js';
-import type { HttpBody } from './http-request.js';
+import { streamBody } from './http-client/http-request.js';
+import type { HttpBody } from './http-client/http-request.js';
 
 /** One parsed or to-be-encoded event. */
 export interface SseEvent {

@@ -16,7 +16,7 @@ import { runList } from '../../src/cli/list.js';
 import { main } from '../../src/cli/main.js';
 import { renderCallResult } from '../../src/cli/render-result.js';
 import type { StepResult } from '../../src/cli/doctor-steps.js';
-import { readRefusal } from '../../src/transport/http-status-error.js';
+import { readRefusal } from '../../src/transport/http-client/http-status-error.js';
 import { serveHttp } from '../../src/transport/index.js';
 import { ADD_SERVER, captureIo, fixture, stdioServer } from './cli-harness.js';
 

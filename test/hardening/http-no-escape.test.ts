@@ -10,8 +10,8 @@ import { test } from 'node:test';
 import { McpServer } from '../../src/server/index.js';
 import { serveHttp } from '../../src/transport/index.js';
 import type { RunningHttpServer } from '../../src/transport/index.js';
-import { HttpError, answerError } from '../../src/transport/http-error.js';
-import { NodeHttpExchange } from '../../src/transport/node-http-exchange.js';
+import { HttpError, answerError } from '../../src/transport/http-server/http-error.js';
+import { NodeHttpExchange } from '../../src/transport/node/node-http-exchange.js';
 import { within } from '../transport/fixtures/deadline.js';
 import { INITIALIZE, initialize, open, postHeaders, send, sseMessages } from '../transport/fixtures/http-request.js';
 

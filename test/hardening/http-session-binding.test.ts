@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { AuthInfo } from '../../src/jsonrpc/index.js';
 import { McpServer } from '../../src/server/index.js';
-import { principalOf } from '../../src/transport/http-auth.js';
+import { principalOf } from '../../src/transport/http-server/http-auth.js';
 import { within } from '../transport/fixtures/deadline.js';
 import { HTTP_ADAPTERS } from '../transport/fixtures/http-adapters.js';
 import { initialize, postHeaders, send, sseMessages } from '../transport/fixtures/http-request.js';

@@ -7,6 +7,8 @@ import { copyFileSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSy
 import { join, posix } from 'node:path';
 import { REPO, buildPackage, packedFiles, type BuiltPackage } from './built-package.js';
 import { readmeSnippets } from './readme-snippets.js';
+import { NEUTRAL_ENTRIES, nodeNeeds } from './runtime-neutral.js';
+import { build } from 'esbuild';
 
 let built: BuiltPackage;
 before(() => { built = buildPackage(); });
@@ -60,4 +62,27 @@ test('the README library snippets compile strictly, run as pasted, print what th
   // Each command must end on its own (the snippet closes what it opened); the timeout only bounds a hang.
   const printed = runs.map((run) => execFileSync(process.execPath, ['--import', 'tsx', run.file], { cwd: built.root, encoding: 'utf8', timeout: 60_000 }));
   assert.deepStrictEqual(printed, runs.map((run) => run.output));
+});
+
+test('the runtime-neutral entries load no node:* module and use no Buffer or process, in the built files', () => {
+  const exportsMap = (JSON.parse(readFileSync(join(built.pkg, 'package.json'), 'utf8')) as { exports: Record<string, string> }).exports;
+  const found = NEUTRAL_ENTRIES.map((entry) => {
+    const { files, offences } = nodeNeeds(built.pkg, exportsMap[`./${entry}`]!);
+    return { entry, offences, loadsSomething: files.length > 1 };
+  });
+  assert.deepStrictEqual(found, NEUTRAL_ENTRIES.map((entry) => ({ entry, offences: [], loadsSomething: true })));
+  // The scan sees Node where it is: the Node entry.
+  assert.ok(nodeNeeds(built.pkg, exportsMap['./node']!).offences.some((o) => /imports node:child_process/.test(o)));
+});
+
+test('the runtime-neutral entries bundle for a browser (esbuild, platform browser) with no Node built-in', async () => {
+  const results = [];
+  for (const entry of NEUTRAL_ENTRIES) {
+    const result = await build({
+      stdin: { contents: `export * from 'mcpwire/${entry}';`, resolveDir: built.root, loader: 'js' },
+      bundle: true, platform: 'browser', format: 'esm', write: false, metafile: true, logLevel: 'silent', target: 'es2022',
+    }).catch((error: { errors?: { text: string }[] }) => ({ errors: error.errors ?? [{ text: String(error) }], warnings: [], metafile: { inputs: {} } }));
+    results.push({ entry, errors: result.errors.map((m) => m.text), nodeInputs: Object.keys(result.metafile.inputs).filter((i) => i.startsWith('node:')) });
+  }
+  assert.deepStrictEqual(results, NEUTRAL_ENTRIES.map((entry) => ({ entry, errors: [], nodeInputs: [] })));
 });

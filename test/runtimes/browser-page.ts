@@ -5,7 +5,7 @@
 // the run learns it.
 
 import { McpClient } from '../../src/client/mcp-client.js';
-import { StreamableHttpClientTransport } from '../../src/transport/streamable-http-client.js';
+import { StreamableHttpClientTransport } from '../../src/transport/http-client/streamable-http-client.js';
 
 /** The DOM this page touches (the repo type-checks without the DOM library). */
 declare const document: { getElementById(id: string): { textContent: string | null } };

@@ -6,9 +6,9 @@
 import assert from 'node:assert/strict';
 import { McpClient } from '../../src/client/mcp-client.js';
 import type { Progress } from '../../src/protocol/session.js';
-import { HttpStatusError } from '../../src/transport/http-status-error.js';
-import { httpTransport } from '../../src/transport/node-http-client.js';
-import type { HttpTraceEvent } from '../../src/transport/streamable-http-client.js';
+import { HttpStatusError } from '../../src/transport/http-client/http-status-error.js';
+import { httpTransport } from '../../src/transport/node/node-http-client.js';
+import type { HttpTraceEvent } from '../../src/transport/http-client/streamable-http-client.js';
 
 /** Bounds every request of the check, so a runtime that hangs fails instead of stalling the run. */
 const TIMEOUT_MS = 15_000;

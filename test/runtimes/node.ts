@@ -3,8 +3,8 @@
 // Deno.serve or Bun.serve would call it). The Node import paths of the runtime check live here.
 
 import { createTools } from '../../examples/runtimes/tools.js';
-import { serveHttp } from '../../src/transport/streamable-http-server.js';
-import type { CorsOptions } from '../../src/transport/http-cors.js';
+import { serveHttp } from '../../src/transport/node/streamable-http-server.js';
+import type { CorsOptions } from '../../src/transport/http-server/http-cors.js';
 import { serveFetch } from '../transport/fixtures/http-adapters.js';
 
 /** A server the check can reach, and how to stop it. */

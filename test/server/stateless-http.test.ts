@@ -4,7 +4,7 @@
 // fetch handler (the same endpoint, http-endpoint.ts).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { answerStateless, decodeHeaderValue } from '../../src/transport/stateless-http.js';
+import { answerStateless, decodeHeaderValue } from '../../src/transport/http-server/stateless-http.js';
 import { HTTP_ADAPTERS } from '../transport/fixtures/http-adapters.js';
 import type { HttpAdapter } from '../transport/fixtures/http-adapters.js';
 import { makeAddServer } from '../fakes/add-server.js';

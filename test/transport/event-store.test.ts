@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import type { JSONRPCMessage } from '../../src/jsonrpc/index.js';
 import { InMemoryEventStore } from '../../src/transport/index.js';
 import type { EventStore } from '../../src/transport/index.js';
-import { ResumableStream } from '../../src/transport/resumable-stream.js';
+import { ResumableStream } from '../../src/transport/http-server/resumable-stream.js';
 
 const note = (n: number): JSONRPCMessage => ({ jsonrpc: '2.0', method: 'note', params: { n } });
 

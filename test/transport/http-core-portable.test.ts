@@ -32,11 +32,11 @@ function nodeDependencies(entry: string): { files: string[]; offences: string[] 
 }
 
 test('the fetch handler and the endpoint load no node:* module and use no Node global', () => {
-  const { files, offences } = nodeDependencies('src/transport/fetch-handler.ts');
+  const { files, offences } = nodeDependencies('src/transport/http-server/fetch-handler.ts');
   assert.deepStrictEqual(offences, []);
   // It really is the endpoint, sessions and streams that were checked, not an empty walk.
   for (const core of ['http-endpoint.ts', 'http-session.ts', 'resumable-stream.ts', 'sse-response.ts', 'http-auth.ts', 'event-store.ts']) {
-    assert.ok(files.includes(`src/transport/${core}`), core);
+    assert.ok(files.includes(`src/transport/http-server/${core}`), core);
   }
 });
 
@@ -46,11 +46,11 @@ test('the fetch examples (a Worker, Deno) load no node:* module either', () => {
 });
 
 test('the walk does see Node where it is: the node adapter', () => {
-  assert.deepStrictEqual(nodeDependencies('src/transport/node-http-exchange.ts').offences, [
-    'src/transport/node-http-exchange.ts imports node:http',
-    'src/transport/node-http-exchange.ts uses Buffer',
-    'src/transport/node-http-exchange.ts uses process',
-    'src/transport/http-body.ts imports node:http',
-    'src/transport/http-body.ts uses Buffer',
+  assert.deepStrictEqual(nodeDependencies('src/transport/node/node-http-exchange.ts').offences, [
+    'src/transport/node/node-http-exchange.ts imports node:http',
+    'src/transport/node/node-http-exchange.ts uses Buffer',
+    'src/transport/node/node-http-exchange.ts uses process',
+    'src/transport/node/http-body.ts imports node:http',
+    'src/transport/node/http-body.ts uses Buffer',
   ]);
 });

@@ -3,7 +3,7 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { describeStatus } from '../../src/transport/http-status-error.js';
+import { describeStatus } from '../../src/transport/http-client/http-status-error.js';
 
 test('describeStatus: the reason phrase sent wins; without one, the table names the usual statuses; unknown ones stay bare', () => {
   assert.deepStrictEqual([

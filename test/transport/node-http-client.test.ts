@@ -11,7 +11,7 @@ import { createAddServer } from '../../examples/add-server.js';
 import { McpClient } from '../../src/client/index.js';
 import { httpTransport, nodeHttpRequester, serveHttp } from '../../src/transport/index.js';
 import type { HttpRequester, HttpResponse } from '../../src/transport/index.js';
-import { readLimitedText } from '../../src/transport/response-text.js';
+import { readLimitedText } from '../../src/transport/http-client/response-text.js';
 import { within } from './fixtures/deadline.js';
 
 interface TestServer { url: string; connections: number; closedConnections: number; server: Server }

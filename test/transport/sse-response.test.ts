@@ -7,8 +7,8 @@ import { createServer } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { test } from 'node:test';
-import { NodeSseSink } from '../../src/transport/node-http-exchange.js';
-import { SseConnection } from '../../src/transport/sse-response.js';
+import { NodeSseSink } from '../../src/transport/node/node-http-exchange.js';
+import { SseConnection } from '../../src/transport/http-server/sse-response.js';
 import { within } from './fixtures/deadline.js';
 import { open } from './fixtures/http-request.js';
 

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { encodeHeaderValue, statelessHeaders } from '../../src/transport/stateless-headers.js';
+import { encodeHeaderValue, statelessHeaders } from '../../src/transport/http-client/stateless-headers.js';
 
 const META = { _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} } };
 

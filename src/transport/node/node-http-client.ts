@@ -7,9 +7,9 @@ import { Agent as HttpAgent, request as httpRequest } from 'node:http';
 import type { IncomingHttpHeaders, IncomingMessage, RequestOptions } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { urlToHttpOptions } from 'node:url';
-import type { HttpBody, HttpRequester, HttpResponse } from './http-request.js';
-import { StreamableHttpClientTransport } from './streamable-http-client.js';
-import type { HttpTransportOptions } from './streamable-http-client.js';
+import type { HttpBody, HttpRequester, HttpResponse } from '../http-client/http-request.js';
+import { StreamableHttpClientTransport } from '../http-client/streamable-http-client.js';
+import type { HttpTransportOptions } from '../http-client/streamable-http-client.js';
 
 /** A Streamable HTTP client transport for `url`: on node:http with keep-alive, unless `fetch` or `request` is given. */
 export function httpTransport(url: string | URL, options: HttpTransportOptions = {}): StreamableHttpClientTransport {

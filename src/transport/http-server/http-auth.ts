@@ -3,7 +3,7 @@
 // the `WWW-Authenticate` challenge that points at the Protected Resource Metadata (RFC 9728),
 // and serves that metadata document.
 
-import type { AuthInfo } from '../jsonrpc/index.js';
+import type { AuthInfo } from '../../jsonrpc/index.js';
 import { HttpError, describeError } from './http-error.js';
 import type { HttpExchange } from './http-exchange.js';
 import { quotedString } from './http-headers.js';

@@ -4,14 +4,14 @@
 // POST to; every later message, responses included, arrives as an `event: message`. Each client
 // message is one POST to that endpoint, answered only with a status (usually 202).
 
-import { ConnectionClosedError, MessageParseError, parseJsonMessage } from '../jsonrpc/index.js';
-import type { JSONRPCMessage, Transport } from '../jsonrpc/index.js';
+import { ConnectionClosedError, MessageParseError, parseJsonMessage } from '../../jsonrpc/index.js';
+import type { JSONRPCMessage, Transport } from '../../jsonrpc/index.js';
 import { HttpStatusError, describeStatus, readRefusal } from './http-status-error.js';
 import { fetchRequester } from './http-request.js';
 import type { HttpBody, HttpRequester, HttpResponse } from './http-request.js';
 import { requestFollowingRedirects } from './redirect-follow.js';
 import { readLimitedText } from './response-text.js';
-import { readSseBody } from './sse.js';
+import { readSseBody } from '../sse.js';
 import type { HttpTraceEvent } from './streamable-http-client.js';
 
 /** Options for legacySseTransport. */

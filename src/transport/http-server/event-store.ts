@@ -3,7 +3,7 @@
 // basic/transports#resumability-and-redelivery). Replay is per stream: a resumed stream never
 // receives another stream's messages.
 
-import type { JSONRPCMessage } from '../jsonrpc/index.js';
+import type { JSONRPCMessage } from '../../jsonrpc/index.js';
 
 /**
  * Storage for resumable streams. Event ids MUST be unique across all streams of a session and

@@ -3,8 +3,8 @@
 // (spec 2025-11-25, basic/transports#streamable-http). Every message goes on exactly one stream
 // (never broadcast): the stream of the request it relates to, else the GET stream.
 
-import { ConnectionClosedError, requestIdKey as idKey } from '../jsonrpc/index.js';
-import type { JSONRPCMessage, JSONRPCResponse, MessageExtra, RequestId, SendOptions, Transport } from '../jsonrpc/index.js';
+import { ConnectionClosedError, requestIdKey as idKey } from '../../jsonrpc/index.js';
+import type { JSONRPCMessage, JSONRPCResponse, MessageExtra, RequestId, SendOptions, Transport } from '../../jsonrpc/index.js';
 import type { EventStore } from './event-store.js';
 import { HttpError, writeHttpError } from './http-error.js';
 import type { HttpExchange } from './http-exchange.js';

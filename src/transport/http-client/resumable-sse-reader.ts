@@ -3,11 +3,11 @@
 // the awaited response, wait the server's `retry` interval, reconnect with GET + Last-Event-ID,
 // and go on, delivering each event id at most once.
 
-import type { RequestId } from '../jsonrpc/index.js';
+import type { RequestId } from '../../jsonrpc/index.js';
 import { HttpStatusError, describeStatus } from './http-status-error.js';
 import type { HttpResponse } from './http-request.js';
-import { SseEventTooLargeError, SseParser } from './sse.js';
-import type { SseEvent } from './sse.js';
+import { SseEventTooLargeError, SseParser } from '../sse.js';
+import type { SseEvent } from '../sse.js';
 
 /** How hard to try before giving up on a stream. */
 export interface ReconnectPolicy {

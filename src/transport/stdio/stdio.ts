@@ -3,8 +3,8 @@
 // of the child it spawned (spawn-stdio.ts). Both are the same class, handed their streams.
 
 import type { Readable, Writable } from 'node:stream';
-import { ConnectionClosedError, MessageParseError, OutputBacklogError, SENT, parseJsonMessage } from '../jsonrpc/index.js';
-import type { JSONRPCMessage, Transport } from '../jsonrpc/index.js';
+import { ConnectionClosedError, MessageParseError, OutputBacklogError, SENT, parseJsonMessage } from '../../jsonrpc/index.js';
+import type { JSONRPCMessage, Transport } from '../../jsonrpc/index.js';
 import { LineDecoder, encodeLine } from './line-framing.js';
 
 /** Options for a StdioTransport. */

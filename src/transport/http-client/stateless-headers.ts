@@ -3,7 +3,7 @@
 // prompts/get and resources/read, and the Mcp-Param-* mirrors of tool arguments (SEP-2243).
 // The transport imports nothing from protocol, so the one `_meta` key it reads is spelled here.
 
-import type { JSONRPCMessage, ParamHeaderSource } from '../jsonrpc/index.js';
+import type { JSONRPCMessage, ParamHeaderSource } from '../../jsonrpc/index.js';
 
 /** The `_meta` key that marks a request as stateless-era (protocol/era.ts META.protocolVersion). */
 const PROTOCOL_VERSION_KEY = 'io.modelcontextprotocol/protocolVersion';

@@ -5,7 +5,7 @@
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { discardUpload, readBody } from './http-body.js';
-import type { BodyLimits, HttpExchange, SseSink } from './http-exchange.js';
+import type { BodyLimits, HttpExchange, SseSink } from '../http-server/http-exchange.js';
 
 /** One node:http request/response pair, as the endpoint reads and answers it. */
 export class NodeHttpExchange implements HttpExchange {

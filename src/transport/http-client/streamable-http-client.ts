@@ -3,8 +3,8 @@
 // (node-http-client.ts). Each message is one POST; the answer comes back as 202, one JSON body, or an SSE
 // stream. A stream that ends before its response arrived is resumed with GET + Last-Event-ID.
 
-import { ConnectionClosedError, MessageParseError, parseJsonMessage } from '../jsonrpc/index.js';
-import type { JSONRPCMessage, ParamHeaderSource, RequestId, Transport } from '../jsonrpc/index.js';
+import { ConnectionClosedError, MessageParseError, parseJsonMessage } from '../../jsonrpc/index.js';
+import type { JSONRPCMessage, ParamHeaderSource, RequestId, Transport } from '../../jsonrpc/index.js';
 import { HttpStatusError, describeStatus, readRefusal } from './http-status-error.js';
 import { consumeSseResponse, discard, isResponseTo, newProgress, readResumableStream } from './resumable-sse-reader.js';
 import type { ReconnectPolicy, StreamHooks } from './resumable-sse-reader.js';

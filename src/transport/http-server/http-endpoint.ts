@@ -4,8 +4,8 @@
 // by the node or the fetch adapter) and finds its session; the session (http-session.ts) routes
 // what the server sends onto SSE streams. No node:* here: Web Crypto, timers, text.
 
-import { PARSE_ERROR, classifyMessage, parseJsonMessage } from '../jsonrpc/index.js';
-import type { AuthInfo, MessageExtra } from '../jsonrpc/index.js';
+import { PARSE_ERROR, classifyMessage, parseJsonMessage } from '../../jsonrpc/index.js';
+import type { AuthInfo, MessageExtra } from '../../jsonrpc/index.js';
 import { InMemoryEventStore } from './event-store.js';
 import { authenticate, principalOf, resourceMetadataPaths, resourceMetadataUrl, writeResourceMetadata } from './http-auth.js';
 import { answerPreflight, withCorsHeaders } from './http-cors.js';

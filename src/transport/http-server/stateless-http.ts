@@ -5,9 +5,9 @@
 // handler sends a notification about the request (progress, log, a listen stream). Error codes
 // map to statuses: -32601 → 404, the envelope and header errors → 400. No sessions, no GET.
 
-import { METHOD_NOT_FOUND, ProtocolError } from '../jsonrpc/index.js';
-import type { JSONRPCNotification, JSONRPCRequest, MessageExtra, Params, RequestId } from '../jsonrpc/index.js';
-import { encodeSseEvent } from './sse.js';
+import { METHOD_NOT_FOUND, ProtocolError } from '../../jsonrpc/index.js';
+import type { JSONRPCNotification, JSONRPCRequest, MessageExtra, Params, RequestId } from '../../jsonrpc/index.js';
+import { encodeSseEvent } from '../sse.js';
 
 /** What serves stateless requests (ToolServer.handleStateless). */
 export interface StatelessServable {

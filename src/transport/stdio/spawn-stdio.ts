@@ -4,8 +4,8 @@
 // (basic/lifecycle#shutdown).
 
 import type { ChildProcess } from 'node:child_process';
-import { ConnectionClosedError } from '../jsonrpc/index.js';
-import type { JSONRPCMessage, Transport } from '../jsonrpc/index.js';
+import { ConnectionClosedError } from '../../jsonrpc/index.js';
+import type { JSONRPCMessage, Transport } from '../../jsonrpc/index.js';
 import { ServerSpawnError } from './server-spawn-error.js';
 import { StdioTransport } from './stdio.js';
 

@@ -1,7 +1,7 @@
 // What the Streamable HTTP endpoint serves and how it is tuned: the options every adapter takes
 // (serveHttp, createStreamableHttpHandler, createFetchHandler), and where it keeps its sessions.
 
-import type { Transport } from '../jsonrpc/index.js';
+import type { Transport } from '../../jsonrpc/index.js';
 import type { EventStore } from './event-store.js';
 import type { TokenVerifier } from './http-auth.js';
 import type { CorsOptions } from './http-cors.js';

@@ -2,8 +2,8 @@
 // one JSON-RPC message per line. Splitting happens on raw bytes, at 0x0A, which never occurs
 // inside a multi-byte UTF-8 sequence, so a character cut across two chunks is decoded whole.
 
-import { LineTooLongError } from '../jsonrpc/index.js';
-import type { MessageParseError } from '../jsonrpc/index.js';
+import { LineTooLongError } from '../../jsonrpc/index.js';
+import type { MessageParseError } from '../../jsonrpc/index.js';
 
 /** Default cap on one line: a frame this big is a bug or an attack, not a message. */
 export const DEFAULT_MAX_LINE_BYTES = 4 * 1024 * 1024;

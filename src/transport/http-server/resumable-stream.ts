@@ -3,11 +3,11 @@
 // server cuts it), the client can come back with GET + Last-Event-ID and get the rest
 // (spec 2025-11-25, basic/transports#resumability-and-redelivery).
 
-import type { JSONRPCMessage, RequestId } from '../jsonrpc/index.js';
+import type { JSONRPCMessage, RequestId } from '../../jsonrpc/index.js';
 import type { EventStore } from './event-store.js';
 import type { HttpExchange } from './http-exchange.js';
 import { randomId } from './random-id.js';
-import { encodeSseEvent } from './sse.js';
+import { encodeSseEvent } from '../sse.js';
 import { SseConnection } from './sse-response.js';
 
 /** What every stream shares (one object for the whole endpoint). */

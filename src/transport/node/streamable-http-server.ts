@@ -5,8 +5,8 @@
 import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createHttpEndpoint } from './http-endpoint.js';
-import type { HttpEndpointOptions, HttpServable } from './http-endpoint-options.js';
+import { createHttpEndpoint } from '../http-server/http-endpoint.js';
+import type { HttpEndpointOptions, HttpServable } from '../http-server/http-endpoint-options.js';
 import { NodeHttpExchange } from './node-http-exchange.js';
 
 /** Options for createStreamableHttpHandler and serveHttp. */

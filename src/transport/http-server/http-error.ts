@@ -3,8 +3,8 @@
 // (basic/transports#sending-messages-to-the-server: "MAY comprise a JSON-RPC error response
 // that has no id").
 
-import { INTERNAL_ERROR, INVALID_REQUEST } from '../jsonrpc/index.js';
-import type { RequestId } from '../jsonrpc/index.js';
+import { INTERNAL_ERROR, INVALID_REQUEST } from '../../jsonrpc/index.js';
+import type { RequestId } from '../../jsonrpc/index.js';
 import type { HttpExchange } from './http-exchange.js';
 
 /** Options for an HttpError. */

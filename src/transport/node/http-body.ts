@@ -3,8 +3,8 @@
 // is read and dropped, within limits too, so the client sees the answer (discardUpload).
 
 import type { IncomingMessage } from 'node:http';
-import { HttpError } from './http-error.js';
-import type { BodyLimits } from './http-exchange.js';
+import { HttpError } from '../http-server/http-error.js';
+import type { BodyLimits } from '../http-server/http-exchange.js';
 
 // After a refusal the rest of the body is never read, so the connection cannot be reused.
 const CLOSE = { Connection: 'close' };

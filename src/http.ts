@@ -1,0 +1,26 @@
+// mcpwire/http: Streamable HTTP wherever fetch runs (Node, Bun, Deno, Workers, a browser). The
+// server is a `(Request) => Promise<Response>` handler; the client speaks over `fetch`. Nothing
+// here imports node:* (test/package/published.test.ts scans the build); Node's own adapters
+// (serveHttp, the node:http keep-alive client) are in mcpwire/node.
+
+// The server: one fetch handler per McpServer, its options, and the state it can be given.
+export { createFetchHandler } from './transport/http-server/fetch-handler.js';
+export type { FetchHandler, FetchHandlerOptions } from './transport/http-server/fetch-handler.js';
+export { DEFAULT_PROTOCOL_VERSIONS } from './transport/http-server/http-endpoint-options.js';
+export type { HttpEndpointOptions, HttpServable, SessionStore } from './transport/http-server/http-endpoint-options.js';
+export type { CorsOptions } from './transport/http-server/http-cors.js';
+export { InMemoryEventStore } from './transport/http-server/event-store.js';
+export type { EventStore, InMemoryEventStoreOptions } from './transport/http-server/event-store.js';
+export type { StreamableHttpSessionTransport } from './transport/http-server/http-session.js';
+export type { TokenVerifier } from './transport/http-server/http-auth.js';
+// The client: Streamable HTTP (and the legacy HTTP+SSE transport) over fetch or any requester.
+export { StreamableHttpClientTransport } from './transport/http-client/streamable-http-client.js';
+export type { HttpTraceEvent, HttpTransportOptions } from './transport/http-client/streamable-http-client.js';
+export { LegacySseClientTransport, legacySseTransport } from './transport/http-client/legacy-sse-client.js';
+export type { LegacySseTransportOptions } from './transport/http-client/legacy-sse-client.js';
+export { fetchRequester } from './transport/http-client/http-request.js';
+export type { HttpBody, HttpRequestInit, HttpRequester, HttpResponse } from './transport/http-client/http-request.js';
+export { HttpStatusError } from './transport/http-client/http-status-error.js';
+// Server-Sent Events, both ways.
+export { SseParser, encodeSseEvent, readSseEvents } from './transport/sse.js';
+export type { SseEvent } from './transport/sse.js';

@@ -1,0 +1,77 @@
+// The import arrows of ARCHITECTURE.md, pinned the way exports.test.ts pins the exports: every
+// relative import in src/ is checked against the layer it crosses into, and node:* may appear
+// only in the folders that say they are for Node (transport/stdio, transport/node, cli).
+
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, normalize, relative } from 'node:path';
+import { test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+
+const SRC = join(dirname(fileURLToPath(import.meta.url)), '../src');
+
+/** Which layers each layer may import (`→` in ARCHITECTURE.md); cli may import anything. */
+const ARROWS: Record<string, readonly string[]> = {
+  'jsonrpc': [],
+  'json-schema': [],
+  'transport': ['jsonrpc'],
+  'protocol': ['jsonrpc'],
+  'server': ['protocol', 'jsonrpc', 'json-schema'],
+  'client': ['protocol', 'jsonrpc', 'json-schema'],
+  'host': ['client', 'protocol', 'json-schema'],
+};
+
+/** Folders whose files may import node:* (everything else runs in any JavaScript runtime). */
+const NODE_FOLDERS = ['transport/stdio/', 'transport/node/', 'cli/'];
+
+/** The entry files at the top of src/ that are for Node only. */
+const NODE_ENTRIES = ['index.ts', 'node.ts'];
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? sourceFiles(join(dir, entry.name)) : entry.name.endsWith('.ts') ? [join(dir, entry.name)] : []);
+}
+
+/** Every import specifier in `code`, comments removed. */
+function specifiers(code: string): string[] {
+  const bare = code.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`])\/\/.*$/gm, '$1');
+  return [...bare.matchAll(/(?:\bfrom|\bimport)\s*\(?\s*'([^']+)'/g)].map((match) => match[1]!);
+}
+
+/** The arrows that break the rules, as `file → specifier (why)`. */
+export function brokenArrows(files: readonly string[], read: (file: string) => string): string[] {
+  const broken: string[] = [];
+  for (const file of files) {
+    const name = relative(SRC, file).split('\\').join('/');
+    const layer = name.includes('/') ? name.split('/')[0]! : undefined;
+    for (const specifier of specifiers(read(file))) {
+      if (specifier.startsWith('node:')) {
+        const allowed = layer === undefined ? NODE_ENTRIES.includes(name) : NODE_FOLDERS.some((folder) => name.startsWith(folder));
+        if (!allowed) broken.push(`${name} → ${specifier} (node:* outside ${NODE_FOLDERS.join(', ')})`);
+        continue;
+      }
+      if (!specifier.startsWith('.') || layer === undefined || !(layer in ARROWS)) continue;
+      const target = relative(SRC, normalize(join(dirname(file), specifier))).split('\\').join('/');
+      const targetLayer = target.split('/')[0]!;
+      if (targetLayer !== layer && !ARROWS[layer]!.includes(targetLayer)) broken.push(`${name} → ${specifier} (${layer} may not import ${targetLayer})`);
+    }
+  }
+  return broken;
+}
+
+test('every import in src/ follows the layer arrows, and node:* stays in the Node folders', () => {
+  assert.deepStrictEqual(brokenArrows(sourceFiles(SRC), (file) => readFileSync(file, 'utf8')), []);
+});
+
+test('the arrow check does catch a wrong arrow and a stray node:* import', () => {
+  const fake: Record<string, string> = {
+    [join(SRC, 'server/x.ts')]: "import { McpClient } from '../client/mcp-client.js';\nimport { spawn } from 'node:child_process';",
+    [join(SRC, 'transport/http-server/y.ts')]: "import { a } from '../../jsonrpc/peer.js';\n// import { b } from 'node:fs';\nimport { c } from 'node:http';",
+    [join(SRC, 'transport/node/z.ts')]: "import { createServer } from 'node:http';",
+  };
+  assert.deepStrictEqual(brokenArrows(Object.keys(fake), (file) => fake[file]!), [
+    'server/x.ts → ../client/mcp-client.js (server may not import client)',
+    'server/x.ts → node:child_process (node:* outside transport/stdio/, transport/node/, cli/)',
+    'transport/http-server/y.ts → node:http (node:* outside transport/stdio/, transport/node/, cli/)',
+  ]);
+});
