@@ -148,3 +148,25 @@ test('oauth: a server that refuses every token gets a bounded number of logins, 
   assert.equal(error.status, 401);
   assert.equal(auth.requests.filter((r) => r.path === '/token').length, 2);
 }));
+
+test('oauth: a 2026-07-28 client logs in on its first stateless request (server/discover) and sends the token on every one after', () => withServers({}, async (auth, mcp) => {
+  const seen: (string | undefined)[] = [];
+  const fetchSpy: typeof fetch = async (input, init) => {
+    const headers = new Headers(init?.headers);
+    if (String(input) === mcp.url) seen.push(`${headers.get('mcp-method')} ${headers.get('authorization')?.replace(/ .*/, ' …') ?? 'none'}`);
+    return fetch(input, init);
+  };
+  for (const era of ['2026-07-28', 'auto'] as const) {
+    const client = await McpClient.connect(httpTransport(mcp.url, { auth: provider(mcp.url), fetch: fetchSpy }), { era });
+    try {
+      assert.deepEqual([client.era, client.protocolVersion], ['stateless', '2026-07-28']);
+      assert.deepEqual((await client.callTool('whoami', {})).content, [{ type: 'text', text: `client-${era === 'auto' ? 2 : 1}` }]);
+    } finally {
+      await client.close();
+    }
+  }
+  // Each era: the probe refused (401), the login, the probe again with the token, then the call.
+  const once = ['server/discover none', 'server/discover Bearer …', 'tools/call Bearer …'];
+  assert.deepEqual(seen, [...once, ...once]);
+  assert.deepEqual(auth.requests.map((r) => r.path).filter((path) => path === '/token'), ['/token', '/token']);
+}));
