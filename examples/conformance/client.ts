@@ -155,7 +155,7 @@ async function main(): Promise<void> {
   if (url === undefined || !/^https?:\/\//.test(url)) throw new Error(`the last argument must be the server URL, got ${JSON.stringify(url)}`);
   const context = JSON.parse(process.env.MCP_CONFORMANCE_CONTEXT ?? '{}') as Record<string, unknown>;
   // The revision the suite asks for wins; otherwise the scenario's own (2025-11-25 unless it says).
-  const era: EraChoice = process.env.MCP_CONFORMANCE_PROTOCOL_VERSION === '2026-07-28' ? '2026-07-28' : scenario.era ?? '2025-11-25';
+  const era: EraChoice = process.env.MCP_CONFORMANCE_PROTOCOL_VERSION === '2026-07-28' ? '2026-07-28' : scenario.era ?? (isAuthScenario(name) ? 'auto' : '2025-11-25');
   const transport = httpTransport(url, isAuthScenario(name) ? { auth: authProviderFor(name, url, process.env.MCP_CONFORMANCE_CONTEXT) } : {});
   const client = await McpClient.connect(transport, {
     clientInfo: { name: 'mcpwire-conformance-client', version: '0.1.0' },

@@ -2,7 +2,7 @@
 // basic/lifecycle) or statelessly with the `_meta` envelope on every request (2026-07-28, chosen by
 // probing with server/discover: era-probe.ts). It is handed a transport and never imports a concrete one.
 
-import { ConnectionClosedError, ProtocolError } from '../jsonrpc/index.js';
+import { ConnectionClosedError, ProtocolError, RequestTimeoutError } from '../jsonrpc/index.js';
 import type { Params, RequestId, Transport } from '../jsonrpc/index.js';
 import {
   CapabilityError, CLIENT_REQUESTS, LATEST_PROTOCOL_VERSION, META, MODERN_PROTOCOL_VERSION, MODERN_PROTOCOL_VERSIONS, McpSession, NOTIFICATIONS,
@@ -180,10 +180,23 @@ export class McpClient {
     await this.mcp.peer.start();
     this.state = 'initializing';
     const timeoutMs = this.#options.probeTimeoutMs ?? Math.min(this.#options.timeoutMs ?? 60_000, 10_000);
+    // The probe's short wait is for a silent server. One that answers 401 has spoken: the login that
+    // follows (a person at a browser) runs under the request's own timeout, not the probe's.
+    const transport = this.mcp.peer.transport;
+    let silence: AbortController | undefined;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    transport.onauthchallenge = () => clearTimeout(timer);
     const outcome = await probeEra((version) => {
       this.protocolVersion = version;
-      return this.#sendStateless(DISCOVER, undefined, { timeoutMs }, false);
-    }, choice !== 'auto');
+      clearTimeout(timer);
+      silence = new AbortController();
+      const stop = silence;
+      timer = setTimeout(() => stop.abort(new RequestTimeoutError(`no response within the probe's wait of ${timeoutMs} ms`, timeoutMs)), timeoutMs);
+      return this.#sendStateless(DISCOVER, undefined, { signal: stop.signal }, false);
+    }, choice !== 'auto').finally(() => {
+      clearTimeout(timer);
+      transport.onauthchallenge = undefined;
+    });
     if (outcome.era === 'handshake') {
       this.state = 'idle';
       this.protocolVersion = undefined;

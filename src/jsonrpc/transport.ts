@@ -83,4 +83,9 @@ export interface Transport {
    * client knows each tool's `x-mcp-header` annotations; stdio ignores them).
    */
   setParamHeaders?(source: ParamHeaderSource): void;
+  /**
+   * HTTP clients with an auth hook: the server refused a request for want of authorization and a
+   * login began. The server answered, so it is not silent: a wait for its answer stops counting here.
+   */
+  onauthchallenge?: (() => void) | undefined;
 }

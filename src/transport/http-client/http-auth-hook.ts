@@ -16,11 +16,15 @@ export interface HttpAuthHook {
 /** Retries of one request after an auth challenge: a 401 then a 403 step-up, never a loop. */
 export const MAX_AUTH_RETRIES = 2;
 
-/** Sends through `send` with the hook's token among the user's headers, retrying after a challenge the hook met. */
+/**
+ * Sends through `send` with the hook's token among the user's headers, retrying after a challenge
+ * the hook met; `onchallenge` is told before each login the hook runs.
+ */
 export async function exchangeWithAuth(
   auth: HttpAuthHook,
   userHeaders: Record<string, string> | undefined,
   send: (userHeaders: Record<string, string>) => Promise<HttpResponse>,
+  onchallenge?: () => void,
 ): Promise<HttpResponse> {
   for (let attempt = 0; ; attempt++) {
     const token = await auth.token();
@@ -31,6 +35,7 @@ export async function exchangeWithAuth(
     const challenged = response.status === 401 || (response.status === 403 && wwwAuthenticate !== null && /insufficient_scope/i.test(wwwAuthenticate));
     if (!challenged || attempt === MAX_AUTH_RETRIES) return response;
     await response.body?.cancel();
+    onchallenge?.();
     if (!await auth.unauthorized({ status: response.status, wwwAuthenticate })) return response;
   }
 }

@@ -47,6 +47,7 @@ export interface HttpTransportOptions {
 export class StreamableHttpClientTransport implements Transport {
   onmessage?: Transport['onmessage'];
   onerror?: Transport['onerror'];
+  onauthchallenge?: Transport['onauthchallenge'];
   onclose?: Transport['onclose'];
   ontrace?: (event: HttpTraceEvent) => void;
 
@@ -265,7 +266,7 @@ export class StreamableHttpClientTransport implements Transport {
       ? await requestFollowingRedirects(this.#requester, this.url, { method, userHeaders: this.#options.headers, protocolHeaders: sent, body, signal })
       // The OAuth hook, in this one place: the token joins the user's headers (sent to this origin only).
       : await exchangeWithAuth(auth, this.#options.headers, (userHeaders) =>
-        requestFollowingRedirects(this.#requester, this.url, { method, userHeaders, protocolHeaders: Object.assign({}, sent), body, signal }));
+        requestFollowingRedirects(this.#requester, this.url, { method, userHeaders, protocolHeaders: Object.assign({}, sent), body, signal }), () => this.onauthchallenge?.());
     const assigned = response.headers.get('mcp-session-id');
     if (assigned !== null) { this.#sessionId = assigned; this.#expired = undefined; }
     if (this.ontrace) this.#traceExchange(method, sent, response);

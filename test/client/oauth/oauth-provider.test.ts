@@ -148,3 +148,43 @@ test('oauth: a server that refuses every token gets a bounded number of logins, 
   assert.equal(error.status, 401);
   assert.equal(auth.requests.filter((r) => r.path === '/token').length, 2);
 }));
+
+test('oauth: a 2026-07-28 client logs in on its first stateless request (server/discover) and sends the token on every one after', () => withServers({}, async (auth, mcp) => {
+  const seen: (string | undefined)[] = [];
+  const fetchSpy: typeof fetch = async (input, init) => {
+    const headers = new Headers(init?.headers);
+    if (String(input) === mcp.url) seen.push(`${headers.get('mcp-method')} ${headers.get('authorization')?.replace(/ .*/, ' …') ?? 'none'}`);
+    return fetch(input, init);
+  };
+  for (const era of ['2026-07-28', 'auto'] as const) {
+    const client = await McpClient.connect(httpTransport(mcp.url, { auth: provider(mcp.url), fetch: fetchSpy }), { era });
+    try {
+      assert.deepEqual([client.era, client.protocolVersion], ['stateless', '2026-07-28']);
+      assert.deepEqual((await client.callTool('whoami', {})).content, [{ type: 'text', text: `client-${era === 'auto' ? 2 : 1}` }]);
+    } finally {
+      await client.close();
+    }
+  }
+  // Each era: the probe refused (401), the login, the probe again with the token, then the call.
+  const once = ['server/discover none', 'server/discover Bearer …', 'tools/call Bearer …'];
+  assert.deepEqual(seen, [...once, ...once]);
+  assert.deepEqual(auth.requests.map((r) => r.path).filter((path) => path === '/token'), ['/token', '/token']);
+}));
+
+test('oauth: a login that outlasts the probe wait does not make auto give up on a 2026-07-28 server, nor log in twice', (t) => withServers({}, async (_auth, mcp) => {
+  t.mock.timers.enable({ apis: ['setTimeout', 'Date'] });
+  let logins = 0;
+  // The "person at the browser" takes longer than the probe's 10 s wait for a silent server.
+  const slowBrowser = (url: URL): Promise<string> => {
+    logins++;
+    t.mock.timers.tick(10_000);
+    return followAuthorization(url);
+  };
+  const client = await McpClient.connect(httpTransport(mcp.url, { auth: provider(mcp.url, { authorize: slowBrowser }) }), { era: 'auto', probeTimeoutMs: 10_000 });
+  try {
+    assert.deepEqual([client.era, client.eraReason, logins], ['stateless', 'auto: server/discover lists 2026-07-28, so 2026-07-28', 1]);
+    assert.deepEqual((await client.callTool('whoami', {})).content, [{ type: 'text', text: 'client-1' }]);
+  } finally {
+    await client.close();
+  }
+}));
