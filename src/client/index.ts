@@ -1,6 +1,7 @@
 // The client side of MCP.
 export { DEFAULT_CLIENT_INFO, McpClient } from './mcp-client.js';
 export type { McpClientOptions } from './mcp-client.js';
+export { SessionLostError } from './session-renewal.js';
 export { listAllPages } from './list-all.js';
 export type { ListLimits } from './list-all.js';
 export { pollInterval } from './tool-task.js';

@@ -16,6 +16,7 @@ import { listAllPages } from './list-all.js';
 import type { ListLimits } from './list-all.js';
 import { applyElicitationDefaults, checkElicitationMode, impliedCapabilities } from './server-requests.js';
 import type { ServerRequestHandlers } from './server-requests.js';
+import { SessionRenewal } from './session-renewal.js';
 import { isTask, runToolTask } from './tool-task.js';
 import type { ToolTaskOptions } from './tool-task.js';
 
@@ -36,6 +37,8 @@ export interface McpClientOptions extends ServerRequestHandlers {
   maxTotalTimeoutMs?: number;
   /** How far list* methods follow `nextCursor`: at most 10,000 pages, 100,000 items and 64 MiB of JSON by default. */
   listLimits?: ListLimits;
+  /** Start a new session by itself when the server answers 404 for ours (Streamable HTTP; default true; session-renewal.ts). */
+  renewSession?: boolean;
 }
 
 /** The client's own name in `initialize`, unless the application gives one. */
@@ -66,6 +69,8 @@ export class McpClient {
   readonly capabilities: ClientCapabilities;
   #options: McpClientOptions;
   #roots: Root[];
+  /** Set over Streamable HTTP unless renewSession is false. */
+  readonly #renewal: SessionRenewal | undefined;
 
   constructor(transport: Transport, options: McpClientOptions = {}) {
     this.#options = options;
@@ -74,6 +79,13 @@ export class McpClient {
     this.mcp.peer.onerror = (error) => this.onerror?.(error);
     this.capabilities = impliedCapabilities(options, options.capabilities);
     this.#roots = options.roots ?? [];
+    this.#renewal = options.renewSession === false || transport.openStandaloneStream === undefined
+      ? undefined
+      : new SessionRenewal(() => {
+        if (this.state === 'closed') return Promise.reject(new ConnectionClosedError('Cannot start a new session: the client is closed'));
+        this.state = 'idle';
+        return this.initialize();
+      });
     const peer = this.mcp.peer;
     peer.setNotificationHandler(NOTIFICATIONS.toolsListChanged, () => this.ontoolslistchanged?.());
     peer.setNotificationHandler(NOTIFICATIONS.resourcesListChanged, () => this.onlistchanged?.('resources'));
@@ -148,6 +160,8 @@ export class McpClient {
 
   /** Any request, checked against the lifecycle and the server's capabilities. */
   request(method: string, params?: Params, options: McpRequestOptions = NO_OPTIONS): Promise<Params> {
+    const renewing = this.#renewal?.pending;
+    if (renewing) return renewing.then(() => this.request(method, params, options));
     // Not async, like callTool: a promise per layer adds up on the hot path (bench/profile.ts).
     if (!clientMaySend(this.state, method)) {
       // Closed by close() or by the server: the same local error a request pending at that moment got.
@@ -156,8 +170,12 @@ export class McpClient {
     }
     const missing = missingServerCapability(this.serverCapabilities, method);
     if (missing) return Promise.reject(new CapabilityError(missing));
-    return this.mcp.request(method, params, options);
+    const sent = this.mcp.request(method, params, options);
+    return this.#renewal ? this.#renewal.guard(method, sent, () => this.mcp.request(method, params, options)) : sent;
   }
+
+  /** Sessions this client started again after the server answered 404 for its session. */
+  get sessionsRenewed(): number { return this.#renewal?.count ?? 0; }
 
   /** Handles a request the server sends (sampling, elicitation, roots). */
   setRequestHandler(method: string, handler: McpRequestHandler): void {

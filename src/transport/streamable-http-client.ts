@@ -121,19 +121,20 @@ export class StreamableHttpClientTransport implements Transport {
     if (request) this.#requests.set(request.id, controller);
     try {
       if (earlier) await earlier;
-      const response = await this.#exchange('POST', controller.signal, {
-        accept: 'application/json, text/event-stream',
-        'content-type': 'application/json',
-      }, JSON.stringify(message));
+      const headers: Record<string, string> = { accept: 'application/json, text/event-stream', 'content-type': 'application/json' };
+      const response = await this.#exchange('POST', controller.signal, headers, JSON.stringify(message));
       accept();
       if (response.status === 202) {
         await discard(response);
         return;
       }
-      if (!response.ok) throw await this.#refusal(response, request?.id);
+      if (!response.ok) throw await this.#refusal(response, request?.id, headers['mcp-session-id']);
       const type = mediaType(response.headers.get('content-type'));
       if (type === 'text/event-stream' && request) {
-        await readResumableStream(response, 'POST', request.id, controller.signal, this.#policy(), this.#hooks);
+        await readResumableStream(response, 'POST', request.id, controller.signal, this.#policy(), this.#hooks).catch((error: unknown) => {
+          // The POST was accepted: a session lost while resuming its stream may have run the request.
+          throw error instanceof HttpStatusError && error.sessionExpired ? new HttpStatusError(error.message, error.status, true, true) : error;
+        });
       } else if (type === 'text/event-stream') {
         await consumeSseResponse(response, 'POST', undefined, newProgress(), this.#hooks); // odd for a notification, but harmless
       } else if (type === 'application/json') {
@@ -226,15 +227,19 @@ export class StreamableHttpClientTransport implements Transport {
   }
 
   /** Turns a 4xx/5xx into an HttpStatusError; a JSON-RPC error for our request also reaches onmessage. */
-  async #refusal(response: HttpResponse, requestId: RequestId | undefined): Promise<HttpStatusError> {
+  async #refusal(response: HttpResponse, requestId: RequestId | undefined, sentSessionId = this.#sessionId): Promise<HttpStatusError> {
     const { detail, json } = readRefusal((await readLimitedText(response, REFUSAL_BYTES).catch(() => undefined))?.text ?? '');
     if (requestId !== undefined && isResponseTo(json, requestId)) this.onmessage?.(json);
-    const sessionExpired = response.status === 404 && this.#sessionId !== undefined;
-    // basic/transports#session-management: after that 404 the client starts over without the id.
-    if (sessionExpired) this.#sessionId = undefined;
+    // Judged by the id this request carried: requests sent together all learn that it is gone.
+    const sessionExpired = response.status === 404 && sentSessionId !== undefined;
     const text = describeStatus(response.status, response.statusText, detail ?? (sessionExpired ? 'session expired or unknown' : undefined));
     const error = new HttpStatusError(text, response.status, sessionExpired);
-    if (sessionExpired) this.#expired = error;
+    // basic/transports#session-management: after that 404 the client starts over without the id
+    // (unless a new session was already started: a late 404 for the old one must not end it).
+    if (sessionExpired && this.#sessionId === sentSessionId) {
+      this.#sessionId = undefined;
+      this.#expired = error;
+    }
     return error;
   }
 
