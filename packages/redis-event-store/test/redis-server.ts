@@ -6,10 +6,22 @@ import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createClient } from 'redis';
 
 /** A connected node-redis client. */
 export type RedisClient = { sendCommand(args: string[]): Promise<unknown>; quit(): Promise<unknown> };
+
+/**
+ * Connects node-redis to a unix socket path or a redis:// URL. Imported by a computed name, so that the repository's
+ * typecheck (scripts/scale.ts imports this file) needs no `npm ci` in this package.
+ */
+export async function connectRedis(where: string): Promise<RedisClient> {
+  const name = 'redis';
+  const { createClient } = await import(name) as { createClient(options: object): RedisClient & { on(event: string, listener: () => void): void; connect(): Promise<unknown> } };
+  const client = createClient(where.startsWith('redis://') ? { url: where } : { socket: { path: where } });
+  client.on('error', () => {}); // reconnects by itself; commands in flight reject and are reported
+  await client.connect();
+  return client;
+}
 
 /** A running redis-server and a connected client; `stop` ends both and removes the temp dir. */
 export interface RedisUnderTest {
@@ -37,11 +49,9 @@ export async function startRedis(maxmemory = '64mb'): Promise<RedisUnderTest> {
   const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
   try { await ready; } finally { clearTimeout(timer); }
   child.stdout!.resume();
-  const client = createClient({ socket: { path: socket, tls: false } });
-  client.on('error', () => {}); // reconnects by itself; commands in flight reject and are reported
-  await client.connect();
+  const client = await connectRedis(socket);
   return {
-    socket, client: client as unknown as RedisClient, process: child,
+    socket, client, process: child,
     async stop() {
       await client.quit().catch(() => {});
       const exited = new Promise((resolve) => child.once('exit', resolve));
