@@ -16,7 +16,7 @@ const key = process.env.MCPWIRE_STATE_KEY;
 if (key === undefined || key.length < 32) throw new Error('MCPWIRE_STATE_KEY must be set, at least 32 characters, the same on every instance');
 const redisAt = process.env.REDIS_SOCKET ?? process.env.REDIS_URL;
 
-/** The scale setup's tools: `work` streams progress (and may cut its own stream), `greet` asks a question in 2026. */
+/** The scale setup's tools: `work` streams progress (and may cut its own stream), `add` is cheap, `greet` asks a question in 2026. */
 function createScaleServer(): McpServer {
   const server = new McpServer({ name: 'scale', version: '1.0.0' }, { requestState: { key: key! } });
   server.tool({
@@ -31,6 +31,10 @@ function createScaleServer(): McpServer {
     }
     return { content: [{ type: 'text', text: `${instanceId}:${String(steps)}` }] };
   });
+  server.tool({
+    name: 'add',
+    inputSchema: { type: 'object', properties: { a: { type: 'integer' }, b: { type: 'integer' } }, required: ['a', 'b'] },
+  }, ({ a, b }) => ({ content: [{ type: 'text', text: String((a as number) + (b as number)) }] }));
   server.tool({ name: 'greet', inputSchema: { type: 'object' } }, async (_args, context) => {
     const answer = await context.elicit({ message: 'Your name?', requestedSchema: { type: 'object', properties: { name: { type: 'string' } } } }, { key: 'name' });
     return { content: [{ type: 'text', text: `Hello, ${String(answer.content?.name)} (answered on ${instanceId})` }] };
