@@ -69,6 +69,8 @@ export class StreamableHttpClientTransport implements Transport {
    * every other one fails with the same error at once, rather than asking again without a session id.
    */
   #expired: HttpStatusError | undefined;
+  /** The session id each answer's request carried (a refusal is judged by it, not by the id now). */
+  readonly #sentSessionIds = new WeakMap<HttpResponse, string>();
   /** What the stream reader uses to reconnect, deliver and trace. */
   readonly #hooks: StreamHooks = {
     reconnect: (lastEventId, signal) => this.#expired
@@ -121,14 +123,16 @@ export class StreamableHttpClientTransport implements Transport {
     if (request) this.#requests.set(request.id, controller);
     try {
       if (earlier) await earlier;
-      const headers: Record<string, string> = { accept: 'application/json, text/event-stream', 'content-type': 'application/json' };
-      const response = await this.#exchange('POST', controller.signal, headers, JSON.stringify(message));
+      const response = await this.#exchange('POST', controller.signal, {
+        accept: 'application/json, text/event-stream',
+        'content-type': 'application/json',
+      }, JSON.stringify(message));
       accept();
       if (response.status === 202) {
         await discard(response);
         return;
       }
-      if (!response.ok) throw await this.#refusal(response, request?.id, headers['mcp-session-id']);
+      if (!response.ok) throw await this.#refusal(response, request?.id);
       const type = mediaType(response.headers.get('content-type'));
       if (type === 'text/event-stream' && request) {
         await readResumableStream(response, 'POST', request.id, controller.signal, this.#policy(), this.#hooks).catch((error: unknown) => {
@@ -227,10 +231,11 @@ export class StreamableHttpClientTransport implements Transport {
   }
 
   /** Turns a 4xx/5xx into an HttpStatusError; a JSON-RPC error for our request also reaches onmessage. */
-  async #refusal(response: HttpResponse, requestId: RequestId | undefined, sentSessionId = this.#sessionId): Promise<HttpStatusError> {
+  async #refusal(response: HttpResponse, requestId: RequestId | undefined): Promise<HttpStatusError> {
+    const sentSessionId = this.#sentSessionIds.get(response);
     const { detail, json } = readRefusal((await readLimitedText(response, REFUSAL_BYTES).catch(() => undefined))?.text ?? '');
     if (requestId !== undefined && isResponseTo(json, requestId)) this.onmessage?.(json);
-    // Judged by the id this request carried: requests sent together all learn that it is gone.
+    // Judged by the id this request carried: requests and streams sent together all learn that it is gone.
     const sessionExpired = response.status === 404 && sentSessionId !== undefined;
     const text = describeStatus(response.status, response.statusText, detail ?? (sessionExpired ? 'session expired or unknown' : undefined));
     const error = new HttpStatusError(text, response.status, sessionExpired);
@@ -254,6 +259,7 @@ export class StreamableHttpClientTransport implements Transport {
       // The OAuth hook, in this one place: the token joins the user's headers (sent to this origin only).
       : await exchangeWithAuth(auth, this.#options.headers, (userHeaders) =>
         requestFollowingRedirects(this.#requester, this.url, { method, userHeaders, protocolHeaders: Object.assign({}, sent), body, signal }));
+    if (!response.ok && sent['mcp-session-id'] !== undefined) this.#sentSessionIds.set(response, sent['mcp-session-id']);
     const assigned = response.headers.get('mcp-session-id');
     if (assigned !== null) { this.#sessionId = assigned; this.#expired = undefined; }
     if (this.ontrace) this.#traceExchange(method, sent, response);

@@ -114,3 +114,22 @@ test('session renewal: renewSession false leaves the 404 to the caller', async (
     await handler.close();
   }
 });
+
+test('session renewal: a GET stream and a request that carried the lost id and got 404 together both say the session expired', async () => {
+  let waiting: (() => void)[] = [];
+  const transport = new StreamableHttpClientTransport('http://localhost/mcp', {
+    fetch: async (input, init) => {
+      const request = new Request(input, init);
+      if (request.headers.get('mcp-session-id') === null) {
+        return new Response(JSON.stringify({ jsonrpc: '2.0', id: 1, result: {} }), { headers: { 'content-type': 'application/json', 'mcp-session-id': 'old' } });
+      }
+      await new Promise<void>((resolve) => { waiting.push(resolve); if (waiting.length === 2) { waiting.forEach((go) => go()); waiting = []; } });
+      return new Response('gone', { status: 404 });
+    },
+  });
+  await transport.send({ jsonrpc: '2.0', id: 1, method: 'initialize', params: {} });
+  const outcomes = await Promise.allSettled([transport.openStandaloneStream(), transport.send({ jsonrpc: '2.0', id: 2, method: 'tools/list' })]);
+  assert.deepStrictEqual(outcomes.map((outcome) => outcome.status === 'rejected' && [outcome.reason.status, outcome.reason.sessionExpired]), [[404, true], [404, true]]);
+  assert.equal(transport.sessionId, undefined);
+  await transport.close();
+});
