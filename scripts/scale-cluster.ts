@@ -81,12 +81,14 @@ export async function startInstance(id: string, port: number, env: Record<string
 export async function nginxConfig(instancePorts: number[], proxyPort: number): Promise<string> {
   const template = await readFile(join(ROOT, 'examples/scale/nginx.conf'), 'utf8');
   const lines: string[] = [];
+  let upstream = '';
   for (const line of template.split('\n')) {
+    upstream = /^\s*upstream (\S+)/.exec(line)?.[1] ?? upstream;
     const placeholder = /127\.0\.0\.1:300([1-3])/.exec(line);
     if (placeholder) {
       const port = instancePorts[Number(placeholder[1]) - 1];
-      if (port === undefined) continue;
-      lines.push(line.replace(placeholder[0], `127.0.0.1:${port}`));
+      if (port === undefined && upstream === 'mcp_any') continue; // not in the round robin
+      lines.push(line.replace(placeholder[0], `127.0.0.1:${port ?? instancePorts[0]}`)); // an owner nobody routes to
     } else {
       lines.push(line.replace('listen 127.0.0.1:8080', `listen 127.0.0.1:${proxyPort}`));
     }
@@ -103,6 +105,8 @@ export async function startNginx(dir: string, instancePorts: number[], proxyPort
     child.once('error', (error) => reject(new Error(`could not start nginx (apt-get install nginx): ${error.message}`)));
     child.once('spawn', resolve);
   });
-  await untilListening(proxyPort, 10_000, 'nginx');
+  const exited = new Promise<never>((_, reject) => child.once('exit', (code) => reject(new Error(`nginx exited with ${code}: see its error above`))));
+  exited.catch(() => undefined);
+  await Promise.race([untilListening(proxyPort, 10_000, 'nginx'), exited]);
   return child;
 }
