@@ -22,6 +22,8 @@ const ENTRIES: Record<string, string[]> = {
     'DEFAULT_CLIENT_INFO', 'ERA_CHOICES', 'McpClient', 'applyElicitationDefaults', 'listAllPages', 'pollInterval',
     // OAuth 2.1 for HTTP servers (basic/authorization): the provider, its store and its errors.
     'InMemoryTokenStore', 'OAuthDiscoveryError', 'OAuthProvider', 'OAuthTokenError',
+    // A request that was running when the server lost its session (it may have run; not re-sent).
+    'SessionLostError',
   ],
   '../src/host/index.ts': ['AnthropicModel', 'Host', 'ModelApiError', 'OpenAiModel', 'Policy', 'SamplingDeclinedError', 'ScriptedModel', 'ToolSeam', 'resultText'],
   // Streamable HTTP wherever fetch runs: the fetch handler and the clients (no node:*).

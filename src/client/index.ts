@@ -4,6 +4,7 @@ export type { McpClientOptions } from './mcp-client.js';
 export type { Subscription, SubscriptionFilter } from './subscription.js';
 export { ERA_CHOICES } from './era-probe.js';
 export type { DiscoverResult, EraChoice } from './era-probe.js';
+export { SessionLostError } from './session-renewal.js';
 export { listAllPages } from './list-all.js';
 export type { ListLimits } from './list-all.js';
 export { pollInterval } from './tool-task.js';

@@ -27,6 +27,7 @@ import { listAllPages } from './list-all.js';
 import type { ListLimits } from './list-all.js';
 import { answerElicitation, answerInputRequest, impliedCapabilities } from './server-requests.js';
 import type { ServerRequestHandlers } from './server-requests.js';
+import { SessionRenewal } from './session-renewal.js';
 import { isTask, runToolTask } from './tool-task.js';
 import type { ToolTaskOptions } from './tool-task.js';
 
@@ -59,6 +60,8 @@ export interface McpClientOptions extends ServerRequestHandlers {
   probeTimeoutMs?: number;
   /** The clock of the result cache (2026-07-28 `ttlMs`). Default Date.now. */
   now?: () => number;
+  /** Start a new session by itself when the server answers 404 for ours (Streamable HTTP; default true; session-renewal.ts). */
+  renewSession?: boolean;
 }
 
 /** The client's own name in `initialize`, unless the application gives one. */
@@ -102,6 +105,8 @@ export class McpClient {
   readonly #paramHeaders = new Map<string, ParamHeader[]>();
   /** Open listen streams by request id, each with its acknowledgement's resolver. */
   readonly #listens = new Map<RequestId, (filter: SubscriptionFilter) => void>();
+  /** Set over Streamable HTTP unless renewSession is false. */
+  readonly #renewal: SessionRenewal | undefined;
 
   constructor(transport: Transport, options: McpClientOptions = {}) {
     this.#options = options;
@@ -111,6 +116,13 @@ export class McpClient {
     this.capabilities = impliedCapabilities(options, options.capabilities);
     this.#roots = options.roots ?? [];
     this.#cache = new ResultCache(options.now);
+    this.#renewal = options.renewSession === false || transport.openStandaloneStream === undefined
+      ? undefined
+      : new SessionRenewal(() => {
+        if (this.state === 'closed') return Promise.reject(new ConnectionClosedError('Cannot start a new session: the client is closed'));
+        this.state = 'idle';
+        return this.initialize();
+      });
     const peer = this.mcp.peer;
     // 26/server/utilities/caching#invalidation: a list_changed or updated notification drops the cached results it names.
     peer.setNotificationHandler(NOTIFICATIONS.toolsListChanged, () => {
@@ -255,6 +267,8 @@ export class McpClient {
 
   /** Any request, checked against the lifecycle and the server's capabilities. */
   request(method: string, params?: Params, options: McpRequestOptions = NO_OPTIONS): Promise<Params> {
+    const renewing = this.#renewal?.pending;
+    if (renewing) return renewing.then(() => this.request(method, params, options));
     // Not async, like callTool: a promise per layer adds up on the hot path (bench/profile.ts).
     if (!clientMaySend(this.state, method)) {
       // Closed by close() or by the server: the same local error a request pending at that moment got.
@@ -264,7 +278,8 @@ export class McpClient {
     const missing = missingServerCapability(this.serverCapabilities, method);
     if (missing) return Promise.reject(new CapabilityError(missing));
     if (this.era === 'stateless') return this.#statelessRequest(method, params, options);
-    return this.mcp.request(method, params, options);
+    const sent = this.mcp.request(method, params, options);
+    return this.#renewal ? this.#renewal.guard(method, sent, () => this.mcp.request(method, params, options)) : sent;
   }
 
   /** `server/discover` (2026-07-28): the server's versions, capabilities and instructions. */
@@ -316,6 +331,9 @@ export class McpClient {
   listen(notifications: SubscriptionFilter, options: { signal?: AbortSignal } = {}): Subscription {
     return openSubscription(this.request.bind(this), this.#listens, notifications, options.signal);
   }
+
+  /** Sessions this client started again after the server answered 404 for its session. */
+  get sessionsRenewed(): number { return this.#renewal?.count ?? 0; }
 
   /** Handles a request the server sends (sampling, elicitation, roots). */
   setRequestHandler(method: string, handler: McpRequestHandler): void {

@@ -10,11 +10,17 @@ export class HttpStatusError extends Error {
    * a new one with a fresh initialize (basic/transports#session-management).
    */
   readonly sessionExpired: boolean;
+  /**
+   * The server had accepted the request before its session was lost (the 404 came when resuming
+   * its stream): it may have run, so it must not be sent again blindly.
+   */
+  readonly requestMayHaveRun: boolean;
 
-  constructor(message: string, status: number, sessionExpired = false) {
+  constructor(message: string, status: number, sessionExpired = false, requestMayHaveRun = false) {
     super(message);
     this.status = status;
     this.sessionExpired = sessionExpired;
+    this.requestMayHaveRun = requestMayHaveRun;
   }
 }
 

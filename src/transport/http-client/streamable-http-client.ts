@@ -74,6 +74,8 @@ export class StreamableHttpClientTransport implements Transport {
    * every other one fails with the same error at once, rather than asking again without a session id.
    */
   #expired: HttpStatusError | undefined;
+  /** The session id each answer's request carried (a refusal is judged by it, not by the id now). */
+  readonly #sentSessionIds = new WeakMap<HttpResponse, string>();
   /** What the stream reader uses to reconnect, deliver and trace. */
   readonly #hooks: StreamHooks = {
     reconnect: (lastEventId, signal) => this.#expired
@@ -150,7 +152,10 @@ export class StreamableHttpClientTransport implements Transport {
       if (!response.ok) throw await this.#refusal(response, request?.id);
       const type = mediaType(response.headers.get('content-type'));
       if (type === 'text/event-stream' && request) {
-        await readResumableStream(response, 'POST', request.id, controller.signal, this.#policy(), this.#hooks);
+        await readResumableStream(response, 'POST', request.id, controller.signal, this.#policy(), this.#hooks).catch((error: unknown) => {
+          // The POST was accepted: a session lost while resuming its stream may have run the request.
+          throw error instanceof HttpStatusError && error.sessionExpired ? new HttpStatusError(error.message, error.status, true, true) : error;
+        });
       } else if (type === 'text/event-stream') {
         await consumeSseResponse(response, 'POST', undefined, newProgress(), this.#hooks); // odd for a notification, but harmless
       } else if (type === 'application/json') {
@@ -245,14 +250,19 @@ export class StreamableHttpClientTransport implements Transport {
 
   /** Turns a 4xx/5xx into an HttpStatusError; a JSON-RPC error for our request also reaches onmessage. */
   async #refusal(response: HttpResponse, requestId: RequestId | undefined): Promise<HttpStatusError> {
+    const sentSessionId = this.#sentSessionIds.get(response);
     const { detail, json } = readRefusal((await readLimitedText(response, REFUSAL_BYTES).catch(() => undefined))?.text ?? '');
     if (requestId !== undefined && isResponseTo(json, requestId)) this.onmessage?.(json);
-    const sessionExpired = response.status === 404 && this.#sessionId !== undefined;
-    // basic/transports#session-management: after that 404 the client starts over without the id.
-    if (sessionExpired) this.#sessionId = undefined;
+    // Judged by the id this request carried: requests and streams sent together all learn that it is gone.
+    const sessionExpired = response.status === 404 && sentSessionId !== undefined;
     const text = describeStatus(response.status, response.statusText, detail ?? (sessionExpired ? 'session expired or unknown' : undefined));
     const error = new HttpStatusError(text, response.status, sessionExpired);
-    if (sessionExpired) this.#expired = error;
+    // basic/transports#session-management: after that 404 the client starts over without the id
+    // (unless a new session was already started: a late 404 for the old one must not end it).
+    if (sessionExpired && this.#sessionId === sentSessionId) {
+      this.#sessionId = undefined;
+      this.#expired = error;
+    }
     return error;
   }
 
@@ -267,6 +277,7 @@ export class StreamableHttpClientTransport implements Transport {
       // The OAuth hook, in this one place: the token joins the user's headers (sent to this origin only).
       : await exchangeWithAuth(auth, this.#options.headers, (userHeaders) =>
         requestFollowingRedirects(this.#requester, this.url, { method, userHeaders, protocolHeaders: Object.assign({}, sent), body, signal }), () => this.onauthchallenge?.());
+    if (!response.ok && sent['mcp-session-id'] !== undefined) this.#sentSessionIds.set(response, sent['mcp-session-id']);
     const assigned = response.headers.get('mcp-session-id');
     if (assigned !== null) { this.#sessionId = assigned; this.#expired = undefined; }
     if (this.ontrace) this.#traceExchange(method, sent, response);

@@ -92,4 +92,10 @@ export interface HttpEndpointOptions {
   verifyToken?: TokenVerifier;
   /** RFC 9728 Protected Resource Metadata, served at /.well-known/oauth-protected-resource[path]. */
   resourceMetadata?: object;
+  /**
+   * This instance's name among several behind one load balancer (letters, digits, `_`, `-`; at
+   * most 32). Minted session ids are then `<instanceId>.<random UUID>`, still unguessable, so a
+   * proxy can route each session to the instance that holds it (README "Running more than one instance").
+   */
+  instanceId?: string;
 }

@@ -46,6 +46,10 @@ export function createHttpEndpoint(server: HttpServable, options: HttpEndpointOp
   const maxBodyBytes = options.maxBodyBytes ?? 4 * 1024 * 1024;
   const metadataPaths = options.resourceMetadata ? resourceMetadataPaths(path) : [];
   const allowedOrigins = options.cors ? [...(options.allowedOrigins ?? []), ...options.cors.origins] : options.allowedOrigins;
+  const instanceId = options.instanceId;
+  if (instanceId !== undefined && !/^[A-Za-z0-9_-]{1,32}$/.test(instanceId)) {
+    throw new TypeError(`instanceId must be 1 to 32 letters, digits, "_" or "-" (got ${JSON.stringify(instanceId)})`);
+  }
   const sessions: SessionStore = options.sessionStore ?? new Map<string, StreamableHttpSessionTransport>();
   /**
    * Who opened each session, when a token verifier says (principalOf). BP#session-hijacking: a
@@ -95,7 +99,7 @@ export function createHttpEndpoint(server: HttpServable, options: HttpEndpointOp
       sweeper = setInterval(sweep, Math.min(Math.max(Math.min(idleMs, handshakeMs) / 2, 10), 60_000));
       unref(sweeper);
     }
-    const session = new StreamableHttpSessionTransport(randomId(), sessionSettings, address);
+    const session = new StreamableHttpSessionTransport(instanceId === undefined ? randomId() : `${instanceId}.${randomId()}`, sessionSettings, address);
     sessions.set(session.sessionId, session);
     perAddress.set(address, (perAddress.get(address) ?? 0) + 1);
     if (principal !== undefined) owners.set(session, principal);

@@ -1,0 +1,55 @@
+// One mcpwire instance of the scale setup (examples/scale/README.md): both eras on one endpoint,
+// session ids prefixed with this instance's id (for nginx's routing), SSE events kept in Redis,
+// requestState sealed with the key every instance shares.
+//   INSTANCE_ID=a PORT=3001 REDIS_SOCKET=/tmp/redis.sock MCPWIRE_STATE_KEY=<32+ chars> npx tsx scripts/scale-instance.ts
+// (REDIS_URL=redis://127.0.0.1:6379 instead of REDIS_SOCKET works too; without either, events stay in memory.)
+
+import { McpServer } from '../src/server/index.js';
+import { serveHttp } from '../src/transport/index.js';
+import type { EventStore } from '../src/transport/index.js';
+import { RedisEventStore } from '../packages/redis-event-store/src/redis-event-store.js';
+import { connectRedis } from '../packages/redis-event-store/test/redis-server.js';
+
+const instanceId = process.env.INSTANCE_ID ?? 'a';
+const port = Number(process.env.PORT ?? 3001);
+const key = process.env.MCPWIRE_STATE_KEY;
+if (key === undefined || key.length < 32) throw new Error('MCPWIRE_STATE_KEY must be set, at least 32 characters, the same on every instance');
+const redisAt = process.env.REDIS_SOCKET ?? process.env.REDIS_URL;
+
+/** The scale setup's tools: `work` streams progress (and may cut its own stream), `add` is cheap, `greet` asks a question in 2026. */
+function createScaleServer(): McpServer {
+  const server = new McpServer({ name: 'scale', version: '1.0.0' }, { requestState: { key: key! } });
+  server.tool({
+    name: 'work',
+    inputSchema: { type: 'object', properties: { steps: { type: 'integer', minimum: 1, maximum: 100 }, cutAt: { type: 'integer' }, delayMs: { type: 'integer', maximum: 1000 } }, required: ['steps'] },
+  }, async ({ steps, cutAt, delayMs }, context) => {
+    for (let step = 1; step <= (steps as number); step++) {
+      await context.sendProgress({ progress: step, total: steps as number });
+      // The server ends the SSE connection (as a draining instance does); the client resumes with Last-Event-ID.
+      if (step === cutAt) await context.closeSseStream();
+      if (typeof delayMs === 'number' && delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
+    }
+    return { content: [{ type: 'text', text: `${instanceId}:${String(steps)}` }] };
+  });
+  server.tool({
+    name: 'add',
+    inputSchema: { type: 'object', properties: { a: { type: 'integer' }, b: { type: 'integer' } }, required: ['a', 'b'] },
+  }, ({ a, b }) => ({ content: [{ type: 'text', text: String((a as number) + (b as number)) }] }));
+  server.tool({ name: 'greet', inputSchema: { type: 'object' } }, async (_args, context) => {
+    const answer = await context.elicit({ message: 'Your name?', requestedSchema: { type: 'object', properties: { name: { type: 'string' } } } }, { key: 'name' });
+    return { content: [{ type: 'text', text: `Hello, ${String(answer.content?.name)} (answered on ${instanceId})` }] };
+  });
+  return server;
+}
+
+let eventStore: EventStore | undefined;
+if (redisAt !== undefined) eventStore = new RedisEventStore(await connectRedis(redisAt), { maxEventsPerStream: 1000, ttlSeconds: 600 });
+const running = await serveHttp(createScaleServer(), {
+  host: '127.0.0.1', port, instanceId, eventStore, retryMs: 50,
+  // Behind nginx every client comes from 127.0.0.1: the per-address cap would be the whole table.
+  maxSessions: 10_000, maxSessionsPerAddress: 10_000,
+});
+process.stdout.write(`ready ${instanceId} ${running.url}\n`);
+const stop = (): void => { void running.close().then(() => process.exit(0)); };
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);

@@ -1,0 +1,175 @@
+// npm run test:scale: redis-server, nginx (examples/scale/nginx.conf) and three mcpwire instances on
+// loopback, a mixed load through nginx (2026-07-28 stateless calls that answer an input_required
+// round, possibly on two instances; 2025-11-25 sessions whose tools stream progress and cut their
+// own SSE stream half the time, so the client resumes it from Redis), and instance "b" killed
+// (SIGKILL) in the middle, then restarted. Bounded: about 20 s of load, everything stopped at the end.
+
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { McpClient, SessionLostError } from '../src/client/index.js';
+import { httpTransport } from '../src/transport/index.js';
+import { startRedis } from '../packages/redis-event-store/test/redis-server.js';
+import { freePort, startInstance, startNginx, stopChild } from './scale-cluster.js';
+import type { Instance } from './scale-cluster.js';
+
+const LOAD_MS = Number(process.env.SCALE_LOAD_MS ?? 12_000);
+const KILL_AT_MS = LOAD_MS / 2;
+const DOWN_MS = 1500;
+const STATELESS_WORKERS = 4;
+const SESSION_WORKERS = 6;
+const STEPS = 5;
+const V2026 = '2026-07-28';
+const ENVELOPE = { 'io.modelcontextprotocol/protocolVersion': V2026, 'io.modelcontextprotocol/clientCapabilities': { elicitation: { form: {} } } };
+
+const report = {
+  statelessDone: 0, sessionCallsDone: 0, failed: new Map<string, number>(), reinitialised: 0, resumed: 0,
+  duplicates: 0, lostEvents: 0, crossInstanceRetries: 0,
+};
+const fail = (why: string): void => { report.failed.set(why, (report.failed.get(why) ?? 0) + 1); };
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** One 2026 call: greet → input_required → the same call with the answer; the two may land on different instances. */
+async function statelessCall(url: string, name: string, id: number): Promise<void> {
+  const post = async (params: object): Promise<{ instance: string; body: any }> => {
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': V2026, 'mcp-method': 'tools/call', 'mcp-name': 'greet' },
+      body: JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'greet', _meta: ENVELOPE, ...params } }),
+    });
+    const text = await response.text();
+    if (!response.ok) throw new Error(`HTTP ${response.status}${response.status === 502 ? ' (instance died with the request in flight)' : ''}`);
+    return { instance: '', body: JSON.parse(text) };
+  };
+  const first = await post({});
+  if (first.body.result?.resultType !== 'input_required') throw new Error(`first round: ${JSON.stringify(first.body).slice(0, 200)}`);
+  const second = await post({ requestState: first.body.result.requestState, inputResponses: { name: { action: 'accept', content: { name } } } });
+  const text: string | undefined = second.body.result?.content?.[0]?.text;
+  if (second.body.result?.resultType !== 'complete' || !text?.startsWith(`Hello, ${name} (answered on `)) throw new Error(`second round: ${JSON.stringify(second.body).slice(0, 200)}`);
+}
+
+async function statelessWorker(url: string, worker: number, until: number): Promise<void> {
+  for (let call = 0; call < 100_000 && Date.now() < until; call++) {
+    try {
+      await statelessCall(url, `w${worker}c${call}`, call);
+      report.statelessDone++;
+    } catch (error) {
+      fail(`2026 call: ${(error as Error).message}`);
+    }
+  }
+}
+
+/** A 2025 session: `work` calls with progress; every other call cuts its stream at step 2, and the client resumes it. */
+async function sessionWorker(url: string, until: number): Promise<McpClient> {
+  const seenEvents = new Set<string>();
+  const transport = httpTransport(url, {
+    reconnect: { maxRetries: 5, initialDelayMs: 50 },
+    ontrace: (event) => {
+      if (event.eventId !== undefined) {
+        if (seenEvents.has(event.eventId)) report.duplicates++;
+        seenEvents.add(event.eventId);
+      } else if (event.method === 'GET' && event.headers['last-event-id'] !== undefined && event.status === 200) {
+        report.resumed++;
+      }
+    },
+  });
+  const client = await McpClient.connect(transport, { timeoutMs: 20_000 });
+  for (let call = 0; call < 100_000 && Date.now() < until; call++) {
+    const progress: number[] = [];
+    try {
+      const result = await client.callTool('work', { steps: STEPS, cutAt: call % 2 === 0 ? 2 : 0, delayMs: 20 }, { onprogress: (p) => { progress.push(p.progress); } });
+      const text = (result.content[0] as { text: string }).text;
+      if (!/^[abc]:5$/.test(text)) throw new Error(`unexpected result ${text}`);
+      report.sessionCallsDone++;
+      // Every step exactly once, in order: a duplicate or a gap is a resumption bug.
+      const expected = Array.from({ length: STEPS }, (_, i) => i + 1);
+      report.duplicates += progress.length - new Set(progress).size;
+      report.lostEvents += expected.filter((step) => !progress.includes(step)).length;
+      if (progress.join() !== [...new Set(progress)].join() || [...new Set(progress)].join() !== expected.join()) {
+        if (progress.length === new Set(progress).size && expected.every((step) => progress.includes(step))) fail('2025 call: progress out of order');
+      }
+    } catch (error) {
+      if (error instanceof SessionLostError) fail('2025 call: session lost while the tool ran (reported, not repeated)');
+      else fail(`2025 call: ${(error as Error).message}`);
+    }
+  }
+  report.reinitialised += client.sessionsRenewed;
+  return client;
+}
+
+async function main(): Promise<void> {
+  const dir = await mkdtemp(join(tmpdir(), 'mcpwire-scale-'));
+  const redis = await startRedis('64mb');
+  const instances: Instance[] = [];
+  let nginx: Awaited<ReturnType<typeof startNginx>> | undefined;
+  const env = { REDIS_SOCKET: redis.socket, MCPWIRE_STATE_KEY: 'scale-test-shared-key-0123456789abcdef' };
+  const checks: [string, boolean][] = [];
+  try {
+    const ports = [await freePort(), await freePort(), await freePort()];
+    for (const [index, id] of ['a', 'b', 'c'].entries()) instances.push(await startInstance(id, ports[index]!, env));
+    const proxyPort = await freePort();
+    nginx = await startNginx(join(dir, 'nginx'), ports, proxyPort);
+    const url = `http://127.0.0.1:${proxyPort}/mcp`;
+    console.log(`redis-server on ${redis.socket}, nginx on 127.0.0.1:${proxyPort}, instances a b c on ${ports.join(' ')}; load for ${LOAD_MS} ms`);
+
+    const started = Date.now();
+    const until = started + LOAD_MS;
+    const chaos = (async () => {
+      await sleep(KILL_AT_MS);
+      const victim = instances[1]!;
+      victim.child.kill('SIGKILL');
+      console.log(`+${Date.now() - started} ms: killed instance b (SIGKILL)`);
+      await new Promise((resolve) => victim.child.exitCode !== null || victim.child.signalCode !== null ? resolve(undefined) : victim.child.once('exit', resolve));
+      await sleep(DOWN_MS);
+      instances[1] = await startInstance('b', victim.port, env);
+      console.log(`+${Date.now() - started} ms: restarted instance b`);
+    })();
+    const workers = [
+      ...Array.from({ length: STATELESS_WORKERS }, (_, worker) => statelessWorker(url, worker, until)),
+      ...Array.from({ length: SESSION_WORKERS }, () => sessionWorker(url, until)),
+    ];
+    const settled = await Promise.allSettled([chaos, ...workers]);
+    for (const outcome of settled) if (outcome.status === 'rejected') fail(`setup: ${(outcome.reason as Error).message}`);
+    for (const outcome of settled.slice(1 + STATELESS_WORKERS)) if (outcome.status === 'fulfilled') await (outcome.value as McpClient).close();
+    const keys = Number(await redis.client.sendCommand(['DBSIZE']));
+    const memory = String(await redis.client.sendCommand(['INFO', 'memory'])).match(/used_memory_human:(\S+)/)?.[1];
+
+    const failedTotal = [...report.failed.values()].reduce((sum, count) => sum + count, 0);
+    const sessionLost = report.failed.get('2025 call: session lost while the tool ran (reported, not repeated)') ?? 0;
+    const diedInFlight = [...report.failed].filter(([why]) => why.includes('instance died with the request in flight')).reduce((sum, [, count]) => sum + count, 0);
+    console.log('');
+    console.log(`calls done:              ${report.statelessDone} stateless (2026-07-28, 2 rounds each), ${report.sessionCallsDone} in sessions (2025-11-25, ${STEPS} progress events each)`);
+    console.log(`calls failed:            ${failedTotal}`);
+    for (const [why, count] of report.failed) console.log(`  ${count} × ${why}`);
+    console.log(`re-initialised sessions: ${report.reinitialised}`);
+    console.log(`resumed streams:         ${report.resumed} (Last-Event-ID, replayed from Redis)`);
+    console.log(`duplicates:              ${report.duplicates}`);
+    console.log(`lost events:             ${report.lostEvents}`);
+    console.log(`redis at the end:        ${keys} keys, ${memory ?? '?'} used`);
+
+    checks.push(
+      ['stateless calls were answered', report.statelessDone > 0],
+      ['session calls were answered', report.sessionCallsDone > 0],
+      ['every failure is an instance dying mid-request, reported (none repeated, none unexplained)', failedTotal === sessionLost + diedInFlight],
+      ['sessions of the killed instance were re-initialised by the client', report.reinitialised > 0],
+      ['streams were resumed with Last-Event-ID', report.resumed > 0],
+      ['no duplicates', report.duplicates === 0],
+      ['no lost events', report.lostEvents === 0],
+      ['the restarted instance serves again', instances[1]!.child.exitCode === null],
+    );
+  } finally {
+    if (nginx) await stopChild(nginx);
+    for (const instance of instances) await stopChild(instance.child);
+    await redis.stop();
+    await rm(dir, { recursive: true, force: true });
+  }
+  console.log('');
+  for (const [name, ok] of checks) console.log(`${ok ? 'ok  ' : 'FAIL'} ${name}`);
+  const failedChecks = checks.filter(([, ok]) => !ok).length;
+  console.log(`${checks.length - failedChecks} passed, ${failedChecks} failed`);
+  process.exitCode = failedChecks === 0 && checks.length > 0 ? 0 : 1;
+}
+
+const watchdog = setTimeout(() => { console.error('test:scale: over 120 s, giving up'); process.exit(1); }, 120_000);
+watchdog.unref();
+await main();
