@@ -25,21 +25,28 @@ const encoder = new TextEncoder();
 /** Seals and opens requestState strings with one key. */
 export class RequestStateSealer {
   readonly #ttlMs: number;
-  readonly #key: ReturnType<typeof crypto.subtle.importKey>;
+  readonly #given: Uint8Array | undefined;
+  #key: ReturnType<typeof crypto.subtle.importKey> | undefined;
 
   constructor(options: RequestStateOptions = {}) {
-    const raw = options.key === undefined ? crypto.getRandomValues(new Uint8Array(32))
-      : typeof options.key === 'string' ? encoder.encode(options.key) : options.key;
-    if (raw.byteLength < 32) throw new Error(`requestState key too short: ${raw.byteLength} bytes, at least 32 needed`);
+    this.#given = options.key === undefined ? undefined : typeof options.key === 'string' ? encoder.encode(options.key) : options.key;
+    if (this.#given !== undefined && this.#given.byteLength < 32) throw new Error(`requestState key too short: ${this.#given.byteLength} bytes, at least 32 needed`);
     this.#ttlMs = options.ttlMs ?? 10 * 60_000;
-    this.#key = crypto.subtle.importKey('raw', raw, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
-    this.#key.catch(() => undefined); // reported by seal/open, not as an unhandled rejection
+  }
+
+  /**
+   * The HMAC key, imported (or generated) on first use, never in the constructor: a server is often
+   * built at module load, and a Worker allows no random values outside a request handler.
+   */
+  #hmacKey(): ReturnType<typeof crypto.subtle.importKey> {
+    this.#key ??= crypto.subtle.importKey('raw', this.#given ?? crypto.getRandomValues(new Uint8Array(32)), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+    return this.#key;
   }
 
   /** Seals the answers so far for a retry of the request `binding` names. */
   async seal(answers: Params, binding: string): Promise<string> {
     const payload = toBase64Url(encoder.encode(JSON.stringify({ exp: Date.now() + this.#ttlMs, answers })));
-    const mac = await crypto.subtle.sign('HMAC', await this.#key, encoder.encode(`${payload}.${binding}`));
+    const mac = await crypto.subtle.sign('HMAC', await this.#hmacKey(), encoder.encode(`${payload}.${binding}`));
     return `${payload}.${toBase64Url(new Uint8Array(mac))}`;
   }
 
@@ -50,7 +57,7 @@ export class RequestStateSealer {
     const dot = state.indexOf('.');
     const mac = dot < 0 ? undefined : fromBase64Url(state.slice(dot + 1));
     const payload = state.slice(0, dot);
-    if (mac === undefined || !await crypto.subtle.verify('HMAC', await this.#key, mac, encoder.encode(`${payload}.${binding}`))) {
+    if (mac === undefined || !await crypto.subtle.verify('HMAC', await this.#hmacKey(), mac, encoder.encode(`${payload}.${binding}`))) {
       throw refused('failed verification: it was changed, belongs to another request or caller, or was sealed with another key');
     }
     const bytes = fromBase64Url(payload);
