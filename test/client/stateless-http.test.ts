@@ -6,12 +6,11 @@ import { test } from 'node:test';
 import type { TestContext } from 'node:test';
 import assert from 'node:assert/strict';
 import { McpClient } from '../../src/client/index.js';
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { httpTransport } from '../../src/transport/index.js';
 import { statelessHttp } from '../fixtures/stateless-fake-server.js';
 import type { SeenRequest } from '../fixtures/stateless-fake-server.js';
+import { startListeningChild } from '../fakes/listening-child.js';
 
 type Seen = SeenRequest;
 
@@ -23,24 +22,8 @@ async function fakeHttp(t: TestContext): Promise<{ url: string; seen: Seen[] }> 
   return { url, seen };
 }
 
-/** Starts an HTTP fixture that prints `listening on URL`; stopped when the test ends. */
-async function startHttpServer(t: TestContext, name: string): Promise<string> {
-  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL(`../fixtures/${name}`, import.meta.url))], { stdio: ['ignore', 'pipe', 'inherit'] });
-  t.after(async () => {
-    if (child.exitCode === null) {
-      child.kill('SIGTERM');
-      await once(child, 'exit');
-    }
-  });
-  child.stdout.setEncoding('utf8');
-  let output = '';
-  for await (const chunk of child.stdout) {
-    output += chunk as string;
-    const match = /listening on (http:\/\/127\.0\.0\.1:\d+\/mcp)/.exec(output);
-    if (match) return match[1]!;
-  }
-  throw new Error(`${name} exited before listening: ${output}`);
-}
+/** Starts a fixture over HTTP; resolves with its URL. Stopped when the test ends. */
+const startHttpServer = (t: TestContext, name: string): Promise<string> => startListeningChild(t, fileURLToPath(new URL(`../fixtures/${name}`, import.meta.url)));
 
 const COMMON = { accept: 'application/json, text/event-stream', 'content-type': 'application/json', 'mcp-protocol-version': '2026-07-28' };
 

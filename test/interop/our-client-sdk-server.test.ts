@@ -5,14 +5,13 @@
 import { test } from 'node:test';
 import type { TestContext } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { McpClient } from '../../src/client/index.js';
 import type { Transport } from '../../src/jsonrpc/index.js';
 import type { Progress } from '../../src/protocol/index.js';
 import { httpTransport, spawnStdio, tapTransport } from '../../src/transport/index.js';
 import type { TapEvent } from '../../src/transport/index.js';
+import { startListeningChild } from '../fakes/listening-child.js';
 
 const fixture = (name: string): string => fileURLToPath(new URL(`../fixtures/${name}`, import.meta.url));
 
@@ -20,23 +19,7 @@ const fixture = (name: string): string => fileURLToPath(new URL(`../fixtures/${n
 const SDK_INTEGER = { type: 'integer', minimum: -9007199254740991, maximum: 9007199254740991 };
 
 /** Starts the SDK's HTTP fixture; resolves with its URL once it listens. Stopped when the test ends. */
-async function startSdkHttpServer(t: TestContext): Promise<string> {
-  const child = spawn(process.execPath, ['--import', 'tsx', fixture('sdk-add-server-http.ts')], { stdio: ['ignore', 'pipe', 'inherit'] });
-  t.after(async () => {
-    if (child.exitCode === null) {
-      child.kill('SIGTERM');
-      await once(child, 'exit');
-    }
-  });
-  child.stdout.setEncoding('utf8');
-  let output = '';
-  for await (const chunk of child.stdout) {
-    output += chunk as string;
-    const match = /^listening on (http:\/\/127\.0\.0\.1:\d+\/mcp)$/m.exec(output);
-    if (match) return match[1]!;
-  }
-  throw new Error(`the SDK HTTP fixture exited before listening: ${output}`);
-}
+const startSdkHttpServer = (t: TestContext): Promise<string> => startListeningChild(t, fixture('sdk-add-server-http.ts'));
 
 /** Everything the interop tests ask of the SDK server, as whole values. */
 async function exerciseSdkServer(t: TestContext, transport: Transport): Promise<void> {

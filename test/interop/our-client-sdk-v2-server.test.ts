@@ -6,13 +6,12 @@
 import { test } from 'node:test';
 import type { TestContext } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { McpClient } from '../../src/client/index.js';
 import type { EraChoice } from '../../src/client/index.js';
 import type { Transport } from '../../src/jsonrpc/index.js';
 import { httpTransport, spawnStdio, tapTransport } from '../../src/transport/index.js';
+import { startListeningChild } from '../fakes/listening-child.js';
 
 const FIXTURE = fileURLToPath(new URL('../fixtures/sdk-v2-server.ts', import.meta.url));
 const INTEGER = { type: 'integer', minimum: -9007199254740991, maximum: 9007199254740991 };
@@ -24,23 +23,7 @@ const LEGACY_HTTP_REFUSAL = "Cannot request input 'confirm' (elicitation/create)
 const SERVER_META = { 'io.modelcontextprotocol/serverInfo': { name: 'sdk-v2-calc', version: '2.4.0' } };
 
 /** Starts the fixture over HTTP; resolves with its URL. Stopped when the test ends. */
-async function startHttp(t: TestContext): Promise<string> {
-  const child = spawn(process.execPath, ['--import', 'tsx', FIXTURE, '--http'], { stdio: ['ignore', 'pipe', 'inherit'] });
-  t.after(async () => {
-    if (child.exitCode === null) {
-      child.kill('SIGTERM');
-      await once(child, 'exit');
-    }
-  });
-  child.stdout.setEncoding('utf8');
-  let output = '';
-  for await (const chunk of child.stdout) {
-    output += chunk as string;
-    const match = /^listening on (http:\/\/127\.0\.0\.1:\d+\/mcp)$/m.exec(output);
-    if (match) return match[1]!;
-  }
-  throw new Error(`the SDK v2 HTTP fixture exited before listening: ${output}`);
-}
+const startHttp = (t: TestContext): Promise<string> => startListeningChild(t, FIXTURE, ['--http']);
 
 /** Everything asked of the SDK v2 server in one era, as whole values. */
 async function exercise(t: TestContext, transport: Transport, era: EraChoice, http: boolean): Promise<void> {
