@@ -3,12 +3,12 @@
 // missing required argument or an unknown one is reported before anything is sent. Same server
 // forms, options, exit codes and --json as `call`.
 
-import { RequestCancelledError } from '../jsonrpc/index.js';
 import type { GetPromptResult, Prompt } from '../protocol/index.js';
 import { UsageError } from './args.js';
 import { println } from './command-io.js';
 import type { CommandIo } from './command-io.js';
-import { EXIT, describeFailure } from './exit-codes.js';
+import { EXIT } from './exit-codes.js';
+import { reportRequestFailure } from './request-failure.js';
 import { renderBlock } from './render-result.js';
 import { withServer } from './with-server.js';
 import type { CommandContext } from './with-server.js';
@@ -54,15 +54,7 @@ async function getPrompt(session: CommandContext, io: CommandIo): Promise<number
   try {
     result = await client.getPrompt(name, words.length ? args : undefined, options);
   } catch (error) {
-    if (error instanceof RequestCancelledError) {
-      println(io.stderr, `mcpwire: interrupted; sent notifications/cancelled for prompts/get ${name}`);
-      return EXIT.interrupted;
-    }
-    const failure = describeFailure(error);
-    println(io.stderr, `mcpwire: prompts/get ${name}, arguments ${JSON.stringify(args)}: ${failure.exitCode === EXIT.protocol ? 'a protocol error' : 'no result'}`);
-    println(io.stderr, `  ${failure.text}`);
-    if (failure.fix) println(io.stderr, `  fix: ${failure.fix}`);
-    return failure.exitCode;
+    return reportRequestFailure(io, `prompts/get ${name}`, `, arguments ${JSON.stringify(args)}`, error);
   }
   if (session.args.flags.has('--json')) {
     println(io.stdout, JSON.stringify(result, null, 2));

@@ -4,12 +4,12 @@
 
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { RequestCancelledError } from '../jsonrpc/index.js';
 import type { ReadResourceResult } from '../protocol/index.js';
 import { UsageError, optionValue } from './args.js';
 import { println } from './command-io.js';
 import type { CommandIo } from './command-io.js';
-import { EXIT, describeFailure } from './exit-codes.js';
+import { EXIT } from './exit-codes.js';
+import { reportRequestFailure } from './request-failure.js';
 import { base64Bytes, formatBytes } from './render-result.js';
 import { withServer } from './with-server.js';
 import type { CommandContext } from './with-server.js';
@@ -33,15 +33,7 @@ async function readResource(session: CommandContext, io: CommandIo): Promise<num
   try {
     result = await session.connection.client.readResource(uri, { timeoutMs: session.timeoutMs, ...(io.signal ? { signal: io.signal } : {}) });
   } catch (error) {
-    if (error instanceof RequestCancelledError) {
-      println(io.stderr, `mcpwire: interrupted; sent notifications/cancelled for resources/read ${uri}`);
-      return EXIT.interrupted;
-    }
-    const failure = describeFailure(error);
-    println(io.stderr, `mcpwire: resources/read ${uri}: ${failure.exitCode === EXIT.protocol ? 'a protocol error' : 'no result'}`);
-    println(io.stderr, `  ${failure.text}`);
-    if (failure.fix) println(io.stderr, `  fix: ${failure.fix}`);
-    return failure.exitCode;
+    return reportRequestFailure(io, `resources/read ${uri}`, '', error);
   }
   if (session.args.flags.has('--json')) {
     println(io.stdout, JSON.stringify(result, null, 2));
