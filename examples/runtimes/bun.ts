@@ -12,11 +12,12 @@ interface BunServer {
   requestIP(request: Request): { address: string } | null;
 }
 declare const Bun: {
+  env: Record<string, string | undefined>;
   serve(options: { port: number; hostname: string; idleTimeout: number; fetch(request: Request, server: BunServer): Promise<Response> }): BunServer;
 };
 
 const handler = createFetchHandler(createTools(), {
   remoteAddress: (request, server) => (server as BunServer).requestIP(request)?.address,
 });
-const server = Bun.serve({ port: Number(process.env.PORT ?? 3000), hostname: '127.0.0.1', idleTimeout: 255, fetch: handler });
+const server = Bun.serve({ port: Number(Bun.env.PORT ?? 3000), hostname: '127.0.0.1', idleTimeout: 255, fetch: handler });
 console.log(`listening on http://127.0.0.1:${server.port}/mcp`);

@@ -40,9 +40,10 @@ test('the fetch handler and the endpoint load no node:* module and use no Node g
   }
 });
 
-test('the fetch examples (a Worker, Deno) load no node:* module either', () => {
-  assert.deepStrictEqual(nodeDependencies('examples/fetch/worker.ts').offences, []);
-  assert.deepStrictEqual(nodeDependencies('examples/fetch/deno.ts').offences, []);
+test('the runtime examples (a Worker, Deno, Bun) load no node:* module either', () => {
+  assert.deepStrictEqual(nodeDependencies('examples/runtimes/worker.ts').offences, []);
+  assert.deepStrictEqual(nodeDependencies('examples/runtimes/deno.ts').offences, []);
+  assert.deepStrictEqual(nodeDependencies('examples/runtimes/bun.ts').offences, []);
 });
 
 test('the walk does see Node where it is: the node adapter', () => {
