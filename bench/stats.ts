@@ -1,6 +1,6 @@
 // Small measuring helpers: medians, percentiles, and what /proc says about a child process.
 
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import type { ChildProcess } from 'node:child_process';
 
 export function median(values: readonly number[]): number {
@@ -18,8 +18,23 @@ export function percentile(values: Float64Array, p: number): number {
 // Clock ticks per second for /proc/<pid>/stat; 100 on every Linux we run on (getconf CLK_TCK).
 const TICKS_PER_SECOND = 100;
 
-/** user + system CPU time of a process so far, in microseconds (Linux /proc). */
+/**
+ * CPU time of a process so far (every thread: the main one, GC helpers, libuv's pool), in
+ * microseconds. Read from each thread's /proc/<pid>/task/<tid>/schedstat, which counts nanoseconds:
+ * /proc/<pid>/stat counts 10 ms ticks, too coarse for a turn of 200 calls at 100 µs each. Falls back
+ * to that where the kernel keeps no schedstat.
+ */
 export function processCpuMicros(pid: number): number {
+  try {
+    let nanoseconds = 0;
+    for (const thread of readdirSync(`/proc/${pid}/task`)) {
+      // A thread may end between the listing and the read: it then counts no more.
+      try {
+        nanoseconds += Number(readFileSync(`/proc/${pid}/task/${thread}/schedstat`, 'utf8').split(' ')[0]);
+      } catch {}
+    }
+    if (nanoseconds > 0) return nanoseconds / 1_000;
+  } catch {}
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
   // The command name (field 2) may hold spaces; the fields after it are space-separated.
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
