@@ -30,8 +30,9 @@ test('worker bundle: only server-side folders, without the opt-in format checks'
   assert.deepStrictEqual(inputs.filter((path) => path.endsWith('/standard-formats.ts')), []);
 });
 
-test('worker bundle: a server session carries no client-side progress (McpSessionCore, not McpSession)', async () => {
+test('worker bundle: no client-side code in shared modules (McpSession\'s progress, the SSE decoder)', async () => {
   const { code } = await bundleWorker();
-  // Property names survive minification: these are McpSession's progress for requests this side sends.
-  assert.deepStrictEqual(['onprogress', 'openProgress', 'resetTimeoutOnProgress'].filter((name) => code.includes(name)), []);
+  // Property names survive minification: McpSession's progress for the requests this side sends
+  // (a server session is an McpSessionCore), and the SSE parser's decoder (sse.ts, marked pure).
+  assert.deepStrictEqual(['onprogress', 'openProgress', 'resetTimeoutOnProgress', 'ignoreBOM'].filter((name) => code.includes(name)), []);
 });
