@@ -30,9 +30,11 @@ test('worker bundle: only server-side folders, without the opt-in format checks'
   assert.deepStrictEqual(inputs.filter((path) => path.endsWith('/standard-formats.ts')), []);
 });
 
-test('worker bundle: no client-side code in shared modules (McpSession\'s progress, the SSE decoder)', async () => {
+test('worker bundle: no client-side or stdio code in shared modules', async () => {
   const { code } = await bundleWorker();
-  // Property names survive minification: McpSession's progress for the requests this side sends
-  // (a server session is an McpSessionCore), and the SSE parser's decoder (sse.ts, marked pure).
-  assert.deepStrictEqual(['onprogress', 'openProgress', 'resetTimeoutOnProgress', 'ignoreBOM'].filter((name) => code.includes(name)), []);
+  // Property names and strings survive minification: McpSession's progress for the requests this
+  // side sends (a server session is an McpSessionCore), the SSE parser's decoder (sse.ts, marked
+  // pure), and stdio's LineTooLongError (the peer reads its `tail` as a field).
+  const clientOrStdio = ['onprogress', 'openProgress', 'resetTimeoutOnProgress', 'ignoreBOM', 'LineTooLongError'];
+  assert.deepStrictEqual(clientOrStdio.filter((name) => code.includes(name)), []);
 });
