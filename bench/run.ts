@@ -146,6 +146,9 @@ await section('worker footprint', async () => {
   rows.push(
     compared('footprint', `one-tool Worker (ToolServer + fetch handler), minified, vs ${sdk}`, 'KB', result.mcpwireMinifiedBytes / KB, result.sdkMinifiedBytes / KB, { on: 'value', op: '<=', limit: 40, unit: 'KB' }),
     compared('footprint', `the same Worker gzipped, vs ${sdk}`, 'KB', result.mcpwireGzippedBytes / KB, result.sdkGzippedBytes / KB),
+    // What the minified Worker holds, largest first (no targets: where the bytes are).
+    ...Object.entries(result.mcpwireParts).filter(([folder]) => folder.startsWith('src/')).sort((a, b) => b[1] - a[1])
+      .map(([folder, bytes]) => absolute('footprint', `  of which ${folder}/`, 'KB', bytes / KB)),
   );
 });
 

@@ -18,6 +18,8 @@ const SDK_DIR = join(SCRATCH, 'sdk-v2');
 export interface WorkerFootprint {
   mcpwireMinifiedBytes: number;
   mcpwireGzippedBytes: number;
+  /** The mcpwire Worker's minified bytes by source folder (src/json-schema, src/transport, …), from esbuild's metafile. */
+  mcpwireParts: Record<string, number>;
   sdkVersion: string;
   sdkMinifiedBytes: number;
   sdkGzippedBytes: number;
@@ -36,9 +38,10 @@ function ensureSdk(): void {
 }
 
 /** Bundles a Worker for the web platform (no node:* can resolve), minified, and checks that it serves. */
-async function bundledWorker(esbuild: string, entry: string, outfile: string): Promise<{ minified: number; gzipped: number }> {
+async function bundledWorker(esbuild: string, entry: string, outfile: string): Promise<{ minified: number; gzipped: number; parts: Record<string, number> }> {
+  const metafile = `${outfile}.meta.json`;
   execFileSync(esbuild, [entry, '--bundle', '--minify', '--platform=browser', '--format=esm', '--target=es2022',
-    '--log-level=warning', `--outfile=${outfile}`], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+    '--log-level=warning', `--outfile=${outfile}`, `--metafile=${metafile}`], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
   const worker = (await import(pathToFileURL(outfile).href)).default as { fetch(request: Request): Promise<Response> };
   const response = await worker.fetch(new Request('http://127.0.0.1/mcp', {
     method: 'POST',
@@ -48,7 +51,20 @@ async function bundledWorker(esbuild: string, entry: string, outfile: string): P
   const text = await response.text();
   if (response.status !== 200 || !text.includes('"serverInfo"')) throw new Error(`${entry} bundled does not answer initialize: ${response.status} ${text.slice(0, 300)}`);
   const bytes = readFileSync(outfile);
-  return { minified: bytes.length, gzipped: gzipSync(bytes).length };
+  return { minified: bytes.length, gzipped: gzipSync(bytes).length, parts: bytesByFolder(metafile) };
+}
+
+/** Output bytes by source folder: the first two path segments (`src/json-schema`), so src/transport/* counts as one. */
+function bytesByFolder(metafile: string): Record<string, number> {
+  const meta = JSON.parse(readFileSync(metafile, 'utf8')) as { outputs: Record<string, { inputs: Record<string, { bytesInOutput: number }> }> };
+  const parts: Record<string, number> = {};
+  for (const output of Object.values(meta.outputs)) {
+    for (const [path, input] of Object.entries(output.inputs)) {
+      const folder = path.split('/').slice(0, 2).join('/');
+      parts[folder] = (parts[folder] ?? 0) + input.bytesInOutput;
+    }
+  }
+  return parts;
 }
 
 /** Builds, checks and measures both Workers. */
@@ -61,6 +77,7 @@ export async function benchWorkerFootprint(esbuild: string): Promise<WorkerFootp
   return {
     mcpwireMinifiedBytes: mcpwire.minified,
     mcpwireGzippedBytes: mcpwire.gzipped,
+    mcpwireParts: mcpwire.parts,
     sdkVersion: SDK_VERSION,
     sdkMinifiedBytes: sdk.minified,
     sdkGzippedBytes: sdk.gzipped,

@@ -1,3 +1,5 @@
+// JSON value equality as JSON Schema defines it (enum, const, uniqueItems): key order ignored,
+// 1 equal to 1.0; and a canonical key with the same equality, for hashing.
 import { hasOwn, isArray, isObject, type JsonObject } from './json-object.js';
 
 /** JSON value equality for enum, const and uniqueItems: key order ignored, 1 equals 1.0. */

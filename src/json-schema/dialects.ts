@@ -1,4 +1,6 @@
-import { SchemaError } from './errors.js';
+// The dialects this validator knows (2020-12 and draft-07): which keywords are live in each, how a
+// `$schema` URI (or a custom meta-schema's `$vocabulary`) picks one, and where each holds subschemas.
+import { SchemaError } from './validation-errors.js';
 import { hasOwn, isArray, isObject, type JsonObject } from './json-object.js';
 
 /** The JSON Schema dialects this validator implements. */

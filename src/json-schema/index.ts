@@ -1,10 +1,11 @@
 // JSON Schema (2020-12 and draft-07) for MCP tool inputs and outputs: compile once, validate many.
-import { Compiler, DEFAULT_MAX_ERRORS, DEFAULT_MAX_EVALUATIONS, OVER_BUDGET, type Ctx, type Formats, type ValidateOptions } from './compile.js';
-import { SchemaError, fail, type ValidationError, type ValidationResult } from './errors.js';
+import { Compiler, type Formats, type ValidateOptions } from './schema-compiler.js';
+import { DEFAULT_MAX_ERRORS, DEFAULT_MAX_EVALUATIONS, budgetOption, runWithinBudget } from './validation-budget.js';
+import { SchemaError, type ValidationError, type ValidationResult } from './validation-errors.js';
 import type { Dialect } from './dialects.js';
 
 export { DEFAULT_MAX_ERRORS, DEFAULT_MAX_EVALUATIONS, SchemaError };
-export { standardFormats } from './format.js';
+export { standardFormats } from './standard-formats.js';
 export type { Dialect, Formats, ValidateOptions, ValidationError, ValidationResult };
 
 /** A compiled schema: call it with an instance; it never throws on bad data. */
@@ -16,34 +17,9 @@ export type Validator = (instance: unknown) => ValidationResult;
  */
 export function compile(schema: unknown, options: ValidateOptions = {}): Validator {
   const root = new Compiler(options).root(schema);
-  const budget = limit(options.maxEvaluations, DEFAULT_MAX_EVALUATIONS, 'maxEvaluations');
-  const maxErrors = limit(options.maxErrors, DEFAULT_MAX_ERRORS, 'maxErrors');
-  return (instance) => {
-    const errors: ValidationError[] = [];
-    const ctx: Ctx = { errors, maxErrors, dropped: 0, budget, scope: [], depth: 0 };
-    let valid: boolean;
-    try {
-      valid = root.check(instance, ctx, undefined);
-    } catch (e) {
-      if (e === OVER_BUDGET) {
-        const error = { instancePath: '', keyword: 'maxEvaluations', schemaPath: '#', message: `could not be checked within the validation budget of ${budget} schema evaluations (maxEvaluations)` };
-        return { valid: false, errors: [error] };
-      }
-      if (!(e instanceof RangeError)) throw e;
-      valid = fail(ctx, 'maxDepth', '#', 'is nested too deeply to validate');
-    }
-    if (ctx.dropped > 0) {
-      errors.push({ instancePath: '', keyword: 'maxErrors', schemaPath: '#', message: `${ctx.dropped} more error(s) not listed (maxErrors is ${maxErrors})` });
-    }
-    return { valid, errors };
-  };
-}
-
-/** A budget option: a positive integer or Infinity, else SchemaError (a bad option is the caller's bug, found at compile time). */
-function limit(value: number | undefined, fallback: number, name: string): number {
-  if (value === undefined) return fallback;
-  if (value === Infinity || (Number.isInteger(value) && value > 0)) return value;
-  throw new SchemaError(`options.${name} must be a positive integer or Infinity, got ${String(value)}`);
+  const budget = budgetOption(options.maxEvaluations, DEFAULT_MAX_EVALUATIONS, 'maxEvaluations');
+  const maxErrors = budgetOption(options.maxErrors, DEFAULT_MAX_ERRORS, 'maxErrors');
+  return (instance) => runWithinBudget(root.check, instance, budget, maxErrors);
 }
 
 /** One-off validation; prefer compile() when the same schema checks many instances. */

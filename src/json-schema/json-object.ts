@@ -1,3 +1,4 @@
+// The JSON object test and the two built-ins every part of the validator uses.
 // Imported by name instead of spelling `Array.isArray` / `Object.hasOwn` at each of ~40 uses:
 // a minifier shortens a name but never a property access.
 export const { isArray } = Array;

@@ -1,8 +1,10 @@
-import { escapePointer, fail, mark, prefix, prefixSegment, rewind } from './errors.js';
+// The applicator vocabulary (core 2020-12 §10): allOf/anyOf/oneOf/not, if/then/else, dependentSchemas,
+// properties/patternProperties/additionalProperties, propertyNames, items/prefixItems and contains.
+import { escapePointer, fail, mark, prefix, prefixSegment, rewind } from './validation-errors.js';
 import { Ev } from './keywords-unevaluated.js';
 import { regexp } from './keywords-validation.js';
 import { hasOwn, isArray, isObject } from './json-object.js';
-import type { Check, Ctx, Node, SchemaCtx } from './compile.js';
+import type { Check, Ctx, Node, SchemaCtx } from './check.js';
 
 const hasOwnProperty = Object.prototype.hasOwnProperty;
 

@@ -1,5 +1,7 @@
-import { fail } from './errors.js';
-import type { Check, Ctx, Node, SchemaCtx, Target } from './compile.js';
+// The core vocabulary's applicators: $ref and $dynamicRef (2020-12 §8.2.3), resolved at compile time
+// and followed with a depth cap.
+import { fail } from './validation-errors.js';
+import type { Check, Ctx, Node, SchemaCtx, Target } from './check.js';
 
 /** Deep enough for any sane document; stops cyclic schemas on adversarial data well before the stack does. */
 const MAX_REF_DEPTH = 1000;

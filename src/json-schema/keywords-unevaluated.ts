@@ -1,6 +1,8 @@
-import { fail, prefix } from './errors.js';
+// The unevaluated vocabulary (core 2020-12 §11): unevaluatedProperties and unevaluatedItems, over the
+// annotations (Ev) that in-place subschemas collect.
+import { fail, prefix } from './validation-errors.js';
 import { hasOwn, isArray, isObject } from './json-object.js';
-import type { Check, SchemaCtx } from './compile.js';
+import type { Check, SchemaCtx } from './check.js';
 
 /**
  * Annotations gathered at one instance location by in-place subschemas: which properties and

@@ -1,7 +1,9 @@
-import { fail, show } from './errors.js';
+// The validation vocabulary (validation 2020-12 §6): assertions on one value (type, enum, const,
+// numeric and size bounds, pattern, format, uniqueItems, required, dependentRequired).
+import { fail, show } from './validation-errors.js';
 import { canonicalKey, memberOf } from './deep-equal.js';
 import { hasOwn, isArray, isObject, type JsonObject } from './json-object.js';
-import type { Check, Ctx, SchemaCtx } from './compile.js';
+import type { Check, Ctx, SchemaCtx } from './check.js';
 
 /** Compiles one keyword of the schema object in `cx`; `where` is its schema path. Undefined: nothing to check. */
 type KeywordCompiler = (cx: SchemaCtx, keyword: string, where: string) => Check | undefined;

@@ -8,7 +8,7 @@ import { INTERNAL_ERROR, INVALID_REQUEST, METHOD_NOT_FOUND, PARSE_ERROR, Protoco
 import { ConnectionClosedError, MessageParseError, RequestCancelledError } from './local-errors.js';
 import { OutboundRequests } from './outbound-requests.js';
 import { OutputBacklogError } from './output-backlog-error.js';
-import { LineTooLongError } from './line-too-long-error.js';
+import type { LineTooLongError } from './line-too-long-error.js';
 import { responseIdHint } from './response-id-hint.js';
 import { InboundRequest } from './inbound-request.js';
 import { SENT } from './transport.js';
@@ -210,8 +210,9 @@ export class JsonRpcPeer {
     if (error instanceof MessageParseError) {
       // basic/transports#stdio: answer a line that is not JSON with -32700 and keep reading.
       this.#sendQuietly({ jsonrpc: '2.0', error: { code: PARSE_ERROR, message: `Parse error: ${error.message}` } });
-      // If the line was the answer to one of our requests, that request fails now, saying why.
-      const id = responseIdHint(error.text, error instanceof LineTooLongError ? error.tail : '');
+      // If the line was the answer to one of our requests, that request fails now, saying why. A
+      // LineTooLongError also keeps the line's end; read as a field, so bundles without stdio leave that class out.
+      const id = responseIdHint(error.text, (error as Partial<LineTooLongError>).tail ?? '');
       if (id === undefined || !this.#outbound.fail(id, error)) this.#outbound.noteUnreadable(error);
     }
     this.onerror?.(error);

@@ -4,7 +4,7 @@ export { CLIENT_REQUESTS, NOTIFICATIONS, SERVER_REQUESTS } from './methods.js';
 export { CapabilityError, clientCapabilityFor, missingClientCapability, missingServerCapability, serverCapabilityFor } from './capabilities.js';
 export { clientMaySend, nextClientState, nextServerState, serverMaySend, serverRefusal } from './lifecycle.js';
 export type { ClientEvent, ClientState, ServerEvent, ServerState } from './lifecycle.js';
-export { McpSession } from './session.js';
+export { McpSession, McpSessionCore } from './session.js';
 export type { McpRequestContext, McpRequestHandler, McpRequestOptions, McpSessionOptions, Progress } from './session.js';
 export { LOGGING_LEVELS } from './lifecycle-types.js';
 export type {

@@ -41,17 +41,18 @@ export interface McpSessionOptions extends Omit<PeerOptions, 'onabandon'> {
   uncancellable?: readonly string[];
 }
 
-/** A JSON-RPC peer with MCP's progress and cancellation. */
-export class McpSession {
+/**
+ * A JSON-RPC peer with MCP's cancellation both ways: all that a server's session needs, as a
+ * server never asks for progress on what it sends. McpSession adds progress for the client, so a
+ * server bundle leaves that out.
+ */
+export class McpSessionCore {
   readonly peer: JsonRpcPeer;
-  #nextToken = 1;
-  #progressHandlers = new Map<string | number, { onprogress: (progress: Progress) => void; id: RequestId | undefined; reset: boolean }>();
   #uncancellable: readonly string[];
 
   constructor(transport: Transport, options: McpSessionOptions = {}) {
     this.#uncancellable = options.uncancellable ?? ['initialize'];
     this.peer = new JsonRpcPeer(transport, { ...options, onabandon: (id, reason, method) => this.#onAbandon(id, reason, method) });
-    this.peer.setNotificationHandler(NOTIFICATIONS.progress, (params) => this.#onProgress(params));
     this.peer.setNotificationHandler(NOTIFICATIONS.cancelled, (params) => {
       const requestId = params?.requestId;
       // Malformed cancellations are dropped silently (utilities/cancellation#behavior-requirements).
@@ -61,8 +62,35 @@ export class McpSession {
     });
   }
 
+  /** Sends a request and resolves with its `result`. */
+  request(method: string, params?: Params, options: RequestOptions = {}): Promise<Params> {
+    return this.peer.request(method, params, options);
+  }
+
+  /** Sends a notification. */
+  notify(method: string, params?: Params, relatedRequestId?: RequestId): Promise<void> {
+    return this.peer.notify(method, params, relatedRequestId === undefined ? {} : { relatedRequestId });
+  }
+
+  #onAbandon(id: RequestId, reason: string, method: string): void {
+    if (this.#uncancellable.includes(method)) return;
+    // utilities/cancellation: tell the peer we stopped waiting, so it can stop working.
+    this.notify(NOTIFICATIONS.cancelled, { requestId: id, reason }).catch(() => undefined);
+  }
+}
+
+/** A JSON-RPC peer with MCP's progress (basic/utilities/progress) and cancellation: the client's. */
+export class McpSession extends McpSessionCore {
+  #nextToken = 1;
+  #progressHandlers = new Map<string | number, { onprogress: (progress: Progress) => void; id: RequestId | undefined; reset: boolean }>();
+
+  constructor(transport: Transport, options: McpSessionOptions = {}) {
+    super(transport, options);
+    this.peer.setNotificationHandler(NOTIFICATIONS.progress, (params) => this.#onProgress(params));
+  }
+
   /** Sends a request; `onprogress` adds a progress token to `params._meta`. */
-  request(method: string, params?: Params, options: McpRequestOptions = {}): Promise<Params> {
+  override request(method: string, params?: Params, options: McpRequestOptions = {}): Promise<Params> {
     // Without progress, the peer's request is the whole story (and the hot path: nothing is added).
     return options.onprogress
       ? this.#requestWithProgress(method, params, options, options.onprogress)
@@ -95,11 +123,6 @@ export class McpSession {
     return { progressToken: token, close: () => { this.#progressHandlers.delete(token); } };
   }
 
-  /** Sends a notification. */
-  notify(method: string, params?: Params, relatedRequestId?: RequestId): Promise<void> {
-    return this.peer.notify(method, params, relatedRequestId === undefined ? {} : { relatedRequestId });
-  }
-
   /** Registers a request handler whose context can report progress and talk back to the peer. */
   onRequest(method: string, handler: McpRequestHandler): void {
     this.peer.setRequestHandler(method, (params, context) => handler(params, this.#contextFor(params, context)));
@@ -122,12 +145,6 @@ export class McpSession {
     if (typeof params.total === 'number') progress.total = params.total;
     if (typeof params.message === 'string') progress.message = params.message;
     entry.onprogress(progress);
-  }
-
-  #onAbandon(id: RequestId, reason: string, method: string): void {
-    if (this.#uncancellable.includes(method)) return;
-    // utilities/cancellation: tell the peer we stopped waiting, so it can stop working.
-    this.notify(NOTIFICATIONS.cancelled, { requestId: id, reason }).catch(() => undefined);
   }
 }
 

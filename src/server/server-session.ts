@@ -4,7 +4,7 @@
 import { INVALID_PARAMS, METHOD_NOT_FOUND, ProtocolError } from '../jsonrpc/index.js';
 import type { AuthInfo, Params, RequestContext, RequestId, Transport } from '../jsonrpc/index.js';
 import {
-  CapabilityError, CLIENT_REQUESTS, LOGGING_LEVELS, McpSession, NOTIFICATIONS, SERVER_REQUESTS, STATELESS_ONLY, eraOfRequest,
+  CapabilityError, CLIENT_REQUESTS, LOGGING_LEVELS, McpSessionCore, NOTIFICATIONS, SERVER_REQUESTS, STATELESS_ONLY, eraOfRequest,
   missingClientCapability, negotiateVersion, nextServerState, removedMethodError, serverCapabilityFor, serverMaySend, serverRefusal,
 } from '../protocol/index.js';
 import type {
@@ -49,7 +49,7 @@ export interface SessionHost extends StatelessHost {
  * without touching this session's state (26/basic/versioning#backward-compatibility).
  */
 export class ServerSession {
-  readonly mcp: McpSession;
+  readonly mcp: McpSessionCore;
   state: ServerState = 'awaiting-initialize';
   protocolVersion: string | undefined;
   clientInfo: Implementation | undefined;
@@ -64,7 +64,7 @@ export class ServerSession {
 
   constructor(host: SessionHost, transport: Transport) {
     this.#host = host;
-    this.mcp = new McpSession(transport, {
+    this.mcp = new McpSessionCore(transport, {
       timeoutMs: host.timeoutMs,
       maxInboundRequests: host.maxInboundRequests,
       // A request with the 2026 envelope is outside the handshake lifecycle: it is checked by dispatchStateless.

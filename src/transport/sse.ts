@@ -163,8 +163,8 @@ function fieldIs(line: string, fieldLength: number, name: string): boolean {
 /** Line ends of the format; one shared object (exec is synchronous), not a new one per chunk. */
 const LINE_END = /\r\n|\r|\n/g;
 
-/** Decodes chunks that end on a character boundary; ignoreBOM, since each call would be a new stream. */
-const WHOLE_CHUNKS = new TextDecoder('utf-8', { ignoreBOM: true });
+/** Decodes chunks that end on a character boundary; ignoreBOM, since each call would be a new stream. Pure: a server's bundle drops it. */
+const WHOLE_CHUNKS = /* @__PURE__ */ new TextDecoder('utf-8', { ignoreBOM: true });
 
 /** True when the last UTF-8 sequence of `bytes` is incomplete, so its end comes with the next chunk. */
 function endsInsideCharacter(bytes: Uint8Array): boolean {

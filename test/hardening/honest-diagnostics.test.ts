@@ -62,3 +62,13 @@ test('diagnostics: a too-long line that names no request is mentioned by a reque
   return failure.then((message) => assert.equal(message,
     'Request "tools/list" (id 1) got no response within the timeout of 1000 ms; meanwhile a line from the peer could not be read: A line of 5000000 bytes is over the limit of 4194304 bytes (maxLineBytes) and was discarded'));
 });
+
+test('diagnostics: a too-long response whose id is at its end (result first) fails that request at once', async () => {
+  // The peer reads the id from the LineTooLongError's tail: the TypeScript SDK writes "result" before "id".
+  const transport = new CapturedTransport();
+  const peer = new JsonRpcPeer(transport, { timeoutMs: 60_000 });
+  const waiting = peer.request('tools/list').then(() => undefined, (error: unknown) => [(error as Error).name, (error as Error).message]);
+  transport.onerror?.(new LineTooLongError(5_000_000, 4_194_304, '{"result":{"tools":[{"name":"t', 'x"}]},"jsonrpc":"2.0","id":1}'));
+  assert.deepStrictEqual(await waiting, ['LineTooLongError', 'A line of 5000000 bytes is over the limit of 4194304 bytes (maxLineBytes) and was discarded']);
+  await peer.close();
+});

@@ -1,4 +1,6 @@
-import type { Ctx } from './compile.js';
+// Failures: SchemaError for a schema we cannot use, ValidationError for data that fails one, and the
+// bookkeeping that records, rewinds and prefixes errors as a validation walks the instance.
+import type { Ctx } from './check.js';
 
 /** Raised for a schema we cannot honour: bad keyword values, unresolvable $ref, unknown dialect, limits. */
 export class SchemaError extends Error {

@@ -1,60 +1,19 @@
-import { SchemaError, escapePointer, fail, type ValidationError } from './errors.js';
+// The schema compiler: indexes schema documents by URI ($id, $anchor, $dynamicAnchor), resolves
+// every $ref at compile time, and turns each schema object into a memoized Node whose check runs
+// its keywords (keywords-*.ts) within the work budget (validation-budget.ts).
+import { all, TRUE, type Check, type Node, type Resource, type SchemaCtx } from './check.js';
 import { DIALECTS, dialectOf, forEachSubschema, normalizeUri, type Dialect, type DialectInfo } from './dialects.js';
-import { pointerTokens, resolveUri, splitFragment } from './uri.js';
-import { coreKeywords } from './keywords-core.js';
-import { sizeLimits, validationKeywords } from './keywords-validation.js';
-import { applicatorKeywords } from './keywords-applicator.js';
-import { unevaluatedKeywords, type Ev } from './keywords-unevaluated.js';
 import { hasOwn, isArray, isObject, type JsonObject } from './json-object.js';
-
-/** Per-call state threaded through every check; one per validation. */
-export interface Ctx {
-  /** The first `maxErrors` errors; the rest are only counted in `dropped`. */
-  errors: ValidationError[];
-  maxErrors: number;
-  dropped: number;
-  /** Schema-object evaluations left before the validation stops (options.maxEvaluations). */
-  budget: number;
-  /** Schema resources entered so far, outermost first: the dynamic scope for $dynamicRef. */
-  scope: Resource[];
-  /** Nesting of $ref hops, capped so cyclic schemas on deep data cannot blow the stack. */
-  depth: number;
-}
-
-/** A compiled keyword or schema: true when `data` passes; `ev` collects annotations for unevaluated*. */
-export type Check = (data: unknown, ctx: Ctx, ev: Ev | undefined) => boolean;
-
-/** A schema location's compiled check; a mutable box so cyclic $refs can point at it before it is built. */
-export interface Node { check: Check }
-
-/** A schema resource (document root or embedded $id), the unit of dynamic scope. */
-export interface Resource {
-  root: unknown;
-  /** $dynamicAnchor name → raw subschema, found while indexing. */
-  anchors: Map<string, unknown>;
-  /** The same anchors compiled, filled once any part of the resource is compiled. */
-  dynamic: Map<string, Node> | null;
-}
+import { coreKeywords } from './keywords-core.js';
+import { applicatorKeywords } from './keywords-applicator.js';
+import { unevaluatedKeywords } from './keywords-unevaluated.js';
+import { sizeLimits, validationKeywords } from './keywords-validation.js';
+import { pointerTokens, resolveUri, splitFragment } from './uri-reference.js';
+import { counted, OVER_BUDGET } from './validation-budget.js';
+import { SchemaError, escapePointer, fail } from './validation-errors.js';
 
 /** Where a schema object sits: its base URI, resource, dialect and path for error reports. */
 interface Loc { base: string; resource: Resource; dialect: DialectInfo; path: string }
-
-/** A resolved $ref target. */
-export interface Target { node: Node; resource: Resource; dynamicName: string | null }
-
-/** What a keyword compiler sees of the schema object it is compiling. */
-export interface SchemaCtx {
-  readonly s: Record<string, unknown>;
-  readonly path: string;
-  readonly dialect: DialectInfo;
-  /** The caller's format checks; undefined leaves `format` an annotation. */
-  readonly formats: Formats | undefined;
-  readonly compiler: Compiler;
-  has(keyword: string): boolean;
-  sub(value: unknown, ...segments: string[]): Node;
-  ref(uri: string, keyword: string): Target;
-  bad(keyword: string, why: string): never;
-}
 
 /** Finds the check for a `format` name (e.g. 'email'); undefined leaves that format an annotation. */
 export type Formats = (name: string) => ((value: string) => boolean) | undefined;
@@ -80,77 +39,10 @@ export interface ValidateOptions {
   maxErrors?: number;
 }
 
-/** Default of ValidateOptions.maxEvaluations: about five times the values a 4 MB message can hold (one evaluation each). */
-export const DEFAULT_MAX_EVALUATIONS = 10_000_000;
-/** Default of ValidateOptions.maxErrors. */
-export const DEFAULT_MAX_ERRORS = 100;
-/** Thrown (not an Error: no stack to capture) when a validation runs out of budget; compile() turns it into a result. */
-export const OVER_BUDGET = { overBudget: true } as const;
-
 const MAX_DEPTH = 200;
 const MAX_NODES = 20_000;
 const DEFAULT_BASE = 'mcpwire://schema/root.json';
 const tooDeep = (path: string) => new SchemaError(`Schema nested deeper than ${MAX_DEPTH} levels at ${path}`);
-
-/** Shared by every passing boolean-true schema and empty keyword list. */
-export const TRUE: Check = () => true;
-
-/** Runs every check (not short-circuiting) so all errors and annotations are collected. */
-export function all(checks: Check[]): Check {
-  const n = checks.length;
-  if (n === 0) return TRUE;
-  if (n === 1) return checks[0]!;
-  if (n === 2) {
-    const a = checks[0]!, b = checks[1]!;
-    return (d, c, e) => (a(d, c, e) ? b(d, c, e) : (b(d, c, e), false));
-  }
-  if (n === 3) {
-    const a = checks[0]!, b = checks[1]!, z = checks[2]!;
-    return (d, c, e) => {
-      const x = a(d, c, e), y = b(d, c, e);
-      return z(d, c, e) && x && y;
-    };
-  }
-  return (d, c, e) => {
-    let ok = true;
-    for (let i = 0; i < n; i++) if (!checks[i]!(d, c, e)) ok = false;
-    return ok;
-  };
-}
-
-/**
- * all(), spending one unit of the work budget first: what a schema object compiles to. Spelled out
- * per arity, not wrapped around all(), so counting adds no call to the hot path.
- */
-function counted(checks: Check[]): Check {
-  const n = checks.length;
-  if (n === 0) return (_d, c) => { if (--c.budget < 0) throw OVER_BUDGET; return true; };
-  if (n === 1) {
-    const a = checks[0]!;
-    return (d, c, e) => { if (--c.budget < 0) throw OVER_BUDGET; return a(d, c, e); };
-  }
-  if (n === 2) {
-    const a = checks[0]!, b = checks[1]!;
-    return (d, c, e) => {
-      if (--c.budget < 0) throw OVER_BUDGET;
-      return a(d, c, e) ? b(d, c, e) : (b(d, c, e), false);
-    };
-  }
-  if (n === 3) {
-    const a = checks[0]!, b = checks[1]!, z = checks[2]!;
-    return (d, c, e) => {
-      if (--c.budget < 0) throw OVER_BUDGET;
-      const x = a(d, c, e), y = b(d, c, e);
-      return z(d, c, e) && x && y;
-    };
-  }
-  return (d, c, e) => {
-    if (--c.budget < 0) throw OVER_BUDGET;
-    let ok = true;
-    for (let i = 0; i < n; i++) if (!checks[i]!(d, c, e)) ok = false;
-    return ok;
-  };
-}
 
 /** Indexes schema documents by URI and turns schema objects into memoized Nodes. */
 export class Compiler {

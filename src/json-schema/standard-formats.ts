@@ -2,7 +2,7 @@
 // Opt-in via compile(schema, { formats: standardFormats }). Only index.ts imports this file and its
 // top level runs nothing (patterns built from strings wait for the first lookup), so a bundle that
 // never passes `standardFormats` drops the whole file.
-import type { Formats } from './compile.js';
+import type { Formats } from './schema-compiler.js';
 
 const DAYS = [0, 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 

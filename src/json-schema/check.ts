@@ -1,0 +1,78 @@
+// What a compiled schema is made of: a Check per keyword and per schema object, the per-validation
+// state (Ctx) they share, and what a keyword compiler sees of its schema object (SchemaCtx).
+import type { DialectInfo } from './dialects.js';
+import type { Ev } from './keywords-unevaluated.js';
+import type { Compiler, Formats } from './schema-compiler.js';
+import type { ValidationError } from './validation-errors.js';
+
+/** Per-call state threaded through every check; one per validation. */
+export interface Ctx {
+  /** The first `maxErrors` errors; the rest are only counted in `dropped`. */
+  errors: ValidationError[];
+  maxErrors: number;
+  dropped: number;
+  /** Schema-object evaluations left before the validation stops (options.maxEvaluations). */
+  budget: number;
+  /** Schema resources entered so far, outermost first: the dynamic scope for $dynamicRef. */
+  scope: Resource[];
+  /** Nesting of $ref hops, capped so cyclic schemas on deep data cannot blow the stack. */
+  depth: number;
+}
+
+/** A compiled keyword or schema: true when `data` passes; `ev` collects annotations for unevaluated*. */
+export type Check = (data: unknown, ctx: Ctx, ev: Ev | undefined) => boolean;
+
+/** A schema location's compiled check; a mutable box so cyclic $refs can point at it before it is built. */
+export interface Node { check: Check }
+
+/** A schema resource (document root or embedded $id), the unit of dynamic scope. */
+export interface Resource {
+  root: unknown;
+  /** $dynamicAnchor name → raw subschema, found while indexing. */
+  anchors: Map<string, unknown>;
+  /** The same anchors compiled, filled once any part of the resource is compiled. */
+  dynamic: Map<string, Node> | null;
+}
+
+/** A resolved $ref target. */
+export interface Target { node: Node; resource: Resource; dynamicName: string | null }
+
+/** What a keyword compiler sees of the schema object it is compiling. */
+export interface SchemaCtx {
+  readonly s: Record<string, unknown>;
+  readonly path: string;
+  readonly dialect: DialectInfo;
+  /** The caller's format checks; undefined leaves `format` an annotation. */
+  readonly formats: Formats | undefined;
+  readonly compiler: Compiler;
+  has(keyword: string): boolean;
+  sub(value: unknown, ...segments: string[]): Node;
+  ref(uri: string, keyword: string): Target;
+  bad(keyword: string, why: string): never;
+}
+
+/** Shared by every passing boolean-true schema and empty keyword list. */
+export const TRUE: Check = () => true;
+
+/** Runs every check (not short-circuiting) so all errors and annotations are collected. */
+export function all(checks: Check[]): Check {
+  const n = checks.length;
+  if (n === 0) return TRUE;
+  if (n === 1) return checks[0]!;
+  if (n === 2) {
+    const a = checks[0]!, b = checks[1]!;
+    return (d, c, e) => (a(d, c, e) ? b(d, c, e) : (b(d, c, e), false));
+  }
+  if (n === 3) {
+    const a = checks[0]!, b = checks[1]!, z = checks[2]!;
+    return (d, c, e) => {
+      const x = a(d, c, e), y = b(d, c, e);
+      return z(d, c, e) && x && y;
+    };
+  }
+  return (d, c, e) => {
+    let ok = true;
+    for (let i = 0; i < n; i++) if (!checks[i]!(d, c, e)) ok = false;
+    return ok;
+  };
+}

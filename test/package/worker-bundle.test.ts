@@ -1,0 +1,40 @@
+// What a one-tool Worker (bench/servers/one-tool-worker.ts: ToolServer + the fetch handler) carries
+// once bundled and minified for the web platform, as `npm run bench` measures it: server-side code
+// only. The client side (McpSession's progress for the requests it sends, McpClient, the HTTP
+// client), stdio and the opt-in format checks must stay out of it.
+
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const ENTRY = fileURLToPath(new URL('../../bench/servers/one-tool-worker.ts', import.meta.url));
+
+/** The Worker as bench/worker-footprint.ts builds it: the source files with bytes in the output, and the code. */
+async function bundleWorker(): Promise<{ inputs: string[]; code: string }> {
+  const result = await build({
+    entryPoints: [ENTRY], bundle: true, minify: true, platform: 'browser', format: 'esm', target: 'es2022',
+    write: false, metafile: true, logLevel: 'silent',
+  });
+  const output = Object.values(result.metafile.outputs)[0]!;
+  const inputs = Object.entries(output.inputs).filter(([, input]) => input.bytesInOutput > 0).map(([path]) => path).sort();
+  return { inputs, code: result.outputFiles[0]!.text };
+}
+
+test('worker bundle: only server-side folders, without the opt-in format checks', async () => {
+  const { inputs } = await bundleWorker();
+  const folders = [...new Set(inputs.map((path) => path.slice(0, path.lastIndexOf('/'))))].sort();
+  assert.deepStrictEqual(folders, [
+    'bench/servers', 'src/json-schema', 'src/jsonrpc', 'src/protocol', 'src/server', 'src/transport', 'src/transport/http-server',
+  ]);
+  assert.deepStrictEqual(inputs.filter((path) => path.endsWith('/standard-formats.ts')), []);
+});
+
+test('worker bundle: no client-side or stdio code in shared modules', async () => {
+  const { code } = await bundleWorker();
+  // Property names and strings survive minification: McpSession's progress for the requests this
+  // side sends (a server session is an McpSessionCore), the SSE parser's decoder (sse.ts, marked
+  // pure), and stdio's LineTooLongError (the peer reads its `tail` as a field).
+  const clientOrStdio = ['onprogress', 'openProgress', 'resetTimeoutOnProgress', 'ignoreBOM', 'LineTooLongError'];
+  assert.deepStrictEqual(clientOrStdio.filter((name) => code.includes(name)), []);
+});
