@@ -5,7 +5,9 @@
 // elicitation, which 2026-07-28 carries as an input round (input_required, then the retry).
 
 import { pathToFileURL } from 'node:url';
+import type { CallToolResult } from '../src/protocol/index.js';
 import { McpServer } from '../src/server/index.js';
+import type { ToolContext } from '../src/server/index.js';
 import { serveHttp, serveStdio } from '../src/transport/index.js';
 
 /** Builds the calculator server with its one tool; sums above `confirmOver` are confirmed first. */
@@ -19,18 +21,23 @@ export function createAddServer(confirmOver = Infinity): McpServer {
       properties: { a: { type: 'integer' }, b: { type: 'integer' } },
       required: ['a', 'b'],
     },
-  }, async ({ a, b }, context) => {
-    const sum = a + b;
-    if (sum > confirmOver) {
-      const answer = await context.elicit({
-        mode: 'form', message: `Add ${a} and ${b}? The sum is over ${confirmOver}.`,
-        requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] },
-      });
-      if (answer.action !== 'accept' || answer.content?.ok !== true) return { content: [{ type: 'text', text: 'not confirmed' }], isError: true };
-    }
-    return { content: [{ type: 'text', text: String(sum) }] };
-  });
+  }, ({ a, b }, context) => (a + b > confirmOver ? confirmedSum(a, b, confirmOver, context) : sumResult(a + b)));
   return server;
+}
+
+/** The tool's answer: the sum as text. */
+function sumResult(sum: number): CallToolResult {
+  return { content: [{ type: 'text', text: String(sum) }] };
+}
+
+/** The sum, once the user confirmed it through elicitation (an input round in 2026-07-28). */
+async function confirmedSum(a: number, b: number, confirmOver: number, context: ToolContext): Promise<CallToolResult> {
+  const answer = await context.elicit({
+    mode: 'form', message: `Add ${a} and ${b}? The sum is over ${confirmOver}.`,
+    requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] },
+  });
+  if (answer.action !== 'accept' || answer.content?.ok !== true) return { content: [{ type: 'text', text: 'not confirmed' }], isError: true };
+  return sumResult(a + b);
 }
 
 async function main(argv: string[]): Promise<void> {
