@@ -15,6 +15,7 @@ import { DEFAULT_MAX_MESSAGE_BYTES, readLimitedText } from './response-text.js';
 import { exchangeWithAuth } from './http-auth-hook.js';
 import type { HttpAuthHook } from './http-auth-hook.js';
 import { statelessHeaders } from './stateless-headers.js';
+import { RequestAbort } from './request-abort.js';
 
 /** One HTTP exchange or SSE event, for `--trace` style output. */
 export interface HttpTraceEvent {
@@ -57,9 +58,9 @@ export class StreamableHttpClientTransport implements Transport {
   #sessionId: string | undefined;
   #protocolVersion: string | undefined;
   #closed = false;
-  readonly #inflight = new Set<AbortController>();
-  /** Controllers of running requests, so a cancellation can stop reading their streams. */
-  readonly #requests = new Map<RequestId, AbortController>();
+  readonly #inflight = new Set<RequestAbort>();
+  /** The aborts of running requests, so a cancellation can stop reading their streams. */
+  readonly #requests = new Map<RequestId, RequestAbort>();
   /** Settles when the last notification/response POST got its status (see send). */
   #accepted: Promise<void> = Promise.resolve();
   /** Notification/response POSTs still waiting for their status: at 0 a new POST need not wait at all. */
@@ -78,9 +79,9 @@ export class StreamableHttpClientTransport implements Transport {
   readonly #sentSessionIds = new WeakMap<HttpResponse, string>();
   /** What the stream reader uses to reconnect, deliver and trace. */
   readonly #hooks: StreamHooks = {
-    reconnect: (lastEventId, signal) => this.#expired
+    reconnect: (lastEventId, abort) => this.#expired
       ? Promise.reject(this.#expired)
-      : this.#exchange('GET', signal, { accept: 'text/event-stream', 'last-event-id': lastEventId }),
+      : this.#exchange('GET', abort, { accept: 'text/event-stream', 'last-event-id': lastEventId }),
     refuse: (response) => this.#refusal(response, undefined),
     deliver: (data) => this.#deliver(data, false),
     traceEvent: (method, status, eventId) => { if (this.ontrace) this.#trace(this.url, method, status, {}, eventId); },
@@ -133,11 +134,11 @@ export class StreamableHttpClientTransport implements Transport {
         accept = () => { accept = () => undefined; this.#unaccepted--; resolve(); };
       });
     }
-    const controller = this.#track(new AbortController());
-    if (request) this.#requests.set(request.id, controller);
+    const abort = this.#track(new RequestAbort());
+    if (request) this.#requests.set(request.id, abort);
     try {
       if (earlier) await earlier;
-      const response = await this.#exchange('POST', controller.signal, {
+      const response = await this.#exchange('POST', abort, {
         accept: 'application/json, text/event-stream',
         'content-type': 'application/json',
         ...stateless,
@@ -152,7 +153,7 @@ export class StreamableHttpClientTransport implements Transport {
       if (!response.ok) throw await this.#refusal(response, request?.id);
       const type = mediaType(response.headers.get('content-type'));
       if (type === 'text/event-stream' && request) {
-        await readResumableStream(response, 'POST', request.id, controller.signal, this.#policy(), this.#hooks).catch((error: unknown) => {
+        await readResumableStream(response, 'POST', request.id, abort, this.#policy(), this.#hooks).catch((error: unknown) => {
           // The POST was accepted: a session lost while resuming its stream may have run the request.
           throw error instanceof HttpStatusError && error.sessionExpired ? new HttpStatusError(error.message, error.status, true, true) : error;
         });
@@ -171,8 +172,8 @@ export class StreamableHttpClientTransport implements Transport {
       throw error;
     } finally {
       accept();
-      this.#untrack(controller);
-      if (request && this.#requests.get(request.id) === controller) this.#requests.delete(request.id);
+      this.#untrack(abort);
+      if (request && this.#requests.get(request.id) === abort) this.#requests.delete(request.id);
       if (request) this.#statelessIds.delete(request.id);
     }
   }
@@ -190,21 +191,21 @@ export class StreamableHttpClientTransport implements Transport {
   async #openStandaloneStream(): Promise<boolean> {
     if (this.#closed) throw new ConnectionClosedError('Cannot open a stream: the HTTP transport is closed');
     if (this.#standalone) return true;
-    const controller = this.#track(new AbortController());
-    const response = await this.#exchange('GET', controller.signal, { accept: 'text/event-stream' }).catch((error: unknown) => {
-      this.#untrack(controller);
+    const abort = this.#track(new RequestAbort());
+    const response = await this.#exchange('GET', abort, { accept: 'text/event-stream' }).catch((error: unknown) => {
+      this.#untrack(abort);
       throw error;
     });
     if (!response.ok) {
-      this.#untrack(controller);
+      this.#untrack(abort);
       if (response.status !== 405) throw await this.#refusal(response, undefined);
       await discard(response); // the server offers no GET stream, which it may
       return false;
     }
     this.#standalone = true;
-    readResumableStream(response, 'GET', undefined, controller.signal, this.#policy(), this.#hooks)
+    readResumableStream(response, 'GET', undefined, abort, this.#policy(), this.#hooks)
       .catch((error: unknown) => { if (!this.#closed) this.onerror?.(asError(error)); })
-      .finally(() => { this.#standalone = false; this.#untrack(controller); });
+      .finally(() => { this.#standalone = false; this.#untrack(abort); });
     return true;
   }
 
@@ -212,10 +213,10 @@ export class StreamableHttpClientTransport implements Transport {
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
-    for (const controller of this.#inflight) controller.abort();
+    for (const abort of this.#inflight) abort.abort();
     if (this.#sessionId !== undefined) {
       try {
-        const response = await this.#exchange('DELETE', AbortSignal.timeout(5000), {});
+        const response = await this.#exchange('DELETE', new RequestAbort(AbortSignal.timeout(5000)), {});
         await discard(response);
         // 405: the server does not let clients end sessions; 404: it already ended.
         if (!response.ok && response.status !== 405 && response.status !== 404) {
@@ -266,17 +267,17 @@ export class StreamableHttpClientTransport implements Transport {
     return error;
   }
 
-  async #exchange(method: string, signal: AbortSignal, headers: Record<string, string>, body?: string): Promise<HttpResponse> {
+  async #exchange(method: string, abort: RequestAbort, headers: Record<string, string>, body?: string): Promise<HttpResponse> {
     // `headers` is each caller's own new object: the protocol headers join it; the user's stay apart (redirect-follow.ts).
     const sent = headers;
     if (this.#sessionId !== undefined) sent['mcp-session-id'] = this.#sessionId;
     if (this.#protocolVersion !== undefined) sent['mcp-protocol-version'] = this.#protocolVersion;
     const auth = this.#options.auth;
     const response = auth === undefined
-      ? await requestFollowingRedirects(this.#requester, this.url, { method, userHeaders: this.#options.headers, protocolHeaders: sent, body, signal })
+      ? await requestFollowingRedirects(this.#requester, this.url, { method, userHeaders: this.#options.headers, protocolHeaders: sent, body, abort })
       // The OAuth hook, in this one place: the token joins the user's headers (sent to this origin only).
       : await exchangeWithAuth(auth, this.#options.headers, (userHeaders) =>
-        requestFollowingRedirects(this.#requester, this.url, { method, userHeaders, protocolHeaders: Object.assign({}, sent), body, signal }), () => this.onauthchallenge?.());
+        requestFollowingRedirects(this.#requester, this.url, { method, userHeaders, protocolHeaders: Object.assign({}, sent), body, abort }), () => this.onauthchallenge?.());
     if (!response.ok && sent['mcp-session-id'] !== undefined) this.#sentSessionIds.set(response, sent['mcp-session-id']);
     const assigned = response.headers.get('mcp-session-id');
     if (assigned !== null) { this.#sessionId = assigned; this.#expired = undefined; }
@@ -316,13 +317,13 @@ export class StreamableHttpClientTransport implements Transport {
     return true;
   }
 
-  #track(controller: AbortController): AbortController {
-    this.#inflight.add(controller);
-    return controller;
+  #track(abort: RequestAbort): RequestAbort {
+    this.#inflight.add(abort);
+    return abort;
   }
 
-  #untrack(controller: AbortController): void {
-    this.#inflight.delete(controller);
+  #untrack(abort: RequestAbort): void {
+    this.#inflight.delete(abort);
   }
 }
 
