@@ -134,11 +134,12 @@ export class StreamableHttpClientTransport implements Transport {
     const request = 'method' in message && 'id' in message ? message : undefined;
     this.#stopCancelled(message);
     const earlier = this.#unaccepted === 0 ? undefined : this.#accepted;
-    let accept = (): void => undefined;
+    // A request makes no promise and no closure here: only notifications and responses are waited for.
+    let accept: (() => void) | undefined;
     if (!request) {
       this.#unaccepted++;
       this.#accepted = new Promise<void>((resolve) => {
-        accept = () => { accept = () => undefined; this.#unaccepted--; resolve(); };
+        accept = () => { accept = undefined; this.#unaccepted--; resolve(); };
       });
     }
     const abort = new RequestAbort();
@@ -146,14 +147,12 @@ export class StreamableHttpClientTransport implements Transport {
     if (request) this.#requests.set(request.id, abort);
     try {
       if (earlier) await earlier;
-      const response = await this.#exchange('POST', abort, {
-        accept: 'application/json, text/event-stream',
-        'content-type': 'application/json',
-        ...stateless,
-      }, JSON.stringify(message));
+      const headers: Record<string, string> = { accept: 'application/json, text/event-stream', 'content-type': 'application/json' };
+      if (stateless) Object.assign(headers, stateless); // not a spread: V8's slow path (redirect-follow.ts)
+      const response = await this.#exchange('POST', abort, headers, JSON.stringify(message));
       // 26/basic/transports/streamable-http: no sessions; an Mcp-Session-Id a server sends a stateless request anyway is not kept (nor sent back, nor DELETEd).
       if (stateless) this.#sessionId = undefined;
-      accept();
+      accept?.();
       if (response.status === 202) {
         await discard(response);
         return;
@@ -179,7 +178,7 @@ export class StreamableHttpClientTransport implements Transport {
       if (this.#closed) throw new ConnectionClosedError('The HTTP transport closed before the exchange finished', { cause: error });
       throw error;
     } finally {
-      accept();
+      accept?.();
       this.#inflight.delete(abort);
       if (request && this.#requests.get(request.id) === abort) this.#requests.delete(request.id);
       if (request) this.#statelessIds.delete(request.id);
