@@ -1,6 +1,7 @@
 // McpClient: typed calls to one server, in either era: after the handshake (2025-11-25,
 // basic/lifecycle) or statelessly with the `_meta` envelope on every request (2026-07-28, chosen by
-// probing with server/discover: era-probe.ts). It is handed a transport and never imports a concrete one.
+// probing with server/discover: era-open.ts, era-probe.ts; that path is stateless-requests.ts). It is
+// handed a transport and never imports a concrete one.
 
 import { ConnectionClosedError } from '../jsonrpc/index.js';
 import type { Params, RequestId, Transport } from '../jsonrpc/index.js';
@@ -28,7 +29,6 @@ import { answerServerRequests, impliedCapabilities } from './server-requests.js'
 import { SessionRenewal } from './session-renewal.js';
 import { checkedTask, runToolTask } from './tool-task.js';
 import type { ToolTaskOptions } from './tool-task.js';
-
 
 /** The options of a call that passes none: shared, never written to. */
 const NO_OPTIONS: McpRequestOptions = Object.freeze({});
