@@ -4,8 +4,8 @@
 // HTTP refusal) means a handshake-era server, so `initialize` follows. The fallback never depends
 // on one error code: legacy servers answer -32601, -32602, -32600 or nothing at all.
 
-import { ConnectionClosedError, ProtocolError } from '../jsonrpc/index.js';
-import type { Params } from '../jsonrpc/index.js';
+import { ConnectionClosedError, ProtocolError, RequestTimeoutError } from '../jsonrpc/index.js';
+import type { Params, Transport } from '../jsonrpc/index.js';
 import { HEADER_MISMATCH, MISSING_REQUIRED_CLIENT_CAPABILITY, MODERN_PROTOCOL_VERSION, MODERN_PROTOCOL_VERSIONS, UNSUPPORTED_PROTOCOL_VERSION } from '../protocol/index.js';
 import type { ServerCapabilities } from '../protocol/index.js';
 
@@ -70,6 +70,29 @@ export async function probeEra(discover: (version: string) => Promise<Params>, p
       return { era: 'handshake', reason: `${how}: server/discover lists ${offered}, no stateless version this client speaks: initialize` };
     }
     return { era: 'stateless', protocolVersion: chosen, discover: discovered, reason: `${how}: server/discover lists ${discovered.supportedVersions.join(', ')}, so ${chosen}` };
+  }
+}
+
+/**
+ * probeEra, each attempt given `timeoutMs` before the server counts as a silent legacy one. A server
+ * that answers 401 has spoken: the login that follows (a person at a browser) runs under the
+ * request's own timeout, so the transport's auth challenge lifts the probe's wait.
+ */
+export async function probeWithWait(
+  transport: Transport, timeoutMs: number, pinned: boolean, discover: (version: string, signal: AbortSignal) => Promise<Params>,
+): Promise<ProbeOutcome> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  transport.onauthchallenge = () => clearTimeout(timer);
+  try {
+    return await probeEra((version) => {
+      clearTimeout(timer);
+      const silence = new AbortController();
+      timer = setTimeout(() => silence.abort(new RequestTimeoutError(`no response within the probe's wait of ${timeoutMs} ms`, timeoutMs)), timeoutMs);
+      return discover(version, silence.signal);
+    }, pinned);
+  } finally {
+    clearTimeout(timer);
+    transport.onauthchallenge = undefined;
   }
 }
 

@@ -1,6 +1,7 @@
 // The client side of MCP.
-export { DEFAULT_CLIENT_INFO, McpClient } from './mcp-client.js';
-export type { McpClientOptions } from './mcp-client.js';
+export { McpClient } from './mcp-client.js';
+export { DEFAULT_CLIENT_INFO } from './client-options.js';
+export type { McpClientOptions } from './client-options.js';
 export type { Subscription, SubscriptionFilter } from './subscription.js';
 export { ERA_CHOICES } from './era-probe.js';
 export type { DiscoverResult, EraChoice } from './era-probe.js';

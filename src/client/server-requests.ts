@@ -5,7 +5,7 @@
 import { INVALID_PARAMS, ProtocolError } from '../jsonrpc/index.js';
 import type { Params } from '../jsonrpc/index.js';
 import type {
-  ClientCapabilities, CreateMessageRequestParams, CreateMessageResult, ElicitRequestParams, ElicitResult, McpRequestContext, Root,
+  ClientCapabilities, CreateMessageRequestParams, CreateMessageResult, ElicitRequestParams, ElicitResult, McpRequestContext, McpSession, Root,
 } from '../protocol/index.js';
 import type { InputRequest } from './input-rounds.js';
 
@@ -29,6 +29,15 @@ export function impliedCapabilities(handlers: ServerRequestHandlers, explicit: C
   if (handlers.onElicitation) implied.elicitation = { form: {} };
   if (handlers.roots) implied.roots = { listChanged: true };
   return { ...implied, ...explicit };
+}
+
+/** Registers the client's answer to `ping`, and to each request a handler covers; `roots` gives the roots exposed now. */
+export function answerServerRequests(mcp: McpSession, handlers: ServerRequestHandlers, capabilities: ClientCapabilities, roots: () => Root[]): void {
+  mcp.onRequest('ping', () => ({}));
+  const { onSampling, onElicitation } = handlers;
+  if (onSampling) mcp.onRequest('sampling/createMessage', async (params, context) => onSampling(params as unknown as CreateMessageRequestParams, context));
+  if (onElicitation) mcp.onRequest('elicitation/create', async (params, context) => answerElicitation(capabilities, params, onElicitation, context));
+  if (handlers.roots) mcp.onRequest('roots/list', () => ({ roots: roots() }));
 }
 
 /**

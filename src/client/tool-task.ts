@@ -154,3 +154,9 @@ function preview(value: unknown): string {
   const text = JSON.stringify(value) ?? String(value);
   return text.length > 200 ? `${text.slice(0, 200)}…` : text;
 }
+
+/** The answer of tasks/get or tasks/cancel, refused when it is not a Task. */
+export function checkedTask(method: string, taskId: string, result: Params): Task {
+  if (!isTask(result)) throw new Error(`${method} for task ${taskId}: the server answered with something that is not a Task: ${JSON.stringify(result).slice(0, 200)}`);
+  return result;
+}

@@ -10,7 +10,8 @@ import { test } from 'node:test';
 import { createAddServer } from '../../examples/add-server.js';
 import { McpClient } from '../../src/client/index.js';
 import { httpTransport, nodeHttpRequester, serveHttp } from '../../src/transport/index.js';
-import type { HttpRequester, HttpResponse } from '../../src/transport/index.js';
+import type { HttpRequestInit, HttpRequester, HttpResponse } from '../../src/transport/index.js';
+import { RequestAbort } from '../../src/transport/http-client/request-abort.js';
 import { readLimitedText } from '../../src/transport/http-client/response-text.js';
 import { within } from './fixtures/deadline.js';
 
@@ -165,6 +166,65 @@ test('node requester: aborting fails with the signal\'s reason, before the answe
     await assert.rejects(reading, (error: unknown) => error === stop);
     requester.close!();
   });
+});
+
+test('node requester: the transports\' abort hook stops a request, before the answer and while reading, and no AbortSignal is read', () => {
+  const held: ServerResponse[] = [];
+  return withServer((req, res) => {
+    if (req.url === '/mcp?body') { res.writeHead(200, { 'content-type': 'text/event-stream' }); res.write(': open\n\n'); }
+    held.push(res);
+  }, async (server) => {
+    const requester = nodeHttpRequester();
+    let signalsRead = 0;
+    // As redirect-follow.ts sends it: `signal` a getter made on demand, `abort` the cheaper hook.
+    const send = (url: string, abort: RequestAbort): Promise<HttpResponse> => requester.request(url, {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}', abort,
+      get signal() { signalsRead++; return abort.signal; },
+    });
+    const before = new RequestAbort();
+    const pending = send(server.url, before);
+    await until(() => held.length === 1);
+    const reason = new Error('stop waiting');
+    before.abort(reason);
+    await assert.rejects(pending, (error: unknown) => error === reason);
+
+    const during = new RequestAbort();
+    const response = await send(`${server.url}?body`, during);
+    assert.deepStrictEqual(new TextDecoder().decode(await response.body!.read()), ': open\n\n');
+    const reading = response.body!.read();
+    const stop = new Error('stop reading');
+    during.abort(stop);
+    await assert.rejects(reading, (error: unknown) => error === stop);
+    assert.equal(signalsRead, 0);
+    requester.close!();
+  });
+});
+
+test('httpTransport: each request carries an abort hook and no AbortSignal is made on the call path; close() aborts a running request through it', async () => {
+  const server = await serveHttp(createAddServer());
+  const node = nodeHttpRequester();
+  const inits: HttpRequestInit[] = [];
+  let signalsRead = 0;
+  const request: HttpRequester = {
+    request(url, init) {
+      inits.push(init);
+      const seen = Object.create(init, { signal: { get: () => { signalsRead++; return init.signal; } } }) as HttpRequestInit;
+      return node.request(url, seen);
+    },
+    close: () => node.close!(),
+  };
+  try {
+    const client = await within(5000, McpClient.connect(httpTransport(server.url, { request })));
+    assert.deepStrictEqual(await client.callTool('add', { a: 19, b: 23 }), { content: [{ type: 'text', text: '42' }] });
+    assert.deepStrictEqual([inits.every((init) => init.abort instanceof RequestAbort), signalsRead], [true, 0]);
+    // The GET stream is the request still running: closing aborts it.
+    const get = inits.find((init) => init.method === 'GET')!;
+    assert.equal(get.abort!.aborted, false);
+    await client.close();
+    assert.equal(get.abort!.aborted, true);
+  } finally {
+    await server.close();
+  }
 });
 
 test('node requester: a connection cut in the middle of a body fails the read with a clear error', () => withServer((_req, res) => {

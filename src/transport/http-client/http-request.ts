@@ -3,12 +3,17 @@
 // transports only need a status, headers and a body they can read chunk by chunk or cancel, so
 // that is all a response is here; redirects are never followed by the requester (redirect-follow.ts).
 
+import type { AbortHook } from './request-abort.js';
+
 /** One request as the HTTP client transports send it. */
 export interface HttpRequestInit {
   method: string;
   headers: Record<string, string>;
   body?: string;
-  signal: AbortSignal;
+  /** Aborts the request (the transports make it on first read: see `abort`). */
+  readonly signal: AbortSignal;
+  /** The same abort without an AbortSignal, cheaper to listen to; set by the transports (request-abort.ts). */
+  readonly abort?: AbortHook;
 }
 
 /** A response body, read chunk by chunk; cancel() lets go of what is left. */

@@ -10,6 +10,7 @@ import { HttpStatusError, describeStatus, readRefusal } from './http-status-erro
 import { fetchRequester } from './http-request.js';
 import type { HttpBody, HttpRequester, HttpResponse } from './http-request.js';
 import { requestFollowingRedirects } from './redirect-follow.js';
+import { RequestAbort } from './request-abort.js';
 import { readLimitedText } from './response-text.js';
 import { readSseBody } from '../sse.js';
 import type { HttpTraceEvent } from './streamable-http-client.js';
@@ -175,7 +176,7 @@ export class LegacySseClientTransport implements Transport {
 
   async #exchange(method: string, url: string, signal: AbortSignal, headers: Record<string, string>, body?: string): Promise<HttpResponse> {
     // The user's headers go to the origin they were given for only, not where a redirect leads.
-    const response = await requestFollowingRedirects(this.#requester, url, { method, userHeaders: this.#options.headers, protocolHeaders: headers, body, signal });
+    const response = await requestFollowingRedirects(this.#requester, url, { method, userHeaders: this.#options.headers, protocolHeaders: headers, body, abort: new RequestAbort(signal) });
     const shown: Record<string, string> = {};
     const type = response.headers.get('content-type');
     if (type !== null) shown['content-type'] = type;

@@ -4,7 +4,8 @@
 // the user gave go only to the origin of the URL they were given for; the protocol's own headers
 // (accept, content-type, mcp-session-id, mcp-protocol-version, last-event-id) go everywhere.
 
-import type { HttpRequester, HttpResponse } from './http-request.js';
+import type { HttpRequestInit, HttpRequester, HttpResponse } from './http-request.js';
+import type { RequestAbort } from './request-abort.js';
 
 /** Most redirects followed for one request, as fetch does. */
 const MAX_REDIRECTS = 20;
@@ -16,7 +17,7 @@ export interface RedirectableRequest {
   userHeaders: Record<string, string> | undefined;
   protocolHeaders: Record<string, string>;
   body?: string;
-  signal: AbortSignal;
+  abort: RequestAbort;
 }
 
 /** One request through `requester`, following 301/302/303/307/308 here, as the Fetch standard does but for the headers. */
@@ -31,7 +32,10 @@ export async function requestFollowingRedirects(requester: HttpRequester, url: s
     const headers = redirects === 0 && request.userHeaders === undefined ? request.protocolHeaders
       : sameOrigin ? Object.assign({}, request.userHeaders, request.protocolHeaders) : Object.assign({}, request.protocolHeaders);
     if (body === undefined && request.body !== undefined) delete headers['content-type']; // turned into a GET below
-    const response = await requester.request(target, { method, headers, body, signal: request.signal });
+    const { abort } = request;
+    // `signal` is a getter: a requester that never reads it (node-http-client.ts) makes no AbortController.
+    const init: HttpRequestInit = { method, headers, body, abort, get signal() { return abort.signal; } };
+    const response = await requester.request(target, init);
     const location = response.headers.get('location');
     if (!REDIRECTS.has(response.status) || location === null) return response;
     await response.body?.cancel();

@@ -6,6 +6,7 @@
 import type { RequestId } from '../../jsonrpc/index.js';
 import { HttpStatusError, describeStatus } from './http-status-error.js';
 import type { HttpResponse } from './http-request.js';
+import type { RequestAbort } from './request-abort.js';
 import { SseEventTooLargeError, SseParser } from '../sse.js';
 import type { SseEvent } from '../sse.js';
 
@@ -20,7 +21,7 @@ export interface ReconnectPolicy {
 /** What the reader needs from its transport. */
 export interface StreamHooks {
   /** Opens a new connection for the stream: GET with Last-Event-ID. */
-  reconnect(lastEventId: string, signal: AbortSignal): Promise<HttpResponse>;
+  reconnect(lastEventId: string, abort: RequestAbort): Promise<HttpResponse>;
   /** Turns a response that retrying cannot fix (most 4xx) into the error to fail with. */
   refuse(response: HttpResponse): Promise<Error>;
   /** Hands on one event's data; returns the parsed value (undefined if it did not parse). */
@@ -56,7 +57,7 @@ export function newProgress(): StreamProgress {
  */
 export async function readResumableStream(
   first: HttpResponse, method: string, until: RequestId | undefined,
-  signal: AbortSignal, policy: ReconnectPolicy, hooks: StreamHooks,
+  abort: RequestAbort, policy: ReconnectPolicy, hooks: StreamHooks,
 ): Promise<void> {
   const progress = newProgress();
   let response = first;
@@ -64,14 +65,14 @@ export async function readResumableStream(
     try {
       await consumeSseResponse(response, method, until, progress, hooks);
     } catch (error) {
-      if (signal.aborted || error instanceof SseEventTooLargeError) throw error;
+      if (abort.aborted || error instanceof SseEventTooLargeError) throw error;
       // A broken connection is not a cancellation (basic/transports#sending-messages-to-the-server): resume.
     }
-    if (progress.answered || signal.aborted) return;
+    if (progress.answered || abort.aborted) return;
     if (progress.lastEventId === undefined) {
       throw new Error('The SSE stream ended before the response arrived and cannot be resumed: the server sent no event id');
     }
-    response = await reconnect(progress, signal, policy, hooks);
+    response = await reconnect(progress, abort, policy, hooks);
     method = 'GET';
   }
 }
@@ -122,22 +123,22 @@ function deliverEvents(
 }
 
 /** The next connection of the stream, after waiting as the spec asks; gives up per the policy. */
-async function reconnect(progress: StreamProgress, signal: AbortSignal, policy: ReconnectPolicy, hooks: StreamHooks): Promise<HttpResponse> {
+async function reconnect(progress: StreamProgress, abort: RequestAbort, policy: ReconnectPolicy, hooks: StreamHooks): Promise<HttpResponse> {
   const base = progress.retryMs ?? policy.initialDelayMs;
   for (let failures = 0; ; failures++) {
     // The client MUST wait `retry` ms before reconnecting; after failures, back off further.
     const wait = failures === 0 ? base : Math.min(Math.max(base, policy.initialDelayMs * 2 ** failures), MAX_BACKOFF_MS);
-    await sleep(wait, signal);
+    await sleep(wait, abort);
     let failure: string;
     try {
-      const next = await hooks.reconnect(progress.lastEventId!, signal);
+      const next = await hooks.reconnect(progress.lastEventId!, abort);
       if (next.ok) return next;
       // 409: the server has not yet noticed the old connection is gone; 429/5xx: passing trouble.
       if (next.status !== 409 && next.status !== 429 && next.status < 500) throw await hooks.refuse(next);
       await discard(next);
       failure = describeStatus(next.status, next.statusText, undefined);
     } catch (error) {
-      if (signal.aborted || error instanceof HttpStatusError) throw error;
+      if (abort.aborted || error instanceof HttpStatusError) throw error;
       failure = error instanceof Error ? error.message : String(error);
     }
     if (failures >= policy.maxRetries) throw new Error(`Could not resume the SSE stream after ${policy.maxRetries + 1} attempts: ${failure}`);
@@ -156,11 +157,10 @@ export async function discard(response: HttpResponse): Promise<void> {
   await response.body?.cancel();
 }
 
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
+function sleep(ms: number, abort: RequestAbort): Promise<void> {
   return new Promise((resolve, reject) => {
-    if (signal.aborted) { reject(signal.reason); return; }
-    const onAbort = (): void => { clearTimeout(timer); reject(signal.reason); };
-    const timer = setTimeout(() => { signal.removeEventListener('abort', onAbort); resolve(); }, ms);
-    signal.addEventListener('abort', onAbort, { once: true });
+    if (abort.aborted) { reject(abort.reason); return; }
+    const stop = abort.listen(() => { clearTimeout(timer); reject(abort.reason); });
+    const timer = setTimeout(() => { stop(); resolve(); }, ms);
   });
 }

@@ -1,7 +1,8 @@
 // The Streamable HTTP client transport (spec 2025-11-25, basic/transports#streamable-http), on any
 // HttpRequester: the global fetch by default, node:http with keep-alive from httpTransport on Node
 // (node-http-client.ts). Each message is one POST; the answer comes back as 202, one JSON body, or an SSE
-// stream. A stream that ends before its response arrived is resumed with GET + Last-Event-ID.
+// stream. A stream that ends before its response arrived is resumed with GET + Last-Event-ID
+// (resumable-sse-reader.ts); the GET stream for the server's own messages is standalone-stream.ts.
 
 import { ConnectionClosedError, MessageParseError, parseJsonMessage } from '../../jsonrpc/index.js';
 import type { JSONRPCMessage, ParamHeaderSource, RequestId, Transport } from '../../jsonrpc/index.js';
@@ -15,18 +16,12 @@ import { DEFAULT_MAX_MESSAGE_BYTES, readLimitedText } from './response-text.js';
 import { exchangeWithAuth } from './http-auth-hook.js';
 import type { HttpAuthHook } from './http-auth-hook.js';
 import { statelessHeaders } from './stateless-headers.js';
+import { RequestAbort } from './request-abort.js';
+import { StandaloneStream } from './standalone-stream.js';
+import { traceEvent, tracedHeaders } from './http-trace.js';
+import type { HttpTraceEvent } from './http-trace.js';
 
-/** One HTTP exchange or SSE event, for `--trace` style output. */
-export interface HttpTraceEvent {
-  type: 'http';
-  method: string;
-  url: string;
-  status: number;
-  /** The headers that matter: mcp-session-id, mcp-protocol-version, last-event-id, content-type. */
-  headers: Record<string, string>;
-  /** Set on the trace of one SSE event. */
-  eventId?: string;
-}
+export type { HttpTraceEvent } from './http-trace.js';
 
 /** Options for httpTransport. */
 export interface HttpTransportOptions {
@@ -57,18 +52,16 @@ export class StreamableHttpClientTransport implements Transport {
   #sessionId: string | undefined;
   #protocolVersion: string | undefined;
   #closed = false;
-  readonly #inflight = new Set<AbortController>();
-  /** Controllers of running requests, so a cancellation can stop reading their streams. */
-  readonly #requests = new Map<RequestId, AbortController>();
+  readonly #inflight = new Set<RequestAbort>();
+  /** The aborts of running requests, so a cancellation can stop reading their streams. */
+  readonly #requests = new Map<RequestId, RequestAbort>();
   /** Settles when the last notification/response POST got its status (see send). */
   #accepted: Promise<void> = Promise.resolve();
   /** Notification/response POSTs still waiting for their status: at 0 a new POST need not wait at all. */
   #unaccepted = 0;
-  #standalone = false;
   /** 2026-07-28: the Mcp-Param-* values of tool calls, and the stateless requests in flight (cancelled by closing their stream). */
   #paramHeaders: ParamHeaderSource | undefined;
   readonly #statelessIds = new Set<RequestId>();
-  #opening: Promise<boolean> | undefined;
   /**
    * Set once the server answered 404 for our session: no stream of that session can be resumed, so
    * every other one fails with the same error at once, rather than asking again without a session id.
@@ -78,17 +71,32 @@ export class StreamableHttpClientTransport implements Transport {
   readonly #sentSessionIds = new WeakMap<HttpResponse, string>();
   /** What the stream reader uses to reconnect, deliver and trace. */
   readonly #hooks: StreamHooks = {
-    reconnect: (lastEventId, signal) => this.#expired
+    reconnect: (lastEventId, abort) => this.#expired
       ? Promise.reject(this.#expired)
-      : this.#exchange('GET', signal, { accept: 'text/event-stream', 'last-event-id': lastEventId }),
+      : this.#exchange('GET', abort, { accept: 'text/event-stream', 'last-event-id': lastEventId }),
     refuse: (response) => this.#refusal(response, undefined),
     deliver: (data) => this.#deliver(data, false),
-    traceEvent: (method, status, eventId) => { if (this.ontrace) this.#trace(this.url, method, status, {}, eventId); },
+    traceEvent: (method, status, eventId) => this.ontrace?.(traceEvent(this.url, method, status, {}, eventId)),
   };
+
+  /** The GET stream for server-initiated messages (standalone-stream.ts). */
+  readonly #standalone: StandaloneStream;
+  /** Resuming a broken stream: the options' policy, or DEFAULT_RECONNECT. */
+  readonly #policy: ReconnectPolicy;
 
   constructor(url: string | URL, options: HttpTransportOptions = {}) {
     this.url = String(url);
     this.#options = options;
+    this.#policy = options.reconnect ?? DEFAULT_RECONNECT;
+    this.#standalone = new StandaloneStream({
+      isClosed: () => this.#closed,
+      get: (abort) => this.#exchange('GET', abort, { accept: 'text/event-stream' }),
+      refuse: (response) => this.#refusal(response, undefined),
+      inflight: this.#inflight,
+      policy: this.#policy,
+      hooks: this.#hooks,
+      onerror: (error) => this.onerror?.(error),
+    });
     this.#requester = options.request ?? fetchRequester(options.fetch ?? fetch);
     this.ontrace = options.ontrace;
   }
@@ -126,25 +134,25 @@ export class StreamableHttpClientTransport implements Transport {
     const request = 'method' in message && 'id' in message ? message : undefined;
     this.#stopCancelled(message);
     const earlier = this.#unaccepted === 0 ? undefined : this.#accepted;
-    let accept = (): void => undefined;
+    // A request makes no promise and no closure here: only notifications and responses are waited for.
+    let accept: (() => void) | undefined;
     if (!request) {
       this.#unaccepted++;
       this.#accepted = new Promise<void>((resolve) => {
-        accept = () => { accept = () => undefined; this.#unaccepted--; resolve(); };
+        accept = () => { accept = undefined; this.#unaccepted--; resolve(); };
       });
     }
-    const controller = this.#track(new AbortController());
-    if (request) this.#requests.set(request.id, controller);
+    const abort = new RequestAbort();
+    this.#inflight.add(abort);
+    if (request) this.#requests.set(request.id, abort);
     try {
       if (earlier) await earlier;
-      const response = await this.#exchange('POST', controller.signal, {
-        accept: 'application/json, text/event-stream',
-        'content-type': 'application/json',
-        ...stateless,
-      }, JSON.stringify(message));
+      const headers: Record<string, string> = { accept: 'application/json, text/event-stream', 'content-type': 'application/json' };
+      if (stateless) Object.assign(headers, stateless); // not a spread: V8's slow path (redirect-follow.ts)
+      const response = await this.#exchange('POST', abort, headers, JSON.stringify(message));
       // 26/basic/transports/streamable-http: no sessions; an Mcp-Session-Id a server sends a stateless request anyway is not kept (nor sent back, nor DELETEd).
       if (stateless) this.#sessionId = undefined;
-      accept();
+      accept?.();
       if (response.status === 202) {
         await discard(response);
         return;
@@ -152,7 +160,7 @@ export class StreamableHttpClientTransport implements Transport {
       if (!response.ok) throw await this.#refusal(response, request?.id);
       const type = mediaType(response.headers.get('content-type'));
       if (type === 'text/event-stream' && request) {
-        await readResumableStream(response, 'POST', request.id, controller.signal, this.#policy(), this.#hooks).catch((error: unknown) => {
+        await readResumableStream(response, 'POST', request.id, abort, this.#policy, this.#hooks).catch((error: unknown) => {
           // The POST was accepted: a session lost while resuming its stream may have run the request.
           throw error instanceof HttpStatusError && error.sessionExpired ? new HttpStatusError(error.message, error.status, true, true) : error;
         });
@@ -170,9 +178,9 @@ export class StreamableHttpClientTransport implements Transport {
       if (this.#closed) throw new ConnectionClosedError('The HTTP transport closed before the exchange finished', { cause: error });
       throw error;
     } finally {
-      accept();
-      this.#untrack(controller);
-      if (request && this.#requests.get(request.id) === controller) this.#requests.delete(request.id);
+      accept?.();
+      this.#inflight.delete(abort);
+      if (request && this.#requests.get(request.id) === abort) this.#requests.delete(request.id);
       if (request) this.#statelessIds.delete(request.id);
     }
   }
@@ -182,40 +190,17 @@ export class StreamableHttpClientTransport implements Transport {
    * Resolves false when the server offers none (405). Kept open, and resumed when it breaks, until close().
    */
   openStandaloneStream(): Promise<boolean> {
-    // One GET stream per session: a second call while the first is opening shares its answer.
-    this.#opening ??= this.#openStandaloneStream().finally(() => { this.#opening = undefined; });
-    return this.#opening;
-  }
-
-  async #openStandaloneStream(): Promise<boolean> {
-    if (this.#closed) throw new ConnectionClosedError('Cannot open a stream: the HTTP transport is closed');
-    if (this.#standalone) return true;
-    const controller = this.#track(new AbortController());
-    const response = await this.#exchange('GET', controller.signal, { accept: 'text/event-stream' }).catch((error: unknown) => {
-      this.#untrack(controller);
-      throw error;
-    });
-    if (!response.ok) {
-      this.#untrack(controller);
-      if (response.status !== 405) throw await this.#refusal(response, undefined);
-      await discard(response); // the server offers no GET stream, which it may
-      return false;
-    }
-    this.#standalone = true;
-    readResumableStream(response, 'GET', undefined, controller.signal, this.#policy(), this.#hooks)
-      .catch((error: unknown) => { if (!this.#closed) this.onerror?.(asError(error)); })
-      .finally(() => { this.#standalone = false; this.#untrack(controller); });
-    return true;
+    return this.#standalone.open();
   }
 
   /** Aborts open streams, ends the session with DELETE (405 tolerated), fires onclose once. */
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
-    for (const controller of this.#inflight) controller.abort();
+    for (const abort of this.#inflight) abort.abort();
     if (this.#sessionId !== undefined) {
       try {
-        const response = await this.#exchange('DELETE', AbortSignal.timeout(5000), {});
+        const response = await this.#exchange('DELETE', new RequestAbort(AbortSignal.timeout(5000)), {});
         await discard(response);
         // 405: the server does not let clients end sessions; 404: it already ended.
         if (!response.ok && response.status !== 405 && response.status !== 404) {
@@ -227,10 +212,6 @@ export class StreamableHttpClientTransport implements Transport {
     }
     this.#requester.close?.();
     this.onclose?.();
-  }
-
-  #policy(): ReconnectPolicy {
-    return this.#options.reconnect ?? DEFAULT_RECONNECT;
   }
 
   /** Parses and hands one message on. A JSON body that does not parse fails the exchange. */
@@ -266,38 +247,22 @@ export class StreamableHttpClientTransport implements Transport {
     return error;
   }
 
-  async #exchange(method: string, signal: AbortSignal, headers: Record<string, string>, body?: string): Promise<HttpResponse> {
+  async #exchange(method: string, abort: RequestAbort, headers: Record<string, string>, body?: string): Promise<HttpResponse> {
     // `headers` is each caller's own new object: the protocol headers join it; the user's stay apart (redirect-follow.ts).
     const sent = headers;
     if (this.#sessionId !== undefined) sent['mcp-session-id'] = this.#sessionId;
     if (this.#protocolVersion !== undefined) sent['mcp-protocol-version'] = this.#protocolVersion;
     const auth = this.#options.auth;
     const response = auth === undefined
-      ? await requestFollowingRedirects(this.#requester, this.url, { method, userHeaders: this.#options.headers, protocolHeaders: sent, body, signal })
+      ? await requestFollowingRedirects(this.#requester, this.url, { method, userHeaders: this.#options.headers, protocolHeaders: sent, body, abort })
       // The OAuth hook, in this one place: the token joins the user's headers (sent to this origin only).
       : await exchangeWithAuth(auth, this.#options.headers, (userHeaders) =>
-        requestFollowingRedirects(this.#requester, this.url, { method, userHeaders, protocolHeaders: Object.assign({}, sent), body, signal }), () => this.onauthchallenge?.());
+        requestFollowingRedirects(this.#requester, this.url, { method, userHeaders, protocolHeaders: Object.assign({}, sent), body, abort }), () => this.onauthchallenge?.());
     if (!response.ok && sent['mcp-session-id'] !== undefined) this.#sentSessionIds.set(response, sent['mcp-session-id']);
     const assigned = response.headers.get('mcp-session-id');
     if (assigned !== null) { this.#sessionId = assigned; this.#expired = undefined; }
-    if (this.ontrace) this.#traceExchange(method, sent, response);
+    this.ontrace?.(traceEvent(this.url, method, response.status, tracedHeaders(sent, response)));
     return response;
-  }
-
-  /** The headers that matter, both ways, for `--trace`. */
-  #traceExchange(method: string, sent: Record<string, string>, response: HttpResponse): void {
-    const shown: Record<string, string> = {};
-    for (const name of ['mcp-session-id', 'mcp-protocol-version', 'last-event-id', 'mcp-method', 'mcp-name']) if (sent[name] !== undefined) shown[name] = sent[name];
-    for (const name of ['mcp-session-id', 'content-type']) {
-      const value = response.headers.get(name);
-      if (value !== null) shown[name] = value;
-    }
-    this.#trace(this.url, method, response.status, shown);
-  }
-
-  #trace(url: string, method: string, status: number, headers: Record<string, string>, eventId?: string): void {
-    if (!this.ontrace) return;
-    this.ontrace(eventId === undefined ? { type: 'http', method, url, status, headers } : { type: 'http', method, url, status, headers, eventId });
   }
 
   /** basic/utilities/cancellation: no response will come, so stop reading that request's stream. */
@@ -314,15 +279,6 @@ export class StreamableHttpClientTransport implements Transport {
     if ((typeof id !== 'string' && typeof id !== 'number') || !this.#statelessIds.has(id)) return false;
     this.#requests.get(id)?.abort();
     return true;
-  }
-
-  #track(controller: AbortController): AbortController {
-    this.#inflight.add(controller);
-    return controller;
-  }
-
-  #untrack(controller: AbortController): void {
-    this.#inflight.delete(controller);
   }
 }
 

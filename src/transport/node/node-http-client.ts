@@ -8,6 +8,8 @@ import type { IncomingHttpHeaders, IncomingMessage, RequestOptions } from 'node:
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { urlToHttpOptions } from 'node:url';
 import type { HttpBody, HttpRequester, HttpResponse } from '../http-client/http-request.js';
+import { RequestAbort } from '../http-client/request-abort.js';
+import type { AbortHook } from '../http-client/request-abort.js';
 import { StreamableHttpClientTransport } from '../http-client/streamable-http-client.js';
 import type { HttpTransportOptions } from '../http-client/streamable-http-client.js';
 
@@ -31,21 +33,20 @@ export function nodeHttpRequester(): HttpRequester {
           last = { url, target: urlToHttpOptions(parsed), secure: parsed.protocol === 'https:' };
         }
         const agent = last.secure ? (httpsAgent ??= new HttpsAgent({ keepAlive: true })) : (httpAgent ??= new HttpAgent({ keepAlive: true }));
-        const { signal } = init;
-        if (signal.aborted) { reject(signal.reason); return; }
+        // The transports' own hook: no AbortSignal made, no EventTarget listener per request (request-abort.ts).
+        const stop: AbortHook = init.abort ?? new RequestAbort(init.signal);
+        if (stop.aborted) { reject(stop.reason); return; }
         const { target } = last;
         const options: RequestOptions = {
           protocol: target.protocol, hostname: target.hostname, port: target.port, path: target.path,
           method: init.method, headers: init.headers, agent,
         };
         if (target.auth !== undefined) options.auth = target.auth;
-        const request = (last.secure ? httpsRequest : httpRequest)(options, (message) => resolve(new NodeResponse(message, signal, release)));
+        const request = (last.secure ? httpsRequest : httpRequest)(options, (message) => resolve(new NodeResponse(message, stop, release)));
         // Aborting destroys the request (and its response); node's own `signal` option costs more per call than this.
-        const abort = (): void => { request.destroy(signal.reason as Error); };
-        const release = (): void => { signal.removeEventListener('abort', abort); };
-        signal.addEventListener('abort', abort, { once: true });
-        // Aborted: fail with the signal's reason, as fetch does (a TimeoutError for AbortSignal.timeout).
-        request.on('error', (error) => { release(); reject(signal.aborted ? signal.reason : error); });
+        const release = stop.listen(() => { request.destroy(stop.reason as Error); });
+        // Aborted: fail with the abort's reason, as fetch does (a TimeoutError for AbortSignal.timeout).
+        request.on('error', (error) => { release(); reject(stop.aborted ? stop.reason : error); });
         request.end(init.body); // a string body gets a Content-Length, not chunked encoding
       });
     },
@@ -64,12 +65,12 @@ class NodeResponse implements HttpResponse {
   readonly headers: { get(name: string): string | null };
   readonly body: HttpBody;
 
-  constructor(message: IncomingMessage, signal: AbortSignal, release: () => void) {
+  constructor(message: IncomingMessage, stop: AbortHook, release: () => void) {
     this.status = message.statusCode ?? 0;
     this.statusText = message.statusMessage ?? '';
     this.ok = this.status >= 200 && this.status <= 299;
     this.headers = new MessageHeaders(message.headers);
-    this.body = new MessageBody(message, signal, release);
+    this.body = new MessageBody(message, stop, release);
   }
 }
 
@@ -104,10 +105,10 @@ class MessageBody implements HttpBody {
   #waiter: { resolve(chunk: Uint8Array | undefined): void; reject(error: Error): void } | undefined;
 
   /**
-   * A body whose request was aborted fails with the signal's reason, as a fetch body does.
-   * `release` stops listening to the signal, once the body ended or failed.
+   * A body whose request was aborted fails with the abort's reason, as a fetch body does.
+   * `release` stops listening for the abort, once the body ended or failed.
    */
-  constructor(message: IncomingMessage, signal: AbortSignal, release: () => void) {
+  constructor(message: IncomingMessage, stop: AbortHook, release: () => void) {
     this.#message = message;
     message.on('data', (chunk: Buffer) => {
       if (this.#cancelled) return;
@@ -117,7 +118,7 @@ class MessageBody implements HttpBody {
     });
     message.on('end', () => { this.#ended = true; release(); this.#settle(); });
     // node says only "aborted" (ECONNRESET) when the connection goes mid-body; say which, keep node's error as the cause.
-    const broken = (cause?: Error): Error => signal.aborted ? signal.reason as Error : new Error(CUT_OFF, { cause });
+    const broken = (cause?: Error): Error => stop.aborted ? stop.reason as Error : new Error(CUT_OFF, { cause });
     message.on('error', (error) => { this.#failure ??= broken(error); this.#settle(); });
     message.on('close', () => {
       release();

@@ -1,0 +1,36 @@
+// The options an McpClient takes, and the name it gives itself in `initialize`.
+
+import type { ClientCapabilities, Implementation } from '../protocol/index.js';
+import type { EraChoice } from './era-probe.js';
+import type { ListLimits } from './list-all.js';
+import type { ServerRequestHandlers } from './server-requests.js';
+
+/** Options of an McpClient. */
+export interface McpClientOptions extends ServerRequestHandlers {
+  clientInfo?: Implementation;
+  capabilities?: ClientCapabilities;
+  /** The revision offered in `initialize` (SHOULD be our newest). */
+  protocolVersion?: string;
+  /** Revisions we accept back from the server. */
+  protocolVersions?: readonly string[];
+  /** Default per-request timeout. Default 60 s. */
+  timeoutMs?: number;
+  /** Absolute cap when progress keeps resetting the timeout. Default 10 min. */
+  maxTotalTimeoutMs?: number;
+  /** How far list* methods follow `nextCursor`: at most 10,000 pages, 100,000 items and 64 MiB of JSON by default. */
+  listLimits?: ListLimits;
+  /**
+   * Which revision `connect()` speaks: `'2025-11-25'` (the handshake; the default), `'2026-07-28'`
+   * (stateless; server/discover first, no fallback), or `'auto'` (probe, fall back to initialize).
+   */
+  era?: EraChoice;
+  /** How long the server/discover probe waits before deciding the server is a silent legacy one. Default: the lesser of timeoutMs and 10 s. */
+  probeTimeoutMs?: number;
+  /** The clock of the result cache (2026-07-28 `ttlMs`). Default Date.now. */
+  now?: () => number;
+  /** Start a new session by itself when the server answers 404 for ours (Streamable HTTP; default true; session-renewal.ts). */
+  renewSession?: boolean;
+}
+
+/** The client's own name in `initialize`, unless the application gives one. */
+export const DEFAULT_CLIENT_INFO: Implementation = { name: 'mcpwire', version: '0.1.0' };

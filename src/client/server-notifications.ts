@@ -1,0 +1,57 @@
+// The notifications a server sends its client, each routed to the McpClient callback it is for;
+// in the 2026-07-28 era a list_changed or updated notification also drops the cached results it
+// names (26/server/utilities/caching#invalidation).
+
+import type { JsonRpcPeer, Params, RequestId } from '../jsonrpc/index.js';
+import { META, NOTIFICATIONS } from '../protocol/index.js';
+import type { LoggingLevel, Task } from '../protocol/index.js';
+import type { ResultCache } from './result-cache.js';
+import type { SubscriptionFilter } from './subscription.js';
+import { isTask } from './tool-task.js';
+
+/** The callbacks notifications reach (McpClient's public ones). */
+export interface NotificationCallbacks {
+  ontoolslistchanged?: () => void;
+  onlistchanged?: (what: 'resources' | 'prompts') => void;
+  onresourceupdated?: (uri: string) => void;
+  onlog?: (message: { level: LoggingLevel; logger?: string; data: unknown }) => void;
+  onelicitationcomplete?: (elicitationId: string) => void;
+  ontaskstatus?: (task: Task) => void;
+}
+
+/** Sets the peer's handler of each server notification; `listens` acknowledges open subscriptions/listen streams by request id. */
+export function routeServerNotifications(
+  peer: JsonRpcPeer, to: NotificationCallbacks, cache: ResultCache, listens: ReadonlyMap<RequestId, (filter: SubscriptionFilter) => void>,
+): void {
+  peer.setNotificationHandler(NOTIFICATIONS.toolsListChanged, () => {
+    cache.invalidate(['tools/list']);
+    to.ontoolslistchanged?.();
+  });
+  peer.setNotificationHandler(NOTIFICATIONS.resourcesListChanged, () => {
+    cache.invalidate(['resources/list', 'resources/templates/list']);
+    to.onlistchanged?.('resources');
+  });
+  peer.setNotificationHandler(NOTIFICATIONS.promptsListChanged, () => {
+    cache.invalidate(['prompts/list']);
+    to.onlistchanged?.('prompts');
+  });
+  peer.setNotificationHandler(NOTIFICATIONS.resourceUpdated, (params) => {
+    if (typeof params?.uri !== 'string') return;
+    cache.invalidate(['resources/read'], params.uri);
+    to.onresourceupdated?.(params.uri);
+  });
+  peer.setNotificationHandler('notifications/subscriptions/acknowledged', (params) => {
+    const id = (params?._meta as Params | undefined)?.[META.subscriptionId];
+    const filter = params?.notifications;
+    if ((typeof id === 'string' || typeof id === 'number') && typeof filter === 'object' && filter !== null) listens.get(id)?.(filter as SubscriptionFilter);
+  });
+  peer.setNotificationHandler(NOTIFICATIONS.message, (params) => {
+    to.onlog?.(params as { level: LoggingLevel; logger?: string; data: unknown });
+  });
+  peer.setNotificationHandler(NOTIFICATIONS.elicitationComplete, (params) => {
+    if (typeof params?.elicitationId === 'string') to.onelicitationcomplete?.(params.elicitationId);
+  });
+  peer.setNotificationHandler(NOTIFICATIONS.taskStatus, (params) => {
+    if (isTask(params)) to.ontaskstatus?.(params);
+  });
+}
