@@ -9,7 +9,7 @@ import {
 } from '../protocol/index.js';
 import type {
   ClientCapabilities, CreateMessageResult, ElicitResult, Era, Implementation, Root, InitializeResult, LoggingLevel, Progress,
-  ServerCapabilities, ServerState,
+  McpSessionOptions, ServerCapabilities, ServerState,
 } from '../protocol/index.js';
 import type { ToolContext } from './request-context.js';
 import { dispatchStateless } from './stateless-dispatch.js';
@@ -34,6 +34,8 @@ export interface SessionHost extends StatelessHost {
   readonly protocolVersions: readonly string[];
   readonly timeoutMs: number;
   readonly maxInboundRequests: number | undefined;
+  /** What every session's peer is made with: one object for all sessions (timeoutMs, maxInboundRequests). */
+  readonly sessionOptions: McpSessionOptions;
   capabilities(): ServerCapabilities;
   /** Whether the server declares this capability now (cheaper than building `capabilities()`). */
   declares(capability: keyof ServerCapabilities): boolean;
@@ -61,15 +63,15 @@ export class ServerSession implements MessageRouter {
   clientCapabilities: ClientCapabilities = {};
   /** Set by `logging/setLevel`; until then every level is sent (server/utilities/logging). */
   logLevel: LoggingLevel | undefined;
-  /** Resource URIs this client subscribed to. */
-  readonly subscriptions = new Set<string>();
+  /** Made on first subscription: most sessions never subscribe (bench/memory.ts). */
+  #subscriptions: Set<string> | undefined;
   /** Reports errors that concern no one request (bad lines, failed sends). */
   onerror?: (error: Error) => void;
   #host: SessionHost;
 
   constructor(host: SessionHost, transport: Transport) {
     this.#host = host;
-    this.mcp = new McpSession(transport, { timeoutMs: host.timeoutMs, maxInboundRequests: host.maxInboundRequests });
+    this.mcp = new McpSession(transport, host.sessionOptions);
     this.mcp.router = this;
     const peer = this.mcp.peer;
     peer.onerror = (error) => this.onerror?.(error);
@@ -119,6 +121,16 @@ export class ServerSession implements MessageRouter {
       get signal() { return request.signal; },
       notify: (method, params) => mcp.notify(method, params, request.requestId),
     };
+  }
+
+  /** Resource URIs this client subscribed to. */
+  get subscriptions(): Set<string> {
+    return this.#subscriptions ??= new Set();
+  }
+
+  /** Whether this client subscribed to `uri` (asks without making the set). */
+  isSubscribed(uri: string): boolean {
+    return this.#subscriptions?.has(uri) === true;
   }
 
   /** Starts reading from the transport. */
