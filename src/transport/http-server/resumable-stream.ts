@@ -59,11 +59,11 @@ export class ResumableStream {
     const owner = this.#owner;
     const sink = exchange.stream({ 'Mcp-Session-Id': owner.sessionId });
     const connection = new SseConnection(sink, this.#settings.maxBufferedBytes, this.#settings.stallMs);
-    // The close callback holds the session only, not this stream or the connection: when it
-    // captured both, a finished SSE response and everything it references outlived the next
-    // young-generation GC almost every time (bench/memory.ts, measured with --trace-gc-nvp: 8.4 MB
-    // survived per 1,000 handshakes, 3.1 MB without), and that growth of V8's young generation
-    // was most of an idle session's RSS. A connection that closed is let go by #live() instead.
+    // The close callback holds the session, never the connection itself: when it captured the
+    // connection (to clear #connection), a finished SSE response and all it references outlived
+    // young-generation GCs almost every time (measured with --trace-gc-nvp on bench/memory.ts:
+    // 8.4 MB survived per 1,000 handshakes, 3.1 MB without), which grew V8's young generation: most
+    // of an idle session's RSS. A connection that closed is let go by #live() instead.
     connection.onclose = (reason) => owner.connectionEnded(reason);
     this.#connection = connection;
   }
