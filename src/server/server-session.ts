@@ -1,5 +1,5 @@
 // One client's connection to an McpServer: its lifecycle state, what the client said
-// about itself in `initialize`, and the handlers bound to this connection.
+// about itself in `initialize`, and the routing of its requests to the server's one handler table.
 
 import { INVALID_PARAMS, METHOD_NOT_FOUND, ProtocolError } from '../jsonrpc/index.js';
 import type { AuthInfo, MessageExtra, MessageRouter, Params, RequestContext, RequestId, Transport } from '../jsonrpc/index.js';
