@@ -11,7 +11,7 @@ export { LineTooLongError } from './line-too-long-error.js';
 export { responseIdHint } from './response-id-hint.js';
 export { DEFAULT_MAX_JSON_DEPTH, exceedsJsonDepth, parseJsonMessage } from './parse-json.js';
 export { JsonRpcPeer } from './peer.js';
-export type { NotificationHandler, PeerOptions, RequestContext, RequestHandler, RequestOptions } from './peer.js';
+export type { MessageRouter, NotificationHandler, PeerOptions, RequestContext, RequestHandler, RequestOptions } from './peer.js';
 export { SENT } from './transport.js';
 export { isThenable } from './thenable.js';
 export type { AuthInfo, MessageExtra, ParamHeaderSource, SendOptions, Transport } from './transport.js';

@@ -12,6 +12,8 @@ import type { SendOptions } from './transport.js';
 
 /** Hands a message to the transport; a synchronous throw comes back as a rejection. */
 export type Send = (message: JSONRPCRequest, options: SendOptions) => Promise<void>;
+/** Told when this side stops waiting for one of its requests (timeout, abort). */
+export type Abandoned = (id: RequestId, reason: string, method: string) => void;
 
 const NO_SEND_OPTIONS: SendOptions = Object.freeze({});
 
@@ -36,6 +38,7 @@ interface Pending {
 export class OutboundRequests {
   readonly #options: PeerOptions;
   readonly #send: Send;
+  readonly #onabandon: Abandoned;
   #nextId = 1;
   /** Keyed by the id itself: a Map tells 1 from "1" (SameValueZero), as JSON-RPC does. */
   readonly #pending = new Map<RequestId, Pending>();
@@ -45,9 +48,10 @@ export class OutboundRequests {
   /** The last inbound line that could not be read and named no request of ours, and when it came. */
   #unreadable: { error: Error; at: number } | undefined;
 
-  constructor(options: PeerOptions, send: Send) {
+  constructor(options: PeerOptions, send: Send, onabandon: Abandoned = () => undefined) {
     this.#options = options;
     this.#send = send;
+    this.#onabandon = onabandon;
   }
 
   get size(): number {
@@ -176,7 +180,7 @@ export class OutboundRequests {
     if (!pending) return;
     this.#forget(pending);
     pending.reject(error);
-    if (!this.#closed) this.#options.onabandon?.(id, reason, pending.method);
+    if (!this.#closed) this.#onabandon(id, reason, pending.method);
   }
 
   /** Drops a finished request: its entry, its deadline, its abort listener. */

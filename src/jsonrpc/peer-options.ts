@@ -19,6 +19,24 @@ export type RequestHandler = (params: Params | undefined, context: RequestContex
 /** Reacts to one inbound notification. */
 export type NotificationHandler = (params: Params | undefined, extra: MessageExtra | undefined) => void | Promise<void>;
 
+/**
+ * Takes what a peer has no handler of its own for. One router per connection whose methods read a
+ * shared table costs far less than a closure per method per connection: a server holding thousands
+ * of idle sessions keeps no handler map in each (bench/memory.ts).
+ */
+export interface MessageRouter {
+  /** Checked before any inbound request or notification is dispatched, after PeerOptions.guard; may refuse it. */
+  refuse?(method: string, kind: 'request' | 'notification', params?: Params): ProtocolError | undefined;
+  /** Whether requests of `method` are answered here (if not, and the peer has no handler: -32601). */
+  handlesRequest(method: string): boolean;
+  /** Answers a request of a method that `handlesRequest`. */
+  handleRequest(method: string, params: Params | undefined, context: RequestContext): Params | Promise<Params>;
+  /** Takes a notification the peer has no handler of its own for. */
+  handleNotification(method: string, params: Params | undefined, extra: MessageExtra | undefined): void | Promise<void>;
+  /** This side stopped waiting for one of its own requests (like PeerOptions.onabandon). */
+  abandoned?(id: RequestId, reason: string, method: string): void;
+}
+
 /** Per-request options for outbound requests. */
 export interface RequestOptions {
   /** Give up after this long without a response (or without `resetTimeout`). */

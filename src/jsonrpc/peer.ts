@@ -14,9 +14,9 @@ import { InboundRequest } from './inbound-request.js';
 import { SENT } from './transport.js';
 import { isThenable } from './thenable.js';
 import type { MessageExtra, SendOptions, Transport } from './transport.js';
-import type { NotificationHandler, PeerOptions, RequestHandler, RequestOptions } from './peer-options.js';
+import type { MessageRouter, NotificationHandler, PeerOptions, RequestHandler, RequestOptions } from './peer-options.js';
 
-export type { NotificationHandler, PeerOptions, RequestContext, RequestHandler, RequestOptions } from './peer-options.js';
+export type { MessageRouter, NotificationHandler, PeerOptions, RequestContext, RequestHandler, RequestOptions } from './peer-options.js';
 
 const NO_SEND_OPTIONS: SendOptions = Object.freeze({});
 
@@ -27,20 +27,23 @@ export class JsonRpcPeer {
   onerror?: (error: Error) => void;
   /** Fires once when the transport closes. */
   onclose?: (reason?: Error) => void;
+  /** Takes the methods this peer has no handler of its own for (an MCP session routes through one). */
+  router: MessageRouter | undefined;
 
   #options: PeerOptions;
-  #outbound: OutboundRequests;
-  #inbound = new Map<RequestId, InboundRequest>();
+  // The maps and the outbound bookkeeping are made on first use: a server session that only
+  // answers its handshake then holds none of them (bench/memory.ts, idle HTTP sessions).
+  #outbound: OutboundRequests | undefined;
+  #inbound: Map<RequestId, InboundRequest> | undefined;
   /** Inbound handlers still running, cancelled ones included (what maxInboundRequests limits). */
   #running = 0;
-  #requestHandlers = new Map<string, RequestHandler>();
-  #notificationHandlers = new Map<string, NotificationHandler>();
+  #requestHandlers: Map<string, RequestHandler> | undefined;
+  #notificationHandlers: Map<string, NotificationHandler> | undefined;
   #closed = false;
 
   constructor(transport: Transport, options: PeerOptions = {}) {
     this.transport = transport;
     this.#options = options;
-    this.#outbound = new OutboundRequests(options, (message, sendOptions) => this.#trySend(message, sendOptions));
     transport.onmessage = (value, extra) => this.receive(value, extra);
     transport.onerror = (error) => this.#onTransportError(error);
     transport.onclose = (reason) => this.#onTransportClose(reason);
@@ -62,21 +65,22 @@ export class JsonRpcPeer {
   }
 
   setRequestHandler(method: string, handler: RequestHandler): void {
-    this.#requestHandlers.set(method, handler);
+    (this.#requestHandlers ??= new Map()).set(method, handler);
   }
 
   setNotificationHandler(method: string, handler: NotificationHandler): void {
-    this.#notificationHandlers.set(method, handler);
+    (this.#notificationHandlers ??= new Map()).set(method, handler);
   }
 
+  /** Whether requests of `method` are answered, by a handler of this peer's own or by its router. */
   hasRequestHandler(method: string): boolean {
-    return this.#requestHandlers.has(method);
+    return this.#requestHandlers?.has(method) === true || this.router?.handlesRequest(method) === true;
   }
 
   /** Sends a request and resolves with its `result`, or rejects with a ProtocolError or a local error. */
   request(method: string, params?: Params, options: RequestOptions = {}): Promise<Params> {
     if (this.#closed) return Promise.reject(new ConnectionClosedError(`Cannot send "${method}": the connection is closed`));
-    return this.#outbound.open(method, params, options);
+    return this.#outboundRequests().open(method, params, options);
   }
 
   /** Sends a notification. */
@@ -90,21 +94,21 @@ export class JsonRpcPeer {
 
   /** Restarts the timeout of a pending outbound request (e.g. on progress), within its absolute cap. */
   resetTimeout(id: RequestId): boolean {
-    return this.#outbound.resetTimeout(id);
+    return this.#outbound?.resetTimeout(id) ?? false;
   }
 
   /** Stops handling an inbound request: its signal fires and no response is sent. */
   cancelInbound(id: RequestId, reason: string): boolean {
-    const request = this.#inbound.get(id);
+    const request = this.#inbound?.get(id);
     if (!request) return false;
-    this.#inbound.delete(id);
+    this.#inbound!.delete(id);
     request.abort(new RequestCancelledError(reason));
     return true;
   }
 
   /** Number of outbound requests waiting for a response. */
   get pendingCount(): number {
-    return this.#outbound.size;
+    return this.#outbound?.size ?? 0;
   }
 
   /** Takes one inbound value, as a transport delivers it. Exposed so tests can feed messages without I/O. */
@@ -128,7 +132,7 @@ export class JsonRpcPeer {
   }
 
   #onResponse(message: JSONRPCResponse): void {
-    if (this.#outbound.settle(message)) return;
+    if (this.#outbound?.settle(message)) return;
     // A late answer to a cancelled or timed-out request lands here; the spec says discard it.
     if (isErrorResponse(message)) {
       this.onerror?.(new ProtocolError(message.error.code, `Error response${message.id === undefined ? ' without an id' : ` for unknown id ${JSON.stringify(message.id)}`}: ${message.error.message}`, message.error.data));
@@ -139,11 +143,12 @@ export class JsonRpcPeer {
 
   #onRequest(message: JSONRPCRequest, extra: MessageExtra | undefined): void {
     const { id, method } = message;
-    if (this.#inbound.has(id)) return this.#refuse(id, INVALID_REQUEST, `Request id ${JSON.stringify(id)} is already in use by a request still being handled`);
-    const refusal = this.#options.guard?.(method, 'request', message.params);
+    if (this.#inbound?.has(id)) return this.#refuse(id, INVALID_REQUEST, `Request id ${JSON.stringify(id)} is already in use by a request still being handled`);
+    const router = this.router;
+    const refusal = this.#options.guard?.(method, 'request', message.params) ?? router?.refuse?.(method, 'request', message.params);
     if (refusal) return this.#refuse(id, refusal.code, refusal.message, refusal.data);
-    const handler = this.#requestHandlers.get(method);
-    if (!handler) return this.#refuse(id, METHOD_NOT_FOUND, `Method not found: ${method}`);
+    const handler = this.#requestHandlers?.get(method);
+    if (!handler && !router?.handlesRequest(method)) return this.#refuse(id, METHOD_NOT_FOUND, `Method not found: ${method}`);
     const limit = this.#options.maxInboundRequests;
     if (limit !== undefined && this.#running >= limit) {
       return this.#refuse(id, INTERNAL_ERROR, `Too many requests in progress (limit ${limit}); retry later`);
@@ -152,7 +157,7 @@ export class JsonRpcPeer {
     this.#running++;
     let result: Params | Promise<Params>;
     try {
-      result = handler(message.params, request);
+      result = handler ? handler(message.params, request) : router!.handleRequest(method, message.params, request);
     } catch (error) {
       this.#running--;
       return this.#answer(id, undefined, error ?? new Error('The handler threw without a reason'));
@@ -163,7 +168,7 @@ export class JsonRpcPeer {
       this.#running--;
       return this.#answer(id, result, undefined);
     }
-    this.#inbound.set(id, request);
+    (this.#inbound ??= new Map()).set(id, request);
     Promise.resolve(result).then(
       (value) => this.#settle(request, value, undefined),
       (error: unknown) => this.#settle(request, undefined, error ?? new Error('The handler rejected without a reason')),
@@ -174,7 +179,7 @@ export class JsonRpcPeer {
   #settle(request: InboundRequest, result: Params | undefined, error: unknown): void {
     this.#running--;
     const id = request.requestId;
-    if (this.#inbound.get(id) !== request) return; // cancelled: no response (utilities/cancellation)
+    if (this.#inbound?.get(id) !== request) return; // cancelled: no response (utilities/cancellation)
     this.#inbound.delete(id);
     this.#answer(id, result, error);
   }
@@ -196,11 +201,12 @@ export class JsonRpcPeer {
 
   #onNotification(message: JSONRPCNotification, extra: MessageExtra | undefined): void {
     // basic/index#notifications: never answered, not even with an error.
-    if (this.#options.guard?.(message.method, 'notification', message.params)) return;
-    const handler = this.#notificationHandlers.get(message.method);
-    if (!handler) return;
+    const { method, params } = message;
+    if (this.#options.guard?.(method, 'notification', params) ?? this.router?.refuse?.(method, 'notification', params)) return;
+    const handler = this.#notificationHandlers?.get(method);
+    if (!handler && !this.router) return;
     try {
-      Promise.resolve(handler(message.params, extra)).catch((error: unknown) => this.#report(error));
+      Promise.resolve(handler ? handler(params, extra) : this.router!.handleNotification(method, params, extra)).catch((error: unknown) => this.#report(error));
     } catch (error) {
       this.#report(error);
     }
@@ -213,7 +219,7 @@ export class JsonRpcPeer {
       // If the line was the answer to one of our requests, that request fails now, saying why. A
       // LineTooLongError also keeps the line's end; read as a field, so bundles without stdio leave that class out.
       const id = responseIdHint(error.text, (error as Partial<LineTooLongError>).tail ?? '');
-      if (id === undefined || !this.#outbound.fail(id, error)) this.#outbound.noteUnreadable(error);
+      if (id === undefined || !this.#outboundRequests().fail(id, error)) this.#outboundRequests().noteUnreadable(error);
     }
     this.onerror?.(error);
   }
@@ -221,10 +227,10 @@ export class JsonRpcPeer {
   #onTransportClose(reason?: Error): void {
     if (this.#closed) return;
     this.#closed = true;
-    this.#outbound.closeAll(reason);
+    this.#outbound?.closeAll(reason);
     const why = reason ? `: ${reason.message}` : '';
-    for (const [id, request] of this.#inbound) {
-      this.#inbound.delete(id);
+    for (const [id, request] of this.#inbound ?? []) {
+      this.#inbound!.delete(id);
       request.abort(new ConnectionClosedError(`Connection closed${why}`));
     }
     this.onclose?.(reason);
@@ -247,6 +253,13 @@ export class JsonRpcPeer {
         this.#trySend(fallback, options).catch((again: unknown) => this.#report(again));
       }
       this.#report(error);
+    });
+  }
+
+  #outboundRequests(): OutboundRequests {
+    return this.#outbound ??= new OutboundRequests(this.#options, (message, sendOptions) => this.#trySend(message, sendOptions), (id, reason, method) => {
+      this.#options.onabandon?.(id, reason, method);
+      this.router?.abandoned?.(id, reason, method);
     });
   }
 

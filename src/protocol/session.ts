@@ -2,7 +2,7 @@
 // (basic/utilities/progress) and cancellation both ways (basic/utilities/cancellation).
 
 import { JsonRpcPeer } from '../jsonrpc/index.js';
-import type { MessageExtra, Params, PeerOptions, RequestContext, RequestId, RequestOptions, Transport } from '../jsonrpc/index.js';
+import type { MessageExtra, MessageRouter, Params, PeerOptions, ProtocolError, RequestContext, RequestId, RequestOptions, Transport } from '../jsonrpc/index.js';
 import { NOTIFICATIONS } from './methods.js';
 
 /** One progress report (basic/utilities/progress). */
@@ -41,25 +41,59 @@ export interface McpSessionOptions extends Omit<PeerOptions, 'onabandon'> {
   uncancellable?: readonly string[];
 }
 
+/** The client MUST NOT cancel initialize (basic/utilities/cancellation). One array for every session. */
+const UNCANCELLABLE: readonly string[] = Object.freeze(['initialize']);
+
+type ProgressEntry = { onprogress: (progress: Progress) => void; id: RequestId | undefined; reset: boolean };
+
 /**
  * A JSON-RPC peer with MCP's cancellation both ways: all that a server's session needs, as a
- * server never asks for progress on what it sends. McpSession adds progress for the client, so a
- * server bundle leaves that out.
+ * server never asks for progress on what it sends (McpSession adds progress for the client, so a
+ * server bundle leaves that out). It is the peer's router: it takes cancellation itself and hands
+ * every other method the peer has no handler for to `router` (a server session), so a session
+ * costs no closure per method.
  */
-export class McpSessionCore {
+export class McpSessionCore implements MessageRouter {
   readonly peer: JsonRpcPeer;
-  #uncancellable: readonly string[];
+  /** Takes the requests and notifications that neither the peer's own handlers nor this session take. */
+  router: MessageRouter | undefined;
+  readonly #uncancellable: readonly string[];
 
   constructor(transport: Transport, options: McpSessionOptions = {}) {
-    this.#uncancellable = options.uncancellable ?? ['initialize'];
-    this.peer = new JsonRpcPeer(transport, { ...options, onabandon: (id, reason, method) => this.#onAbandon(id, reason, method) });
-    this.peer.setNotificationHandler(NOTIFICATIONS.cancelled, (params) => {
+    this.#uncancellable = options.uncancellable ?? UNCANCELLABLE;
+    this.peer = new JsonRpcPeer(transport, options);
+    this.peer.router = this;
+  }
+
+  refuse(method: string, kind: 'request' | 'notification', params?: Params): ProtocolError | undefined {
+    return this.router?.refuse?.(method, kind, params);
+  }
+
+  handlesRequest(method: string): boolean {
+    return this.router?.handlesRequest(method) === true;
+  }
+
+  handleRequest(method: string, params: Params | undefined, context: RequestContext): Params | Promise<Params> {
+    return this.router!.handleRequest(method, params, context);
+  }
+
+  handleNotification(method: string, params: Params | undefined, extra: MessageExtra | undefined): void | Promise<void> {
+    if (method === NOTIFICATIONS.cancelled) {
       const requestId = params?.requestId;
       // Malformed cancellations are dropped silently (utilities/cancellation#behavior-requirements).
       if (typeof requestId === 'string' || typeof requestId === 'number') {
         this.peer.cancelInbound(requestId, typeof params?.reason === 'string' ? params.reason : 'cancelled by the peer');
       }
-    });
+      return;
+    }
+    return this.router?.handleNotification(method, params, extra);
+  }
+
+  /** This side stopped waiting for a request (timeout, abort): tell the peer, unless the method is uncancellable. */
+  abandoned(id: RequestId, reason: string, method: string): void {
+    if (this.#uncancellable.includes(method)) return;
+    // utilities/cancellation: tell the peer we stopped waiting, so it can stop working.
+    this.notify(NOTIFICATIONS.cancelled, { requestId: id, reason }).catch(() => undefined);
   }
 
   /** Sends a request and resolves with its `result`. */
@@ -71,22 +105,17 @@ export class McpSessionCore {
   notify(method: string, params?: Params, relatedRequestId?: RequestId): Promise<void> {
     return this.peer.notify(method, params, relatedRequestId === undefined ? {} : { relatedRequestId });
   }
-
-  #onAbandon(id: RequestId, reason: string, method: string): void {
-    if (this.#uncancellable.includes(method)) return;
-    // utilities/cancellation: tell the peer we stopped waiting, so it can stop working.
-    this.notify(NOTIFICATIONS.cancelled, { requestId: id, reason }).catch(() => undefined);
-  }
 }
 
 /** A JSON-RPC peer with MCP's progress (basic/utilities/progress) and cancellation: the client's. */
 export class McpSession extends McpSessionCore {
   #nextToken = 1;
-  #progressHandlers = new Map<string | number, { onprogress: (progress: Progress) => void; id: RequestId | undefined; reset: boolean }>();
+  /** Made on first use: a session that never asks for progress holds no map. */
+  #progressHandlers: Map<string | number, ProgressEntry> | undefined;
 
-  constructor(transport: Transport, options: McpSessionOptions = {}) {
-    super(transport, options);
-    this.peer.setNotificationHandler(NOTIFICATIONS.progress, (params) => this.#onProgress(params));
+  override handleNotification(method: string, params: Params | undefined, extra: MessageExtra | undefined): void | Promise<void> {
+    if (method === NOTIFICATIONS.progress) return this.#onProgress(params);
+    return super.handleNotification(method, params, extra);
   }
 
   /** Sends a request; `onprogress` adds a progress token to `params._meta`. */
@@ -99,8 +128,8 @@ export class McpSession extends McpSessionCore {
 
   async #requestWithProgress(method: string, params: Params | undefined, options: McpRequestOptions, onprogress: (progress: Progress) => void): Promise<Params> {
     const token = this.#nextToken++;
-    const entry = { onprogress, id: undefined as RequestId | undefined, reset: options.resetTimeoutOnProgress ?? true };
-    this.#progressHandlers.set(token, entry);
+    const entry: ProgressEntry = { onprogress, id: undefined, reset: options.resetTimeoutOnProgress ?? true };
+    (this.#progressHandlers ??= new Map()).set(token, entry);
     const meta = { ...(params?._meta as Params | undefined), progressToken: token };
     try {
       return await this.peer.request(method, { ...params, _meta: meta }, {
@@ -108,7 +137,7 @@ export class McpSession extends McpSessionCore {
         onid: (id) => { entry.id = id; options.onid?.(id); },
       });
     } finally {
-      this.#progressHandlers.delete(token);
+      this.#progressHandlers?.delete(token);
     }
   }
 
@@ -119,8 +148,9 @@ export class McpSession extends McpSessionCore {
    */
   openProgress(onprogress: (progress: Progress) => void): { progressToken: number; close(): void } {
     const token = this.#nextToken++;
-    this.#progressHandlers.set(token, { onprogress, id: undefined, reset: false });
-    return { progressToken: token, close: () => { this.#progressHandlers.delete(token); } };
+    const handlers = this.#progressHandlers ??= new Map();
+    handlers.set(token, { onprogress, id: undefined, reset: false });
+    return { progressToken: token, close: () => { handlers.delete(token); } };
   }
 
   /** Registers a request handler whose context can report progress and talk back to the peer. */
@@ -138,7 +168,7 @@ export class McpSession extends McpSessionCore {
   #onProgress(params: Params | undefined): void {
     const token = params?.progressToken;
     if ((typeof token !== 'string' && typeof token !== 'number') || typeof params?.progress !== 'number') return;
-    const entry = this.#progressHandlers.get(token);
+    const entry = this.#progressHandlers?.get(token);
     if (!entry) return; // progress for a finished request: ignored (utilities/progress)
     if (entry.reset && entry.id !== undefined) this.peer.resetTimeout(entry.id);
     const progress: Progress = { progress: params.progress };

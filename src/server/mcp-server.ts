@@ -64,7 +64,7 @@ export class McpServer extends ToolServer {
 
   /** Tells every client subscribed to `uri` that it changed (server/resources#subscriptions; 2026 listen streams too). */
   async notifyResourceUpdated(uri: string): Promise<void> {
-    await Promise.all([...this.sessions].filter((session) => session.subscriptions.has(uri))
+    await Promise.all([...this.sessions].filter((session) => session.isSubscribed(uri))
       .map((session) => session.notify(NOTIFICATIONS.resourceUpdated, { uri })));
     await this.listeners.resourceUpdated(uri); // 2026 listen streams subscribed to it
   }

@@ -1,15 +1,15 @@
 // One client's connection to an McpServer: its lifecycle state, what the client said
-// about itself in `initialize`, and the handlers bound to this connection.
+// about itself in `initialize`, and the routing of its requests to the server's one handler table.
 
 import { INVALID_PARAMS, METHOD_NOT_FOUND, ProtocolError } from '../jsonrpc/index.js';
-import type { AuthInfo, Params, RequestContext, RequestId, Transport } from '../jsonrpc/index.js';
+import type { AuthInfo, MessageExtra, MessageRouter, Params, RequestContext, RequestId, Transport } from '../jsonrpc/index.js';
 import {
   CapabilityError, CLIENT_REQUESTS, LOGGING_LEVELS, McpSessionCore, NOTIFICATIONS, SERVER_REQUESTS, STATELESS_ONLY, eraOfRequest,
   missingClientCapability, negotiateVersion, nextServerState, removedMethodError, serverCapabilityFor, serverMaySend, serverRefusal,
 } from '../protocol/index.js';
 import type {
   ClientCapabilities, CreateMessageResult, ElicitResult, Era, Implementation, Root, InitializeResult, LoggingLevel, Progress,
-  ServerCapabilities, ServerState,
+  McpSessionOptions, ServerCapabilities, ServerState,
 } from '../protocol/index.js';
 import type { ToolContext } from './request-context.js';
 import { dispatchStateless } from './stateless-dispatch.js';
@@ -34,6 +34,8 @@ export interface SessionHost extends StatelessHost {
   readonly protocolVersions: readonly string[];
   readonly timeoutMs: number;
   readonly maxInboundRequests: number | undefined;
+  /** What every session's peer is made with: one object for all sessions (timeoutMs, maxInboundRequests). */
+  readonly sessionOptions: McpSessionOptions;
   capabilities(): ServerCapabilities;
   /** Whether the server declares this capability now (cheaper than building `capabilities()`). */
   declares(capability: keyof ServerCapabilities): boolean;
@@ -47,8 +49,13 @@ export interface SessionHost extends StatelessHost {
  * One connection of a 2025 (handshake-era) client, as the server sees it: the one thing called a
  * session. A 2026 request that arrives on the same connection (stdio) is answered statelessly,
  * without touching this session's state (26/basic/versioning#backward-compatibility).
+ *
+ * It is its connection's router (MessageRouter): every method is looked up in the server's one
+ * handler table when it arrives, so a session holds no handler map and no closure per method
+ * (an idle HTTP session costs a few KB, bench/memory.ts), and a handler the server registers
+ * later reaches sessions already open.
  */
-export class ServerSession {
+export class ServerSession implements MessageRouter {
   readonly mcp: McpSessionCore;
   state: ServerState = 'awaiting-initialize';
   protocolVersion: string | undefined;
@@ -56,51 +63,53 @@ export class ServerSession {
   clientCapabilities: ClientCapabilities = {};
   /** Set by `logging/setLevel`; until then every level is sent (server/utilities/logging). */
   logLevel: LoggingLevel | undefined;
-  /** Resource URIs this client subscribed to. */
-  readonly subscriptions = new Set<string>();
+  /** Made on first subscription: most sessions never subscribe (bench/memory.ts). */
+  #subscriptions: Set<string> | undefined;
   /** Reports errors that concern no one request (bad lines, failed sends). */
   onerror?: (error: Error) => void;
   #host: SessionHost;
 
   constructor(host: SessionHost, transport: Transport) {
     this.#host = host;
-    this.mcp = new McpSessionCore(transport, {
-      timeoutMs: host.timeoutMs,
-      maxInboundRequests: host.maxInboundRequests,
-      // A request with the 2026 envelope is outside the handshake lifecycle: it is checked by dispatchStateless.
-      guard: (method, kind, params) => kind === 'request' && eraOfRequest(params) === 'stateless'
-        ? undefined
-        : serverRefusal(this.state, method, kind) ?? (kind === 'request' ? this.#undeclared(method) : undefined),
-    });
+    this.mcp = new McpSessionCore(transport, host.sessionOptions);
+    this.mcp.router = this;
     const peer = this.mcp.peer;
     peer.onerror = (error) => this.onerror?.(error);
     peer.onclose = () => {
       this.state = nextServerState(this.state, 'close');
       host.onSessionClosed(this);
     };
-    this.#route(CLIENT_REQUESTS.initialize, (params) => this.#initialize(params));
-    this.#route(CLIENT_REQUESTS.ping, () => ({}));
-    for (const method of STATELESS_ONLY) {
-      this.#route(method, () => { throw removedMethodError(method); });
-    }
-    peer.setNotificationHandler(NOTIFICATIONS.initialized, () => {
-      this.state = nextServerState(this.state, 'initialized');
-    });
-    peer.setNotificationHandler(NOTIFICATIONS.rootsListChanged, () => host.onRootsListChanged(this));
-    for (const [method, handler] of host.handlers()) {
-      this.#route(method, (params, context) => handler(params, context, this));
-    }
+  }
+
+  // ---- MessageRouter: what the peer asks of this session ----
+
+  /** basic/lifecycle: what the handshake state allows. A request with the 2026 envelope is outside it: dispatchStateless checks it. */
+  refuse(method: string, kind: 'request' | 'notification', params?: Params): ProtocolError | undefined {
+    if (kind === 'request' && eraOfRequest(params) === 'stateless') return undefined;
+    return serverRefusal(this.state, method, kind) ?? (kind === 'request' ? this.#undeclared(method) : undefined);
+  }
+
+  handlesRequest(method: string): boolean {
+    return this.#host.handlers().has(method) || method === CLIENT_REQUESTS.initialize || method === CLIENT_REQUESTS.ping || STATELESS_ONLY.has(method);
   }
 
   /**
-   * One entry per method, straight on the JSON-RPC peer, and one context object per request: a
-   * request with the 2026 envelope goes to the stateless dispatcher (its context is made there),
-   * any other to `handshake` with this session's ToolContext.
+   * One context object per request: a request with the 2026 envelope goes to the stateless
+   * dispatcher (its context is made there), any other to its handler with this session's ToolContext.
+   * The server's handlers come first, as when each was set on the peer after the built-in ones.
    */
-  #route(method: string, handshake: (params: Params | undefined, context: ToolContext) => Params | Promise<Params>): void {
-    this.mcp.peer.setRequestHandler(method, (params, request) => eraOfRequest(params) === 'stateless'
-      ? dispatchStateless(this.#host, method, params, this.#statelessCall(request))
-      : handshake(params, new SessionToolContext(this, request, progressTokenOf(params))));
+  handleRequest(method: string, params: Params | undefined, request: RequestContext): Params | Promise<Params> {
+    if (eraOfRequest(params) === 'stateless') return dispatchStateless(this.#host, method, params, this.#statelessCall(request));
+    const handler = this.#host.handlers().get(method);
+    if (handler) return handler(params, new SessionToolContext(this, request, progressTokenOf(params)), this);
+    if (method === CLIENT_REQUESTS.initialize) return this.#initialize(params);
+    if (method === CLIENT_REQUESTS.ping) return {};
+    throw removedMethodError(method); // STATELESS_ONLY: handlesRequest said yes to nothing else
+  }
+
+  handleNotification(method: string, _params: Params | undefined, _extra: MessageExtra | undefined): void {
+    if (method === NOTIFICATIONS.initialized) this.state = nextServerState(this.state, 'initialized');
+    else if (method === NOTIFICATIONS.rootsListChanged) this.#host.onRootsListChanged(this);
   }
 
   /** What a stateless request on this connection (stdio) needs: its id, its cancellation, a way to notify about it. */
@@ -112,6 +121,16 @@ export class ServerSession {
       get signal() { return request.signal; },
       notify: (method, params) => mcp.notify(method, params, request.requestId),
     };
+  }
+
+  /** Resource URIs this client subscribed to. */
+  get subscriptions(): Set<string> {
+    return this.#subscriptions ??= new Set();
+  }
+
+  /** Whether this client subscribed to `uri` (asks without making the set). */
+  isSubscribed(uri: string): boolean {
+    return this.#subscriptions?.has(uri) === true;
   }
 
   /** Starts reading from the transport. */

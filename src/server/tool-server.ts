@@ -6,7 +6,7 @@
 import { INVALID_PARAMS, METHOD_NOT_FOUND, ProtocolError } from '../jsonrpc/index.js';
 import type { Params, Transport } from '../jsonrpc/index.js';
 import { CLIENT_REQUESTS, LOGGING_LEVELS, MODERN_PROTOCOL_VERSIONS, NOTIFICATIONS, SUPPORTED_PROTOCOL_VERSIONS } from '../protocol/index.js';
-import type { Implementation, LoggingLevel, ServerCapabilities, Tool } from '../protocol/index.js';
+import type { Implementation, LoggingLevel, McpSessionOptions, ServerCapabilities, Tool } from '../protocol/index.js';
 import { ListenRegistry } from './listen-registry.js';
 import { RequestStateSealer } from './request-state.js';
 import type { RequestStateOptions } from './request-state.js';
@@ -54,6 +54,8 @@ export class ToolServer implements SessionHost {
   readonly protocolVersions: readonly string[];
   readonly timeoutMs: number;
   readonly maxInboundRequests: number | undefined;
+  /** The options of every session's peer, shared by all of them. */
+  readonly sessionOptions: McpSessionOptions;
   readonly pageSize: number;
   /** Stateless revisions accepted in a request's `_meta` (2026-07-28). */
   readonly modernVersions: readonly string[];
@@ -82,6 +84,7 @@ export class ToolServer implements SessionHost {
     this.protocolVersions = options.protocolVersions ?? SUPPORTED_PROTOCOL_VERSIONS;
     this.timeoutMs = options.timeoutMs ?? 60_000;
     this.maxInboundRequests = options.maxInboundRequests ?? 256;
+    this.sessionOptions = Object.freeze({ timeoutMs: this.timeoutMs, maxInboundRequests: this.maxInboundRequests });
     this.pageSize = options.pageSize ?? 100;
     this.modernVersions = options.modernVersions ?? MODERN_PROTOCOL_VERSIONS;
     this.maxSubscriptions = options.maxSubscriptions ?? 1000;

@@ -242,3 +242,35 @@ test('a broken response is reported, never answered (no error ping-pong)', async
   assert.deepEqual(transport.sent, []);
   assert.deepEqual(errors, ['A result response must carry the request id', 'Field "error" must be { code: integer, message: string }']);
 });
+
+test('a router takes what the peer has no handler of its own for: requests, notifications, refusals, abandoned requests', async (t) => {
+  t.mock.timers.enable({ apis: ['setTimeout', 'Date'] });
+  const seen: unknown[] = [];
+  const { transport, peer } = setup({ timeoutMs: 1000 });
+  peer.router = {
+    refuse: (method, kind) => method === 'closed' ? new ProtocolError(-32600, `not now: ${kind} ${method}`) : undefined,
+    handlesRequest: (method) => method === 'routed' || method === 'own' || method === 'closed',
+    handleRequest: (method, params, context) => ({ by: 'router', method, params: params ?? null, id: context.requestId }),
+    handleNotification: (method, params) => { seen.push(['notification', method, params]); },
+    abandoned: (id, reason, method) => { seen.push(['abandoned', id, reason, method]); },
+  };
+  peer.setRequestHandler('own', () => ({ by: 'peer' }));
+  assert.deepEqual([peer.hasRequestHandler('routed'), peer.hasRequestHandler('own'), peer.hasRequestHandler('nope')], [true, true, false]);
+  transport.receive({ jsonrpc: '2.0', id: 1, method: 'routed', params: { x: 1 } });
+  transport.receive({ jsonrpc: '2.0', id: 2, method: 'own' });
+  transport.receive({ jsonrpc: '2.0', id: 3, method: 'nope' });
+  transport.receive({ jsonrpc: '2.0', id: 4, method: 'closed' });
+  transport.receive({ jsonrpc: '2.0', method: 'note', params: { y: 2 } });
+  transport.receive({ jsonrpc: '2.0', method: 'closed' });
+  const pending = peer.request('slow');
+  t.mock.timers.tick(1000);
+  await assert.rejects(pending, RequestTimeoutError);
+  assert.deepEqual(transport.sent, [
+    { jsonrpc: '2.0', id: 1, result: { by: 'router', method: 'routed', params: { x: 1 }, id: 1 } },
+    { jsonrpc: '2.0', id: 2, result: { by: 'peer' } },
+    { jsonrpc: '2.0', id: 3, error: { code: -32601, message: 'Method not found: nope' } },
+    { jsonrpc: '2.0', id: 4, error: { code: -32600, message: 'not now: request closed' } },
+    { jsonrpc: '2.0', id: 1, method: 'slow' },
+  ]);
+  assert.deepEqual(seen, [['notification', 'note', { y: 2 }], ['abandoned', 1, 'timed out after 1000 ms', 'slow']]);
+});

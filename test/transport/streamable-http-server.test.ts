@@ -191,6 +191,37 @@ for (const adapter of HTTP_ADAPTERS) {
     assert.deepStrictEqual(sseMessages(fromStart.body).length, 3);
   }));
 
+  test(`HTTP server (${adapter.name}): the initialize stream resumes until notifications/initialized, then its replay data is gone`, () => withServer(adapter, {}, async ({ url }) => {
+    const response = await send(url, { method: 'POST', headers: postHeaders(), body: JSON.stringify(INITIALIZE) });
+    const session = response.headers['mcp-session-id'] as string;
+    const priming = parseSse(response.body)[0]!.id!;
+    const resume = () => send(url, { headers: { accept: 'text/event-stream', 'mcp-session-id': session, 'last-event-id': priming } });
+    const early = await resume();
+    assert.deepStrictEqual([early.status, sseMessages(early.body)], [200, [{ jsonrpc: '2.0', id: 0, result: { echo: INITIALIZE.params } }]]);
+    // basic/lifecycle#initialization: the client sends this after reading the response, so the
+    // stream will not be resumed again; an idle session keeps none of it (bench/memory.ts).
+    const note = await send(url, { method: 'POST', headers: postHeaders({ 'mcp-session-id': session }), body: '{"jsonrpc":"2.0","method":"notifications/initialized"}' });
+    const late = await resume();
+    assert.deepStrictEqual([note.status, late.status, JSON.parse(late.body)], [202, 400, refusal(`Cannot resume: Unknown event id "${priming}"`)]);
+  }));
+
+  test(`HTTP server (${adapter.name}): a GET stream whose client went away is no longer connected: a new GET is served, not 409`, () => withServer(adapter, {}, async ({ url }) => {
+    const session = await initialize(url);
+    const headers = { accept: 'text/event-stream', 'mcp-session-id': session };
+    const first = await open(url, { headers });
+    assert.equal(first.statusCode, 200);
+    first.destroy();
+    // The server hears of the closed socket a moment later; until then a new GET is a 409.
+    let status = 409;
+    for (let attempt = 0; attempt < 200 && status === 409; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      const next = await open(url, { headers });
+      status = next.statusCode ?? 0;
+      next.destroy();
+    }
+    assert.equal(status, 200);
+  }));
+
   test(`HTTP server (${adapter.name}): Last-Event-ID of another session or an unknown id is refused`, () => withServer(adapter, {}, async ({ url }) => {
     const a = await initialize(url);
     const b = await initialize(url);

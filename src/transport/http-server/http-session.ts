@@ -51,18 +51,22 @@ export class StreamableHttpSessionTransport implements Transport, StreamOwner {
   readonly remoteAddress: string;
 
   readonly #settings: SessionSettings;
+  // #streams and #pending exist only while they hold something: an idle session that finished its
+  // handshake holds neither (bench/memory.ts).
   /** All resumable streams of this session, by stream id. */
-  readonly #streams = new Map<string, ResumableStream>();
+  #streams: Map<string, ResumableStream> | undefined;
   /** How many of #streams are done. */
   #finished = 0;
   /** Streams still waiting for their response, by request id. */
-  readonly #pending = new Map<string, ResumableStream>();
+  #pending: Map<string, ResumableStream> | undefined;
   /**
    * jsonResponse mode: requests whose HTTP response is the JSON-RPC response itself. Made on first
    * use: an idle session in SSE mode then holds no empty map (bench/memory.ts).
    */
   #jsonWaiters: Map<string, HttpExchange> | undefined;
   #standalone: ResumableStream | undefined;
+  /** The stream that carries the initialize response, until notifications/initialized says it was read. */
+  #initializeStream: ResumableStream | undefined;
   /** Sends run one after another: event ids are assigned (asynchronously) in send order. */
   #queue: Promise<unknown> = Promise.resolve();
   #closed = false;
@@ -83,14 +87,14 @@ export class StreamableHttpSessionTransport implements Transport, StreamOwner {
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
-    for (const stream of this.#streams.values()) {
+    for (const stream of this.#streams?.values() ?? []) {
       stream.disconnect();
       void this.#settings.eventStore.deleteStream?.(stream.streamId);
     }
     for (const exchange of this.#jsonWaiters?.values() ?? []) writeHttpError(exchange, new HttpError(404, 'Session closed before the response was ready'));
-    this.#streams.clear();
+    this.#streams = undefined;
     this.#finished = 0;
-    this.#pending.clear();
+    this.#pending = undefined;
     this.#jsonWaiters = undefined;
     this.#settings.onended(this);
     this.onclose?.();
@@ -99,7 +103,7 @@ export class StreamableHttpSessionTransport implements Transport, StreamOwner {
   /** Ends the SSE connection of a running request; later messages wait for the client to resume. */
   closeSseStream(requestId: RequestId): Promise<boolean> {
     // Queued, so whatever was sent before this call still goes out on the connection.
-    return this.#enqueue(async () => this.#pending.get(idKey(requestId))?.disconnect() ?? false);
+    return this.#enqueue(async () => this.#pending?.get(idKey(requestId))?.disconnect() ?? false);
   }
 
   /** Ends the GET stream's connection; the client may resume it with Last-Event-ID. */
@@ -121,26 +125,30 @@ export class StreamableHttpSessionTransport implements Transport, StreamOwner {
    */
   get busy(): boolean {
     if (this.#jsonWaiters !== undefined && this.#jsonWaiters.size > 0) return true;
-    for (const stream of this.#pending.values()) if (stream.connected) return true;
+    for (const stream of this.#pending?.values() ?? []) if (stream.connected) return true;
     return false;
   }
 
   /** False when a request with this id is still running (its stream would be ambiguous). */
   canAccept(requestId: RequestId): boolean {
     const key = idKey(requestId);
-    return !this.#pending.has(key) && !this.#jsonWaiters?.has(key);
+    return !this.#pending?.has(key) && !this.#jsonWaiters?.has(key);
   }
 
   /** Hands an inbound message to the server. */
   receive(message: JSONRPCMessage, extra: MessageExtra): void {
     this.lastActivity = Date.now();
-    if ('method' in message && message.method === 'notifications/initialized') this.established = true;
+    if ('method' in message && message.method === 'notifications/initialized') {
+      this.established = true;
+      this.#forgetInitializeStream();
+    }
+    if ('method' in message && message.method === 'initialize' && 'id' in message) this.#initializeStream = this.#pending?.get(idKey(message.id));
     if ('method' in message && message.method === 'notifications/cancelled' && !('id' in message)) {
       // basic/utilities/cancellation: a cancelled request gets no response, so its stream would
       // never end on its own.
       const requestId = message.params?.requestId;
       if (typeof requestId === 'string' || typeof requestId === 'number') {
-        this.#background(async () => this.#finish(this.#pending.get(idKey(requestId))));
+        this.#background(async () => this.#finish(this.#pending?.get(idKey(requestId))));
       }
     }
     try {
@@ -153,7 +161,7 @@ export class StreamableHttpSessionTransport implements Transport, StreamOwner {
   /** A POSTed request answered over SSE: the stream starts with a priming event. */
   openRequestStream(exchange: HttpExchange, requestId: RequestId): void {
     const stream = this.#newStream(requestId);
-    this.#pending.set(idKey(requestId), stream);
+    (this.#pending ??= new Map()).set(idKey(requestId), stream);
     stream.attach(exchange);
     this.#background(() => stream.prime());
   }
@@ -196,7 +204,7 @@ export class StreamableHttpSessionTransport implements Transport, StreamOwner {
       }
       // The store may be shared by sessions: a stream that is not ours is refused, and what
       // was collected for it is never written.
-      const stream = this.#streams.get(streamId);
+      const stream = this.#streams?.get(streamId);
       if (!stream) return new HttpError(400, `Cannot resume: event id "${lastEventId}" is not from a stream of this session`);
       if (stream.connected) return new HttpError(409, 'Conflict: that stream is already connected');
       stream.resume(exchange, missed);
@@ -218,7 +226,7 @@ export class StreamableHttpSessionTransport implements Transport, StreamOwner {
         waiter.respond(200, { 'Content-Type': 'application/json', 'Mcp-Session-Id': this.sessionId }, JSON.stringify(message));
         return;
       }
-      const stream = this.#pending.get(key);
+      const stream = this.#pending?.get(key);
       if (stream) {
         await stream.emit(message);
         if (response) this.#finish(stream);
@@ -245,7 +253,8 @@ export class StreamableHttpSessionTransport implements Transport, StreamOwner {
   /** The stream's response is out (or will never come): it ends after that. */
   #finish(stream: ResumableStream | undefined): void {
     if (!stream || stream.requestId === undefined || stream.done) return;
-    this.#pending.delete(idKey(stream.requestId));
+    this.#pending!.delete(idKey(stream.requestId));
+    if (this.#pending!.size === 0) this.#pending = undefined;
     stream.finish();
     this.#finished++;
     this.#prune();
@@ -253,22 +262,34 @@ export class StreamableHttpSessionTransport implements Transport, StreamOwner {
 
   #newStream(requestId: RequestId | undefined): ResumableStream {
     const stream = new ResumableStream(requestId, this.#settings, this);
-    this.#streams.set(stream.streamId, stream);
+    (this.#streams ??= new Map()).set(stream.streamId, stream);
     return stream;
+  }
+
+  /**
+   * basic/lifecycle#initialization: notifications/initialized comes after the client read the
+   * initialize response, so that finished stream will never be resumed; its events go now rather
+   * than with the 100th finished stream (an idle session then keeps no replay data).
+   */
+  #forgetInitializeStream(): void {
+    const stream = this.#initializeStream;
+    this.#initializeStream = undefined;
+    if (stream?.done && !stream.connected) this.#forget(stream);
   }
 
   /** Keeps the number of finished-but-resumable streams bounded; the oldest go first. */
   #prune(): void {
     // Counted, not recounted: a scan of every stream on every response cost a busy SSE session
     // more than the response itself (bench/profile.ts http-sse).
-    for (const stream of this.#streams.values()) {
+    for (const stream of this.#streams?.values() ?? []) {
       if (this.#finished <= MAX_FINISHED_STREAMS) break;
       if (stream.done && !stream.connected) this.#forget(stream);
     }
   }
 
   #forget(stream: ResumableStream): void {
-    if (this.#streams.delete(stream.streamId) && stream.done) this.#finished--;
+    if (this.#streams?.delete(stream.streamId) && stream.done) this.#finished--;
+    if (this.#streams?.size === 0) this.#streams = undefined;
     void this.#settings.eventStore.deleteStream?.(stream.streamId);
   }
 
