@@ -19,6 +19,19 @@ import { stopChild } from './stats.js';
 type ClientModule = typeof import('../src/client/index.js');
 type TransportModule = typeof import('../src/transport/index.js');
 
+// The official SDK client adds an abort listener per request to one long-lived AbortSignal and
+// Node warns at every one past 1,500: one line says so, instead of thousands.
+let sdkListenerWarned = false;
+process.removeAllListeners('warning');
+process.on('warning', (warning) => {
+  if (warning.name === 'MaxListenersExceededWarning' && warning.message.includes('abort listeners')) {
+    if (!sdkListenerWarned) process.stderr.write('\nbench: (the official SDK client keeps adding abort listeners to one AbortSignal; Node\'s MaxListenersExceededWarning shown once)\n');
+    sdkListenerWarned = true;
+    return;
+  }
+  process.stderr.write(`${warning.name}: ${warning.message}\n`);
+});
+
 /** The clients compared, the raw baseline first. */
 export const HTTP_CLIENTS = ['raw', 'mcpwire', 'mcpwire-fetch', 'sdk'] as const;
 export type HttpClientName = typeof HTTP_CLIENTS[number];

@@ -7,7 +7,7 @@
 import { join, resolve } from 'node:path';
 import { buildDist, importDist } from './build.js';
 import { ADD_CALL, COUNTS, INITIALIZE_PARAMS, SERVERS } from './config.js';
-import { RawHttpClient } from './baselines/raw-clients.js';
+import { RawNodeHttpClient } from './baselines/raw-node-http-client.js';
 import { startHttpServer } from './http.js';
 import { checkAnswer, measureInterleaved, warmUp } from './measure.js';
 import type { RunFigures, Side } from './measure.js';
@@ -30,9 +30,9 @@ async function mcpwireSide(script: string, args: string[]): Promise<Side> {
 
 async function rawSide(): Promise<Side> {
   const { child, url } = await startHttpServer(SERVERS.rawHttp);
-  const raw = new RawHttpClient(url);
+  const raw = new RawNodeHttpClient(url);
   await raw.request('initialize', INITIALIZE_PARAMS);
-  return { serverPid: child.pid!, call: () => raw.request('tools/call', ADD_CALL), close: () => stopChild(child) };
+  return { serverPid: child.pid!, call: () => raw.request('tools/call', ADD_CALL), close: async () => { raw.close(); await stopChild(child); } };
 }
 
 buildDist();

@@ -1,6 +1,7 @@
 // Streamable HTTP on loopback: the compiled mcpwire client and server, answering with one JSON
 // body (jsonResponse) or an SSE stream, beside a raw node:http server answering JSON. Both
-// clients use the global fetch, so the client mechanics (undici, keep-alive pool) are the same.
+// clients are on node:http with a keep-alive Agent (the mcpwire client's default on Node; the raw
+// one is bench/baselines/raw-node-http-client.js), so each server sees the same kind of client.
 // A fourth server answers JSON through the fetch handler (createFetchHandler) on a node:http
 // bridge: what Request/Response objects cost on Node, next to the node adapter that maps
 // node:http directly. The servers run at once and take turns (measure.ts).
@@ -8,7 +9,7 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { ADD_CALL, COUNTS, INITIALIZE_PARAMS, SERVERS } from './config.js';
-import { RawHttpClient } from './baselines/raw-clients.js';
+import { RawNodeHttpClient } from './baselines/raw-node-http-client.js';
 import { importDist } from './build.js';
 import { checkAnswer, measureInterleaved, warmUp } from './measure.js';
 import type { RunFigures, Side } from './measure.js';
@@ -31,9 +32,9 @@ async function startSide(variant: HttpVariant): Promise<Side> {
     ? await startHttpServer(SERVERS.rawHttp)
     : await startHttpServer(SERVERS.mcpwireHttp, { raw: [], json: ['--json'], sse: [], fetch: ['--json', '--fetch'] }[variant]);
   if (variant === 'raw') {
-    const raw = new RawHttpClient(url);
+    const raw = new RawNodeHttpClient(url);
     await raw.request('initialize', INITIALIZE_PARAMS);
-    return { serverPid: child.pid!, call: () => raw.request('tools/call', ADD_CALL), close: () => stopChild(child) };
+    return { serverPid: child.pid!, call: () => raw.request('tools/call', ADD_CALL), close: async () => { raw.close(); await stopChild(child); } };
   }
   const { McpClient } = await importDist<ClientModule>('src/client/index.js');
   const { httpTransport } = await importDist<TransportModule>('src/transport/index.js');

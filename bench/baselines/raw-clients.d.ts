@@ -9,8 +9,3 @@ export class RawStdioClient {
   notify(method: string): void;
   close(): Promise<void>;
 }
-
-export class RawHttpClient {
-  constructor(url: string);
-  request(method: string, params?: object): Promise<Record<string, unknown>>;
-}

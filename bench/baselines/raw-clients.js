@@ -50,21 +50,3 @@ export class RawStdioClient {
     this.buffered = this.buffered.slice(start);
   }
 }
-
-const HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
-
-/** One fetch POST per request, the JSON body of the answer parsed: the same mechanics as the mcpwire HTTP client. */
-export class RawHttpClient {
-  constructor(url) {
-    this.url = url;
-    this.nextId = 1;
-  }
-
-  async request(method, params) {
-    const id = this.nextId++;
-    const response = await fetch(this.url, { method: 'POST', headers: HEADERS, body: JSON.stringify({ jsonrpc: '2.0', id, method, params }) });
-    const message = JSON.parse(await response.text());
-    if (message.error) throw new Error(message.error.message);
-    return message.result;
-  }
-}
