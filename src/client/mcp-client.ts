@@ -12,7 +12,7 @@ import {
 import type {
   CallToolResult, ClientCapabilities, ClientState, CompleteRequestParams, CompleteResult,
   GetPromptResult, Implementation, InitializeResult, LoggingLevel, McpRequestHandler,
-  McpRequestOptions, Prompt, ReadResourceResult, Resource, ResourceTemplate, Root, ServerCapabilities, Task, Tool,
+  McpRequestOptions, Prompt, ReadResourceResult, Resource, ResourceTemplate, Root, ServerCapabilities, ServerRequestMethod, Task, Tool,
 } from '../protocol/index.js';
 import type { Era } from '../protocol/index.js';
 import { DEFAULT_CLIENT_INFO } from './client-options.js';
@@ -173,8 +173,8 @@ export class McpClient {
   /** Sessions this client started again after the server answered 404 for its session. */
   get sessionsRenewed(): number { return this.#renewal?.count ?? 0; }
 
-  /** Handles a request the server sends (sampling, elicitation, roots). */
-  setRequestHandler(method: string, handler: McpRequestHandler): void {
+  /** Handles a request the server sends (sampling, elicitation, roots), or an extension method of the application's own. */
+  setRequestHandler(method: ServerRequestMethod | (string & {}), handler: McpRequestHandler): void {
     this.mcp.onRequest(method, handler);
   }
 

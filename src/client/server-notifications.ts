@@ -3,7 +3,7 @@
 // names (26/server/utilities/caching#invalidation).
 
 import type { JsonRpcPeer, Params, RequestId } from '../jsonrpc/index.js';
-import { META, NOTIFICATIONS } from '../protocol/index.js';
+import { META } from '../protocol/index.js';
 import type { LoggingLevel, Task } from '../protocol/index.js';
 import type { ResultCache } from './result-cache.js';
 import type { SubscriptionFilter } from './subscription.js';
@@ -23,19 +23,19 @@ export interface NotificationCallbacks {
 export function routeServerNotifications(
   peer: JsonRpcPeer, to: NotificationCallbacks, cache: ResultCache, listens: ReadonlyMap<RequestId, (filter: SubscriptionFilter) => void>,
 ): void {
-  peer.setNotificationHandler(NOTIFICATIONS.toolsListChanged, () => {
+  peer.setNotificationHandler('notifications/tools/list_changed', () => {
     cache.invalidate(['tools/list']);
     to.ontoolslistchanged?.();
   });
-  peer.setNotificationHandler(NOTIFICATIONS.resourcesListChanged, () => {
+  peer.setNotificationHandler('notifications/resources/list_changed', () => {
     cache.invalidate(['resources/list', 'resources/templates/list']);
     to.onlistchanged?.('resources');
   });
-  peer.setNotificationHandler(NOTIFICATIONS.promptsListChanged, () => {
+  peer.setNotificationHandler('notifications/prompts/list_changed', () => {
     cache.invalidate(['prompts/list']);
     to.onlistchanged?.('prompts');
   });
-  peer.setNotificationHandler(NOTIFICATIONS.resourceUpdated, (params) => {
+  peer.setNotificationHandler('notifications/resources/updated', (params) => {
     if (typeof params?.uri !== 'string') return;
     cache.invalidate(['resources/read'], params.uri);
     to.onresourceupdated?.(params.uri);
@@ -45,13 +45,13 @@ export function routeServerNotifications(
     const filter = params?.notifications;
     if ((typeof id === 'string' || typeof id === 'number') && typeof filter === 'object' && filter !== null) listens.get(id)?.(filter as SubscriptionFilter);
   });
-  peer.setNotificationHandler(NOTIFICATIONS.message, (params) => {
+  peer.setNotificationHandler('notifications/message', (params) => {
     to.onlog?.(params as { level: LoggingLevel; logger?: string; data: unknown });
   });
-  peer.setNotificationHandler(NOTIFICATIONS.elicitationComplete, (params) => {
+  peer.setNotificationHandler('notifications/elicitation/complete', (params) => {
     if (typeof params?.elicitationId === 'string') to.onelicitationcomplete?.(params.elicitationId);
   });
-  peer.setNotificationHandler(NOTIFICATIONS.taskStatus, (params) => {
+  peer.setNotificationHandler('notifications/tasks/status', (params) => {
     if (isTask(params)) to.ontaskstatus?.(params);
   });
 }

@@ -1,6 +1,7 @@
 // MCP vocabulary shared by server, client and host: types, methods, versions, capabilities, lifecycle.
 export { DEFAULT_HTTP_PROTOCOL_VERSION, LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS, isSupportedVersion, negotiateVersion } from './versions.js';
 export { CLIENT_REQUESTS, NOTIFICATIONS, SERVER_REQUESTS } from './methods.js';
+export type { ClientRequestMethod, NotificationMethod, ServerRequestMethod } from './methods.js';
 export { CapabilityError, clientCapabilityFor, missingClientCapability, missingServerCapability, serverCapabilityFor } from './capabilities.js';
 export { clientMaySend, nextClientState, nextServerState, serverMaySend, serverRefusal } from './lifecycle.js';
 export type { ClientEvent, ClientState, ServerEvent, ServerState } from './lifecycle.js';

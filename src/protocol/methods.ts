@@ -49,3 +49,10 @@ export const NOTIFICATIONS = {
   /** 2026-07-28: the first message of a listen stream, naming what the server honours. */
   subscriptionsAcknowledged: 'notifications/subscriptions/acknowledged',
 } as const;
+
+/** The method of a request a client sends: what a server registers its handlers under. */
+export type ClientRequestMethod = typeof CLIENT_REQUESTS[keyof typeof CLIENT_REQUESTS];
+/** The method of a request a server sends: what a client registers its handlers under. */
+export type ServerRequestMethod = typeof SERVER_REQUESTS[keyof typeof SERVER_REQUESTS];
+/** The method of a notification, either direction. */
+export type NotificationMethod = typeof NOTIFICATIONS[keyof typeof NOTIFICATIONS];

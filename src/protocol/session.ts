@@ -4,6 +4,7 @@
 import { JsonRpcPeer } from '../jsonrpc/index.js';
 import type { MessageExtra, MessageRouter, Params, PeerOptions, ProtocolError, RequestContext, RequestId, RequestOptions, Transport } from '../jsonrpc/index.js';
 import { NOTIFICATIONS } from './methods.js';
+import type { ServerRequestMethod } from './methods.js';
 
 /** One progress report (basic/utilities/progress). */
 export interface Progress {
@@ -78,7 +79,7 @@ export class McpSessionCore implements MessageRouter {
   }
 
   handleNotification(method: string, params: Params | undefined, extra: MessageExtra | undefined): void | Promise<void> {
-    if (method === NOTIFICATIONS.cancelled) {
+    if (method === 'notifications/cancelled') {
       const requestId = params?.requestId;
       // Malformed cancellations are dropped silently (utilities/cancellation#behavior-requirements).
       if (typeof requestId === 'string' || typeof requestId === 'number') {
@@ -114,7 +115,7 @@ export class McpSession extends McpSessionCore {
   #progressHandlers: Map<string | number, ProgressEntry> | undefined;
 
   override handleNotification(method: string, params: Params | undefined, extra: MessageExtra | undefined): void | Promise<void> {
-    if (method === NOTIFICATIONS.progress) return this.#onProgress(params);
+    if (method === 'notifications/progress') return this.#onProgress(params);
     return super.handleNotification(method, params, extra);
   }
 
@@ -154,7 +155,7 @@ export class McpSession extends McpSessionCore {
   }
 
   /** Registers a request handler whose context can report progress and talk back to the peer. */
-  onRequest(method: string, handler: McpRequestHandler): void {
+  onRequest(method: ServerRequestMethod | (string & {}), handler: McpRequestHandler): void {
     this.peer.setRequestHandler(method, (params, context) => handler(params, this.#contextFor(params, context)));
   }
 

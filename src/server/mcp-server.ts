@@ -25,10 +25,10 @@ export class McpServer extends ToolServer {
 
   constructor(info: Implementation, options: McpServerOptions = {}) {
     super(info, options);
-    this.setRequestHandler(CLIENT_REQUESTS.resourcesList, (params) => this.#resources.list(params?.cursor, this.pageSize));
-    this.setRequestHandler(CLIENT_REQUESTS.resourceTemplatesList, (params) => this.#resources.listTemplates(params?.cursor, this.pageSize));
-    this.setRequestHandler(CLIENT_REQUESTS.resourcesRead, (params, context) => this.#resources.read(params, context));
-    this.setRequestHandler(CLIENT_REQUESTS.resourcesSubscribe, (params, _context, session = requireSession(CLIENT_REQUESTS.resourcesSubscribe)) => {
+    this.setRequestHandler('resources/list', (params) => this.#resources.list(params?.cursor, this.pageSize));
+    this.setRequestHandler('resources/templates/list', (params) => this.#resources.listTemplates(params?.cursor, this.pageSize));
+    this.setRequestHandler('resources/read', (params, context) => this.#resources.read(params, context));
+    this.setRequestHandler('resources/subscribe', (params, _context, session = requireSession(CLIENT_REQUESTS.resourcesSubscribe)) => {
       const uri = requireUri(params, CLIENT_REQUESTS.resourcesSubscribe);
       // The set is fed by the client: capped, so subscribing to endless made-up URIs cannot grow it forever.
       const limit = this.maxSubscriptions;
@@ -38,13 +38,13 @@ export class McpServer extends ToolServer {
       session.subscriptions.add(uri);
       return {};
     });
-    this.setRequestHandler(CLIENT_REQUESTS.resourcesUnsubscribe, (params, _context, session = requireSession(CLIENT_REQUESTS.resourcesUnsubscribe)) => {
+    this.setRequestHandler('resources/unsubscribe', (params, _context, session = requireSession(CLIENT_REQUESTS.resourcesUnsubscribe)) => {
       session.subscriptions.delete(requireUri(params, CLIENT_REQUESTS.resourcesUnsubscribe));
       return {};
     });
-    this.setRequestHandler(CLIENT_REQUESTS.promptsList, (params) => this.#prompts.list(params?.cursor, this.pageSize));
-    this.setRequestHandler(CLIENT_REQUESTS.promptsGet, (params, context) => this.#prompts.get(params, context));
-    this.setRequestHandler(CLIENT_REQUESTS.complete, (params) => this.#complete(params));
+    this.setRequestHandler('prompts/list', (params) => this.#prompts.list(params?.cursor, this.pageSize));
+    this.setRequestHandler('prompts/get', (params, context) => this.#prompts.get(params, context));
+    this.setRequestHandler('completion/complete', (params) => this.#complete(params));
   }
 
   /** Registers a resource at a fixed URI. */

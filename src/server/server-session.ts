@@ -4,7 +4,7 @@
 import { INVALID_PARAMS, METHOD_NOT_FOUND, ProtocolError } from '../jsonrpc/index.js';
 import type { AuthInfo, MessageExtra, MessageRouter, Params, RequestContext, RequestId, Transport } from '../jsonrpc/index.js';
 import {
-  CapabilityError, CLIENT_REQUESTS, LOGGING_LEVELS, McpSessionCore, NOTIFICATIONS, SERVER_REQUESTS, STATELESS_ONLY, eraOfRequest,
+  CapabilityError, LOGGING_LEVELS, McpSessionCore, NOTIFICATIONS, SERVER_REQUESTS, STATELESS_ONLY, eraOfRequest,
   missingClientCapability, negotiateVersion, nextServerState, removedMethodError, serverCapabilityFor, serverMaySend, serverRefusal,
 } from '../protocol/index.js';
 import type {
@@ -90,7 +90,7 @@ export class ServerSession implements MessageRouter {
   }
 
   handlesRequest(method: string): boolean {
-    return this.#host.handlers().has(method) || method === CLIENT_REQUESTS.initialize || method === CLIENT_REQUESTS.ping || STATELESS_ONLY.has(method);
+    return this.#host.handlers().has(method) || method === 'initialize' || method === 'ping' || STATELESS_ONLY.has(method);
   }
 
   /**
@@ -102,14 +102,14 @@ export class ServerSession implements MessageRouter {
     if (eraOfRequest(params) === 'stateless') return dispatchStateless(this.#host, method, params, this.#statelessCall(request));
     const handler = this.#host.handlers().get(method);
     if (handler) return handler(params, new SessionToolContext(this, request, progressTokenOf(params)), this);
-    if (method === CLIENT_REQUESTS.initialize) return this.#initialize(params);
-    if (method === CLIENT_REQUESTS.ping) return {};
+    if (method === 'initialize') return this.#initialize(params);
+    if (method === 'ping') return {};
     throw removedMethodError(method); // STATELESS_ONLY: handlesRequest said yes to nothing else
   }
 
   handleNotification(method: string, _params: Params | undefined, _extra: MessageExtra | undefined): void {
-    if (method === NOTIFICATIONS.initialized) this.state = nextServerState(this.state, 'initialized');
-    else if (method === NOTIFICATIONS.rootsListChanged) this.#host.onRootsListChanged(this);
+    if (method === 'notifications/initialized') this.state = nextServerState(this.state, 'initialized');
+    else if (method === 'notifications/roots/list_changed') this.#host.onRootsListChanged(this);
   }
 
   /** What a stateless request on this connection (stdio) needs: its id, its cancellation, a way to notify about it. */

@@ -7,7 +7,7 @@
 import { INTERNAL_ERROR, INVALID_PARAMS, ProtocolError } from '../jsonrpc/index.js';
 import type { Params } from '../jsonrpc/index.js';
 import {
-  CACHEABLE, CLIENT_REQUESTS, MAY_REQUIRE_INPUT, META, NOTIFICATIONS, REMOVED_IN_STATELESS, RESOURCE_NOT_FOUND,
+  CACHEABLE, MAY_REQUIRE_INPUT, META, NOTIFICATIONS, REMOVED_IN_STATELESS, RESOURCE_NOT_FOUND,
   readEnvelope, removedMethodError, serverCapabilityFor,
 } from '../protocol/index.js';
 import type { Implementation, ServerCapabilities } from '../protocol/index.js';
@@ -49,8 +49,8 @@ export async function dispatchStateless(host: StatelessHost, method: string, par
   const header = call.extra?.headers?.['mcp-protocol-version'];
   const envelope = readEnvelope(params, host.modernVersions, typeof header === 'string' ? header : undefined);
   if (REMOVED_IN_STATELESS.has(method)) throw removedMethodError(method);
-  if (method === CLIENT_REQUESTS.discover) return complete(host, method, discover(host));
-  if (method === CLIENT_REQUESTS.listen) return listen(host, params, call);
+  if (method === 'server/discover') return complete(host, method, discover(host));
+  if (method === 'subscriptions/listen') return listen(host, params, call);
   const capability = serverCapabilityFor(method);
   const handler = host.handlers().get(method);
   if (handler === undefined || (capability !== undefined && !host.declares(capability))) throw removedMethodError(method);

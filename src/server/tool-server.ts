@@ -6,7 +6,7 @@
 import { INVALID_PARAMS, METHOD_NOT_FOUND, ProtocolError } from '../jsonrpc/index.js';
 import type { Params, Transport } from '../jsonrpc/index.js';
 import { CLIENT_REQUESTS, LOGGING_LEVELS, MODERN_PROTOCOL_VERSIONS, NOTIFICATIONS, SUPPORTED_PROTOCOL_VERSIONS } from '../protocol/index.js';
-import type { Implementation, LoggingLevel, McpSessionOptions, ServerCapabilities, Tool } from '../protocol/index.js';
+import type { ClientRequestMethod, Implementation, LoggingLevel, McpSessionOptions, ServerCapabilities, Tool } from '../protocol/index.js';
 import { ListenRegistry } from './listen-registry.js';
 import { RequestStateSealer } from './request-state.js';
 import type { RequestStateOptions } from './request-state.js';
@@ -92,9 +92,9 @@ export class ToolServer implements SessionHost {
     this.requestState = new RequestStateSealer(options.requestState);
     this.#cacheHint = options.cacheHint ?? { ttlMs: 0, cacheScope: 'private' };
     this.listeners.onerror = (error) => this.onerror?.(error);
-    this.#handlers.set(CLIENT_REQUESTS.toolsList, (params) => this.#tools.list(params?.cursor, this.pageSize));
-    this.#handlers.set(CLIENT_REQUESTS.toolsCall, (params, context) => this.#tools.call(params, context));
-    this.#handlers.set(CLIENT_REQUESTS.setLevel, (params, _context, session = requireSession(CLIENT_REQUESTS.setLevel)) => {
+    this.#handlers.set('tools/list', (params) => this.#tools.list(params?.cursor, this.pageSize));
+    this.#handlers.set('tools/call', (params, context) => this.#tools.call(params, context));
+    this.#handlers.set('logging/setLevel', (params, _context, session = requireSession(CLIENT_REQUESTS.setLevel)) => {
       const level = params?.level;
       if (typeof level !== 'string' || !(LOGGING_LEVELS as readonly string[]).includes(level)) {
         throw new ProtocolError(INVALID_PARAMS, `Invalid log level: ${JSON.stringify(level)}; expected one of ${LOGGING_LEVELS.join(', ')}`);
@@ -116,8 +116,12 @@ export class ToolServer implements SessionHost {
       .map((session) => session.notify(NOTIFICATIONS.message, params)));
   }
 
-  /** Registers the handler of a request method; features (resources, prompts, …) use this. */
-  setRequestHandler(method: string, handler: ServerRequestHandler): void {
+  /**
+   * Registers the handler of a request method; features (resources, prompts, …) use this. A spec
+   * method is named as a literal (`'tools/call'`), so one grep finds its handler; any other string
+   * is an extension method of the application's own.
+   */
+  setRequestHandler(method: ClientRequestMethod | (string & {}), handler: ServerRequestHandler): void {
     this.#handlers.set(method, handler);
   }
 
