@@ -3,7 +3,7 @@
 // `auto` probe first, and `auto` falls back to initialize when the server is a handshake-era one.
 
 import type { Params } from '../jsonrpc/index.js';
-import { META, MODERN_PROTOCOL_VERSION } from '../protocol/index.js';
+import { META, MODERN_PROTOCOL_VERSION, nextClientState } from '../protocol/index.js';
 import type { ClientState, Era, Implementation, McpSession, ServerCapabilities } from '../protocol/index.js';
 import type { McpClientOptions } from './client-options.js';
 import { probeWithWait } from './era-probe.js';
@@ -37,14 +37,14 @@ export async function openInEra(client: OpeningClient, stateless: StatelessReque
   }
   if (client.state !== 'idle') throw new Error(`Cannot connect: the client is already ${client.state}`);
   await client.mcp.peer.start();
-  client.state = 'initializing';
+  client.state = nextClientState(client.state, 'initialize');
   const timeoutMs = options.probeTimeoutMs ?? Math.min(options.timeoutMs ?? 60_000, 10_000);
   const outcome = await probeWithWait(client.mcp.peer.transport, timeoutMs, choice !== 'auto', (version, signal) => {
     client.protocolVersion = version;
     return stateless.send(DISCOVER, undefined, { signal }, false);
   });
   if (outcome.era === 'handshake') {
-    client.state = 'idle';
+    client.state = nextClientState(client.state, 'restart');
     client.protocolVersion = undefined;
     // Set before initialize: when the handshake fails, eraReason still says the probe chose it.
     client.eraReason = outcome.reason;
@@ -64,5 +64,5 @@ function becomeStateless(client: OpeningClient, stateless: StatelessRequests, ve
   client.serverInfo = typeof serverInfo === 'object' && serverInfo !== null ? serverInfo as Implementation : undefined;
   client.instructions = typeof discover.instructions === 'string' ? discover.instructions : undefined;
   client.mcp.peer.transport.setParamHeaders?.(stateless.paramHeaderSource);
-  client.state = 'ready';
+  client.state = nextClientState(client.state, 'initialized');
 }

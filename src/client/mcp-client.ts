@@ -7,7 +7,7 @@ import { ConnectionClosedError } from '../jsonrpc/index.js';
 import type { Params, RequestId, Transport } from '../jsonrpc/index.js';
 import {
   CapabilityError, CLIENT_REQUESTS, LATEST_PROTOCOL_VERSION, McpSession, NOTIFICATIONS,
-  SUPPORTED_PROTOCOL_VERSIONS, clientMaySend, isSupportedVersion, missingServerCapability,
+  SUPPORTED_PROTOCOL_VERSIONS, clientMaySend, isSupportedVersion, missingServerCapability, nextClientState,
 } from '../protocol/index.js';
 import type {
   CallToolResult, ClientCapabilities, ClientState, CompleteRequestParams, CompleteResult,
@@ -74,7 +74,7 @@ export class McpClient {
   constructor(transport: Transport, options: McpClientOptions = {}) {
     this.#options = options;
     this.mcp = new McpSession(transport, { timeoutMs: options.timeoutMs ?? 60_000, maxTotalTimeoutMs: options.maxTotalTimeoutMs ?? 600_000 });
-    this.mcp.peer.onclose = () => { this.state = 'closed'; };
+    this.mcp.peer.onclose = () => { this.state = nextClientState(this.state, 'close'); };
     this.mcp.peer.onerror = (error) => this.onerror?.(error);
     this.capabilities = impliedCapabilities(options, options.capabilities);
     this.#roots = options.roots ?? [];
@@ -83,7 +83,7 @@ export class McpClient {
       ? undefined
       : new SessionRenewal(() => {
         if (this.state === 'closed') return Promise.reject(new ConnectionClosedError('Cannot start a new session: the client is closed'));
-        this.state = 'idle';
+        this.state = nextClientState(this.state, 'restart');
         return this.initialize();
       });
     routeServerNotifications(this.mcp.peer, this, this.#stateless.cache, this.#listens);
@@ -114,7 +114,7 @@ export class McpClient {
   async initialize(): Promise<InitializeResult> {
     if (this.state !== 'idle') throw new Error(`Cannot initialize: the client is already ${this.state}`);
     await this.mcp.peer.start();
-    this.state = 'initializing';
+    this.state = nextClientState(this.state, 'initialize');
     const result = await this.mcp.request(CLIENT_REQUESTS.initialize, {
       protocolVersion: this.#options.protocolVersion ?? LATEST_PROTOCOL_VERSION,
       capabilities: this.capabilities,
@@ -131,7 +131,7 @@ export class McpClient {
     this.instructions = result.instructions;
     this.mcp.peer.transport.setProtocolVersion?.(result.protocolVersion);
     await this.mcp.notify(NOTIFICATIONS.initialized);
-    this.state = 'ready';
+    this.state = nextClientState(this.state, 'initialized');
     this.era = 'handshake';
     // Streamable HTTP: servers send their own requests and notifications on the GET stream.
     this.mcp.peer.transport.openStandaloneStream?.().catch((error: unknown) => {
@@ -286,7 +286,7 @@ export class McpClient {
   /** Closes the transport (for stdio this ends the server process). */
   async close(): Promise<void> {
     await this.mcp.peer.close();
-    this.state = 'closed';
+    this.state = nextClientState(this.state, 'close');
   }
 }
 

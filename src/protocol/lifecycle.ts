@@ -52,8 +52,11 @@ export function clientMaySend(state: ClientState, method: string): boolean {
 
 /** What happens to a server connection (basic/lifecycle): initialize answered, initialized received, closed. */
 export type ServerEvent = 'initialize' | 'initialized' | 'close';
-/** What happens to a client connection: initialize sent, its result accepted, closed. */
-export type ClientEvent = 'initialize' | 'initialized' | 'close';
+/**
+ * What happens to a client connection: initialize (or the 2026 server/discover probe) sent, its
+ * result accepted, back to the start (the server lost the session, or the probe chose the handshake), closed.
+ */
+export type ClientEvent = 'initialize' | 'initialized' | 'restart' | 'close';
 
 /**
  * The server's state after `event`; every transition of a server connection goes through here.
@@ -68,6 +71,8 @@ export function nextServerState(state: ServerState, event: ServerEvent): ServerS
 /** The client's state after `event`; every transition of a client connection goes through here. */
 export function nextClientState(state: ClientState, event: ClientEvent): ClientState {
   if (event === 'close') return 'closed';
+  // basic/transports#session-management: a lost session starts over with a fresh initialize; closed stays closed.
+  if (event === 'restart') return state === 'closed' ? state : 'idle';
   if (event === 'initialize') return state === 'idle' ? 'initializing' : state;
   return state === 'initializing' ? 'ready' : state;
 }

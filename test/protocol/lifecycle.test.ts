@@ -1,5 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import {
   clientMaySend, missingClientCapability, missingServerCapability, negotiateVersion, nextClientState, nextServerState, serverMaySend, serverRefusal,
 } from '../../src/protocol/index.js';
@@ -54,10 +56,26 @@ test('lifecycle transitions live in one place: every state × event, server and 
     ['closed', 'closed', 'closed'],
   ]);
   const clientStates = ['idle', 'initializing', 'ready', 'closed'] as const;
-  assert.deepEqual(clientStates.map((state) => (['initialize', 'initialized', 'close'] as const).map((event) => nextClientState(state, event))), [
-    ['initializing', 'idle', 'closed'],
-    ['initializing', 'ready', 'closed'],
-    ['ready', 'ready', 'closed'],
-    ['closed', 'closed', 'closed'],
+  assert.deepEqual(clientStates.map((state) => (['initialize', 'initialized', 'restart', 'close'] as const).map((event) => nextClientState(state, event))), [
+    ['initializing', 'idle', 'idle', 'closed'],
+    ['initializing', 'ready', 'idle', 'closed'],
+    ['ready', 'ready', 'idle', 'closed'],
+    ['closed', 'closed', 'closed', 'closed'],
   ]);
+});
+
+/** Each assignment to a lifecycle `state` in src/server and src/client that does not go through next*State(), as `file:line`. */
+function stateAssignmentsOutsideLifecycle(): string[] {
+  const src = new URL('../../src/', import.meta.url).pathname;
+  const files = (dir: string): string[] => readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? files(join(dir, entry.name)) : entry.name.endsWith('.ts') ? [join(dir, entry.name)] : []);
+  return [...files(join(src, 'server')), ...files(join(src, 'client'))].flatMap((file) =>
+    readFileSync(file, 'utf8').split('\n').flatMap((line, index) => {
+      const assigned = /\.state\s*=(?!=)\s*(.*)$/.exec(line);
+      return assigned && !/^next(Server|Client)State\(/.test(assigned[1]!) ? [`${relative(src, file)}:${index + 1}: ${line.trim()}`] : [];
+    }));
+}
+
+test('every change of a server or client lifecycle state in src/ goes through nextServerState or nextClientState', () => {
+  assert.deepStrictEqual(stateAssignmentsOutsideLifecycle(), []);
 });
