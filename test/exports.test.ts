@@ -7,7 +7,7 @@ const ENTRIES: Record<string, string[]> = {
   '../src/jsonrpc/index.ts': [
     'ConnectionClosedError', 'INTERNAL_ERROR', 'INVALID_PARAMS', 'INVALID_REQUEST', 'JsonRpcPeer', 'METHOD_NOT_FOUND',
     'MessageParseError', 'PARSE_ERROR', 'ProtocolError', 'RequestCancelledError', 'RequestTimeoutError', 'classifyMessage',
-    'SENT', 'isErrorResponse', 'isRequestId', 'isThenable', 'requestIdKey',
+    'SENT', 'isErrorResponse', 'isRequestId', 'requestIdKey',
     // Limits on what a peer can send: nesting depth, requests waiting for an answer.
     'DEFAULT_MAX_JSON_DEPTH', 'TooManyPendingRequestsError', 'exceedsJsonDepth', 'parseJsonMessage',
     // Limits on what a peer that does not read can make this side hold.
@@ -15,11 +15,21 @@ const ENTRIES: Record<string, string[]> = {
     // A line over the size limit, and the request it was answering.
     'LineTooLongError', 'responseIdHint',
   ],
+  // MCP's vocabulary: method names, versions, capabilities, the lifecycle, the sessions both sides build on,
+  // the 2026 error codes and _meta keys. The 2026 dispatcher's own tables (CACHEABLE, REMOVED_IN_STATELESS, …) stay in era.ts.
+  '../src/protocol/index.ts': [
+    'CLIENT_REQUESTS', 'NOTIFICATIONS', 'SERVER_REQUESTS',
+    'DEFAULT_HTTP_PROTOCOL_VERSION', 'LATEST_PROTOCOL_VERSION', 'SUPPORTED_PROTOCOL_VERSIONS', 'isSupportedVersion', 'negotiateVersion',
+    'CapabilityError', 'clientCapabilityFor', 'missingClientCapability', 'missingServerCapability', 'serverCapabilityFor',
+    'clientMaySend', 'nextClientState', 'nextServerState', 'serverMaySend', 'serverRefusal',
+    'McpSession', 'McpSessionCore', 'LOGGING_LEVELS', 'RELATED_TASK_META_KEY', 'TERMINAL_TASK_STATUSES', 'RESOURCE_NOT_FOUND', 'URL_ELICITATION_REQUIRED',
+    'HEADER_MISMATCH', 'META', 'MISSING_REQUIRED_CLIENT_CAPABILITY', 'MODERN_PROTOCOL_VERSION', 'MODERN_PROTOCOL_VERSIONS', 'UNSUPPORTED_PROTOCOL_VERSION',
+  ],
   // Bounds on one validation (work, errors listed): the defaults of ValidateOptions.
   '../src/json-schema/index.ts': ['DEFAULT_MAX_ERRORS', 'DEFAULT_MAX_EVALUATIONS', 'SchemaError', 'compile', 'standardFormats', 'validate'],
   '../src/server/index.ts': ['McpServer', 'ToolServer', 'ServerSession', 'UriTemplate', 'decodeCursor', 'describeValidationErrors', 'encodeCursor', 'paginate'],
   '../src/client/index.ts': [
-    'DEFAULT_CLIENT_INFO', 'ERA_CHOICES', 'McpClient', 'applyElicitationDefaults', 'listAllPages', 'pollInterval',
+    'DEFAULT_CLIENT_INFO', 'ERA_CHOICES', 'McpClient', 'listAllPages',
     // OAuth 2.1 for HTTP servers (basic/authorization): the provider, its store and its errors.
     'InMemoryTokenStore', 'OAuthDiscoveryError', 'OAuthProvider', 'OAuthTokenError',
     // A request that was running when the server lost its session (it may have run; not re-sent).

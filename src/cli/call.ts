@@ -5,7 +5,7 @@
 // A tool whose `execution.taskSupport` is "required" (or any that allows it, with --task) runs as
 // a task (basic/utilities/tasks): created, polled, its result fetched; Ctrl-C sends tasks/cancel.
 
-import { pollInterval } from '../client/index.js';
+import { pollInterval } from '../client/tool-task.js';
 import { RequestCancelledError } from '../jsonrpc/index.js';
 import type { RequestId } from '../jsonrpc/index.js';
 import { compile } from '../json-schema/index.js';

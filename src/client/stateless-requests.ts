@@ -6,7 +6,8 @@
 
 import { ProtocolError } from '../jsonrpc/index.js';
 import type { ParamHeaderSource, Params } from '../jsonrpc/index.js';
-import { CLIENT_REQUESTS, MODERN_PROTOCOL_VERSION, MODERN_PROTOCOL_VERSIONS, REMOVED_IN_STATELESS, UNSUPPORTED_PROTOCOL_VERSION } from '../protocol/index.js';
+import { CLIENT_REQUESTS, MODERN_PROTOCOL_VERSION, MODERN_PROTOCOL_VERSIONS, UNSUPPORTED_PROTOCOL_VERSION } from '../protocol/index.js';
+import { REMOVED_IN_STATELESS } from '../protocol/era.js';
 import type { ClientCapabilities, LoggingLevel, McpRequestOptions, McpSession, Root } from '../protocol/index.js';
 import { DEFAULT_CLIENT_INFO } from './client-options.js';
 import type { McpClientOptions } from './client-options.js';

@@ -25,7 +25,6 @@ export { RELATED_TASK_META_KEY, TERMINAL_TASK_STATUSES } from './task-types.js';
 export type { CreateTaskResult, ListTasksResult, Task, TaskMetadata, TaskStatus } from './task-types.js';
 export { RESOURCE_NOT_FOUND, URL_ELICITATION_REQUIRED } from './error-codes.js';
 export {
-  CACHEABLE, HEADER_MISMATCH, MAY_REQUIRE_INPUT, META, MISSING_REQUIRED_CLIENT_CAPABILITY, MODERN_PROTOCOL_VERSION, MODERN_PROTOCOL_VERSIONS,
-  REMOVED_IN_STATELESS, STATELESS_ONLY, UNSUPPORTED_PROTOCOL_VERSION, eraOfRequest, missingCapabilityError, readEnvelope, removedMethodError,
+  HEADER_MISMATCH, META, MISSING_REQUIRED_CLIENT_CAPABILITY, MODERN_PROTOCOL_VERSION, MODERN_PROTOCOL_VERSIONS, UNSUPPORTED_PROTOCOL_VERSION,
 } from './era.js';
-export type { Envelope, Era, ResultType } from './era.js';
+export type { Era, ResultType } from './era.js';

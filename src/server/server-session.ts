@@ -4,9 +4,10 @@
 import { INVALID_PARAMS, METHOD_NOT_FOUND, ProtocolError } from '../jsonrpc/index.js';
 import type { AuthInfo, MessageExtra, MessageRouter, Params, RequestContext, RequestId, Transport } from '../jsonrpc/index.js';
 import {
-  CapabilityError, LOGGING_LEVELS, McpSessionCore, NOTIFICATIONS, SERVER_REQUESTS, STATELESS_ONLY, eraOfRequest,
-  missingClientCapability, negotiateVersion, nextServerState, removedMethodError, serverCapabilityFor, serverMaySend, serverRefusal,
+  CapabilityError, LOGGING_LEVELS, McpSessionCore, NOTIFICATIONS, SERVER_REQUESTS,
+  missingClientCapability, negotiateVersion, nextServerState, serverCapabilityFor, serverMaySend, serverRefusal,
 } from '../protocol/index.js';
+import { STATELESS_ONLY, eraOfRequest, removedMethodError } from '../protocol/era.js';
 import type {
   ClientCapabilities, CreateMessageResult, ElicitResult, Era, Implementation, Root, InitializeResult, LoggingLevel, Progress,
   McpSessionOptions, ServerCapabilities, ServerState,

@@ -7,9 +7,11 @@
 
 import { INVALID_REQUEST, ProtocolError } from '../jsonrpc/index.js';
 import type { AuthInfo, MessageExtra, Params, RequestId } from '../jsonrpc/index.js';
-import { LOGGING_LEVELS, NOTIFICATIONS, SERVER_REQUESTS, clientCapabilityFor, missingCapabilityError } from '../protocol/index.js';
+import { LOGGING_LEVELS, NOTIFICATIONS, SERVER_REQUESTS, clientCapabilityFor } from '../protocol/index.js';
+import { missingCapabilityError } from '../protocol/era.js';
+import type { Envelope } from '../protocol/era.js';
 import type {
-  ClientCapabilities, CreateMessageResult, ElicitResult, Envelope, Era, Implementation, Progress, Root,
+  ClientCapabilities, CreateMessageResult, ElicitResult, Era, Implementation, Progress, Root,
 } from '../protocol/index.js';
 import type { InputOptions, ToolContext } from './request-context.js';
 

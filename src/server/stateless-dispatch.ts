@@ -6,10 +6,8 @@
 
 import { INTERNAL_ERROR, INVALID_PARAMS, ProtocolError } from '../jsonrpc/index.js';
 import type { Params } from '../jsonrpc/index.js';
-import {
-  CACHEABLE, MAY_REQUIRE_INPUT, META, NOTIFICATIONS, REMOVED_IN_STATELESS, RESOURCE_NOT_FOUND,
-  readEnvelope, removedMethodError, serverCapabilityFor,
-} from '../protocol/index.js';
+import { META, NOTIFICATIONS, RESOURCE_NOT_FOUND, serverCapabilityFor } from '../protocol/index.js';
+import { CACHEABLE, MAY_REQUIRE_INPUT, REMOVED_IN_STATELESS, readEnvelope, removedMethodError } from '../protocol/era.js';
 import type { Implementation, ServerCapabilities } from '../protocol/index.js';
 import type { ListenRegistry, SubscriptionFilter } from './listen-registry.js';
 import { requestBinding } from './request-state.js';

@@ -1,7 +1,8 @@
 // The tools a server offers: registration, `tools/list` pages and `tools/call` with
 // argument validation (server/tools).
 
-import { INTERNAL_ERROR, INVALID_PARAMS, ProtocolError, isThenable } from '../jsonrpc/index.js';
+import { INTERNAL_ERROR, INVALID_PARAMS, ProtocolError } from '../jsonrpc/index.js';
+import { isThenable } from '../jsonrpc/thenable.js';
 import type { CallToolResult, ListToolsResult, Tool } from '../protocol/index.js';
 import { compile } from '../json-schema/index.js';
 import type { ValidationError, Validator } from '../json-schema/index.js';

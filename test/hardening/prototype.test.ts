@@ -5,7 +5,8 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { McpClient, applyElicitationDefaults } from '../../src/client/index.js';
+import { McpClient } from '../../src/client/index.js';
+import { applyElicitationDefaults } from '../../src/client/server-requests.js';
 import { compile } from '../../src/json-schema/index.js';
 import type { ElicitRequestParams } from '../../src/protocol/index.js';
 import { McpServer } from '../../src/server/index.js';
