@@ -15,7 +15,6 @@ import type {
 import type { ToolContext } from './request-context.js';
 import { dispatchStateless } from './stateless-dispatch.js';
 import type { StatelessHost } from './stateless-dispatch.js';
-import type { StatelessCall } from './stateless-context.js';
 
 /**
  * A request handler as features register it: it gets the request context and, in a 2025 session,
@@ -95,12 +94,13 @@ export class ServerSession implements MessageRouter {
   }
 
   /**
-   * One context object per request: a request with the 2026 envelope goes to the stateless
-   * dispatcher (its context is made there), any other to its handler with this session's ToolContext.
+   * One context object per request, over the peer's own record of it: a request with the 2026
+   * envelope goes to the stateless dispatcher (its context is made there, notifying through this
+   * session's McpSessionCore), any other to its handler with this session's ToolContext.
    * The server's handlers come first, as when each was set on the peer after the built-in ones.
    */
   handleRequest(method: string, params: Params | undefined, request: RequestContext): Params | Promise<Params> {
-    if (eraOfRequest(params) === 'stateless') return dispatchStateless(this.#host, method, params, this.#statelessCall(request));
+    if (eraOfRequest(params) === 'stateless') return dispatchStateless(this.#host, method, params, request, this.mcp);
     const handler = this.#host.handlers().get(method);
     if (handler) return handler(params, new SessionToolContext(this, request, progressTokenOf(params)), this);
     if (method === 'initialize') return this.#initialize(params);
@@ -111,17 +111,6 @@ export class ServerSession implements MessageRouter {
   handleNotification(method: string, _params: Params | undefined, _extra: MessageExtra | undefined): void {
     if (method === 'notifications/initialized') this.state = nextServerState(this.state, 'initialized');
     else if (method === 'notifications/roots/list_changed') this.#host.onRootsListChanged(this);
-  }
-
-  /** What a stateless request on this connection (stdio) needs: its id, its cancellation, a way to notify about it. */
-  #statelessCall(request: RequestContext): StatelessCall {
-    const mcp = this.mcp;
-    return {
-      requestId: request.requestId,
-      extra: request.extra,
-      get signal() { return request.signal; },
-      notify: (method, params) => mcp.notify(method, params, request.requestId),
-    };
   }
 
   /** Resource URIs this client subscribed to. */

@@ -15,12 +15,21 @@ import type {
 } from '../protocol/index.js';
 import type { InputOptions, ToolContext } from './request-context.js';
 
-/** What a stateless request needs from the transport that carried it (stdio peer context or HTTP exchange). */
-export interface StatelessCall {
+/** One stateless request as its transport carried it; the peer's own RequestContext is one (stdio). */
+export interface StatelessRequest {
   readonly requestId: RequestId;
   /** Fires when the client cancels (stdio) or closes the response stream (HTTP). */
   readonly signal: AbortSignal;
   readonly extra: MessageExtra | undefined;
+}
+
+/** Sends a notification about one request, on that request's own stream: the session's McpSessionCore (stdio), or a StatelessCall. */
+export interface RequestNotifier {
+  notify(method: string, params: Params | undefined, relatedRequestId: RequestId): Promise<void>;
+}
+
+/** What a stateless request needs from the transport that carried it (an HTTP exchange): the request, and a way to notify about it. */
+export interface StatelessCall extends StatelessRequest {
   /** Sends a notification about this request, on its own stream. */
   notify(method: string, params?: Params): Promise<void>;
 }
@@ -33,7 +42,10 @@ export class InputRequiredError extends ProtocolError {
   }
 }
 
-/** The per-request context of a stateless request. */
+/**
+ * The per-request context of a stateless request: the one object a handler is given. It reads the
+ * transport's own request object (on stdio, the peer's) and notifies through the session or exchange.
+ */
 export class StatelessToolContext implements ToolContext {
   readonly era: Era = 'stateless';
   readonly requestId: RequestId;
@@ -43,15 +55,17 @@ export class StatelessToolContext implements ToolContext {
   missing = false;
   /** A kind of input the client did not declare: this refusal answers the request, whatever the handler did with it. */
   refusal: ProtocolError | undefined;
-  readonly #call: StatelessCall;
+  readonly #request: StatelessRequest;
+  readonly #notifier: RequestNotifier;
   readonly #envelope: Envelope;
   readonly #answers: Params;
   readonly #progressToken: string | number | undefined;
   readonly #counts = new Map<string, number>();
 
-  constructor(call: StatelessCall, envelope: Envelope, params: Params | undefined, answers: Params) {
-    this.requestId = call.requestId;
-    this.#call = call;
+  constructor(request: StatelessRequest, notifier: RequestNotifier, envelope: Envelope, params: Params | undefined, answers: Params) {
+    this.requestId = request.requestId;
+    this.#request = request;
+    this.#notifier = notifier;
     this.#envelope = envelope;
     this.#answers = answers;
     const token = (params?._meta as Params | undefined)?.progressToken;
@@ -59,11 +73,11 @@ export class StatelessToolContext implements ToolContext {
   }
 
   get signal(): AbortSignal {
-    return this.#call.signal;
+    return this.#request.signal;
   }
 
   get authInfo(): AuthInfo | undefined {
-    return this.#call.extra?.authInfo;
+    return this.#request.extra?.authInfo;
   }
 
   get clientInfo(): Implementation | undefined {
@@ -77,7 +91,7 @@ export class StatelessToolContext implements ToolContext {
   get sendProgress(): ToolContext['sendProgress'] {
     return async (progress: Progress) => {
       if (this.#progressToken === undefined || this.signal.aborted) return;
-      await this.#call.notify(NOTIFICATIONS.progress, { progressToken: this.#progressToken, ...progress });
+      await this.#notifier.notify(NOTIFICATIONS.progress, { progressToken: this.#progressToken, ...progress }, this.requestId);
     };
   }
 
@@ -86,7 +100,7 @@ export class StatelessToolContext implements ToolContext {
       // 26/server/utilities/logging: without a logLevel in _meta, no notifications/message at all.
       const wanted = this.#envelope.logLevel;
       if (wanted === undefined || LOGGING_LEVELS.indexOf(level) < LOGGING_LEVELS.indexOf(wanted) || this.signal.aborted) return;
-      await this.#call.notify(NOTIFICATIONS.message, logger === undefined ? { level, data } : { level, logger, data });
+      await this.#notifier.notify(NOTIFICATIONS.message, logger === undefined ? { level, data } : { level, logger, data }, this.requestId);
     };
   }
 

@@ -14,7 +14,7 @@ import { requestBinding } from './request-state.js';
 import type { RequestStateSealer } from './request-state.js';
 import type { ServerRequestHandler } from './server-session.js';
 import { StatelessToolContext } from './stateless-context.js';
-import type { StatelessCall } from './stateless-context.js';
+import type { RequestNotifier, StatelessRequest } from './stateless-context.js';
 
 /** How long clients may cache a result (26/server/utilities/caching). */
 export interface CacheHint {
@@ -42,13 +42,15 @@ export interface StatelessHost {
   readonly maxListenStreams: number;
 }
 
-/** Answers one stateless request; throws a ProtocolError for an error response. */
-export async function dispatchStateless(host: StatelessHost, method: string, params: Params | undefined, call: StatelessCall): Promise<Params> {
+/** Answers one stateless request (`notifier` sends what is about it on its own stream); throws a ProtocolError for an error response. */
+export async function dispatchStateless(
+  host: StatelessHost, method: string, params: Params | undefined, call: StatelessRequest, notifier: RequestNotifier,
+): Promise<Params> {
   const header = call.extra?.headers?.['mcp-protocol-version'];
   const envelope = readEnvelope(params, host.modernVersions, typeof header === 'string' ? header : undefined);
   if (REMOVED_IN_STATELESS.has(method)) throw removedMethodError(method);
   if (method === 'server/discover') return complete(host, method, discover(host));
-  if (method === 'subscriptions/listen') return listen(host, params, call);
+  if (method === 'subscriptions/listen') return listen(host, params, call, notifier);
   const capability = serverCapabilityFor(method);
   const handler = host.handlers().get(method);
   if (handler === undefined || (capability !== undefined && !host.declares(capability))) throw removedMethodError(method);
@@ -56,7 +58,7 @@ export async function dispatchStateless(host: StatelessHost, method: string, par
   let binding: Promise<string> | undefined;
   const bind = (): Promise<string> => binding ??= requestBinding(method, params, principalOf(call));
   const answers = MAY_REQUIRE_INPUT.has(method) ? await gatherAnswers(host, params, bind) : {};
-  const context = new StatelessToolContext(call, envelope, params, answers);
+  const context = new StatelessToolContext(call, notifier, envelope, params, answers);
   let result: Params;
   try {
     result = await handler(params, context, undefined);
@@ -113,7 +115,7 @@ async function inputRequired(host: StatelessHost, context: StatelessToolContext,
  * asked for until the client goes away (no response then) or the server ends the stream (a final
  * complete result carrying the subscription id).
  */
-async function listen(host: StatelessHost, params: Params | undefined, call: StatelessCall): Promise<Params> {
+async function listen(host: StatelessHost, params: Params | undefined, call: StatelessRequest, notifier: RequestNotifier): Promise<Params> {
   const wanted = params?.notifications;
   if (typeof wanted !== 'object' || wanted === null || Array.isArray(wanted)) {
     throw new ProtocolError(INVALID_PARAMS, 'Invalid params: subscriptions/listen needs "notifications", an object');
@@ -144,12 +146,12 @@ async function listen(host: StatelessHost, params: Params | undefined, call: Sta
   const ended = new Promise<void>((resolve) => { end = resolve; });
   // Listening starts before the acknowledgement is sent, so no change in between is lost; what
   // comes meanwhile waits for it, since nothing may precede the acknowledgement.
-  const acknowledged = call.notify(NOTIFICATIONS.subscriptionsAcknowledged, { notifications: filter, _meta: tag });
+  const acknowledged = notifier.notify(NOTIFICATIONS.subscriptionsAcknowledged, { notifications: filter, _meta: tag }, subscriptionId);
   let finished!: () => void;
   const done = new Promise<void>((resolve) => { finished = resolve; });
   const remove = host.listeners.add({
     filter, subscriptionId, end: () => { end(); return done; },
-    notify: async (method, sent) => { await acknowledged; await call.notify(method, sent); },
+    notify: async (method, sent) => { await acknowledged; await notifier.notify(method, sent, subscriptionId); },
   });
   try {
     await acknowledged;
@@ -173,7 +175,7 @@ async function listen(host: StatelessHost, params: Params | undefined, call: Sta
 }
 
 /** Who is calling, when the transport verified it: requestState is bound to it. */
-function principalOf(call: StatelessCall): string | undefined {
+function principalOf(call: StatelessRequest): string | undefined {
   const auth = call.extra?.authInfo;
   if (auth === undefined) return undefined;
   return auth.clientId ?? auth.token;

@@ -139,7 +139,7 @@ export class ToolServer implements SessionHost {
    * HTTP transport calls for a stateless POST. Throws a ProtocolError for an error response.
    */
   handleStateless(method: string, params: Params | undefined, call: StatelessCall): Promise<Params> {
-    return dispatchStateless(this, method, params, call);
+    return dispatchStateless(this, method, params, call, call);
   }
 
   /**
