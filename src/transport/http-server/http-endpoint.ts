@@ -112,12 +112,14 @@ export function createHttpEndpoint(server: HttpServable, options: HttpEndpointOp
     return session;
   }
 
-  async function findSession(exchange: HttpExchange, principal: string | undefined): Promise<StreamableHttpSessionTransport> {
+  /** The session a request names; synchronous, as every POST after initialize passes here. */
+  function findSession(exchange: HttpExchange, principal: string | undefined): StreamableHttpSessionTransport {
     const id = exchange.header('mcp-session-id');
     // A server that requires sessions SHOULD answer 400 without one, 404 for an unknown one.
     if (id === undefined) throw new HttpError(400, 'Bad Request: Mcp-Session-Id header is required (initialize first)');
     let session = sessions.get(id);
-    if (session && isExpired(session, Date.now())) { await session.close(); session = undefined; } // the sweeper had not come by yet
+    // The sweeper had not come by yet; close() forgets the session at once, its streams end after.
+    if (session && isExpired(session, Date.now())) { void session.close(); session = undefined; }
     if (session && owners.has(session) && owners.get(session) !== principal) session = undefined;
     if (!session) throw new HttpError(404, 'Session not found: it expired, was closed, or never existed');
     // basic/transports#protocol-version-header: absent → assume 2025-03-26; unsupported → 400.
@@ -166,7 +168,7 @@ export function createHttpEndpoint(server: HttpServable, options: HttpEndpointOp
       }
       session = await createSession(principal, exchange.remoteAddress);
     } else {
-      session = await findSession(exchange, principal);
+      session = findSession(exchange, principal);
     }
     if (classified.kind !== 'request') {
       // Notifications and responses: accepted → 202 with no body.
@@ -183,7 +185,7 @@ export function createHttpEndpoint(server: HttpServable, options: HttpEndpointOp
 
   async function get(exchange: HttpExchange, principal: string | undefined): Promise<void> {
     if (!admits(acceptedTypes(exchange.header('accept')), 'text/event-stream')) throw new HttpError(406, 'Not Acceptable: GET needs Accept: text/event-stream');
-    const session = await findSession(exchange, principal);
+    const session = findSession(exchange, principal);
     const lastEventId = exchange.header('last-event-id');
     if (lastEventId !== undefined) {
       const refusal = await session.resumeStream(exchange, lastEventId);
@@ -226,7 +228,7 @@ export function createHttpEndpoint(server: HttpServable, options: HttpEndpointOp
       case 'GET': return get(exchange, principal);
       case 'DELETE': {
         // basic/transports#session-management: the client ends its session; the id then answers 404.
-        const session = await findSession(exchange, principal);
+        const session = findSession(exchange, principal);
         await session.close();
         exchange.respond(200, {});
         return;
