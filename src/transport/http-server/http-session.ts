@@ -10,6 +10,7 @@ import { HttpError, writeHttpError } from './http-error.js';
 import type { HttpExchange } from './http-exchange.js';
 import { ResumableStream } from './resumable-stream.js';
 import type { StreamOwner, StreamSettings } from './resumable-stream.js';
+import { SessionStreams } from './session-streams.js';
 
 /** Settings the endpoint passes to every session (one object, shared, and shared with their streams). */
 export interface SessionSettings extends StreamSettings {
@@ -21,10 +22,6 @@ export interface SessionSettings extends StreamSettings {
   /** Called once when the session closes, however it closed. */
   onended: (session: StreamableHttpSessionTransport) => void;
 }
-
-/** Finished streams kept resumable per session (their events stay in the event store). */
-const MAX_FINISHED_STREAMS = 100;
-
 
 function isResponse(message: JSONRPCMessage): message is JSONRPCResponse {
   return !('method' in message) && ('result' in message || 'error' in message);
@@ -54,9 +51,7 @@ export class StreamableHttpSessionTransport implements Transport, StreamOwner {
   // #streams and #pending exist only while they hold something: an idle session that finished its
   // handshake holds neither (bench/memory.ts).
   /** All resumable streams of this session, by stream id. */
-  #streams: Map<string, ResumableStream> | undefined;
-  /** How many of #streams are done. */
-  #finished = 0;
+  #streams: SessionStreams | undefined;
   /** Streams still waiting for their response, by request id. */
   #pending: Map<string, ResumableStream> | undefined;
   /**
@@ -87,13 +82,9 @@ export class StreamableHttpSessionTransport implements Transport, StreamOwner {
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
-    for (const stream of this.#streams?.values() ?? []) {
-      stream.disconnect();
-      void this.#settings.eventStore.deleteStream?.(stream.streamId);
-    }
+    this.#streams?.closeAll();
     for (const exchange of this.#jsonWaiters?.values() ?? []) writeHttpError(exchange, new HttpError(404, 'Session closed before the response was ready'));
     this.#streams = undefined;
-    this.#finished = 0;
     this.#pending = undefined;
     this.#jsonWaiters = undefined;
     this.#settings.onended(this);
@@ -256,13 +247,13 @@ export class StreamableHttpSessionTransport implements Transport, StreamOwner {
     this.#pending!.delete(idKey(stream.requestId));
     if (this.#pending!.size === 0) this.#pending = undefined;
     stream.finish();
-    this.#finished++;
-    this.#prune();
+    this.#streams!.finished();
+    if (this.#streams!.size === 0) this.#streams = undefined;
   }
 
   #newStream(requestId: RequestId | undefined): ResumableStream {
     const stream = new ResumableStream(requestId, this.#settings, this);
-    (this.#streams ??= new Map()).set(stream.streamId, stream);
+    (this.#streams ??= new SessionStreams(this.#settings.eventStore)).add(stream);
     return stream;
   }
 
@@ -277,20 +268,9 @@ export class StreamableHttpSessionTransport implements Transport, StreamOwner {
     if (stream?.done && !stream.connected) this.#forget(stream);
   }
 
-  /** Keeps the number of finished-but-resumable streams bounded; the oldest go first. */
-  #prune(): void {
-    // Counted, not recounted: a scan of every stream on every response cost a busy SSE session
-    // more than the response itself (bench/profile.ts http-sse).
-    for (const stream of this.#streams?.values() ?? []) {
-      if (this.#finished <= MAX_FINISHED_STREAMS) break;
-      if (stream.done && !stream.connected) this.#forget(stream);
-    }
-  }
-
   #forget(stream: ResumableStream): void {
-    if (this.#streams?.delete(stream.streamId) && stream.done) this.#finished--;
+    this.#streams?.forget(stream);
     if (this.#streams?.size === 0) this.#streams = undefined;
-    void this.#settings.eventStore.deleteStream?.(stream.streamId);
   }
 
   #enqueue<T>(job: () => Promise<T>): Promise<T> {
