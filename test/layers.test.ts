@@ -14,11 +14,12 @@ const SRC = join(dirname(fileURLToPath(import.meta.url)), '../src');
 const ARROWS: Record<string, readonly string[]> = {
   'jsonrpc': [],
   'json-schema': [],
+  'outbound': [],
   'transport': ['jsonrpc'],
   'protocol': ['jsonrpc'],
   'server': ['protocol', 'jsonrpc', 'json-schema'],
-  'client': ['protocol', 'jsonrpc', 'json-schema'],
-  'host': ['client', 'protocol', 'json-schema'],
+  'client': ['protocol', 'jsonrpc', 'json-schema', 'outbound'],
+  'host': ['client', 'protocol', 'json-schema', 'outbound', 'transport'],
 };
 
 /** Folders whose files may import node:* (everything else runs in any JavaScript runtime). */
