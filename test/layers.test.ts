@@ -1,4 +1,4 @@
-// The import arrows of ARCHITECTURE.md, pinned the way exports.test.ts pins the exports: every
+// The import arrows of docs/ARCHITECTURE.md, pinned the way exports.test.ts pins the exports: every
 // relative import in src/ is checked against the layer it crosses into, and node:* may appear
 // only in the folders that say they are for Node (transport/stdio, transport/node, cli).
 
@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 
 const SRC = join(dirname(fileURLToPath(import.meta.url)), '../src');
 
-/** Which layers each layer may import (`→` in ARCHITECTURE.md); cli may import anything. */
+/** Which layers each layer may import (`→` in docs/ARCHITECTURE.md); cli may import anything. */
 const ARROWS: Record<string, readonly string[]> = {
   'jsonrpc': [],
   'json-schema': [],

@@ -1,8 +1,8 @@
 // From a registry entry to one host config entry: the command line a package runs with (or the
 // URL a remote answers at), written in a host's dialect, with every environment variable and
 // secret as a placeholder the host (or `mcpwire --config`) fills in from the environment.
-// How a package is run follows the registry's docs (modelcontextprotocol/registry,
-// docs/reference/server-json/generic-server-json.md, schema 2025-12-11): runtimeHint, then
+// How a package is run follows the registry's docs (schema 2025-12-11,
+// https://github.com/modelcontextprotocol/registry/blob/main/docs/reference/server-json/generic-server-json.md): runtimeHint, then
 // runtimeArguments, then the package, then packageArguments.
 
 import { RegistryError } from './registry-api.js';

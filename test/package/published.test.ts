@@ -53,8 +53,8 @@ test('the published types compile under strict, exactOptionalPropertyTypes and n
   assert.deepStrictEqual(strictErrors(folder), []);
 });
 
-test('the README library snippets compile strictly, run as pasted, print what the README shows, and exit', () => {
-  const { files, runs } = readmeSnippets(readFileSync(join(REPO, 'README.md'), 'utf8'));
+test('the library snippets of README.md and docs/library.md compile strictly, run as pasted, print what they show, and exit', () => {
+  const { files, runs } = readmeSnippets(['README.md', 'docs/library.md'].map((doc) => readFileSync(join(REPO, doc), 'utf8')).join('\n'));
   assert.deepStrictEqual(files.map((f) => f.name), ['server.ts', 'client.ts', 'host.ts', 'real-model.ts']);
   assert.deepStrictEqual(runs.map((r) => r.file), ['client.ts', 'host.ts']);
   for (const file of files) writeFileSync(join(built.root, file.name), file.code);

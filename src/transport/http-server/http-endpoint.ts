@@ -153,7 +153,7 @@ export function createHttpEndpoint(server: HttpServable, options: HttpEndpointOp
     const message = classified.message;
     const extra: MessageExtra = { headers: exchange.headers() };
     if (authInfo) extra.authInfo = authInfo;
-    // SPEC-NOTES §8.9: one endpoint, both eras; a 2026 POST is answered without a session.
+    // docs/spec-notes.md §8.9: one endpoint, both eras; a 2026 POST is answered without a session.
     if (server.handleStateless && classified.kind !== 'response'
       && isStatelessPost(exchange.header('mcp-protocol-version'), exchange.header('mcp-session-id'), classified.message, server.protocolVersions ?? DEFAULT_PROTOCOL_VERSIONS)) {
       return answerStateless(server as StatelessServable, exchange, classified.message, extra, options.maxBufferedBytes ?? DEFAULT_MAX_BUFFERED_BYTES);

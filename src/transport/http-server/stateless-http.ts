@@ -48,7 +48,7 @@ export function statelessStatus(code: number): number {
 }
 
 /**
- * Whether a POST goes to the stateless route (SPEC-NOTES §8.9): not when it names a session or
+ * Whether a POST goes to the stateless route (docs/spec-notes.md §8.9): not when it names a session or
  * carries a 2025 (or older) MCP-Protocol-Version; yes when it carries any other version header
  * (even for `initialize`: a 2026 client gets 404 + -32601 for it, as 2026 removed it). Without a
  * version header, `initialize` opens a 2025 session, and another body goes here when it carries

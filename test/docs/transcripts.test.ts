@@ -1,0 +1,87 @@
+// Every shell transcript in README.md and docs/*.md is run as written (the built package, real
+// processes) and must print what the document shows, masked by the rules in transcripts.ts.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { closeSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { delimiter, join } from 'node:path';
+import { REPO, buildPackage, type BuiltPackage } from '../package/built-package.js';
+import { mask, shellWords, transcripts, type TranscriptRun } from './transcripts.js';
+
+/** README.md and every Markdown file in docs/, as repo-relative paths. */
+function documents(): string[] {
+  return ['README.md', ...readdirSync(join(REPO, 'docs')).filter((f) => f.endsWith('.md')).sort().map((f) => `docs/${f}`)];
+}
+
+function allRuns(): { runs: TranscriptRun[]; unmarked: string[] } {
+  const found = documents().map((doc) => transcripts(doc, readFileSync(join(REPO, doc), 'utf8')));
+  return { runs: found.flatMap((f) => f.runs), unmarked: found.flatMap((f) => f.unmarked) };
+}
+
+test('the transcript reader: commands, outputs, exit codes; unmarked shell blocks are reported', () => {
+  const doc = [
+    '<!-- transcript -->', '```text', '$ mcpwire call add a=19 b=23 -- node s.js', '42', '[exit code 0]',
+    "$ mcpwire prompt p text='a b'", 'user:', '[exit code 3]', '```',
+    '```text', '$ mcpwire list', 'x', '```', '```text', '$ npx tsx client.ts', 'y', '```', '```ts', 'const a = 1;', '```', '',
+  ].join('\n');
+  assert.deepStrictEqual(transcripts('README.md', doc), {
+    runs: [
+      { doc: 'README.md', command: 'mcpwire call add a=19 b=23 -- node s.js', output: '42\n', exitCode: 0 },
+      { doc: 'README.md', command: "mcpwire prompt p text='a b'", output: 'user:\n', exitCode: 3 },
+    ],
+    unmarked: ['README.md: $ mcpwire list'],
+  });
+  assert.throws(() => transcripts('README.md', '<!-- transcript -->\n```text\n$ mcpwire list\nx\n```\n'), /README\.md: "\$ mcpwire list" must end with an \[exit code N\] line/);
+  assert.deepStrictEqual(shellWords(`mcpwire call add '{"a":19,"b":"23"}' text='MCP in one' "x y"z --`), ['mcpwire', 'call', 'add', '{"a":19,"b":"23"}', 'text=MCP in one', 'x yz', '--']);
+  assert.equal(
+    mask('22:14:19.816  answered in 8 ms, process 10136, 127.0.0.1:36803/sse?sessionId=99d3bb64-b2d2-4bd9-a1cc-edcd2940ef3c at 2026-11-30T00:45:54.952Z'),
+    'HH:MM:SS.mmm  answered in N ms, process PID, 127.0.0.1:PORT/sse?sessionId=UUID at TIMESTAMP');
+});
+
+test('README.md and docs/ mark every shell transcript, so each one is checked', () => {
+  const { runs, unmarked } = allRuns();
+  assert.deepStrictEqual(unmarked, []);
+  assert.ok(runs.some((r) => r.doc === 'README.md' && r.command === 'mcpwire demo'), 'the README shows the demo as a transcript');
+});
+
+let built: BuiltPackage;
+let scratch: string;
+before(() => {
+  built = buildPackage();
+  // The fixtures the transcripts start, and the tests' own helpers they import, beside the package.
+  symlinkSync(join(REPO, 'test'), join(built.pkg, 'test'), 'dir');
+  scratch = mkdtempSync(join(tmpdir(), 'mcpwire-transcript-'));
+  mkdirSync(join(scratch, 'bin'));
+  writeFileSync(join(scratch, 'bin', 'mcpwire'), `#!/bin/sh\nexec node ${JSON.stringify(join(built.pkg, 'dist/src/cli/main.js'))} "$@"\n`, { mode: 0o755 });
+});
+after(() => { rmSync(built.root, { recursive: true, force: true }); rmSync(scratch, { recursive: true, force: true }); });
+
+/**
+ * Runs one command line in the built package, as a user with it installed would: `mcpwire` is its
+ * bin on PATH, and the environment holds PATH alone. stdout and stderr share one file, so their order is kept.
+ */
+function run(command: string, index: number): { output: string; exitCode: number } {
+  const [program, ...args] = shellWords(command);
+  const file = join(scratch, `${index}.out`);
+  const fd = openSync(file, 'w');
+  try {
+    const env = { PATH: `${join(scratch, 'bin')}${delimiter}${process.env.PATH ?? ''}` };
+    const result = spawnSync(program!, args, { cwd: built.pkg, stdio: ['ignore', fd, fd], timeout: 60_000, env });
+    const output = readFileSync(file, 'utf8');
+    // A block's last line ends with a newline even when the command's did not.
+    return { output: output === '' || output.endsWith('\n') ? output : `${output}\n`, exitCode: result.status ?? -1 };
+  } finally {
+    closeSync(fd);
+  }
+}
+
+test('every transcript prints what its document shows, with the exit code it shows', () => {
+  const { runs } = allRuns();
+  const shown = runs.map((r) => ({ where: `${r.doc}: $ ${r.command}`, output: mask(r.output), exitCode: r.exitCode }));
+  const printed = runs.map((r, i) => {
+    const result = run(r.command, i);
+    return { where: `${r.doc}: $ ${r.command}`, output: mask(result.output), exitCode: result.exitCode };
+  });
+  assert.deepStrictEqual(printed, shown);
+});
