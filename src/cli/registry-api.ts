@@ -80,9 +80,17 @@ export interface ServerResponse {
   publishedAt?: string;
 }
 
-/** One page of ServerList. */
+/** A list item that could not be read: what it says about itself, and what is wrong with it. */
+export interface UnusableEntry {
+  name: string | undefined;
+  version: string | undefined;
+  description: string | undefined;
+  problem: string;
+}
+
+/** One page of ServerList: every item, read or marked unusable (one bad entry spoils no page). */
 export interface ServerPage {
-  servers: ServerResponse[];
+  servers: (ServerResponse | UnusableEntry)[];
   nextCursor: string | undefined;
 }
 
@@ -106,13 +114,20 @@ export async function listServers(reader: RegistryReader, query: { search?: stri
 /** GET /v0.1/servers/{serverName}/versions/{version} ("latest" when no version is given). */
 export async function getServer(reader: RegistryReader, name: string, version = 'latest'): Promise<ServerResponse> {
   const body = await getJson(reader, `/v0.1/servers/${encodeURIComponent(name)}/versions/${encodeURIComponent(version)}`);
-  return parseServerResponse(body, 'response');
+  const response = parseServerResponse(body, 'response');
+  // An entry is used under the name it was asked for only: another name could be anything.
+  if (response.server.name !== name) throw new RegistryError(`the registry answered for ${JSON.stringify(name)} with the entry ${JSON.stringify(response.server.name)}: nothing is used from it`);
+  if (version !== 'latest' && response.server.version !== version) throw new RegistryError(`the registry answered for ${JSON.stringify(name)} version ${JSON.stringify(version)} with version ${JSON.stringify(response.server.version)}: nothing is used from it`);
+  return response;
 }
 
-/** GET /v0.1/servers/{serverName}/versions: every version, newest first. */
-export async function listVersions(reader: RegistryReader, name: string): Promise<ServerResponse[]> {
+/** GET /v0.1/servers/{serverName}/versions: every version string, newest first. */
+export async function listVersions(reader: RegistryReader, name: string): Promise<string[]> {
   const body = await getJson(reader, `/v0.1/servers/${encodeURIComponent(name)}/versions`);
-  return parseServerList(body).servers;
+  return parseServerList(body).servers.flatMap((item) => {
+    const version = 'server' in item ? item.server.version : item.version;
+    return version === undefined ? [] : [version];
+  });
 }
 
 async function getJson(reader: RegistryReader, path: string): Promise<unknown> {
@@ -145,7 +160,16 @@ export function parseServerList(body: unknown): ServerPage {
   const next = metadata.nextCursor;
   if (next !== undefined && next !== null && typeof next !== 'string') throw new RegistryError(`malformed registry response: metadata.nextCursor is ${JSON.stringify(next)}, not a string`);
   return {
-    servers: body.servers.map((item, index) => parseServerResponse(item, `servers[${index}]`)),
+    servers: body.servers.map((item, index) => {
+      try {
+        return parseServerResponse(item, `servers[${index}]`);
+      } catch (error) {
+        if (!(error instanceof RegistryError)) throw error;
+        const server = isObject(item) && isObject(item.server) ? item.server : {};
+        const text = (field: string): string | undefined => (typeof server[field] === 'string' ? server[field] : undefined);
+        return { name: text('name'), version: text('version'), description: text('description'), problem: error.message };
+      }
+    }),
     nextCursor: typeof next === 'string' && next !== '' ? next : undefined,
   };
 }

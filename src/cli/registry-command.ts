@@ -2,6 +2,8 @@
 // from the official MCP Registry (or any registry speaking its v0.1 API) to an entry in a host's
 // config, and on to `mcpwire doctor`. The registry stores metadata only, so every `add` says that
 // a listing is not a review and names what the server has to be judged by.
+// `search` shows every entry it is given, marking one that cannot be installed and why; only
+// `show` and `add` refuse such an entry.
 // Exit codes: 0 done · 2 usage, or an entry that already exists · 3 the registry's data cannot
 // be used (malformed, unknown transport, placeholder URL) or it answered with an error · 4 unreachable.
 
@@ -13,11 +15,11 @@ import type { CommandIo } from './command-io.js';
 import { ConfigError, quoteWord, readConfigText } from './config-dialects.js';
 import { writeEntry } from './config-write.js';
 import { OFFICIAL_REGISTRY, RegistryError, getServer, listServers, listVersions } from './registry-api.js';
-import type { RegistryReader, ServerDetail, ServerResponse } from './registry-api.js';
+import type { RegistryReader, ServerDetail, ServerResponse, UnusableEntry } from './registry-api.js';
 import { DIALECTS, packageEntry, remoteEntry } from './registry-entry.js';
 import type { BuiltEntry, Dialect, Need } from './registry-entry.js';
 import { detectDialect } from './registry-dialect.js';
-import { terminalLine } from './terminal-text.js';
+import { terminalLine, terminalText } from './terminal-text.js';
 
 /** How many results `search` shows without --limit. */
 export const DEFAULT_SEARCH_LIMIT = 30;
@@ -91,13 +93,13 @@ function reader(args: ReturnType<typeof parseArgs>, io: CommandIo, fetcher: type
 
 async function search(registry: RegistryReader, text: string | undefined, limit: number, json: boolean, io: CommandIo): Promise<number> {
   if (limit < 1) throw new UsageError('--limit needs a whole number of at least 1');
-  const found: ServerResponse[] = [];
+  const found: Listed[] = [];
   const seen = new Set<string>();
   let cursor: string | undefined;
   let more = false;
   for (let page = 0; page < MAX_PAGES; page++) {
     const result = await listServers(registry, { search: text, cursor, limit: Math.min(100, limit - found.length) });
-    for (const item of result.servers) if (found.length < limit) found.push(item);
+    for (const item of result.servers) if (found.length < limit) found.push(listed(item));
     cursor = result.nextCursor;
     if (cursor === undefined) break;
     if (seen.has(cursor)) throw new RegistryError(`malformed registry response: the cursor ${JSON.stringify(cursor)} came back twice (following it would loop)`);
@@ -105,40 +107,63 @@ async function search(registry: RegistryReader, text: string | undefined, limit:
     if (found.length >= limit) { more = true; break; }
   }
   if (json) {
-    println(io.stdout, JSON.stringify({ registry: registry.base, search: text ?? null, servers: found.map((item) => summary(item.server)), more }, null, 2));
+    println(io.stdout, terminalText(JSON.stringify({ registry: registry.base, search: text ?? null, servers: found, more }, null, 2)));
     return 0;
   }
   if (found.length === 0) {
     println(io.stdout, `no server in ${registry.base} matches ${JSON.stringify(text ?? '')} (the registry searches names)`);
     return 0;
   }
-  const width = Math.min(60, Math.max(...found.map((item) => item.server.name.length)));
-  for (const { server } of found) {
-    println(io.stdout, terminalLine(`${server.name.padEnd(width)}  ${server.version.padEnd(8)}  ${server.description}`));
+  const width = Math.min(60, Math.max(...found.map((item) => (item.name ?? '(no name)').length)));
+  for (const item of found) {
+    println(io.stdout, terminalLine(`${(item.name ?? '(no name)').padEnd(width)}  ${(item.version ?? '?').padEnd(8)}  ${item.description ?? ''}`));
+    if (!item.installable) println(io.stdout, terminalLine(`${''.padEnd(width + 12)}cannot be installed: ${item.problem}`));
   }
+  const unusable = found.filter((item) => !item.installable).length;
   println(io.stdout);
-  println(io.stdout, `${found.length} server${found.length === 1 ? '' : 's'}${more ? ` (more in the registry: raise --limit, now ${limit})` : ''}; details: mcpwire registry show NAME`);
+  println(io.stdout, `${found.length} server${found.length === 1 ? '' : 's'}${unusable ? ` (${unusable} cannot be installed)` : ''}${more ? ` (more in the registry: raise --limit, now ${limit})` : ''}; details: mcpwire registry show NAME`);
   return 0;
 }
 
-function summary(server: ServerDetail): Record<string, unknown> {
-  return { name: server.name, version: server.version, description: server.description, repository: server.repository?.url ?? null };
+/** One search result as `--json` shows it: `installable: false` with the `problem` when show/add would refuse it. */
+interface Listed {
+  name: string | null;
+  version: string | null;
+  description: string | null;
+  repository: string | null;
+  installable: boolean;
+  problem?: string;
+}
+
+function listed(item: ServerResponse | UnusableEntry): Listed {
+  if (!('server' in item)) {
+    return { name: item.name ?? null, version: item.version ?? null, description: item.description ?? null, repository: null, installable: false, problem: item.problem };
+  }
+  const { server } = item;
+  const base = { name: server.name, version: server.version, description: server.description, repository: server.repository?.url ?? null };
+  const built = [
+    ...server.packages.map((pkg) => attempt(() => packageEntry(server, pkg, 'claude-desktop'))),
+    ...server.remotes.map((remote) => attempt(() => remoteEntry(server, remote, 'claude-desktop'))),
+  ];
+  if (built.length === 0) return { ...base, installable: false, problem: 'no package and no remote: there is nothing to run or reach' };
+  if (built.every((way) => typeof way === 'string')) return { ...base, installable: false, problem: built[0] as string };
+  return { ...base, installable: true };
 }
 
 async function show(registry: RegistryReader, name: string, version: string | undefined, json: boolean, io: CommandIo): Promise<number> {
   const item = await getServer(registry, name, version);
-  const versions = (await listVersions(registry, name)).map((other) => other.server.version);
+  const versions = await listVersions(registry, name);
   const server = item.server;
   const ways = [
     ...server.packages.map((pkg) => ({ label: 'package', built: attempt(() => packageEntry(server, pkg, 'claude-desktop')), pkg })),
     ...server.remotes.map((remote) => ({ label: 'remote', built: attempt(() => remoteEntry(server, remote, 'claude-desktop')), remote })),
   ];
   if (json) {
-    println(io.stdout, JSON.stringify({
+    println(io.stdout, terminalText(JSON.stringify({
       ...server, status: item.status ?? null, versions,
       packages: server.packages.map((pkg, index) => ({ ...pkg, command: commandOf(ways[index]!.built) })),
       remotes: server.remotes.map((remote, index) => ({ ...remote, usable: typeof ways[server.packages.length + index]!.built !== 'string' })),
-    }, null, 2));
+    }, null, 2)));
     return 0;
   }
   const row = (label: string, value: string): void => println(io.stdout, terminalLine(`${label.padEnd(12)}${value}`));
@@ -223,14 +248,15 @@ async function add(registry: RegistryReader, request: AddRequest, io: CommandIo)
   if (parsed?.entries.some((entry) => entry.name === key && entry.section === section) && !request.force) {
     throw new UsageError(`${request.file} already has a server named "${key}" in "${section}": nothing written (--force replaces it)`);
   }
+  const out = (line = ''): void => println(io.stdout, terminalLine(line));
+  // What the host will start (or reach), in full and quoted, before the file changes.
+  if (!request.json) out(`${built.entry.command !== undefined ? 'will run' : 'will connect'}: ${built.runs}`);
   writeFileSync(path, writeEntry(text, { section, name: key, value: built.entry, replace: request.force }));
   if (request.json) {
-    println(io.stdout, JSON.stringify({ file: request.file, name: key, section, dialect, entry: built.entry, needs: built.needs, notes: built.notes, repository: server.repository?.url ?? null, next: `mcpwire doctor --config ${quoteWord(request.file)} ${quoteWord(key)}` }, null, 2));
+    println(io.stdout, terminalText(JSON.stringify({ file: request.file, name: key, section, dialect, runs: built.runs, entry: built.entry, needs: built.needs, notes: built.notes, repository: server.repository?.url ?? null, next: `mcpwire doctor --config ${quoteWord(request.file)} ${quoteWord(key)}` }, null, 2)));
     return 0;
   }
-  const out = (line = ''): void => println(io.stdout, terminalLine(line));
   out(`${text === '' ? 'created' : 'updated'} ${request.file}: "${key}" in "${section}" (${dialect}${detected ? `, as the file is written: ${detected.because}` : ''})`);
-  out(`  ${built.runs}`);
   for (const note of built.notes) out(`  note: ${note}`);
   for (const need of built.needs) out(`  needs ${describeNeed(need)}`);
   if (built.needs.length > 0) out('  the entry holds ${NAME} placeholders, never values: set them in the environment the host starts from');

@@ -6,6 +6,8 @@
 // runtimeArguments, then the package, then packageArguments.
 
 import { RegistryError } from './registry-api.js';
+import { checkLiteral, checkPackage, checkRuntimeWords, refuseEntry } from './registry-package-check.js';
+import { quoteWord } from './config-dialects.js';
 import type { KeyValueInput, RegistryArgument, RegistryInput, RegistryPackage, RegistryTransport, ServerDetail } from './registry-api.js';
 
 /** The host dialects `registry add` writes (the ones `config lint` reads). */
@@ -48,39 +50,36 @@ export function packageEntry(server: ServerDetail, pkg: RegistryPackage, dialect
     if (variable.isRequired === true) env[variable.name] = placeholder(variable.name);
     needs.push(need(variable.name, 'env', variable));
   }
+  const runner = checkPackage(server.name, pkg);
   const argument = (arg: RegistryArgument): string[] => argumentWords(server.name, arg, needs, placeholder);
   const runtime = (pkg.runtimeArguments ?? []).flatMap(argument);
+  checkRuntimeWords(server.name, runner, pkg.identifier, runtime);
   const own = (pkg.packageArguments ?? []).flatMap(argument);
   const versioned = (separator: string): string => (pkg.version ? `${pkg.identifier}${separator}${pkg.version}` : pkg.identifier);
-  let command: string;
+  const command = runner;
   let args: string[];
   switch (pkg.registryType) {
     case 'npm':
-      command = pkg.runtimeHint ?? 'npx';
-      args = [...(runtime.length ? runtime : command === 'npx' ? ['-y'] : []), versioned('@'), ...own];
+      // npm exec: "--" ends npx's own options, so nothing after it is read as one.
+      args = [...(runtime.length ? runtime : ['-y']), '--', versioned('@'), ...own];
       break;
     case 'pypi':
-      command = pkg.runtimeHint ?? 'uvx';
       args = [...runtime, versioned('=='), ...own];
       break;
     case 'oci':
       // docker passes only the variables named with -e into the container.
-      command = pkg.runtimeHint ?? 'docker';
       args = ['run', '-i', '--rm', ...runtime, ...Object.keys(env).flatMap((name) => ['-e', name]), pkg.identifier, ...own];
       break;
-    case 'nuget':
-      command = pkg.runtimeHint ?? 'dnx';
+    default:
       args = [...runtime, versioned('@'), '--yes', ...(own.length ? ['--', ...own] : [])];
       break;
-    default:
-      throw new RegistryError(`package ${pkg.identifier} of ${server.name} has registryType "${pkg.registryType}": mcpwire writes npm, pypi, oci and nuget packages (see the repository for how to install it)`);
   }
   const entry: Record<string, unknown> = {};
   if (dialect === 'claude-code' || dialect === 'vscode') entry.type = 'stdio';
   entry.command = command;
   entry.args = args;
   if (Object.keys(env).length > 0) entry.env = env;
-  return { entry, needs, runs: [command, ...args].join(' '), notes: [] };
+  return { entry, needs, runs: [command, ...args].map(quoteWord).join(' '), notes: [] };
 }
 
 /** Builds the entry for a remote of `server`; refuses unknown transports and placeholder URLs. */
@@ -93,12 +92,24 @@ export function remoteEntry(server: ServerDetail, remote: RegistryTransport, dia
   const headers: Record<string, string> = {};
   for (const header of remote.headers ?? []) {
     if (typeof header?.name !== 'string' || header.name === '') throw new RegistryError(`malformed registry entry "${server.name}": a header with no name`);
+    if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(header.name)) refuseEntry(server.name, `header name ${JSON.stringify(header.name)} is not an HTTP field name`);
+    if (header.value !== undefined && typeof header.value !== 'string') refuseEntry(server.name, `header ${header.name} has a value that is not a string`);
+    if (header.value !== undefined) checkLiteral(server.name, `header ${header.name}`, header.value);
     const variable = header.name.toUpperCase().replace(/[^A-Z0-9]+/g, '_');
-    // Template {names} in a header value become ${VARS}; a header with no value is one variable.
-    const value = header.value === undefined ? `\${${variable}}` : header.value.replace(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g, (_, name: string) => `\${${name.toUpperCase()}}`);
+    // Template {names} in a header value become ${VARS}, each one listed as a need (server.json
+    // "variables" says whether it is secret); a header with no value is one variable.
+    const declared = new Map<string, RegistryInput>();
+    const value = header.value === undefined ? `\${${variable}}` : header.value.replace(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g, (_, name: string) => {
+      const inner = isInput(header.variables) && Object.hasOwn(header.variables, name) && isInput(header.variables[name]) ? header.variables[name] : undefined;
+      if (inner) declared.set(name.toUpperCase(), inner);
+      return `\${${name.toUpperCase()}}`;
+    });
     headers[header.name] = dialect === 'vscode' || dialect === 'cursor' ? value.replace(/\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g, '${env:$1}') : value;
-    const description = `sent as ${header.name}: ${value}${typeof header.description === 'string' ? `; ${header.description}` : ''}`;
-    for (const match of value.matchAll(/\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g)) needs.push({ ...need(match[1]!, 'header', header), description });
+    for (const match of value.matchAll(/\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g)) {
+      const input = declared.get(match[1]!) ?? header;
+      const said = typeof input.description === 'string' ? input.description : typeof header.description === 'string' ? header.description : undefined;
+      needs.push({ ...need(match[1]!, 'header', input), description: `sent as ${header.name}: ${value}${said !== undefined ? `; ${said}` : ''}` });
+    }
   }
   const streamable = remote.type === 'streamable-http';
   const entry: Record<string, unknown> = {};
@@ -138,12 +149,13 @@ export function remoteEntry(server: ServerDetail, remote: RegistryTransport, dia
 export function resolveUrl(serverName: string, remote: RegistryTransport): string {
   const given = remote.url ?? '';
   const url = given.replace(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g, (whole, name: string) => {
-    const variable = remote.variables?.[name];
+    const variable = isInput(remote.variables) && Object.hasOwn(remote.variables, name) ? remote.variables[name] : undefined;
     return variable?.value ?? variable?.default ?? whole;
   });
   const refuse = (why: string): never => {
     throw new RegistryError(`registry entry "${serverName}" has a remote URL with a placeholder (${why}): ${JSON.stringify(given)}; a placeholder URL is never written to a config. Ask the publisher for the real URL`);
   };
+  checkLiteral(serverName, 'the remote URL', url);
   const open = /\{[^}]*\}/.exec(url);
   if (open) refuse(`${open[0]} has no value or default`);
   if (/<[^>]*>/.test(url)) refuse('angle brackets');
@@ -167,7 +179,10 @@ function argumentWords(serverName: string, arg: RegistryArgument, needs: Need[],
   if (arg.type === 'named' && (typeof arg.name !== 'string' || !arg.name.startsWith('-'))) {
     throw new RegistryError(`malformed registry entry "${serverName}": a named argument needs a "name" starting with "-", got ${JSON.stringify(arg.name)}`);
   }
+  if (arg.type === 'named' && !/^--?[A-Za-z0-9][A-Za-z0-9._-]*$/.test(arg.name!)) refuseEntry(serverName, `named argument ${JSON.stringify(arg.name)} is not an option name`);
   let value = arg.value ?? arg.default;
+  if (value !== undefined && typeof value !== 'string') refuseEntry(serverName, `argument ${arg.name ?? arg.valueHint ?? '(positional)'} has a value that is not a string`);
+  if (value !== undefined) checkLiteral(serverName, `argument ${arg.name ?? arg.valueHint ?? '(positional)'}`, arg.type === 'named' ? `${arg.name}=${value}` : value);
   if (value === undefined) {
     if (!arg.isRequired) return [];
     const variable = (arg.valueHint ?? arg.name ?? 'ARGUMENT').replace(/^-+/, '').toUpperCase().replace(/[^A-Z0-9]+/g, '_');
@@ -175,15 +190,22 @@ function argumentWords(serverName: string, arg: RegistryArgument, needs: Need[],
     value = placeholder(variable);
   } else {
     value = value.replace(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g, (_: string, name: string) => {
-      const inner = arg.variables?.[name];
+      const inner = isInput(arg.variables) && Object.hasOwn(arg.variables, name) ? arg.variables[name] : undefined;
       const known = inner?.value ?? inner?.default;
-      if (known !== undefined) return known;
+      if (known !== undefined) {
+        checkLiteral(serverName, `argument ${arg.name ?? arg.valueHint ?? '(positional)'} variable ${name}`, String(known));
+        return String(known);
+      }
       const variable = name.toUpperCase();
       needs.push(need(variable, 'argument', inner ?? arg));
       return placeholder(variable);
     });
   }
   return arg.type === 'named' ? [`${arg.name}=${value}`] : [value];
+}
+
+function isInput(value: unknown): value is Record<string, RegistryInput> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function need(name: string, where: Need['where'], input: RegistryInput | KeyValueInput): Need {

@@ -23,7 +23,7 @@ const SHOWCASE = fixture('cli-showcase-server.ts');
 
 before(async () => {
   showcase = await startHttpServer(SHOWCASE, ['--http']);
-  registry = await startFakeRegistry(sampleEntries(showcase.url, SHOWCASE));
+  registry = await startFakeRegistry(sampleEntries(showcase.url));
 });
 after(async () => {
   await registry.close();
@@ -62,7 +62,7 @@ version     2.1.0 (latest)
 description Forecasts and alerts from OpenWeatherMap
 repository  https://github.com/acme/weather-mcp
 package 1   npm @acme/weather-mcp 2.1.0, transport stdio
-              runs      npx -y @acme/weather-mcp@2.1.0
+              runs      npx -y -- @acme/weather-mcp@2.1.0
               env       OPENWEATHER_API_KEY (secret, required): Your OpenWeatherMap API key
               env       WEATHER_UNITS (optional, left out of the entry): metric or imperial
 
@@ -73,7 +73,7 @@ add it: mcpwire registry add io.github.acme/weather --config FILE
   const pypi = await run(reg('show', 'io.github.pyco/sqlite-explorer'));
   assert.deepStrictEqual(pypi.stdout.split('\n').slice(4, 7), [
     'package 1   pypi sqlite-explorer-mcp 0.4.2, transport stdio, runtime hint uvx',
-    '              runs      uvx sqlite-explorer-mcp==0.4.2 --db-path=${DB_PATH}',
+    "              runs      uvx sqlite-explorer-mcp==0.4.2 '--db-path=${DB_PATH}'",
     '              argument  DB_PATH (required): The SQLite file to open',
   ]);
   const remote = await run(reg('show', 'io.mcpwire.test/showcase-remote'));
@@ -89,13 +89,13 @@ add it: mcpwire registry add io.github.acme/weather --config FILE
 
 /** What each dialect writes for the npm package (stdio) and the two remotes. */
 const WRITTEN: Record<string, { weather: unknown; remote: (url: string) => unknown; issues: unknown; section: string }> = {
-  'claude-desktop': { section: 'mcpServers', weather: { command: 'npx', args: ['-y', '@acme/weather-mcp@2.1.0'], env: { OPENWEATHER_API_KEY: '${OPENWEATHER_API_KEY}' } }, remote: (url) => ({ type: 'http', url, headers: { 'X-Api-Key': '${X_API_KEY}' } }), issues: { type: 'sse', url: 'https://mcp.linear-like.dev/sse' } },
-  'claude-code': { section: 'mcpServers', weather: { type: 'stdio', command: 'npx', args: ['-y', '@acme/weather-mcp@2.1.0'], env: { OPENWEATHER_API_KEY: '${OPENWEATHER_API_KEY}' } }, remote: (url) => ({ type: 'http', url, headers: { 'X-Api-Key': '${X_API_KEY}' } }), issues: { type: 'sse', url: 'https://mcp.linear-like.dev/sse' } },
-  vscode: { section: 'servers', weather: { type: 'stdio', command: 'npx', args: ['-y', '@acme/weather-mcp@2.1.0'], env: { OPENWEATHER_API_KEY: '${env:OPENWEATHER_API_KEY}' } }, remote: (url) => ({ type: 'http', url, headers: { 'X-Api-Key': '${env:X_API_KEY}' } }), issues: { type: 'sse', url: 'https://mcp.linear-like.dev/sse' } },
-  cursor: { section: 'mcpServers', weather: { command: 'npx', args: ['-y', '@acme/weather-mcp@2.1.0'], env: { OPENWEATHER_API_KEY: '${env:OPENWEATHER_API_KEY}' } }, remote: (url) => ({ url, headers: { 'X-Api-Key': '${env:X_API_KEY}' } }), issues: { url: 'https://mcp.linear-like.dev/sse' } },
-  cline: { section: 'mcpServers', weather: { command: 'npx', args: ['-y', '@acme/weather-mcp@2.1.0'], env: { OPENWEATHER_API_KEY: '${OPENWEATHER_API_KEY}' } }, remote: (url) => ({ type: 'streamableHttp', url, headers: { 'X-Api-Key': '${X_API_KEY}' } }), issues: { type: 'sse', url: 'https://mcp.linear-like.dev/sse' } },
-  gemini: { section: 'mcpServers', weather: { command: 'npx', args: ['-y', '@acme/weather-mcp@2.1.0'], env: { OPENWEATHER_API_KEY: '${OPENWEATHER_API_KEY}' } }, remote: (url) => ({ httpUrl: url, headers: { 'X-Api-Key': '${X_API_KEY}' } }), issues: { url: 'https://mcp.linear-like.dev/sse' } },
-  modelscope: { section: 'mcpServers', weather: { command: 'npx', args: ['-y', '@acme/weather-mcp@2.1.0'], env: { OPENWEATHER_API_KEY: '${OPENWEATHER_API_KEY}' } }, remote: (url) => ({ type: 'streamable_http', url, headers: { 'X-Api-Key': '${X_API_KEY}' } }), issues: { type: 'sse', url: 'https://mcp.linear-like.dev/sse' } },
+  'claude-desktop': { section: 'mcpServers', weather: { command: 'npx', args: ['-y', '--', '@acme/weather-mcp@2.1.0'], env: { OPENWEATHER_API_KEY: '${OPENWEATHER_API_KEY}' } }, remote: (url) => ({ type: 'http', url, headers: { 'X-Api-Key': '${X_API_KEY}' } }), issues: { type: 'sse', url: 'https://mcp.linear-like.dev/sse' } },
+  'claude-code': { section: 'mcpServers', weather: { type: 'stdio', command: 'npx', args: ['-y', '--', '@acme/weather-mcp@2.1.0'], env: { OPENWEATHER_API_KEY: '${OPENWEATHER_API_KEY}' } }, remote: (url) => ({ type: 'http', url, headers: { 'X-Api-Key': '${X_API_KEY}' } }), issues: { type: 'sse', url: 'https://mcp.linear-like.dev/sse' } },
+  vscode: { section: 'servers', weather: { type: 'stdio', command: 'npx', args: ['-y', '--', '@acme/weather-mcp@2.1.0'], env: { OPENWEATHER_API_KEY: '${env:OPENWEATHER_API_KEY}' } }, remote: (url) => ({ type: 'http', url, headers: { 'X-Api-Key': '${env:X_API_KEY}' } }), issues: { type: 'sse', url: 'https://mcp.linear-like.dev/sse' } },
+  cursor: { section: 'mcpServers', weather: { command: 'npx', args: ['-y', '--', '@acme/weather-mcp@2.1.0'], env: { OPENWEATHER_API_KEY: '${env:OPENWEATHER_API_KEY}' } }, remote: (url) => ({ url, headers: { 'X-Api-Key': '${env:X_API_KEY}' } }), issues: { url: 'https://mcp.linear-like.dev/sse' } },
+  cline: { section: 'mcpServers', weather: { command: 'npx', args: ['-y', '--', '@acme/weather-mcp@2.1.0'], env: { OPENWEATHER_API_KEY: '${OPENWEATHER_API_KEY}' } }, remote: (url) => ({ type: 'streamableHttp', url, headers: { 'X-Api-Key': '${X_API_KEY}' } }), issues: { type: 'sse', url: 'https://mcp.linear-like.dev/sse' } },
+  gemini: { section: 'mcpServers', weather: { command: 'npx', args: ['-y', '--', '@acme/weather-mcp@2.1.0'], env: { OPENWEATHER_API_KEY: '${OPENWEATHER_API_KEY}' } }, remote: (url) => ({ httpUrl: url, headers: { 'X-Api-Key': '${X_API_KEY}' } }), issues: { url: 'https://mcp.linear-like.dev/sse' } },
+  modelscope: { section: 'mcpServers', weather: { command: 'npx', args: ['-y', '--', '@acme/weather-mcp@2.1.0'], env: { OPENWEATHER_API_KEY: '${OPENWEATHER_API_KEY}' } }, remote: (url) => ({ type: 'streamable_http', url, headers: { 'X-Api-Key': '${X_API_KEY}' } }), issues: { type: 'sse', url: 'https://mcp.linear-like.dev/sse' } },
 };
 
 test('add over every dialect: the entries each host reads, config lint finds no error, doctor --config passes', async () => {
@@ -119,13 +119,16 @@ test('add over every dialect: the entries each host reads, config lint finds no 
   }
 });
 
-test('add a local package, then doctor --config runs it as a real process', async () => {
+test('add a local package, then doctor --config runs it as a real process (an npx on PATH that checks its arguments)', async () => {
   const result = await run(reg('add', 'io.mcpwire.test/showcase-local', '--config', 'local.json'));
   assert.equal(result.code, 0, result.stderr);
   assert.deepStrictEqual(JSON.parse(readFileSync(join(dir, 'local.json'), 'utf8')), {
-    mcpServers: { 'showcase-local': { command: 'node', args: ['--import', 'tsx', SHOWCASE], env: { SHOWCASE_TOKEN: '${SHOWCASE_TOKEN}' } } },
+    mcpServers: { 'showcase-local': { command: 'npx', args: ['-y', '--', '@mcpwire-test/showcase-local@1.0.0'], env: { SHOWCASE_TOKEN: '${SHOWCASE_TOKEN}' } } },
   });
-  const doctor = await run(['doctor', '--config', 'local.json', 'showcase-local'], { SHOWCASE_TOKEN: 't' });
+  // This npx runs the showcase server when, and only when, it is given exactly the written arguments.
+  const bin = mkdtempSync(join(tmpdir(), 'mcpwire-fake-npx-'));
+  writeFileSync(join(bin, 'npx'), `#!/bin/sh\n[ "$*" = "-y -- @mcpwire-test/showcase-local@1.0.0" ] || { echo "fake npx got: $*" >&2; exit 64; }\nexec '${process.execPath}' --import tsx '${SHOWCASE}'\n`, { mode: 0o755 });
+  const doctor = await run(['doctor', '--config', 'local.json', 'showcase-local', '-e', `PATH=${bin}:${process.env.PATH}`], { SHOWCASE_TOKEN: 't' });
   assert.equal(doctor.code, 0, doctor.stdout);
 });
 
@@ -197,7 +200,11 @@ test('malformed registry data is a clear error (exit 3) and never a config entry
   }
   const list = await startFakeRegistry([], { '/v0.1/servers': '{"servers": [{"server": {"name": "a/b"}}]}' });
   try {
-    assert.deepStrictEqual(await run(['registry', 'search', 'a', '--registry', list.url]), { code: 3, stdout: '', stderr: 'mcpwire: malformed registry entry "a/b": servers[0].server.description is missing or not a string\n' });
+    // A listing shows the entry it cannot use, marked; only show and add refuse it.
+    assert.deepStrictEqual(await run(['registry', 'search', 'a', '--registry', list.url]), {
+      code: 0, stderr: '',
+      stdout: 'a/b  ?         \n               cannot be installed: malformed registry entry "a/b": servers[0].server.description is missing or not a string\n\n1 server (1 cannot be installed); details: mcpwire registry show NAME\n',
+    });
   } finally {
     await list.close();
   }
@@ -210,7 +217,7 @@ test('doctor\'s closing advice names the readOnlyHint tools, or says there are n
 });
 
 test('registry text is untrusted: control characters in names and descriptions are shown, not obeyed', async () => {
-  const hostile = await startFakeRegistry([{ server: { name: 'io.github.evil/x', description: 'clears\u001b[2J the screen\nand forges a line', version: '1.0.0', repository: { url: 'https://github.com/evil/x\u0007', source: 'github' } }, isLatest: true }]);
+  const hostile = await startFakeRegistry([{ server: { name: 'io.github.evil/x', description: 'clears\u001b[2J the screen\nand forges a line', version: '1.0.0', repository: { url: 'https://github.com/evil/x\u0007', source: 'github' }, remotes: [{ type: 'sse', url: 'https://evil.dev/sse' }] }, isLatest: true }]);
   try {
     assert.deepStrictEqual(await run(['registry', 'search', 'evil', '--registry', hostile.url]), {
       code: 0, stderr: '',
