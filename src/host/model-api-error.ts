@@ -1,5 +1,7 @@
 // A model API that answered with a failure: the status, the API's own message, and what to do.
 
+import { summarize } from '../outbound/outbound-fetch.js';
+
 /** A failed model API request (HTTP status, or a network failure with status 0). */
 export class ModelApiError extends Error {
   override name = 'ModelApiError';
@@ -24,14 +26,19 @@ function advice(status: number, model: string): string {
   return 'the API refused the request';
 }
 
-/** Builds the error for a non-2xx answer from the response body text (the API's JSON error if it sent one). */
-export function modelApiError(api: string, model: string, status: number, body: string, retryAfter: number | undefined): ModelApiError {
-  let said = body.trim().slice(0, 500);
+/**
+ * Builds the error for a non-2xx answer from the response body text (the API's JSON error if it
+ * sent one). The body is the peer's: `mask` hides every secret of the request in it (an API may
+ * echo the key), and what is kept is folded to one line of at most 300 characters.
+ */
+export function modelApiError(api: string, model: string, status: number, body: string, retryAfter: number | undefined, mask: (text: string) => string = (text) => text): ModelApiError {
+  let said = body;
   try {
     const parsed = JSON.parse(body) as { error?: { message?: unknown } | string; message?: unknown };
     const message = typeof parsed.error === 'object' ? parsed.error?.message : parsed.error ?? parsed.message;
     if (typeof message === 'string') said = message;
   } catch { /* not JSON: keep the text */ }
+  said = summarize(mask(said));
   const wait = retryAfter === undefined ? '' : ` (retry-after: ${retryAfter} s)`;
   return new ModelApiError(`${api} answered HTTP ${status}${wait}: ${advice(status, model)}${said ? ` — the API said: ${said}` : ''}`, status, retryAfter);
 }
