@@ -179,6 +179,9 @@ export async function runChat(argv: readonly string[], io: CommandIo, deps: Chat
     if (event.type === 'policy' && !event.decision.allowed && !ask) {
       println(io.stderr, `mcpwire: not run: ${event.server}/${event.tool} needs approval and there is no terminal to ask; approve it with --approve ${event.server}/${event.tool}`);
     }
+    if (event.type === 'calls-dropped') {
+      println(io.stderr, `mcpwire: not run: ${event.calls.length} function call(s) the model asked for (${event.why}); the model is told`);
+    }
     if (event.type === 'sampling-request' && !event.decision.allowed && !ask) {
       println(io.stderr, `mcpwire: sampling declined: there is no terminal to ask; let ${event.server}'s requests reach the model with --approve-sampling ${event.server}`);
     }
