@@ -63,21 +63,23 @@ export class Host {
   async addServer(name: string, client: McpClient): Promise<void> {
     if (this.#clients.has(name)) throw new Error(`A server named "${name}" is already added`);
     this.#clients.set(name, client);
-    // 3,000 list_changed notifications must not become 3,000 tools/list requests: they coalesce.
+    // 3,000 list_changed notifications must not become 3,000 tools/list requests: they coalesce,
+    // and refreshes of one server start at least toolsRefreshIntervalMs apart (the last change is still read).
     this.#refreshes.set(name, new CoalescedRefresh(async () => {
       // The seed's troubleshooting order: no `tools` capability means nothing to list.
       const tools = client.serverCapabilities.tools ? await client.listTools() : [];
       for (const tool of tools) this.policy.observe(name, tool);
       this.#tools.set(name, tools);
       this.#rebuild();
-    }));
+    }, { minIntervalMs: this.#options.toolsRefreshIntervalMs ?? 1000 }));
     client.ontoolslistchanged = () => { void this.refreshTools(name).catch(() => undefined); };
     await this.refreshTools(name);
   }
 
   /**
    * Re-reads one server's tools (all pages) and rebuilds what the model sees. While a refresh runs,
-   * further calls share one refresh that starts after it (at most one running, one waiting).
+   * further calls share one refresh that starts after it (at most one running, one waiting), and
+   * no sooner than toolsRefreshIntervalMs after the start of the previous one.
    */
   async refreshTools(name: string): Promise<void> {
     this.#client(name);
