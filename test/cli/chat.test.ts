@@ -177,3 +177,20 @@ test('chat: usage errors name what is missing', async () => {
     assert.deepStrictEqual([await main(argv, io), io.err()], [2, `mcpwire: ${message}\nrun "mcpwire chat --help" for usage\n`], argv.join(' '));
   }
 });
+
+test('chat --timeout MS bounds the model API request too: an API that never answers fails in time, naming the timeout', async () => {
+  const { createServer } = await import('node:http');
+  const server = createServer(() => undefined);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  try {
+    const io = captureIo();
+    const started = Date.now();
+    assert.equal(await main(['chat', 'hi', '--model', 'openai:gpt-test', '--base-url', `${url}/v1`, '--timeout', '2000', ...ADD], io), 4);
+    assert.equal(io.err(), `mcpwire: the Chat Completions API could not be reached at ${url}/v1/chat/completions: ${url}/v1/chat/completions did not answer in time (total timeout, 2000 ms)\n`);
+    assert.ok(Date.now() - started < 10_000);
+  } finally {
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+});
