@@ -194,3 +194,16 @@ test('chat --timeout MS bounds the model API request too: an API that never answ
     await new Promise<void>((resolve) => server.close(() => resolve()));
   }
 });
+
+test('chat: a reply asking for more calls than the cap runs 16; stderr says how many were not run, the model is told', async () => {
+  await withFake('openai', { manyCalls: 20 }, async (fake) => {
+    const io = captureIo();
+    assert.equal(await main(['chat', '19 + 23', ...openai(fake), '--approve', 'calc/add', ...ADD], io), 0);
+    assert.equal(io.err(), 'mcpwire: not run: 4 function call(s) the model asked for (the host runs at most 16 function calls per reply and this reply asked for 20); the model is told\n');
+    const results = fake.requests[1]!.body.messages.filter((message: { role: string }) => message.role === 'tool');
+    assert.deepStrictEqual(results.map((message: { content: string }) => message.content), [
+      ...Array.from({ length: 16 }, () => '42'),
+      ...Array.from({ length: 4 }, () => 'Error: Not run: the host runs at most 16 function calls per reply and this reply asked for 20; ask again for the ones still needed'),
+    ]);
+  });
+});
