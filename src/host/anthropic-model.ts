@@ -11,7 +11,7 @@
 import type { FunctionCall, Model, ModelMessage, ModelReply, ModelRequest } from './model.js';
 import { postModelApi, readingAnswer } from './model-http.js';
 import type { ModelHttpOptions } from './model-http.js';
-import { ModelApiError, streamEventJson } from './model-api-error.js';
+import { ModelApiError, midStreamError, streamEventJson } from './model-api-error.js';
 import { parseArguments, reply, streamIndex } from './openai-model.js';
 import { readSseEvents } from '../transport/sse.js';
 import type { OutboundResponse } from '../outbound/outbound-fetch.js';
@@ -105,8 +105,8 @@ export class AnthropicModel implements Model {
         type?: string; index?: unknown; error?: { message?: string };
         content_block?: { type: string; id?: string; name?: string; text?: string };
         delta?: { type: string; text?: string; partial_json?: string };
-      }>(API, event.data);
-      if (data.type === 'error') throw new ModelApiError(`${API} failed mid-stream: ${data.error?.message ?? event.data}`, 200);
+      }>(API, event.data, response.mask);
+      if (data.type === 'error') throw midStreamError(API, typeof data.error?.message === 'string' ? data.error.message : event.data, response.mask);
       if (data.type === 'content_block_start' && data.content_block) {
         const start = data.content_block;
         blocks.set(streamIndex(API, 'content block', data.index), { type: start.type, text: start.text ?? '', id: start.id ?? '', name: start.name ?? '', json: '' });

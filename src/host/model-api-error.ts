@@ -51,11 +51,16 @@ export function parseRetryAfter(value: string | null, now: number): number | und
   return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - now) / 1000));
 }
 
-/** One streamed event's JSON; a malformed event is the API's failure, named as such. */
-export function streamEventJson<T>(api: string, data: string): T {
+/** One streamed event's JSON; a malformed event is the API's failure, named as such (summarised, secrets masked). */
+export function streamEventJson<T>(api: string, data: string, mask: (text: string) => string = (text) => text): T {
   try {
     return JSON.parse(data) as T;
   } catch {
-    throw new ModelApiError(`${api} sent a stream event that is not JSON: ${data.slice(0, 200)}`, 200);
+    throw new ModelApiError(`${api} sent a stream event that is not JSON: ${summarize(mask(data))}`, 200);
   }
+}
+
+/** The error for an error event inside a stream: what the API said, summarised, secrets masked. */
+export function midStreamError(api: string, said: string, mask: (text: string) => string): ModelApiError {
+  return new ModelApiError(`${api} failed mid-stream: ${summarize(mask(said))}`, 200);
 }

@@ -6,7 +6,7 @@
 // byte, total) and in decoded bytes, a redirect to another origin never carries the key or the
 // prompt, and the key is masked in every error.
 
-import { outboundFetch } from '../outbound/outbound-fetch.js';
+import { OutboundError, outboundFetch } from '../outbound/outbound-fetch.js';
 import type { OutboundResponse } from '../outbound/outbound-fetch.js';
 import { ModelApiError, modelApiError, parseRetryAfter } from './model-api-error.js';
 
@@ -63,7 +63,9 @@ export async function postModelApi(
       response = await outboundFetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: text }, bounds);
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
-      throw new ModelApiError(`${api} could not be reached at ${url}: ${reason}`, 0, undefined, { cause: error });
+      // A refused redirect did reach the API: it is said as such, not as a network failure.
+      const refused = error instanceof OutboundError && (error.kind === 'redirect' || error.kind === 'refused-url');
+      throw new ModelApiError(refused ? `${api} at ${url} was not followed: ${reason}` : `${api} could not be reached at ${url}: ${reason}`, 0, undefined, { cause: error });
     }
     if (response.ok) return response;
     const retryAfter = parseRetryAfter(response.headers.get('retry-after'), Date.now());

@@ -9,7 +9,7 @@
 import type { FunctionCall, Model, ModelMessage, ModelReply, ModelRequest } from './model.js';
 import { postModelApi, readingAnswer } from './model-http.js';
 import type { ModelHttpOptions } from './model-http.js';
-import { ModelApiError, streamEventJson } from './model-api-error.js';
+import { ModelApiError, midStreamError, streamEventJson } from './model-api-error.js';
 import { readSseEvents } from '../transport/sse.js';
 import type { OutboundResponse } from '../outbound/outbound-fetch.js';
 
@@ -103,8 +103,8 @@ export class OpenAiModel implements Model {
     const calls = new Map<number, { id: string; name: string; args: string }>();
     for await (const event of readSseEvents(response.body)) {
       if (event.data === '[DONE]') break;
-      const chunk = streamEventJson<{ error?: { message?: string }; choices?: Array<{ delta?: { content?: string | null; tool_calls?: Array<{ index: unknown; id?: string; function?: { name?: string; arguments?: string } }> } }> }>(API, event.data);
-      if (chunk.error) throw new ModelApiError(`${API} failed mid-stream: ${chunk.error.message ?? JSON.stringify(chunk.error)}`, 200);
+      const chunk = streamEventJson<{ error?: { message?: string }; choices?: Array<{ delta?: { content?: string | null; tool_calls?: Array<{ index: unknown; id?: string; function?: { name?: string; arguments?: string } }> } }> }>(API, event.data, response.mask);
+      if (chunk.error) throw midStreamError(API, typeof chunk.error.message === 'string' ? chunk.error.message : JSON.stringify(chunk.error), response.mask);
       const delta = chunk.choices?.[0]?.delta;
       if (delta?.content) {
         text += delta.content;

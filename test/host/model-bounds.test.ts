@@ -67,7 +67,7 @@ test('a 307 from the base URL to another origin is not followed: the key and the
     await withServe((_, response) => { response.writeHead(307, { location: `${elsewhere.url}/v1/messages` }); response.end(); }, async (base) => {
       assert.deepStrictEqual(await failure(anthropic(base.url).complete(ONE_TURN)), {
         name: 'ModelApiError', status: 0,
-        message: `the Anthropic Messages API could not be reached at ${base.url}/v1/messages: ${base.url}/v1/messages redirected POST to another origin (${elsewhere.url}); not followed: the request body is not sent to an origin it was not meant for`,
+        message: `the Anthropic Messages API at ${base.url}/v1/messages was not followed: ${base.url}/v1/messages redirected POST to another origin (${elsewhere.url}); not followed: the request body is not sent to an origin it was not meant for`,
       });
       assert.deepStrictEqual(elsewhere.seen, []);
       assert.equal(base.seen[0]!.headers['x-api-key'], KEY);
@@ -91,6 +91,20 @@ test('an error body echoing the key is summarised with the key masked', async ()
 });
 
 const SSE = { 'content-type': 'text/event-stream' };
+
+test('an error event mid-stream, or a stream event that is not JSON, is summarised with the key masked', async () => {
+  const said = `bad key ${KEY} ${'x'.repeat(10_000)}`;
+  const bodies = [`data: ${JSON.stringify({ error: { message: said } })}\n\n`, `data: {${said}\n\n`];
+  for (const body of bodies) {
+    await withServe((_, response) => { response.writeHead(200, SSE); response.end(body); }, async (fake) => {
+      const { message } = await failure(openai(fake.url, { ontext: () => undefined }).complete(ONE_TURN));
+      const shown = `${body.startsWith('data: {"error"') ? '' : '{'}bad key *** ${'x'.repeat(10_000)}`.slice(0, 300);
+      assert.equal(message, body.startsWith('data: {"error"')
+        ? `the Chat Completions API failed mid-stream: ${shown}…`
+        : `the Chat Completions API sent a stream event that is not JSON: ${shown}…`);
+    });
+  }
+});
 const openAiChunk = (toolCalls: unknown): string => `data: ${JSON.stringify({ choices: [{ delta: { tool_calls: toolCalls } }] })}\n\n`;
 
 test('a streamed tool call index that is not a small non-negative integer is refused; no prototype is touched', async () => {
