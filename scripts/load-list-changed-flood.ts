@@ -1,7 +1,9 @@
 // Load phase: a server floods the host with notifications/tools/list_changed while the host keeps
 // calling its tools (issue 12, item 14). The host must coalesce the refreshes (at most one running
-// and one waiting per server), so the flood costs a handful of tools/list requests, and every call
-// made during it is answered: none is refused for lack of request slots, none lost.
+// and one waiting per server) and pace them (one start per toolsRefreshIntervalMs, default 1 s),
+// so the flood costs at most one tools/list per second of flood (plus the initial one and the last
+// change's), and every call made during it is answered: none is refused for lack of request slots,
+// none lost.
 
 import { fileURLToPath } from 'node:url';
 import { McpClient } from '../src/client/index.js';
@@ -9,10 +11,12 @@ import { Host, Policy } from '../src/host/index.js';
 import { spawnStdio } from '../src/transport/index.js';
 
 const SERVER = fileURLToPath(new URL('../test/fixtures/rug-pull-server.ts', import.meta.url));
+/** The host's refresh interval in this phase (its default). */
+const INTERVAL_MS = 1000;
 
 /** Runs the phase; returns its report line and the failures it found. */
 export async function listChangedFloodPhase(notifications: number, rounds: number): Promise<{ line: string; failures: string[] }> {
-  const host = new Host({ policy: new Policy() });
+  const host = new Host({ policy: new Policy(), toolsRefreshIntervalMs: INTERVAL_MS });
   const failures: string[] = [];
   const started = Date.now();
   try {
@@ -31,8 +35,11 @@ export async function listChangedFloodPhase(notifications: number, rounds: numbe
     }
     await host.toolsSettled('calc');
     const lists = Number(text(await host.callTool('calc', 'tools_list_count', {})));
-    // Per round: one refresh running and one waiting; plus the initial tools/list.
-    if (lists > 1 + 2 * rounds) failures.push(`list_changed flood: ${lists} tools/list requests for ${rounds} floods (at most ${1 + 2 * rounds})`);
+    // The initial tools/list, then at most one start per interval over the time the floods took
+    // (the last one after the floods ended, serving the last change).
+    const bound = 2 + Math.ceil((Date.now() - started) / INTERVAL_MS);
+    if (lists > bound) failures.push(`list_changed flood: ${lists} tools/list requests in ${Date.now() - started} ms (at most ${bound}: one per ${INTERVAL_MS} ms)`);
+    if (lists < 2) failures.push(`list_changed flood: ${lists} tools/list requests: the last change was never read`);
     if (wrong > 0) failures.push(`list_changed flood: ${wrong} of ${rounds * 100} calls during the flood lost or wrong`);
     const seconds = (Date.now() - started) / 1000;
     return {

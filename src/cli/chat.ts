@@ -89,7 +89,7 @@ function chatTargets(args: ParsedArgs, config: string | undefined, io: CommandIo
 }
 
 /** The model named by --model, and the environment variable its key comes from. */
-function chooseModel(args: ParsedArgs, io: CommandIo, deps: ChatDependencies, ontext: ((text: string) => void) | undefined, dryRun: boolean): { model: Model; keyVar: string | undefined } {
+function chooseModel(args: ParsedArgs, io: CommandIo, deps: ChatDependencies, ontext: ((text: string) => void) | undefined, dryRun: boolean, timeoutMs: number | undefined): { model: Model; keyVar: string | undefined } {
   const spec = optionValue(args, '--model');
   if (spec === undefined) throw new UsageError('chat needs --model openai:MODEL, anthropic:MODEL or scripted');
   const baseUrl = optionValue(args, '--base-url');
@@ -103,7 +103,9 @@ function chooseModel(args: ParsedArgs, io: CommandIo, deps: ChatDependencies, on
   if (apiKey === undefined && !dryRun && (kind === 'anthropic' || baseUrl === undefined)) {
     throw new UsageError(`${keyVar} is not set: export the API key, or name the variable that holds it with --api-key-env VAR (nothing was sent)`);
   }
-  const common = { model: match[2]!, ...(baseUrl ? { baseUrl } : {}), ...(apiKey ? { apiKey } : {}), ...(ontext ? { ontext } : {}), ...(deps.fetch ? { fetch: deps.fetch } : {}) };
+  const common = { model: match[2]!, ...(baseUrl ? { baseUrl } : {}), ...(apiKey ? { apiKey } : {}), ...(ontext ? { ontext } : {}), ...(deps.fetch ? { fetch: deps.fetch } : {}),
+    // --timeout bounds each model request as a whole and to its first byte; without it, the adapters' defaults.
+    ...(timeoutMs !== undefined ? { timeoutMs, firstByteMs: timeoutMs } : {}) };
   return { model: kind === 'openai' ? new OpenAiModel(common) : new AnthropicModel(common), keyVar };
 }
 
@@ -142,10 +144,10 @@ export async function runChat(argv: readonly string[], io: CommandIo, deps: Chat
   const stream = args.flags.has('--stream') && !dryRun;
   let streamed = false;
   const ontext = stream ? (text: string) => { streamed = true; io.stdout.write(terminalText(text)); } : undefined;
-  const { model, keyVar } = chooseModel(args, io, deps, ontext, dryRun);
+  const timeoutMs = integerOption(args, '--timeout', DEFAULT_TIMEOUT_MS);
+  const { model, keyVar } = chooseModel(args, io, deps, ontext, dryRun, args.values.has('--timeout') ? timeoutMs : undefined);
   const notes: string[] = [];
   const targets = chatTargets(args, config, io, notes);
-  const timeoutMs = integerOption(args, '--timeout', DEFAULT_TIMEOUT_MS);
   const html = optionValue(args, '--html');
   for (const note of notes) println(io.stderr, `mcpwire: ${note}`);
 
@@ -178,6 +180,9 @@ export async function runChat(argv: readonly string[], io: CommandIo, deps: Chat
     // With no one to ask, say how to approve (the model is told the call was not run).
     if (event.type === 'policy' && !event.decision.allowed && !ask) {
       println(io.stderr, `mcpwire: not run: ${event.server}/${event.tool} needs approval and there is no terminal to ask; approve it with --approve ${event.server}/${event.tool}`);
+    }
+    if (event.type === 'calls-dropped') {
+      println(io.stderr, `mcpwire: not run: ${event.calls.length} function call(s) the model asked for (${event.why}); the model is told`);
     }
     if (event.type === 'sampling-request' && !event.decision.allowed && !ask) {
       println(io.stderr, `mcpwire: sampling declined: there is no terminal to ask; let ${event.server}'s requests reach the model with --approve-sampling ${event.server}`);

@@ -180,7 +180,7 @@ export const COMMAND_HELP: Record<string, CommandHelp> = {
       ['--config FILE', 'connect every server of a mcpServers / servers config file'],
       ['--header \'N: v\'', 'HTTP header for a URL server (repeatable)'],
       ['--env KEY=VALUE', 'environment for a stdio server (repeatable)'],
-      ['--timeout MS', 'per-request timeout of MCP requests (default 30000)'],
+      ['--timeout MS', 'per-request timeout of MCP requests (default 30000); given, it also bounds each model API request, first byte and whole answer (default 120000 to the first byte, 600000 in all)'],
       ['--era REVISION', 'auto (default: server/discover, else initialize), 2025-11-25 or 2026-07-28'],
     ],
     server: false,

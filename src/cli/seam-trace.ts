@@ -50,6 +50,8 @@ export function formatHostEvent(event: HostEvent): string {
       return line(MODEL, 'client → host', `CallToolResult from ${event.server}/${event.tool}${event.result.isError ? ' (isError: the tool failed)' : ''}`);
     case 'tool-protocol-error':
       return line(MODEL, 'client → host', `JSON-RPC error from ${event.server}/${event.tool}: ${event.error.message}`);
+    case 'calls-dropped':
+      return line(MODEL, 'host policy', `not run: ${event.calls.length} call(s) (${event.calls.slice(0, 5).map((call) => call.name).join(', ')}${event.calls.length > 5 ? ', …' : ''}): ${event.why}`);
     case 'function-result':
       return line(MODEL, 'host → model', `function result for ${event.callId} (${event.name}): ${JSON.stringify(event.content)}${event.isError ? ' [error]' : ''}`);
     case 'answer': return line(MODEL, 'host → user', event.text);

@@ -64,6 +64,7 @@ export function hostArrow(event: HostEvent): TraceArrow {
         : { from: 'host', to: 'host', label: short(`policy refused ${event.server}/${event.tool}`), json: event };
     case 'tool-result': return { from: 'client', to: 'host', label: short(`CallToolResult ${event.server}/${event.tool}${event.result.isError ? ' (isError)' : ''}`), json: event };
     case 'tool-protocol-error': return { from: 'client', to: 'host', label: short(`JSON-RPC error ${event.server}/${event.tool}`), json: { ...event, error: event.error.message } };
+    case 'calls-dropped': return { from: 'host', to: 'host', label: short(`not run: ${event.calls.length} call(s)`), json: event };
     case 'function-result': return { from: 'host', to: 'model', label: short(`function result · id ${event.callId}${event.isError ? ' (error)' : ''}`), json: event };
     case 'answer': return { from: 'host', to: 'user', label: short(`answer ${JSON.stringify(event.text)}`), json: event };
     case 'sampling-request':

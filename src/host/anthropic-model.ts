@@ -9,11 +9,12 @@
 //          "text_delta", text | "input_json_delta", partial_json}} · message_stop · error{error{message}}
 
 import type { FunctionCall, Model, ModelMessage, ModelReply, ModelRequest } from './model.js';
-import { postModelApi } from './model-http.js';
+import { postModelApi, readingAnswer } from './model-http.js';
 import type { ModelHttpOptions } from './model-http.js';
-import { ModelApiError, streamEventJson } from './model-api-error.js';
-import { parseArguments, reply } from './openai-model.js';
-import { readSseEvents } from './sse-events.js';
+import { ModelApiError, midStreamError, streamEventJson } from './model-api-error.js';
+import { parseArguments, reply, streamIndex } from './openai-model.js';
+import { readSseEvents } from '../transport/sse.js';
+import type { OutboundResponse } from '../outbound/outbound-fetch.js';
 
 /** Settings of the Messages adapter. */
 export interface AnthropicModelOptions extends ModelHttpOptions {
@@ -84,40 +85,49 @@ export class AnthropicModel implements Model {
   }
 
   async complete(request: ModelRequest): Promise<ModelReply> {
-    const response = await postModelApi('the Anthropic Messages API', this.#options.model, this.url, this.headers(), this.requestBody(request), this.#options);
-    if (this.#options.ontext) return this.#readStream(response, this.#options.ontext);
-    const body = await response.json().catch(() => undefined) as { content?: Block[] } | undefined;
-    if (!Array.isArray(body?.content)) throw new ModelApiError('the Anthropic Messages API answered without a content array', 200);
+    const response = await postModelApi(API, this.#options.model, this.url, this.headers(), this.requestBody(request), this.#options, this.#options.apiKey ? [this.#options.apiKey] : []);
+    const ontext = this.#options.ontext;
+    if (ontext) return readingAnswer(API, response.status, () => this.#readStream(response, ontext));
+    const text = await readingAnswer(API, response.status, () => response.text());
+    let body: { content?: Block[] } | undefined;
+    try {
+      body = JSON.parse(text) as { content?: Block[] };
+    } catch { /* reported below */ }
+    if (!Array.isArray(body?.content)) throw new ModelApiError(`${API} answered without a content array`, 200);
     return fromBlocks(body.content);
   }
 
-  async #readStream(response: Response, ontext: (text: string) => void): Promise<ModelReply> {
-    if (!response.body) throw new ModelApiError('the Anthropic Messages API answered a stream request without a body', response.status);
-    const blocks: Array<{ type: string; text: string; id: string; name: string; json: string }> = [];
+  async #readStream(response: OutboundResponse, ontext: (text: string) => void): Promise<ModelReply> {
+    // Indexed by the peer's `index`: a Map, so no index can address a prototype.
+    const blocks = new Map<number, { type: string; text: string; id: string; name: string; json: string }>();
     for await (const event of readSseEvents(response.body)) {
       const data = streamEventJson<{
-        type?: string; index?: number; error?: { message?: string };
+        type?: string; index?: unknown; error?: { message?: string };
         content_block?: { type: string; id?: string; name?: string; text?: string };
         delta?: { type: string; text?: string; partial_json?: string };
-      }>('the Anthropic Messages API', event.data);
-      if (data.type === 'error') throw new ModelApiError(`the Anthropic Messages API failed mid-stream: ${data.error?.message ?? event.data}`, 200);
-      if (data.type === 'content_block_start' && data.content_block && data.index !== undefined) {
+      }>(API, event.data, response.mask);
+      if (data.type === 'error') throw midStreamError(API, typeof data.error?.message === 'string' ? data.error.message : event.data, response.mask);
+      if (data.type === 'content_block_start' && data.content_block) {
         const start = data.content_block;
-        blocks[data.index] = { type: start.type, text: start.text ?? '', id: start.id ?? '', name: start.name ?? '', json: '' };
+        blocks.set(streamIndex(API, 'content block', data.index), { type: start.type, text: start.text ?? '', id: start.id ?? '', name: start.name ?? '', json: '' });
         if (start.text) ontext(start.text);
-      } else if (data.type === 'content_block_delta' && data.index !== undefined && blocks[data.index]) {
-        const block = blocks[data.index]!;
+      } else if (data.type === 'content_block_delta') {
+        const block = blocks.get(streamIndex(API, 'content block', data.index));
+        if (block === undefined) continue;
         if (data.delta?.type === 'text_delta' && data.delta.text) {
           block.text += data.delta.text;
           ontext(data.delta.text);
         } else if (data.delta?.type === 'input_json_delta') block.json += data.delta.partial_json ?? '';
       } else if (data.type === 'message_stop') break;
     }
-    const text = blocks.filter((block) => block?.type === 'text').map((block) => block.text).join('');
-    const calls = blocks.filter((block) => block?.type === 'tool_use').map((block) => parseArguments(block.id, block.name, block.json));
+    const ordered = [...blocks].sort(([a], [b]) => a - b).map(([, block]) => block);
+    const text = ordered.filter((block) => block.type === 'text').map((block) => block.text).join('');
+    const calls = ordered.filter((block) => block.type === 'tool_use').map((block) => parseArguments(block.id, block.name, block.json));
     return reply(text, calls);
   }
 }
+
+const API = 'the Anthropic Messages API';
 
 /** A non-streamed answer's blocks → the host's reply. */
 function fromBlocks(blocks: readonly Block[]): ModelReply {

@@ -13,6 +13,8 @@ export type HostEvent =
   | { type: 'policy'; call: FunctionCall; server: string; tool: string; decision: PolicyDecision }
   | { type: 'tool-result'; call: FunctionCall; server: string; tool: string; result: CallToolResult }
   | { type: 'tool-protocol-error'; call: FunctionCall; server: string; tool: string; error: Error }
+  /** Calls of one reply the host did not run (a cap per reply or per question); each still gets a "not run" result. */
+  | { type: 'calls-dropped'; calls: FunctionCall[]; why: string }
   | { type: 'function-result'; callId: string; name: string; content: string; isError: boolean }
   | { type: 'answer'; text: string }
   | { type: 'sampling-request'; server: string; params: CreateMessageRequestParams; decision: PolicyDecision }

@@ -18,6 +18,12 @@ export interface HostOptions {
   policy?: Policy;
   /** Model turns per conversation before the host gives up (a loop guard). Default 8. */
   maxTurns?: number;
+  /** Function calls run from one model reply; the rest are told back as not run. Default 16. */
+  maxCallsPerTurn?: number;
+  /** Function calls run for one question (`ask`), over all its turns. Default 64. */
+  maxCalls?: number;
+  /** Least milliseconds between two tools/list refreshes of one server after list_changed. Default 1000. */
+  toolsRefreshIntervalMs?: number;
   /** Sees every step; the demo trace and `mcpwire --trace` print from here. */
   onevent?: (event: HostEvent) => void;
 }
@@ -57,21 +63,23 @@ export class Host {
   async addServer(name: string, client: McpClient): Promise<void> {
     if (this.#clients.has(name)) throw new Error(`A server named "${name}" is already added`);
     this.#clients.set(name, client);
-    // 3,000 list_changed notifications must not become 3,000 tools/list requests: they coalesce.
+    // 3,000 list_changed notifications must not become 3,000 tools/list requests: they coalesce,
+    // and refreshes of one server start at least toolsRefreshIntervalMs apart (the last change is still read).
     this.#refreshes.set(name, new CoalescedRefresh(async () => {
       // The seed's troubleshooting order: no `tools` capability means nothing to list.
       const tools = client.serverCapabilities.tools ? await client.listTools() : [];
       for (const tool of tools) this.policy.observe(name, tool);
       this.#tools.set(name, tools);
       this.#rebuild();
-    }));
+    }, { minIntervalMs: this.#options.toolsRefreshIntervalMs ?? 1000 }));
     client.ontoolslistchanged = () => { void this.refreshTools(name).catch(() => undefined); };
     await this.refreshTools(name);
   }
 
   /**
    * Re-reads one server's tools (all pages) and rebuilds what the model sees. While a refresh runs,
-   * further calls share one refresh that starts after it (at most one running, one waiting).
+   * further calls share one refresh that starts after it (at most one running, one waiting), and
+   * no sooner than toolsRefreshIntervalMs after the start of the previous one.
    */
   async refreshTools(name: string): Promise<void> {
     this.#client(name);
@@ -103,6 +111,9 @@ export class Host {
   async ask(model: Model, text: string): Promise<string> {
     const emit = this.#options.onevent ?? (() => undefined);
     const messages: ModelMessage[] = [{ role: 'user', content: text }];
+    const perTurn = this.#options.maxCallsPerTurn ?? 16;
+    const total = this.#options.maxCalls ?? 64;
+    let run = 0;
     emit({ type: 'user', text });
     for (let turn = 0; turn < (this.#options.maxTurns ?? 8); turn++) {
       const functions = this.#seam.functions;
@@ -114,11 +125,22 @@ export class Host {
         return reply.text;
       }
       messages.push({ role: 'assistant', content: '', functionCalls: reply.calls });
-      for (const call of reply.calls) {
-        const { content, isError } = await this.#runCall(call, emit);
+      // A model's reply is untrusted: 2,000 calls in one reply must not become 2,000 tools/call.
+      // Every call still gets a result (the APIs require one per call id); the dropped ones say why.
+      const runnable = Math.min(perTurn, total - run);
+      const why = total - run < perTurn
+        ? `the host runs at most ${total} function calls per question and they are used up`
+        : `the host runs at most ${perTurn} function calls per reply and this reply asked for ${reply.calls.length}`;
+      const dropped = reply.calls.slice(runnable);
+      if (dropped.length > 0) emit({ type: 'calls-dropped', calls: dropped, why });
+      for (const [index, call] of reply.calls.entries()) {
+        const { content, isError } = index < runnable
+          ? await this.#runCall(call, emit)
+          : { content: `Not run: ${why}${total - run < perTurn ? '' : '; ask again for the ones still needed'}`, isError: true };
         emit({ type: 'function-result', callId: call.id, name: call.name, content, isError });
         messages.push({ role: 'function', callId: call.id, name: call.name, content, isError });
       }
+      run += Math.min(runnable, reply.calls.length);
     }
     throw new Error(`The model did not finish within ${this.#options.maxTurns ?? 8} turns`);
   }

@@ -1,5 +1,7 @@
 // A model API that answered with a failure: the status, the API's own message, and what to do.
 
+import { summarize } from '../outbound/outbound-fetch.js';
+
 /** A failed model API request (HTTP status, or a network failure with status 0). */
 export class ModelApiError extends Error {
   override name = 'ModelApiError';
@@ -24,14 +26,19 @@ function advice(status: number, model: string): string {
   return 'the API refused the request';
 }
 
-/** Builds the error for a non-2xx answer from the response body text (the API's JSON error if it sent one). */
-export function modelApiError(api: string, model: string, status: number, body: string, retryAfter: number | undefined): ModelApiError {
-  let said = body.trim().slice(0, 500);
+/**
+ * Builds the error for a non-2xx answer from the response body text (the API's JSON error if it
+ * sent one). The body is the peer's: `mask` hides every secret of the request in it (an API may
+ * echo the key), and what is kept is folded to one line of at most 300 characters.
+ */
+export function modelApiError(api: string, model: string, status: number, body: string, retryAfter: number | undefined, mask: (text: string) => string = (text) => text): ModelApiError {
+  let said = body;
   try {
     const parsed = JSON.parse(body) as { error?: { message?: unknown } | string; message?: unknown };
     const message = typeof parsed.error === 'object' ? parsed.error?.message : parsed.error ?? parsed.message;
     if (typeof message === 'string') said = message;
   } catch { /* not JSON: keep the text */ }
+  said = summarize(mask(said));
   const wait = retryAfter === undefined ? '' : ` (retry-after: ${retryAfter} s)`;
   return new ModelApiError(`${api} answered HTTP ${status}${wait}: ${advice(status, model)}${said ? ` — the API said: ${said}` : ''}`, status, retryAfter);
 }
@@ -44,11 +51,16 @@ export function parseRetryAfter(value: string | null, now: number): number | und
   return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - now) / 1000));
 }
 
-/** One streamed event's JSON; a malformed event is the API's failure, named as such. */
-export function streamEventJson<T>(api: string, data: string): T {
+/** One streamed event's JSON; a malformed event is the API's failure, named as such (summarised, secrets masked). */
+export function streamEventJson<T>(api: string, data: string, mask: (text: string) => string = (text) => text): T {
   try {
     return JSON.parse(data) as T;
   } catch {
-    throw new ModelApiError(`${api} sent a stream event that is not JSON: ${data.slice(0, 200)}`, 200);
+    throw new ModelApiError(`${api} sent a stream event that is not JSON: ${summarize(mask(data))}`, 200);
   }
+}
+
+/** The error for an error event inside a stream: what the API said, summarised, secrets masked. */
+export function midStreamError(api: string, said: string, mask: (text: string) => string): ModelApiError {
+  return new ModelApiError(`${api} failed mid-stream: ${summarize(mask(said))}`, 200);
 }

@@ -7,10 +7,11 @@
 // stream   data: {choices[0].delta{content, tool_calls[{index, id, function{name, arguments}}]}} … data: [DONE]
 
 import type { FunctionCall, Model, ModelMessage, ModelReply, ModelRequest } from './model.js';
-import { postModelApi } from './model-http.js';
+import { postModelApi, readingAnswer } from './model-http.js';
 import type { ModelHttpOptions } from './model-http.js';
-import { ModelApiError, streamEventJson } from './model-api-error.js';
-import { readSseEvents } from './sse-events.js';
+import { ModelApiError, midStreamError, streamEventJson } from './model-api-error.js';
+import { readSseEvents } from '../transport/sse.js';
+import type { OutboundResponse } from '../outbound/outbound-fetch.js';
 
 /** Settings of the Chat Completions adapter. */
 export interface OpenAiModelOptions extends ModelHttpOptions {
@@ -86,36 +87,61 @@ export class OpenAiModel implements Model {
   }
 
   async complete(request: ModelRequest): Promise<ModelReply> {
-    const response = await postModelApi('the Chat Completions API', this.#options.model, this.url, this.headers(), this.requestBody(request), this.#options);
-    if (this.#options.ontext) return this.#readStream(response, this.#options.ontext);
-    const body = await response.json().catch(() => undefined) as { choices?: Array<{ message?: { content?: string | null; tool_calls?: WireToolCall[] } }> } | undefined;
+    const response = await postModelApi(API, this.#options.model, this.url, this.headers(), this.requestBody(request), this.#options, this.#options.apiKey ? [this.#options.apiKey] : []);
+    const ontext = this.#options.ontext;
+    if (ontext) return readingAnswer(API, response.status, () => this.#readStream(response, ontext));
+    const body = await readingAnswer(API, response.status, () => response.text()).then(parseJson) as { choices?: Array<{ message?: { content?: string | null; tool_calls?: WireToolCall[] } }> } | undefined;
     const message = body?.choices?.[0]?.message;
-    if (!message) throw new ModelApiError(`the Chat Completions API answered without choices[0].message`, 200);
-    return reply(message.content ?? '', (message.tool_calls ?? []).map((call) => parseArguments(call.id, call.function.name, call.function.arguments)));
+    if (!message) throw new ModelApiError(`${API} answered without choices[0].message`, 200);
+    const toolCalls = Array.isArray(message.tool_calls) ? message.tool_calls : [];
+    return reply(typeof message.content === 'string' ? message.content : '', toolCalls.map((call) => parseArguments(String(call?.id ?? ''), String(call?.function?.name ?? ''), typeof call?.function?.arguments === 'string' ? call.function.arguments : '')));
   }
 
-  async #readStream(response: Response, ontext: (text: string) => void): Promise<ModelReply> {
-    if (!response.body) throw new ModelApiError('the Chat Completions API answered a stream request without a body', response.status);
+  async #readStream(response: OutboundResponse, ontext: (text: string) => void): Promise<ModelReply> {
     let text = '';
-    const calls: Array<{ id: string; name: string; args: string }> = [];
+    // Indexed by the peer's `index`: a Map, so no index can address a prototype.
+    const calls = new Map<number, { id: string; name: string; args: string }>();
     for await (const event of readSseEvents(response.body)) {
       if (event.data === '[DONE]') break;
-      const chunk = streamEventJson<{ error?: { message?: string }; choices?: Array<{ delta?: { content?: string | null; tool_calls?: Array<{ index: number; id?: string; function?: { name?: string; arguments?: string } }> } }> }>('the Chat Completions API', event.data);
-      if (chunk.error) throw new ModelApiError(`the Chat Completions API failed mid-stream: ${chunk.error.message ?? JSON.stringify(chunk.error)}`, 200);
+      const chunk = streamEventJson<{ error?: { message?: string }; choices?: Array<{ delta?: { content?: string | null; tool_calls?: Array<{ index: unknown; id?: string; function?: { name?: string; arguments?: string } }> } }> }>(API, event.data, response.mask);
+      if (chunk.error) throw midStreamError(API, typeof chunk.error.message === 'string' ? chunk.error.message : JSON.stringify(chunk.error), response.mask);
       const delta = chunk.choices?.[0]?.delta;
       if (delta?.content) {
         text += delta.content;
         ontext(delta.content);
       }
       for (const piece of delta?.tool_calls ?? []) {
-        const call = calls[piece.index] ??= { id: '', name: '', args: '' };
+        const index = streamIndex(API, 'tool call', piece.index);
+        let call = calls.get(index);
+        if (call === undefined) calls.set(index, call = { id: '', name: '', args: '' });
         if (piece.id) call.id = piece.id;
         if (piece.function?.name) call.name += piece.function.name;
         if (piece.function?.arguments) call.args += piece.function.arguments;
       }
     }
-    return reply(text, calls.filter(Boolean).map((call) => parseArguments(call.id, call.name, call.args)));
+    const ordered = [...calls].sort(([a], [b]) => a - b).map(([, call]) => call);
+    return reply(text, ordered.map((call) => parseArguments(call.id, call.name, call.args)));
   }
+}
+
+const API = 'the Chat Completions API';
+
+/** A parsed JSON body, or undefined when it is not JSON (reported by the caller as a missing field). */
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The most blocks or tool calls one streamed answer may open: an index addresses one of them. */
+export const MAX_STREAM_INDEX = 128;
+
+/** A stream's `index` (of a tool call, of a content block): an integer from 0 below the cap, else the API's failure. */
+export function streamIndex(api: string, what: string, index: unknown): number {
+  if (typeof index === 'number' && Number.isSafeInteger(index) && index >= 0 && index < MAX_STREAM_INDEX) return index;
+  throw new ModelApiError(`${api} sent a ${what} index that is not an integer from 0 to ${MAX_STREAM_INDEX - 1}: ${JSON.stringify(index)?.slice(0, 100)}`, 200);
 }
 
 /** Function calls if the model made any (in its order), else its text. */

@@ -221,7 +221,7 @@ function unref<T>(timer: T): T {
 }
 
 /** Folds white space and keeps the first 300 characters. */
-function summarize(text: string): string {
+export function summarize(text: string): string {
   const folded = text.replace(/\s+/g, ' ').trim();
   return folded.length > 300 ? `${folded.slice(0, 300)}…` : folded;
 }

@@ -177,3 +177,33 @@ test('chat: usage errors name what is missing', async () => {
     assert.deepStrictEqual([await main(argv, io), io.err()], [2, `mcpwire: ${message}\nrun "mcpwire chat --help" for usage\n`], argv.join(' '));
   }
 });
+
+test('chat --timeout MS bounds the model API request too: an API that never answers fails in time, naming the timeout', async () => {
+  const { createServer } = await import('node:http');
+  const server = createServer(() => undefined);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  try {
+    const io = captureIo();
+    const started = Date.now();
+    assert.equal(await main(['chat', 'hi', '--model', 'openai:gpt-test', '--base-url', `${url}/v1`, '--timeout', '2000', ...ADD], io), 4);
+    assert.equal(io.err(), `mcpwire: the Chat Completions API could not be reached at ${url}/v1/chat/completions: ${url}/v1/chat/completions did not answer in time (total timeout, 2000 ms)\n`);
+    assert.ok(Date.now() - started < 10_000);
+  } finally {
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+});
+
+test('chat: a reply asking for more calls than the cap runs 16; stderr says how many were not run, the model is told', async () => {
+  await withFake('openai', { manyCalls: 20 }, async (fake) => {
+    const io = captureIo();
+    assert.equal(await main(['chat', '19 + 23', ...openai(fake), '--approve', 'calc/add', ...ADD], io), 0);
+    assert.equal(io.err(), 'mcpwire: not run: 4 function call(s) the model asked for (the host runs at most 16 function calls per reply and this reply asked for 20); the model is told\n');
+    const results = fake.requests[1]!.body.messages.filter((message: { role: string }) => message.role === 'tool');
+    assert.deepStrictEqual(results.map((message: { content: string }) => message.content), [
+      ...Array.from({ length: 16 }, () => '42'),
+      ...Array.from({ length: 4 }, () => 'Error: Not run: the host runs at most 16 function calls per reply and this reply asked for 20; ask again for the ones still needed'),
+    ]);
+  });
+});

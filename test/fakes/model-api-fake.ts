@@ -36,6 +36,8 @@ export interface FakeBehaviour {
   rawArguments?: string;
   /** Two calls in one turn. */
   twoCalls?: boolean;
+  /** This many calls in one turn (OpenAI only), ids call_0, call_1, … */
+  manyCalls?: number;
 }
 
 function openAiAnswer(body: any, behaviour: FakeBehaviour): { text?: string; calls?: Array<{ id: string; name: string; arguments: string }> } {
@@ -49,6 +51,7 @@ function openAiAnswer(body: any, behaviour: FakeBehaviour): { text?: string; cal
   const args = behaviour.rawArguments ?? JSON.stringify(behaviour.callArguments ?? { a: 19, b: 23 });
   const calls = [{ id: 'call_A', name, arguments: args }];
   if (behaviour.twoCalls) calls.push({ id: 'call_B', name, arguments: JSON.stringify({ a: 1, b: 2 }) });
+  if (behaviour.manyCalls !== undefined) return { calls: Array.from({ length: behaviour.manyCalls }, (_, i) => ({ id: `call_${i}`, name, arguments: args })) };
   return { calls };
 }
 

@@ -76,13 +76,14 @@ test('host: with no one to confirm, a redefined approved tool is refused and not
   }
 });
 
-test('host: 3,000 notifications/tools/list_changed cost at most 2 tools/list requests beyond the initial one', async () => {
+test('host: 3,000 notifications/tools/list_changed within the refresh interval cost one tools/list beyond the initial one', async () => {
   const { host } = await hostWithRugPull({});
   try {
     assert.equal(textOf(await host.callTool('calc', 'ring', { count: 3000 })), 'rang 3000');
-    // Every notification arrived before the answer to ring; wait for the refreshes they caused.
+    // Every notification arrived before the answer to ring, within a second of the initial
+    // tools/list: they all wait for one refresh, a second after it. Wait for it.
     await host.toolsSettled('calc');
-    assert.deepStrictEqual(textOf(await host.callTool('calc', 'tools_list_count', {})), '3');
+    assert.deepStrictEqual(textOf(await host.callTool('calc', 'tools_list_count', {})), '2');
     assert.deepStrictEqual(host.tools.get('calc')?.map((tool) => tool.name), ['add', 'rug_pull', 'ring', 'tools_list_count']);
   } finally {
     await host.close();

@@ -48,3 +48,43 @@ test('coalesced refresh: a failed run rejects its callers, the waiting run still
   await settled;
   assert.equal(runs, 2);
 });
+
+test('coalesced refresh with minIntervalMs: runs start at least that far apart; the last request is still served after the interval', async (t) => {
+  t.mock.timers.enable({ apis: ['setTimeout', 'Date'], now: 0 });
+  const starts: number[] = [];
+  const refresh = new CoalescedRefresh(async () => { starts.push(Date.now()); }, { minIntervalMs: 1000 });
+  await refresh.request();
+  // 2,500 requests spread over 2.5 s (one per millisecond), each run finishing at once.
+  const pending: Promise<void>[] = [];
+  for (let ms = 1; ms <= 2500; ms++) {
+    t.mock.timers.tick(1);
+    pending.push(refresh.request());
+    await Promise.resolve();
+  }
+  // The requests after 2000 wait for 3000: the last one is served, after the interval.
+  assert.deepStrictEqual(starts, [0, 1000, 2000]);
+  t.mock.timers.tick(500);
+  await Promise.all(pending);
+  assert.deepStrictEqual(starts, [0, 1000, 2000, 3000]);
+  // Quiet for longer than the interval: the next request runs at once.
+  t.mock.timers.tick(5000);
+  await refresh.request();
+  assert.deepStrictEqual(starts, [0, 1000, 2000, 3000, 8000]);
+});
+
+test('coalesced refresh with minIntervalMs: a run that takes longer than the interval is followed at once', async (t) => {
+  t.mock.timers.enable({ apis: ['setTimeout', 'Date'], now: 0 });
+  const starts: number[] = [];
+  const refresh = new CoalescedRefresh(() => {
+    starts.push(Date.now());
+    return new Promise<void>((resolve) => setTimeout(resolve, 1500));
+  }, { minIntervalMs: 1000 });
+  const first = refresh.request();
+  const second = refresh.request();
+  t.mock.timers.tick(1500);
+  await first;
+  await Promise.resolve();
+  t.mock.timers.tick(1500);
+  await second;
+  assert.deepStrictEqual(starts, [0, 1500]);
+});
