@@ -28,7 +28,11 @@ const SERVER_OPTIONS = `options for <server>:
   --trace                      every message and HTTP exchange, with timestamps, to stderr
   --trace-file F               the same as NDJSON in F
   --era auto|2025-11-25|2026-07-28
-                               the revision: auto (default) probes with server/discover and falls back to initialize`;
+                               the revision: auto (default) probes with server/discover and falls back to initialize
+  list, call, read, prompt answer the server's requests and show its log:
+  --root PATH                  a root the server may ask for (repeatable; default: the current directory)
+  --elicit accept|decline      answer the server's elicitation requests so (default: ask on a terminal, else decline)
+  --log-level LEVEL            show the server's log messages at LEVEL and above (default warning; debug … emergency)`;
 
 /** The exit codes of the commands that talk to a server (`tool`: call's 1 for isError). */
 function serverExitCodes(tool: boolean): string {

@@ -9,6 +9,7 @@ import type { Transport } from '../jsonrpc/index.js';
 import { HttpStatusError, httpTransport, legacySseTransport, spawnStdio, tapTransport } from '../transport/index.js';
 import type { HttpTraceEvent, LegacySseClientTransport, SpawnedStdioTransport } from '../transport/index.js';
 import { DrainingTransport } from './draining-transport.js';
+import type { ClientAnswers } from './client-answers.js';
 import type { ServerTarget } from './server-target.js';
 import type { TokenFile } from './token-file.js';
 import type { TraceVia, Tracer } from './trace.js';
@@ -91,6 +92,8 @@ export interface ConnectOptions extends BuildOptions {
   timeoutMs: number;
   /** Which revision: probe (auto) or pinned. Default auto. */
   era?: EraChoice;
+  /** How the command answers the server's requests and shows its log messages (client-answers.ts). */
+  answers?: ClientAnswers;
 }
 
 /** Connects to `target`, falling back from Streamable HTTP to HTTP+SSE when the server asks for it. */
@@ -98,7 +101,11 @@ export async function connect(target: ServerTarget, options: ConnectOptions): Pr
   const attempt = async (built: BuiltTransport): Promise<Connection> => {
     // 2026-07-28 has no HTTP+SSE transport: over it, only the handshake era exists.
     const era = built.via === 'sse' ? '2025-11-25' : options.era ?? 'auto';
-    const client = await McpClient.connect(built.transport, { clientInfo: CLI_CLIENT_INFO, timeoutMs: options.timeoutMs, era });
+    const client = await McpClient.connect(built.transport, { clientInfo: CLI_CLIENT_INFO, timeoutMs: options.timeoutMs, era, ...options.answers?.handlers });
+    if (options.answers) {
+      client.onlog = options.answers.onlog;
+      await options.answers.afterConnect(client);
+    }
     return { client, built, close: () => closeConnection(client, built) };
   };
   const built = buildTransport(target, options);
