@@ -219,8 +219,9 @@ export function createHttpEndpoint(server: HttpServable, options: HttpEndpointOp
     const principal = authInfo ? await principalOf(authInfo) : undefined;
     const version = exchange.header('mcp-protocol-version');
     if (server.handleStateless && exchange.method !== 'POST' && exchange.method !== 'OPTIONS' && version !== undefined
-      && !(server.protocolVersions ?? DEFAULT_PROTOCOL_VERSIONS).includes(version)) {
-      // 26/basic/transports/streamable-http: POST only; no GET stream, no sessions to DELETE.
+      && exchange.header('mcp-session-id') === undefined && !(server.protocolVersions ?? DEFAULT_PROTOCOL_VERSIONS).includes(version)) {
+      // 26/basic/transports/streamable-http: POST only; no GET stream, no sessions to DELETE. A request
+      // naming a session is a 2025 one: findSession answers its unsupported version 400 (basic/transports#protocol-version-header).
       throw new HttpError(405, `Method ${exchange.method} not allowed with MCP-Protocol-Version ${version}: only POST`, { headers: { Allow: 'POST' } });
     }
     switch (exchange.method) {
