@@ -89,7 +89,10 @@ function discover(host: StatelessHost): Params {
   return result;
 }
 
-/** The retry's answers: those sealed in requestState by earlier rounds, then the new inputResponses. */
+/**
+ * The retry's answers: the new inputResponses, then those sealed in requestState by earlier rounds,
+ * which win: a sealed answer is one the client cannot change, so a later round cannot override it.
+ */
 async function gatherAnswers(host: StatelessHost, params: Params | undefined, bind: () => Promise<string>): Promise<Params> {
   const sealed = params?.requestState === undefined ? {} : await host.requestState.open(params.requestState, await bind());
   const responses = params?.inputResponses;
@@ -97,7 +100,7 @@ async function gatherAnswers(host: StatelessHost, params: Params | undefined, bi
   if (typeof responses !== 'object' || responses === null || Array.isArray(responses)) {
     throw new ProtocolError(INVALID_PARAMS, 'Invalid params: "inputResponses" must be an object of results by key');
   }
-  return { ...sealed, ...responses as Params };
+  return { ...responses as Params, ...sealed };
 }
 
 /** 26/basic/patterns/mrtr: ask for what is missing; the answers so far travel sealed in requestState. */

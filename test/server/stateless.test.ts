@@ -172,6 +172,20 @@ test('MRTR: elicit becomes input_required; each retry re-runs the handler; answe
   }), { jsonrpc: '2.0', id: 3, result: { content: [{ type: 'text', text: 'Hello, Ada!' }], resultType: 'complete', _meta: serverMeta } });
 });
 
+test('MRTR: an answer sealed in requestState wins over a later round that sends the same key again', async () => {
+  const transport = await fresh();
+  const capabilities = { elicitation: { form: {} } };
+  const first = await ask(transport, 1, 'tools/call', { name: 'greet', _meta: meta({}, capabilities) }) as { result: { requestState: string } };
+  const second = await ask(transport, 2, 'tools/call', {
+    name: 'greet', _meta: meta({}, capabilities), requestState: first.result.requestState,
+    inputResponses: { user_name: { action: 'accept', content: { name: 'Ada' } } },
+  }) as { result: { requestState: string } };
+  assert.deepEqual(await ask(transport, 3, 'tools/call', {
+    name: 'greet', _meta: meta({}, capabilities), requestState: second.result.requestState,
+    inputResponses: { user_name: { action: 'accept', content: { name: 'Mallory' } }, greeting: { action: 'accept', content: { word: 'Hello' } } },
+  }), { jsonrpc: '2.0', id: 3, result: { content: [{ type: 'text', text: 'Hello, Ada!' }], resultType: 'complete', _meta: serverMeta } });
+});
+
 test('MRTR: a changed, foreign or expired requestState is -32602', async (t) => {
   const transport = await fresh({ requestState: { key: 'k'.repeat(32), ttlMs: 1000 } });
   const capabilities = { elicitation: { form: {} } };
