@@ -6,6 +6,7 @@
 
 import { INTERNAL_ERROR, INVALID_PARAMS, ProtocolError } from '../jsonrpc/index.js';
 import type { Params } from '../jsonrpc/index.js';
+import { principalOf } from '../jsonrpc/principal.js';
 import { META, NOTIFICATIONS, RESOURCE_NOT_FOUND, serverCapabilityFor } from '../protocol/index.js';
 import { CACHEABLE, MAY_REQUIRE_INPUT, REMOVED_IN_STATELESS, readEnvelope, removedMethodError } from '../protocol/era.js';
 import type { Implementation, ServerCapabilities } from '../protocol/index.js';
@@ -56,7 +57,7 @@ export async function dispatchStateless(
   if (handler === undefined || (capability !== undefined && !host.declares(capability))) throw removedMethodError(method);
   // The request's fingerprint (a SHA-256) is only made when a requestState is opened or sealed.
   let binding: Promise<string> | undefined;
-  const bind = (): Promise<string> => binding ??= requestBinding(method, params, principalOf(call));
+  const bind = (): Promise<string> => binding ??= callerOf(call).then((caller) => requestBinding(method, params, caller));
   const answers = MAY_REQUIRE_INPUT.has(method) ? await gatherAnswers(host, params, bind) : {};
   const context = new StatelessToolContext(call, notifier, envelope, params, answers);
   let result: Params;
@@ -177,9 +178,8 @@ async function listen(host: StatelessHost, params: Params | undefined, call: Sta
   return { resultType: 'complete', _meta: { ...tag, [META.serverInfo]: host.info } };
 }
 
-/** Who is calling, when the transport verified it: requestState is bound to it. */
-function principalOf(call: StatelessRequest): string | undefined {
+/** Who is calling, when the transport verified it (the one rule, jsonrpc/principal.ts): requestState is bound to it. */
+function callerOf(call: StatelessRequest): Promise<string | undefined> {
   const auth = call.extra?.authInfo;
-  if (auth === undefined) return undefined;
-  return auth.clientId ?? auth.token;
+  return auth === undefined ? Promise.resolve(undefined) : principalOf(auth);
 }

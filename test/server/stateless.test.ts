@@ -307,3 +307,20 @@ test('MRTR: requestState is bound to the caller: another principal cannot use it
   const own = await ask(transport, 3, 'tools/call', retry, alice) as { result: { inputRequests: object } };
   assert.deepEqual(Object.keys(own.result.inputRequests), ['greeting']);
 });
+
+test('MRTR: requestState is bound to the user, not the OAuth client: same clientId, another subject or (no subject) another token is refused', async () => {
+  const transport = await fresh();
+  const capabilities = { elicitation: {} };
+  const as = (token: string, subject?: string): MessageExtra => ({ authInfo: { token, clientId: 'app', scopes: [], ...subject === undefined ? {} : { subject } } });
+  const refusal = { code: -32602, message: 'Invalid params: requestState failed verification: it was changed, belongs to another request or caller, or was sealed with another key' };
+  const seen: unknown[] = [];
+  let id = 0;
+  for (const [owner, other, same] of [[as('a1', 'alice'), as('c1', 'carol'), as('a2', 'alice')], [as('t1'), as('t2'), as('t1')]] as const) {
+    const first = await ask(transport, ++id, 'tools/call', { name: 'greet', _meta: meta({}, capabilities) }, owner) as { result: { requestState: string } };
+    const retry = { name: 'greet', _meta: meta({}, capabilities), requestState: first.result.requestState, inputResponses: { user_name: { action: 'accept', content: { name: 'Ada' } } } };
+    const replayed = await ask(transport, ++id, 'tools/call', retry, other) as { error?: unknown };
+    const own = await ask(transport, ++id, 'tools/call', retry, same) as { result: { inputRequests: object } };
+    seen.push(replayed.error, Object.keys(own.result.inputRequests));
+  }
+  assert.deepEqual(seen, [refusal, ['greeting'], refusal, ['greeting']]);
+});

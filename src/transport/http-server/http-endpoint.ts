@@ -7,7 +7,8 @@
 import { PARSE_ERROR, classifyMessage, parseJsonMessage } from '../../jsonrpc/index.js';
 import type { AuthInfo, MessageExtra } from '../../jsonrpc/index.js';
 import { InMemoryEventStore } from './event-store.js';
-import { authenticate, principalOf, resourceMetadataPaths, resourceMetadataUrl, writeResourceMetadata } from './http-auth.js';
+import { principalOf } from '../../jsonrpc/principal.js';
+import { authenticate, resourceMetadataPaths, resourceMetadataUrl, writeResourceMetadata } from './http-auth.js';
 import { answerPreflight, withCorsHeaders } from './http-cors.js';
 import { DEFAULT_PROTOCOL_VERSIONS } from './http-endpoint-options.js';
 import type { HttpEndpointOptions, HttpServable, SessionStore } from './http-endpoint-options.js';
