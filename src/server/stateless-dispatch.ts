@@ -144,6 +144,10 @@ async function listen(host: StatelessHost, params: Params | undefined, call: Sta
     // Clients open listen streams at will: capped, so they cannot hold the server's memory forever.
     throw new ProtocolError(INTERNAL_ERROR, `Too many open subscriptions (limit ${host.maxListenStreams}); close one or retry later`);
   }
+  // Shared per principal and per address, as the HTTP endpoint shares its sessions.
+  const holder = { principal: await callerOf(call), address: call.extra?.remoteAddress };
+  const refusal = host.listeners.refusal(holder);
+  if (refusal !== undefined) throw new ProtocolError(INTERNAL_ERROR, refusal);
   const subscriptionId = call.requestId;
   const tag = { [META.subscriptionId]: subscriptionId };
   let end!: () => void;
@@ -156,7 +160,7 @@ async function listen(host: StatelessHost, params: Params | undefined, call: Sta
   const remove = host.listeners.add({
     filter, subscriptionId, end: () => { end(); return done; },
     notify: async (method, sent) => { await acknowledged; await notifier.notify(method, sent, subscriptionId); },
-  });
+  }, holder);
   try {
     await acknowledged;
   } catch (error) {

@@ -324,3 +324,30 @@ test('MRTR: requestState is bound to the user, not the OAuth client: same client
   }
   assert.deepEqual(seen, [refusal, ['greeting'], refusal, ['greeting']]);
 });
+
+test('subscriptions/listen: slots are shared per principal and per address; one client holding its share locks no other out', async () => {
+  const server = featureServer({ maxListenStreams: 8, maxListenStreamsPerClient: 2 });
+  const transport = await connectCaptured(server, false);
+  const as = (token: string, remoteAddress: string): MessageExtra => ({ authInfo: { token, subject: token, scopes: [] }, remoteAddress });
+  const open = async (id: string, extra: MessageExtra): Promise<unknown> => {
+    const before = transport.sent.length;
+    transport.receive({ jsonrpc: '2.0', id, method: 'subscriptions/listen', params: { _meta: meta(), notifications: {} } }, extra);
+    await transport.waitForSent(before + 1);
+    const reply = transport.sent[before] as { method?: string; error?: unknown };
+    return reply.method ?? reply.error;
+  };
+  const ack = 'notifications/subscriptions/acknowledged';
+  const forClient = { code: -32603, message: 'Too many open subscriptions for this client (limit 2); close one or retry later' };
+  const fromAddress = { code: -32603, message: 'Too many open subscriptions from this address (limit 2); close one or retry later' };
+  assert.deepEqual([
+    await open('a1', as('alice', '10.0.0.1')), await open('a2', as('alice', '10.0.0.2')), await open('a3', as('alice', '10.0.0.3')),
+    await open('b1', as('bob', '10.0.0.1')), await open('c1', as('carol', '10.0.0.1')),
+    await open('d1', as('dave', '10.0.0.9')),
+  ], [ack, ack, forClient, ack, fromAddress, ack]);
+  assert.equal(server.listeners.size, 4);
+  // A stream that ends gives its slot back.
+  transport.receive({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 'a1' } });
+  for (let i = 0; i < 50 && server.listeners.size > 3; i++) await new Promise((resolve) => setTimeout(resolve, 5));
+  assert.equal(await open('a4', as('alice', '10.0.0.4')), ack);
+  await server.close();
+});

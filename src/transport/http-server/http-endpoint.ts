@@ -8,6 +8,7 @@ import { PARSE_ERROR, classifyMessage, parseJsonMessage } from '../../jsonrpc/in
 import type { AuthInfo, MessageExtra } from '../../jsonrpc/index.js';
 import { InMemoryEventStore } from './event-store.js';
 import { principalOf } from '../../jsonrpc/principal.js';
+import { ShareCounts } from '../../jsonrpc/share-counts.js';
 import { authenticate, resourceMetadataPaths, resourceMetadataUrl, writeResourceMetadata } from './http-auth.js';
 import { answerPreflight, withCorsHeaders } from './http-cors.js';
 import { DEFAULT_PROTOCOL_VERSIONS } from './http-endpoint-options.js';
@@ -58,7 +59,7 @@ export function createHttpEndpoint(server: HttpServable, options: HttpEndpointOp
    */
   const owners = new WeakMap<StreamableHttpSessionTransport, string>();
   /** Open sessions per remote address. */
-  const perAddress = new Map<string, number>();
+  const perAddress = new ShareCounts(maxPerAddress);
 
   /** The Host header last let through. Clients repeat theirs, so it is not parsed again each time. */
   let allowedHost: string | undefined;
@@ -83,17 +84,15 @@ export function createHttpEndpoint(server: HttpServable, options: HttpEndpointOp
     stallMs: options.streamStallMs ?? DEFAULT_STALL_MS,
     onended: (ended) => {
       sessions.delete(ended.sessionId);
-      const left = (perAddress.get(ended.remoteAddress) ?? 1) - 1;
-      if (left > 0) perAddress.set(ended.remoteAddress, left);
-      else perAddress.delete(ended.remoteAddress);
+      perAddress.release(ended.remoteAddress);
     },
   };
 
   async function createSession(principal: string | undefined, address: string): Promise<StreamableHttpSessionTransport> {
     // A full table may hold sessions the sweeper has not come by yet: those go first.
-    if (sessions.size >= maxSessions || (perAddress.get(address) ?? 0) >= maxPerAddress) sweep();
+    if (sessions.size >= maxSessions || perAddress.full(address)) sweep();
     if (sessions.size >= maxSessions) throw new HttpError(503, `Too many sessions (limit ${maxSessions}); try again later`, { headers: { 'Retry-After': '5' } });
-    if ((perAddress.get(address) ?? 0) >= maxPerAddress) {
+    if (perAddress.full(address)) {
       throw new HttpError(429, `Too many sessions from this address (limit ${maxPerAddress}); close one or try again later`, { headers: { 'Retry-After': '5' } });
     }
     if (sweeper === undefined && !closed) {
@@ -102,7 +101,7 @@ export function createHttpEndpoint(server: HttpServable, options: HttpEndpointOp
     }
     const session = new StreamableHttpSessionTransport(instanceId === undefined ? randomId() : `${instanceId}.${randomId()}`, sessionSettings, address);
     sessions.set(session.sessionId, session);
-    perAddress.set(address, (perAddress.get(address) ?? 0) + 1);
+    perAddress.take(address);
     if (principal !== undefined) owners.set(session, principal);
     try {
       await server.connect(session);
@@ -152,7 +151,7 @@ export function createHttpEndpoint(server: HttpServable, options: HttpEndpointOp
     const classified = classifyMessage(value);
     if (classified.kind === 'invalid') throw new HttpError(400, `Invalid request: ${classified.reason}`, { id: classified.id });
     const message = classified.message;
-    const extra: MessageExtra = { headers: exchange.headers() };
+    const extra: MessageExtra = { headers: exchange.headers(), remoteAddress: exchange.remoteAddress };
     if (authInfo) extra.authInfo = authInfo;
     // SPEC-NOTES §8.9: one endpoint, both eras; a 2026 POST is answered without a session.
     if (server.handleStateless && classified.kind !== 'response'
