@@ -41,6 +41,8 @@ export interface StatelessHost {
   readonly maxSubscriptions: number;
   /** Listen streams open at once. */
   readonly maxListenStreams: number;
+  /** How long a listen stream may carry nothing before the server ends it. */
+  readonly listenIdleMs: number;
 }
 
 /** Answers one stateless request (`notifier` sends what is about it on its own stream); throws a ProtocolError for an error response. */
@@ -157,9 +159,18 @@ async function listen(host: StatelessHost, params: Params | undefined, call: Sta
   const acknowledged = notifier.notify(NOTIFICATIONS.subscriptionsAcknowledged, { notifications: filter, _meta: tag }, subscriptionId);
   let finished!: () => void;
   const done = new Promise<void>((resolve) => { finished = resolve; });
+  // As an idle HTTP session is closed, a stream that carried nothing for listenIdleMs is ended with
+  // its final result (the server may end a subscription, 26/basic/patterns/subscriptions): a
+  // client that still wants it listens again, one that went away gives its slot back.
+  let idle: ReturnType<typeof setTimeout> | undefined;
+  const rearm = (): void => {
+    if (idle !== undefined) clearTimeout(idle);
+    idle = setTimeout(() => end(), host.listenIdleMs);
+    (idle as { unref?: () => void }).unref?.();
+  };
   const remove = host.listeners.add({
     filter, subscriptionId, end: () => { end(); return done; },
-    notify: async (method, sent) => { await acknowledged; await notifier.notify(method, sent, subscriptionId); },
+    notify: async (method, sent) => { await acknowledged; rearm(); await notifier.notify(method, sent, subscriptionId); },
   }, holder);
   try {
     await acknowledged;
@@ -168,12 +179,14 @@ async function listen(host: StatelessHost, params: Params | undefined, call: Sta
     finished();
     throw error;
   }
+  rearm();
   const abort = (): void => end();
   call.signal.addEventListener('abort', abort, { once: true });
   if (call.signal.aborted) end();
   try {
     await ended;
   } finally {
+    clearTimeout(idle);
     remove();
     call.signal.removeEventListener('abort', abort);
     finished();

@@ -351,3 +351,17 @@ test('subscriptions/listen: slots are shared per principal and per address; one 
   assert.equal(await open('a4', as('alice', '10.0.0.4')), ack);
   await server.close();
 });
+
+test('subscriptions/listen: a stream that carried nothing for listenIdleMs is ended with its final result, and gives its slot back', async () => {
+  const server = featureServer({ listenIdleMs: 100 });
+  const transport = await connectCaptured(server, false);
+  const started = Date.now();
+  const alive = setTimeout(() => undefined, 10_000); // the idle timer is unref'd: something must hold the loop open
+  const final = await ask(transport, 'L', 'subscriptions/listen', { _meta: meta(), notifications: { toolsListChanged: true } });
+  assert.deepEqual([final, server.listeners.size], [{
+    jsonrpc: '2.0', id: 'L', result: { resultType: 'complete', _meta: { 'io.modelcontextprotocol/subscriptionId': 'L', ...serverMeta } },
+  }, 0]);
+  clearTimeout(alive);
+  assert.ok(Date.now() - started >= 90, 'ended before its idle time');
+  await server.close();
+});
