@@ -8,6 +8,7 @@
 //   6. tool arguments costly to validate, over HTTP, while another client pings (scripts/load-hostile-arguments.ts)
 //   7. a non-reading stdio client: 200,000 requests written before any answer is read (load-stdio-nonreader.ts)
 //   8. a model API answering with a gzip bomb, JSON and SSE, read by the host's adapters (load-model-gzip-bomb.ts)
+//   9. a subscriptions/listen flood from one address while a second subscribes (scripts/load-listen-flood.ts)
 // Servers run as children with --expose-gc, so their heap is measured after a full GC (the `probe`
 // tool). Exits non-zero on any lost or duplicated response, a wrong answer, a crash, or memory that
 // does not come back near its start. LOAD_SCALE (default 1) scales every count, e.g. 0.1 for a quick look.
@@ -22,6 +23,7 @@ import type { ProbeReport } from '../test/fixtures/hardening-server.js';
 import { fuzzHttp, fuzzStdio, summary } from '../test/fuzz/fuzz-runner.js';
 import { notificationBurst } from './load-notification-burst.js';
 import { sessionFlood } from './load-session-flood.js';
+import { listenFlood } from './load-listen-flood.js';
 import { nonReadingClient } from './load-stdio-nonreader.js';
 import type { FuzzReport } from '../test/fuzz/fuzz-runner.js';
 import { hostileArgumentsPhase } from './load-hostile-arguments.js';
@@ -223,6 +225,12 @@ async function sessionFloodPhase(): Promise<void> {
   failures.push(...result.failures);
 }
 
+async function listenFloodPhase(): Promise<void> {
+  const result = await listenFlood({ floods: scaled(1500) });
+  console.log(result.line);
+  failures.push(...result.failures);
+}
+
 async function notificationBurstPhase(): Promise<void> {
   const result = await notificationBurst({ count: scaled(4000), rounds: 3 });
   console.log(result.line);
@@ -237,7 +245,7 @@ async function nonReaderPhase(): Promise<void> {
 }
 
 const started = Date.now();
-for (const phase of [stdioPhase, httpPhase, fuzzPhase, nonReaderPhase, hostileArgumentsPhaseLine, sessionFloodPhase, notificationBurstPhase, listChangedFlood, modelGzipBomb]) {
+for (const phase of [stdioPhase, httpPhase, fuzzPhase, nonReaderPhase, hostileArgumentsPhaseLine, sessionFloodPhase, listenFloodPhase, notificationBurstPhase, listChangedFlood, modelGzipBomb]) {
   try {
     await phase();
   } catch (error) {

@@ -3,6 +3,7 @@
 import type { ClientCapabilities, Implementation } from '../protocol/index.js';
 import type { EraChoice } from './era-probe.js';
 import type { ListLimits } from './list-all.js';
+import type { ResultCacheLimits } from './result-cache.js';
 import type { ServerRequestHandlers } from './server-requests.js';
 
 /** Options of an McpClient. */
@@ -28,6 +29,8 @@ export interface McpClientOptions extends ServerRequestHandlers {
   probeTimeoutMs?: number;
   /** The clock of the result cache (2026-07-28 `ttlMs`). Default Date.now. */
   now?: () => number;
+  /** Bounds on the result cache: at most 256 results, 8 MiB of JSON, 10 minutes whatever `ttlMs` says, by default. */
+  resultCacheLimits?: ResultCacheLimits;
   /** Start a new session by itself when the server answers 404 for ours (Streamable HTTP; default true; session-renewal.ts). */
   renewSession?: boolean;
 }

@@ -43,7 +43,7 @@ export class StatelessRequests {
     this.#client = client;
     this.#options = options;
     this.#roots = roots;
-    this.cache = new ResultCache(options.now);
+    this.cache = new ResultCache(options.now, options.resultCacheLimits);
   }
 
   /** 26/basic/transports/streamable-http#custom-headers: the transport asks here for the Mcp-Param-* values of a tools/call. */

@@ -9,6 +9,8 @@ export interface MessageExtra {
   authInfo?: AuthInfo;
   /** HTTP request headers, lowercased, when the message came over HTTP. */
   headers?: Record<string, string | string[] | undefined>;
+  /** The peer's network address, when the message came over HTTP (caps per address use it). */
+  remoteAddress?: string;
 }
 
 /** Who the caller is, as verified by the application's token verifier. */

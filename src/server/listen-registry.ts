@@ -3,6 +3,7 @@
 // streams, each message tagged with the listen request's id.
 
 import type { Params, RequestId } from '../jsonrpc/index.js';
+import { ShareCounts } from '../jsonrpc/share-counts.js';
 import { META, NOTIFICATIONS } from '../protocol/index.js';
 
 /** The notifications one listen stream opted in to (S26 SubscriptionFilter), as the server honours them. */
@@ -27,39 +28,71 @@ const FILTER_OF: Record<string, 'toolsListChanged' | 'promptsListChanged' | 'res
   [NOTIFICATIONS.resourcesListChanged]: 'resourcesListChanged',
 };
 
+/** Who holds a stream: its principal and remote address, when the transport knows them. */
+export interface ListenHolder {
+  principal?: string;
+  address?: string;
+}
+
 /** Every open listen stream of one server. */
 export class ListenRegistry {
-  readonly #listeners = new Set<Listener>();
+  readonly #listeners = new Map<Listener, ListenHolder>();
+  readonly #perPrincipal: ShareCounts;
+  readonly #perAddress: ShareCounts;
   /** Reports a notification that could not be sent. */
   onerror?: (error: Error) => void;
+
+  /** `perClient`: streams one principal, and one remote address, may hold at once. */
+  constructor(perClient: number) {
+    this.#perPrincipal = new ShareCounts(perClient);
+    this.#perAddress = new ShareCounts(perClient);
+  }
 
   get size(): number {
     return this.#listeners.size;
   }
 
-  /** Adds a stream; `end` is called when the server closes every stream. Returns its removal. */
-  add(listener: Listener): () => void {
-    this.#listeners.add(listener);
-    return () => { this.#listeners.delete(listener); };
+  /** Why this holder may open no further stream (its share is used up), or undefined. */
+  refusal(holder: ListenHolder): string | undefined {
+    if (this.#perPrincipal.full(holder.principal)) return `Too many open subscriptions for this client (limit ${this.#perPrincipal.limit}); close one or retry later`;
+    if (this.#perAddress.full(holder.address)) return `Too many open subscriptions from this address (limit ${this.#perAddress.limit}); close one or retry later`;
+    return undefined;
+  }
+
+  /** Adds a stream; `end` is called when the server closes every stream. Returns its removal (once). */
+  add(listener: Listener, holder: ListenHolder = {}): () => void {
+    this.#listeners.set(listener, holder);
+    this.#perPrincipal.take(holder.principal);
+    this.#perAddress.take(holder.address);
+    return () => { this.#forget(listener); };
+  }
+
+  #forget(listener: Listener): void {
+    const holder = this.#listeners.get(listener);
+    if (holder === undefined) return;
+    this.#listeners.delete(listener);
+    this.#perPrincipal.release(holder.principal);
+    this.#perAddress.release(holder.address);
   }
 
   /** A list changed: tell the streams that asked for this kind of list_changed. */
   async listChanged(method: string): Promise<void> {
     const key = FILTER_OF[method];
     if (key === undefined) return;
-    await this.#send([...this.#listeners].filter((listener) => listener.filter[key] === true), method, {});
+    await this.#send([...this.#listeners.keys()].filter((listener) => listener.filter[key] === true), method, {});
   }
 
   /** A resource changed: tell the streams subscribed to its URI. */
   async resourceUpdated(uri: string): Promise<void> {
-    await this.#send([...this.#listeners].filter((listener) => listener.filter.resourceSubscriptions?.includes(uri)),
+    await this.#send([...this.#listeners.keys()].filter((listener) => listener.filter.resourceSubscriptions?.includes(uri)),
       NOTIFICATIONS.resourceUpdated, { uri });
   }
 
   /** Ends every stream (server shutdown): each gets its final result. Resolves once every handler has returned. */
   async closeAll(): Promise<void> {
-    const ending = [...this.#listeners].map((listener) => listener.end());
-    this.#listeners.clear();
+    const listeners = [...this.#listeners.keys()];
+    for (const listener of listeners) this.#forget(listener);
+    const ending = listeners.map((listener) => listener.end());
     await Promise.all(ending);
   }
 

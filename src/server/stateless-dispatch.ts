@@ -6,6 +6,7 @@
 
 import { INTERNAL_ERROR, INVALID_PARAMS, ProtocolError } from '../jsonrpc/index.js';
 import type { Params } from '../jsonrpc/index.js';
+import { principalOf } from '../jsonrpc/principal.js';
 import { META, NOTIFICATIONS, RESOURCE_NOT_FOUND, serverCapabilityFor } from '../protocol/index.js';
 import { CACHEABLE, MAY_REQUIRE_INPUT, REMOVED_IN_STATELESS, readEnvelope, removedMethodError } from '../protocol/era.js';
 import type { Implementation, ServerCapabilities } from '../protocol/index.js';
@@ -40,6 +41,8 @@ export interface StatelessHost {
   readonly maxSubscriptions: number;
   /** Listen streams open at once. */
   readonly maxListenStreams: number;
+  /** How long a listen stream may carry nothing before the server ends it. */
+  readonly listenIdleMs: number;
 }
 
 /** Answers one stateless request (`notifier` sends what is about it on its own stream); throws a ProtocolError for an error response. */
@@ -56,7 +59,7 @@ export async function dispatchStateless(
   if (handler === undefined || (capability !== undefined && !host.declares(capability))) throw removedMethodError(method);
   // The request's fingerprint (a SHA-256) is only made when a requestState is opened or sealed.
   let binding: Promise<string> | undefined;
-  const bind = (): Promise<string> => binding ??= requestBinding(method, params, principalOf(call));
+  const bind = (): Promise<string> => binding ??= callerOf(call).then((caller) => requestBinding(method, params, caller));
   const answers = MAY_REQUIRE_INPUT.has(method) ? await gatherAnswers(host, params, bind) : {};
   const context = new StatelessToolContext(call, notifier, envelope, params, answers);
   let result: Params;
@@ -89,7 +92,10 @@ function discover(host: StatelessHost): Params {
   return result;
 }
 
-/** The retry's answers: those sealed in requestState by earlier rounds, then the new inputResponses. */
+/**
+ * The retry's answers: the new inputResponses, then those sealed in requestState by earlier rounds,
+ * which win: a sealed answer is one the client cannot change, so a later round cannot override it.
+ */
 async function gatherAnswers(host: StatelessHost, params: Params | undefined, bind: () => Promise<string>): Promise<Params> {
   const sealed = params?.requestState === undefined ? {} : await host.requestState.open(params.requestState, await bind());
   const responses = params?.inputResponses;
@@ -97,7 +103,7 @@ async function gatherAnswers(host: StatelessHost, params: Params | undefined, bi
   if (typeof responses !== 'object' || responses === null || Array.isArray(responses)) {
     throw new ProtocolError(INVALID_PARAMS, 'Invalid params: "inputResponses" must be an object of results by key');
   }
-  return { ...sealed, ...responses as Params };
+  return { ...responses as Params, ...sealed };
 }
 
 /** 26/basic/patterns/mrtr: ask for what is missing; the answers so far travel sealed in requestState. */
@@ -140,6 +146,10 @@ async function listen(host: StatelessHost, params: Params | undefined, call: Sta
     // Clients open listen streams at will: capped, so they cannot hold the server's memory forever.
     throw new ProtocolError(INTERNAL_ERROR, `Too many open subscriptions (limit ${host.maxListenStreams}); close one or retry later`);
   }
+  // Shared per principal and per address, as the HTTP endpoint shares its sessions.
+  const holder = { principal: await callerOf(call), address: call.extra?.remoteAddress };
+  const refusal = host.listeners.refusal(holder);
+  if (refusal !== undefined) throw new ProtocolError(INTERNAL_ERROR, refusal);
   const subscriptionId = call.requestId;
   const tag = { [META.subscriptionId]: subscriptionId };
   let end!: () => void;
@@ -149,10 +159,19 @@ async function listen(host: StatelessHost, params: Params | undefined, call: Sta
   const acknowledged = notifier.notify(NOTIFICATIONS.subscriptionsAcknowledged, { notifications: filter, _meta: tag }, subscriptionId);
   let finished!: () => void;
   const done = new Promise<void>((resolve) => { finished = resolve; });
+  // As an idle HTTP session is closed, a stream that carried nothing for listenIdleMs is ended with
+  // its final result (the server may end a subscription, 26/basic/patterns/subscriptions): a
+  // client that still wants it listens again, one that went away gives its slot back.
+  let idle: ReturnType<typeof setTimeout> | undefined;
+  const rearm = (): void => {
+    if (idle !== undefined) clearTimeout(idle);
+    idle = setTimeout(() => end(), host.listenIdleMs);
+    (idle as { unref?: () => void }).unref?.();
+  };
   const remove = host.listeners.add({
     filter, subscriptionId, end: () => { end(); return done; },
-    notify: async (method, sent) => { await acknowledged; await notifier.notify(method, sent, subscriptionId); },
-  });
+    notify: async (method, sent) => { await acknowledged; rearm(); await notifier.notify(method, sent, subscriptionId); },
+  }, holder);
   try {
     await acknowledged;
   } catch (error) {
@@ -160,12 +179,14 @@ async function listen(host: StatelessHost, params: Params | undefined, call: Sta
     finished();
     throw error;
   }
+  rearm();
   const abort = (): void => end();
   call.signal.addEventListener('abort', abort, { once: true });
   if (call.signal.aborted) end();
   try {
     await ended;
   } finally {
+    clearTimeout(idle);
     remove();
     call.signal.removeEventListener('abort', abort);
     finished();
@@ -174,9 +195,8 @@ async function listen(host: StatelessHost, params: Params | undefined, call: Sta
   return { resultType: 'complete', _meta: { ...tag, [META.serverInfo]: host.info } };
 }
 
-/** Who is calling, when the transport verified it: requestState is bound to it. */
-function principalOf(call: StatelessRequest): string | undefined {
+/** Who is calling, when the transport verified it (the one rule, jsonrpc/principal.ts): requestState is bound to it. */
+function callerOf(call: StatelessRequest): Promise<string | undefined> {
   const auth = call.extra?.authInfo;
-  if (auth === undefined) return undefined;
-  return auth.clientId ?? auth.token;
+  return auth === undefined ? Promise.resolve(undefined) : principalOf(auth);
 }

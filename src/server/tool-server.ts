@@ -45,6 +45,13 @@ export interface ToolServerOptions {
   maxSubscriptions?: number;
   /** 2026 `subscriptions/listen` streams open at once, over every transport. Default 1000. */
   maxListenStreams?: number;
+  /**
+   * Listen streams one principal (jsonrpc/principal.ts) or one remote address may hold at once,
+   * each by default a quarter of maxListenStreams, so that no one client locks the others out.
+   */
+  maxListenStreamsPerClient?: number;
+  /** A listen stream that carried nothing this long is ended with its final result (default 30 min, as an idle HTTP session). */
+  listenIdleMs?: number;
 }
 
 /** An MCP server that offers tools: register them, then `connect` a transport per client. */
@@ -63,8 +70,10 @@ export class ToolServer implements SessionHost {
   readonly maxSubscriptions: number;
   /** 2026 listen streams open at once. */
   readonly maxListenStreams: number;
+  /** How long a 2026 listen stream may carry nothing before it is ended. */
+  readonly listenIdleMs: number;
   /** The open 2026 `subscriptions/listen` streams. */
-  readonly listeners = new ListenRegistry();
+  readonly listeners: ListenRegistry;
   /** Seals the requestState of 2026 input_required results. */
   readonly requestState: RequestStateSealer;
   readonly #cacheHint: CacheHint | ((method: string) => CacheHint);
@@ -89,6 +98,8 @@ export class ToolServer implements SessionHost {
     this.modernVersions = options.modernVersions ?? MODERN_PROTOCOL_VERSIONS;
     this.maxSubscriptions = options.maxSubscriptions ?? 1000;
     this.maxListenStreams = options.maxListenStreams ?? 1000;
+    this.listenIdleMs = options.listenIdleMs ?? 30 * 60_000;
+    this.listeners = new ListenRegistry(options.maxListenStreamsPerClient ?? Math.max(1, Math.floor(this.maxListenStreams / 4)));
     this.requestState = new RequestStateSealer(options.requestState);
     this.#cacheHint = options.cacheHint ?? { ttlMs: 0, cacheScope: 'private' };
     this.listeners.onerror = (error) => this.onerror?.(error);

@@ -149,6 +149,30 @@ for (const adapter of HTTP_ADAPTERS) {
     await response.body?.cancel();
   });
 
+  test(`a GET or DELETE with a 2025 session id and an unsupported MCP-Protocol-Version is 400, not 405 (${adapter.name})`, async (t) => {
+    const { url } = await start(t, adapter);
+    const opened = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'c', version: '1' } } }),
+    });
+    const session = opened.headers.get('mcp-session-id')!;
+    await opened.body?.cancel();
+    // basic/transports#protocol-version-header: an invalid or unsupported version MUST be 400.
+    const seen: unknown[] = [];
+    for (const method of ['GET', 'DELETE']) {
+      for (const version of ['2099-01-01', 'x']) {
+        const response = await fetch(url, { method, headers: { accept: 'text/event-stream', 'mcp-session-id': session, 'mcp-protocol-version': version } });
+        seen.push([method, version, response.status, await response.text()]);
+      }
+    }
+    const refusal = (version: string) => JSON.stringify({ jsonrpc: '2.0', error: { code: -32600, message: `Bad Request: unsupported MCP-Protocol-Version "${version}" (supported: 2025-11-25, 2025-06-18, 2025-03-26, 2024-11-05)` } });
+    assert.deepEqual(seen, [
+      ['GET', '2099-01-01', 400, refusal('2099-01-01')], ['GET', 'x', 400, refusal('x')],
+      ['DELETE', '2099-01-01', 400, refusal('2099-01-01')], ['DELETE', 'x', 400, refusal('x')],
+    ]);
+  });
+
   test(`subscriptions/listen over HTTP: an SSE stream that starts with the acknowledgement; closing it ends the subscription (${adapter.name})`, async (t) => {
     const { server, url } = await start(t, adapter);
     const controller = new AbortController();

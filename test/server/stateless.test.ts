@@ -172,6 +172,20 @@ test('MRTR: elicit becomes input_required; each retry re-runs the handler; answe
   }), { jsonrpc: '2.0', id: 3, result: { content: [{ type: 'text', text: 'Hello, Ada!' }], resultType: 'complete', _meta: serverMeta } });
 });
 
+test('MRTR: an answer sealed in requestState wins over a later round that sends the same key again', async () => {
+  const transport = await fresh();
+  const capabilities = { elicitation: { form: {} } };
+  const first = await ask(transport, 1, 'tools/call', { name: 'greet', _meta: meta({}, capabilities) }) as { result: { requestState: string } };
+  const second = await ask(transport, 2, 'tools/call', {
+    name: 'greet', _meta: meta({}, capabilities), requestState: first.result.requestState,
+    inputResponses: { user_name: { action: 'accept', content: { name: 'Ada' } } },
+  }) as { result: { requestState: string } };
+  assert.deepEqual(await ask(transport, 3, 'tools/call', {
+    name: 'greet', _meta: meta({}, capabilities), requestState: second.result.requestState,
+    inputResponses: { user_name: { action: 'accept', content: { name: 'Mallory' } }, greeting: { action: 'accept', content: { word: 'Hello' } } },
+  }), { jsonrpc: '2.0', id: 3, result: { content: [{ type: 'text', text: 'Hello, Ada!' }], resultType: 'complete', _meta: serverMeta } });
+});
+
 test('MRTR: a changed, foreign or expired requestState is -32602', async (t) => {
   const transport = await fresh({ requestState: { key: 'k'.repeat(32), ttlMs: 1000 } });
   const capabilities = { elicitation: { form: {} } };
@@ -292,4 +306,62 @@ test('MRTR: requestState is bound to the caller: another principal cannot use it
   });
   const own = await ask(transport, 3, 'tools/call', retry, alice) as { result: { inputRequests: object } };
   assert.deepEqual(Object.keys(own.result.inputRequests), ['greeting']);
+});
+
+test('MRTR: requestState is bound to the user, not the OAuth client: same clientId, another subject or (no subject) another token is refused', async () => {
+  const transport = await fresh();
+  const capabilities = { elicitation: {} };
+  const as = (token: string, subject?: string): MessageExtra => ({ authInfo: { token, clientId: 'app', scopes: [], ...subject === undefined ? {} : { subject } } });
+  const refusal = { code: -32602, message: 'Invalid params: requestState failed verification: it was changed, belongs to another request or caller, or was sealed with another key' };
+  const seen: unknown[] = [];
+  let id = 0;
+  for (const [owner, other, same] of [[as('a1', 'alice'), as('c1', 'carol'), as('a2', 'alice')], [as('t1'), as('t2'), as('t1')]] as const) {
+    const first = await ask(transport, ++id, 'tools/call', { name: 'greet', _meta: meta({}, capabilities) }, owner) as { result: { requestState: string } };
+    const retry = { name: 'greet', _meta: meta({}, capabilities), requestState: first.result.requestState, inputResponses: { user_name: { action: 'accept', content: { name: 'Ada' } } } };
+    const replayed = await ask(transport, ++id, 'tools/call', retry, other) as { error?: unknown };
+    const own = await ask(transport, ++id, 'tools/call', retry, same) as { result: { inputRequests: object } };
+    seen.push(replayed.error, Object.keys(own.result.inputRequests));
+  }
+  assert.deepEqual(seen, [refusal, ['greeting'], refusal, ['greeting']]);
+});
+
+test('subscriptions/listen: slots are shared per principal and per address; one client holding its share locks no other out', async () => {
+  const server = featureServer({ maxListenStreams: 8, maxListenStreamsPerClient: 2 });
+  const transport = await connectCaptured(server, false);
+  const as = (token: string, remoteAddress: string): MessageExtra => ({ authInfo: { token, subject: token, scopes: [] }, remoteAddress });
+  const open = async (id: string, extra: MessageExtra): Promise<unknown> => {
+    const before = transport.sent.length;
+    transport.receive({ jsonrpc: '2.0', id, method: 'subscriptions/listen', params: { _meta: meta(), notifications: {} } }, extra);
+    await transport.waitForSent(before + 1);
+    const reply = transport.sent[before] as { method?: string; error?: unknown };
+    return reply.method ?? reply.error;
+  };
+  const ack = 'notifications/subscriptions/acknowledged';
+  const forClient = { code: -32603, message: 'Too many open subscriptions for this client (limit 2); close one or retry later' };
+  const fromAddress = { code: -32603, message: 'Too many open subscriptions from this address (limit 2); close one or retry later' };
+  assert.deepEqual([
+    await open('a1', as('alice', '10.0.0.1')), await open('a2', as('alice', '10.0.0.2')), await open('a3', as('alice', '10.0.0.3')),
+    await open('b1', as('bob', '10.0.0.1')), await open('c1', as('carol', '10.0.0.1')),
+    await open('d1', as('dave', '10.0.0.9')),
+  ], [ack, ack, forClient, ack, fromAddress, ack]);
+  assert.equal(server.listeners.size, 4);
+  // A stream that ends gives its slot back.
+  transport.receive({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 'a1' } });
+  for (let i = 0; i < 50 && server.listeners.size > 3; i++) await new Promise((resolve) => setTimeout(resolve, 5));
+  assert.equal(await open('a4', as('alice', '10.0.0.4')), ack);
+  await server.close();
+});
+
+test('subscriptions/listen: a stream that carried nothing for listenIdleMs is ended with its final result, and gives its slot back', async () => {
+  const server = featureServer({ listenIdleMs: 100 });
+  const transport = await connectCaptured(server, false);
+  const started = Date.now();
+  const alive = setTimeout(() => undefined, 10_000); // the idle timer is unref'd: something must hold the loop open
+  const final = await ask(transport, 'L', 'subscriptions/listen', { _meta: meta(), notifications: { toolsListChanged: true } });
+  assert.deepEqual([final, server.listeners.size], [{
+    jsonrpc: '2.0', id: 'L', result: { resultType: 'complete', _meta: { 'io.modelcontextprotocol/subscriptionId': 'L', ...serverMeta } },
+  }, 0]);
+  clearTimeout(alive);
+  assert.ok(Date.now() - started >= 90, 'ended before its idle time');
+  await server.close();
 });

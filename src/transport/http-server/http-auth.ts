@@ -62,15 +62,3 @@ function invalidToken(metadataUrl: string, why: string): HttpError {
     },
   });
 }
-
-/**
- * Who a session belongs to, as a key to compare (BP#session-hijacking: a session id is no
- * credential). Subject and client together when the verifier names either; otherwise the token's
- * own identity, a SHA-256 of it, so the token itself is not kept for the session's lifetime.
- */
-export async function principalOf(info: AuthInfo): Promise<string> {
-  if (info.subject !== undefined || info.clientId !== undefined) return JSON.stringify(['principal', info.subject ?? null, info.clientId ?? null]);
-  // The global Web Crypto: node:crypto would be loaded by every process that imports transports.
-  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(info.token)));
-  return `token:${Array.from(digest, (byte) => byte.toString(16).padStart(2, '0')).join('')}`;
-}

@@ -7,7 +7,9 @@
 import { PARSE_ERROR, classifyMessage, parseJsonMessage } from '../../jsonrpc/index.js';
 import type { AuthInfo, MessageExtra } from '../../jsonrpc/index.js';
 import { InMemoryEventStore } from './event-store.js';
-import { authenticate, principalOf, resourceMetadataPaths, resourceMetadataUrl, writeResourceMetadata } from './http-auth.js';
+import { principalOf } from '../../jsonrpc/principal.js';
+import { ShareCounts } from '../../jsonrpc/share-counts.js';
+import { authenticate, resourceMetadataPaths, resourceMetadataUrl, writeResourceMetadata } from './http-auth.js';
 import { answerPreflight, withCorsHeaders } from './http-cors.js';
 import { DEFAULT_PROTOCOL_VERSIONS } from './http-endpoint-options.js';
 import type { HttpEndpointOptions, HttpServable, SessionStore } from './http-endpoint-options.js';
@@ -57,7 +59,7 @@ export function createHttpEndpoint(server: HttpServable, options: HttpEndpointOp
    */
   const owners = new WeakMap<StreamableHttpSessionTransport, string>();
   /** Open sessions per remote address. */
-  const perAddress = new Map<string, number>();
+  const perAddress = new ShareCounts(maxPerAddress);
 
   /** The Host header last let through. Clients repeat theirs, so it is not parsed again each time. */
   let allowedHost: string | undefined;
@@ -82,17 +84,15 @@ export function createHttpEndpoint(server: HttpServable, options: HttpEndpointOp
     stallMs: options.streamStallMs ?? DEFAULT_STALL_MS,
     onended: (ended) => {
       sessions.delete(ended.sessionId);
-      const left = (perAddress.get(ended.remoteAddress) ?? 1) - 1;
-      if (left > 0) perAddress.set(ended.remoteAddress, left);
-      else perAddress.delete(ended.remoteAddress);
+      perAddress.release(ended.remoteAddress);
     },
   };
 
   async function createSession(principal: string | undefined, address: string): Promise<StreamableHttpSessionTransport> {
     // A full table may hold sessions the sweeper has not come by yet: those go first.
-    if (sessions.size >= maxSessions || (perAddress.get(address) ?? 0) >= maxPerAddress) sweep();
+    if (sessions.size >= maxSessions || perAddress.full(address)) sweep();
     if (sessions.size >= maxSessions) throw new HttpError(503, `Too many sessions (limit ${maxSessions}); try again later`, { headers: { 'Retry-After': '5' } });
-    if ((perAddress.get(address) ?? 0) >= maxPerAddress) {
+    if (perAddress.full(address)) {
       throw new HttpError(429, `Too many sessions from this address (limit ${maxPerAddress}); close one or try again later`, { headers: { 'Retry-After': '5' } });
     }
     if (sweeper === undefined && !closed) {
@@ -101,7 +101,7 @@ export function createHttpEndpoint(server: HttpServable, options: HttpEndpointOp
     }
     const session = new StreamableHttpSessionTransport(instanceId === undefined ? randomId() : `${instanceId}.${randomId()}`, sessionSettings, address);
     sessions.set(session.sessionId, session);
-    perAddress.set(address, (perAddress.get(address) ?? 0) + 1);
+    perAddress.take(address);
     if (principal !== undefined) owners.set(session, principal);
     try {
       await server.connect(session);
@@ -151,7 +151,7 @@ export function createHttpEndpoint(server: HttpServable, options: HttpEndpointOp
     const classified = classifyMessage(value);
     if (classified.kind === 'invalid') throw new HttpError(400, `Invalid request: ${classified.reason}`, { id: classified.id });
     const message = classified.message;
-    const extra: MessageExtra = { headers: exchange.headers() };
+    const extra: MessageExtra = { headers: exchange.headers(), remoteAddress: exchange.remoteAddress };
     if (authInfo) extra.authInfo = authInfo;
     // docs/spec-notes.md §8.9: one endpoint, both eras; a 2026 POST is answered without a session.
     if (server.handleStateless && classified.kind !== 'response'
@@ -219,8 +219,9 @@ export function createHttpEndpoint(server: HttpServable, options: HttpEndpointOp
     const principal = authInfo ? await principalOf(authInfo) : undefined;
     const version = exchange.header('mcp-protocol-version');
     if (server.handleStateless && exchange.method !== 'POST' && exchange.method !== 'OPTIONS' && version !== undefined
-      && !(server.protocolVersions ?? DEFAULT_PROTOCOL_VERSIONS).includes(version)) {
-      // 26/basic/transports/streamable-http: POST only; no GET stream, no sessions to DELETE.
+      && exchange.header('mcp-session-id') === undefined && !(server.protocolVersions ?? DEFAULT_PROTOCOL_VERSIONS).includes(version)) {
+      // 26/basic/transports/streamable-http: POST only; no GET stream, no sessions to DELETE. A request
+      // naming a session is a 2025 one: findSession answers its unsupported version 400 (basic/transports#protocol-version-header).
       throw new HttpError(405, `Method ${exchange.method} not allowed with MCP-Protocol-Version ${version}: only POST`, { headers: { Allow: 'POST' } });
     }
     switch (exchange.method) {
