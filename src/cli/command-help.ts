@@ -133,6 +133,7 @@ export const COMMAND_HELP: Record<string, CommandHelp> = {
     about: 'Reads the MCP Registry (v0.1 API; --registry URL, default https://registry.modelcontextprotocol.io).\nThe registry stores metadata only: it hosts no code and vouches for no tool, so judge a server by its\nrepository and what it can reach before the first call. add writes one entry in the file\'s dialect\n(claude-desktop by default; claude-code, vscode, cursor, cline, gemini, modelscope), secrets as\n${VAR} placeholders, never over an existing entry without --force, keeping the rest of the file.',
     options: [
       ['--registry URL', 'the registry to read (default https://registry.modelcontextprotocol.io)'],
+      ['--timeout MS', 'how long each registry request may take, body included (default 30000)'],
       ['--limit N', 'search: at most N servers, across pages (default 30)'],
       ['--config FILE', 'add: the host config file to write (created when missing)'],
       ['--version V', 'show, add: this version instead of the latest'],
