@@ -56,7 +56,8 @@ export function buildTransport(target: ServerTarget, options: BuildOptions, lega
     ? new OAuthProvider(target.url, { store: options.tokens })
     : undefined;
   const ontrace = (event: HttpTraceEvent): void => tracer.http('streamable-http', event);
-  return { transport: traced('streamable-http', httpTransport(target.url, auth ? { headers: target.headers, ontrace, auth } : { headers: target.headers, ontrace })), via: 'streamable-http' };
+  const allowInsecureHttp = target.allowInsecureHttp === true;
+  return { transport: traced('streamable-http', httpTransport(target.url, auth ? { headers: target.headers, ontrace, auth, allowInsecureHttp } : { headers: target.headers, ontrace, allowInsecureHttp })), via: 'streamable-http' };
 }
 
 /** True when a refused initialize POST means "try the legacy transport" (400, 404, 405). */

@@ -51,3 +51,13 @@ test('allowInsecureHttp sends it; loopback http and a request without credential
     await transport.close();
   }
 });
+
+test('mcpwire: -H Authorization to a plain http host off loopback is refused (exit 4) unless --allow-insecure-http', async () => {
+  const { main } = await import('../../src/cli/main.js');
+  const { captureIo } = await import('../cli/cli-harness.js');
+  const io = captureIo();
+  assert.deepEqual([await main(['list', 'http://example.invalid/mcp', '-H', 'Authorization: Bearer secret-3'], io), io.out(), io.err()], [4, '', `mcpwire: ${refusal}\n`]);
+  const allowed = captureIo();
+  assert.equal(await main(['list', 'http://example.invalid/mcp', '-H', 'Authorization: Bearer secret-3', '--allow-insecure-http'], allowed), 4);
+  assert.match(allowed.err(), /example\.invalid failed \(ENOTFOUND\)/); // it was sent: the name does not resolve
+});
