@@ -207,7 +207,7 @@ export const COMMAND_HELP: Record<string, CommandHelp> = {
   login: {
     usage: [['mcpwire login URL [--no-browser] [--timeout MS]', 'log in to an OAuth-protected HTTP server; list, call, … use the tokens']],
     about: 'Runs the OAuth 2.1 authorization code flow (PKCE) with a redirect to http://127.0.0.1:PORT/callback:\nprints the authorization URL and opens a browser when there is one. The tokens are kept per server\nin the config folder ($MCPWIRE_CONFIG_DIR, else ~/.config/mcpwire) with mode 0600, and refreshed.',
-    options: [['--no-browser', 'only print the authorization URL'], ['--timeout MS', 'how long to wait for the browser (default 300000)']],
+    options: [['--no-browser', 'only print the authorization URL'], ['--timeout MS', 'how long the whole login may take: each request to the server and its authorization server, and the wait for the browser (default 300000)']],
     server: false,
     examples: ['mcpwire login https://mcp.example.com/mcp', 'mcpwire login https://mcp.example.com/mcp --no-browser'],
     exitCodes: 'exit codes: 0 logged in · 2 usage · 4 discovery, registration or the login failed',

@@ -49,7 +49,7 @@ export function buildTransport(target: ServerTarget, options: BuildOptions, lega
     return { transport: traced('stdio', spawned), via: 'stdio', spawned };
   }
   if (legacy) {
-    const sse = legacySseTransport(target.url, { headers: target.headers, ontrace: (event) => tracer.http('sse', event) });
+    const sse = legacySseTransport(target.url, { headers: target.headers, allowInsecureHttp: target.allowInsecureHttp === true, ontrace: (event) => tracer.http('sse', event) });
     return { transport: traced('sse', sse), via: 'sse', legacy: sse };
   }
   const auth = options.tokens !== undefined && !Object.keys(target.headers).some((name) => name.toLowerCase() === 'authorization') && options.tokens.has(target.url)

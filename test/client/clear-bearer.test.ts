@@ -61,3 +61,12 @@ test('mcpwire: -H Authorization to a plain http host off loopback is refused (ex
   assert.equal(await main(['list', 'http://example.invalid/mcp', '-H', 'Authorization: Bearer secret-3', '--allow-insecure-http'], allowed), 4);
   assert.match(allowed.err(), /example\.invalid failed \(ENOTFOUND\)/); // it was sent: the name does not resolve
 });
+
+test('the legacy HTTP+SSE client refuses the same, before its GET', async () => {
+  const { LegacySseClientTransport } = await import('../../src/transport/index.js');
+  const { calls, fetch } = recorder();
+  const transport = new LegacySseClientTransport('http://example.invalid/sse', { fetch, headers: { authorization: 'Bearer secret-4' } });
+  const error = await transport.start().then(() => undefined, (e: unknown) => e as Error);
+  assert.deepEqual([error instanceof ClearBearerError, error?.message, calls], [true, refusal, []]);
+  await transport.close();
+});
