@@ -9,6 +9,7 @@
 //   7. a non-reading stdio client: 200,000 requests written before any answer is read (load-stdio-nonreader.ts)
 //   8. a model API answering with a gzip bomb, JSON and SSE, read by the host's adapters (load-model-gzip-bomb.ts)
 //   9. a subscriptions/listen flood from one address while a second subscribes (scripts/load-listen-flood.ts)
+//  10. a registry and an OAuth token endpoint answering with a gzip bomb (scripts/load-gzip-bomb.ts)
 // Servers run as children with --expose-gc, so their heap is measured after a full GC (the `probe`
 // tool). Exits non-zero on any lost or duplicated response, a wrong answer, a crash, or memory that
 // does not come back near its start. LOAD_SCALE (default 1) scales every count, e.g. 0.1 for a quick look.
@@ -29,6 +30,7 @@ import type { FuzzReport } from '../test/fuzz/fuzz-runner.js';
 import { hostileArgumentsPhase } from './load-hostile-arguments.js';
 import { listChangedFloodPhase } from './load-list-changed-flood.js';
 import { modelGzipBombPhase } from './load-model-gzip-bomb.js';
+import { gzipBombPhase } from './load-gzip-bomb.js';
 
 const SERVER_MAIN = fileURLToPath(new URL('../test/fixtures/hardening-server-main.ts', import.meta.url));
 const SCALE = Number(process.env.LOAD_SCALE ?? 1);
@@ -219,6 +221,12 @@ async function modelGzipBomb(): Promise<void> {
   failures.push(...report.failures);
 }
 
+async function gzipBomb(): Promise<void> {
+  const report = await gzipBombPhase(scaled(20));
+  console.log(report.line);
+  failures.push(...report.failures);
+}
+
 async function sessionFloodPhase(): Promise<void> {
   const result = await sessionFlood({ floods: scaled(1000), workers: 8, calls: scaled(100) });
   console.log(result.line);
@@ -245,7 +253,7 @@ async function nonReaderPhase(): Promise<void> {
 }
 
 const started = Date.now();
-for (const phase of [stdioPhase, httpPhase, fuzzPhase, nonReaderPhase, hostileArgumentsPhaseLine, sessionFloodPhase, listenFloodPhase, notificationBurstPhase, listChangedFlood, modelGzipBomb]) {
+for (const phase of [stdioPhase, httpPhase, fuzzPhase, nonReaderPhase, hostileArgumentsPhaseLine, sessionFloodPhase, listenFloodPhase, notificationBurstPhase, listChangedFlood, modelGzipBomb, gzipBomb]) {
   try {
     await phase();
   } catch (error) {

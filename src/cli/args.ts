@@ -17,6 +17,7 @@ const OPTIONS: Record<string, { values: 0 | 1 | 2; alias?: string }> = {
   '--timeout': { values: 1 },
   '--config': { values: 2 },
   '--sse': { values: 0 },
+  '--allow-insecure-http': { values: 0 },
   '--trace': { values: 0 },
   '--trace-file': { values: 1 },
   '--json': { values: 0 },

@@ -27,6 +27,7 @@ const SERVER_OPTIONS = `options for <server>:
   --cwd DIR                    working directory for stdio   --timeout MS   per-request timeout (default 30000)
   --trace                      every message and HTTP exchange, with timestamps, to stderr
   --trace-file F               the same as NDJSON in F
+  --allow-insecure-http        send -H Authorization / login tokens over plain http to a host that is not loopback
   --era auto|2025-11-25|2026-07-28
                                the revision: auto (default) probes with server/discover and falls back to initialize
   list, call, read, prompt answer the server's requests and show its log:
@@ -137,6 +138,7 @@ export const COMMAND_HELP: Record<string, CommandHelp> = {
     about: 'Reads the MCP Registry (v0.1 API; --registry URL, default https://registry.modelcontextprotocol.io).\nThe registry stores metadata only: it hosts no code and vouches for no tool, so judge a server by its\nrepository and what it can reach before the first call. add writes one entry in the file\'s dialect\n(claude-desktop by default; claude-code, vscode, cursor, cline, gemini, modelscope), secrets as\n${VAR} placeholders, never over an existing entry without --force, keeping the rest of the file.',
     options: [
       ['--registry URL', 'the registry to read (default https://registry.modelcontextprotocol.io)'],
+      ['--timeout MS', 'how long each registry request may take, body included (default 30000)'],
       ['--limit N', 'search: at most N servers, across pages (default 30)'],
       ['--config FILE', 'add: the host config file to write (created when missing)'],
       ['--version V', 'show, add: this version instead of the latest'],
@@ -209,7 +211,7 @@ export const COMMAND_HELP: Record<string, CommandHelp> = {
   login: {
     usage: [['mcpwire login URL [--no-browser] [--timeout MS]', 'log in to an OAuth-protected HTTP server; list, call, … use the tokens']],
     about: 'Runs the OAuth 2.1 authorization code flow (PKCE) with a redirect to http://127.0.0.1:PORT/callback:\nprints the authorization URL and opens a browser when there is one. The tokens are kept per server\nin the config folder ($MCPWIRE_CONFIG_DIR, else ~/.config/mcpwire) with mode 0600, and refreshed.',
-    options: [['--no-browser', 'only print the authorization URL'], ['--timeout MS', 'how long to wait for the browser (default 300000)']],
+    options: [['--no-browser', 'only print the authorization URL'], ['--timeout MS', 'how long the whole login may take: each request to the server and its authorization server, and the wait for the browser (default 300000)']],
     server: false,
     examples: ['mcpwire login https://mcp.example.com/mcp', 'mcpwire login https://mcp.example.com/mcp --no-browser'],
     exitCodes: 'exit codes: 0 logged in · 2 usage · 4 discovery, registration or the login failed',

@@ -50,14 +50,15 @@ export function buildTransport(target: ServerTarget, options: BuildOptions, lega
     return { transport: traced('stdio', spawned), via: 'stdio', spawned };
   }
   if (legacy) {
-    const sse = legacySseTransport(target.url, { headers: target.headers, ontrace: (event) => tracer.http('sse', event) });
+    const sse = legacySseTransport(target.url, { headers: target.headers, allowInsecureHttp: target.allowInsecureHttp === true, ontrace: (event) => tracer.http('sse', event) });
     return { transport: traced('sse', sse), via: 'sse', legacy: sse };
   }
   const auth = options.tokens !== undefined && !Object.keys(target.headers).some((name) => name.toLowerCase() === 'authorization') && options.tokens.has(target.url)
     ? new OAuthProvider(target.url, { store: options.tokens })
     : undefined;
   const ontrace = (event: HttpTraceEvent): void => tracer.http('streamable-http', event);
-  return { transport: traced('streamable-http', httpTransport(target.url, auth ? { headers: target.headers, ontrace, auth } : { headers: target.headers, ontrace })), via: 'streamable-http' };
+  const allowInsecureHttp = target.allowInsecureHttp === true;
+  return { transport: traced('streamable-http', httpTransport(target.url, auth ? { headers: target.headers, ontrace, auth, allowInsecureHttp } : { headers: target.headers, ontrace, allowInsecureHttp })), via: 'streamable-http' };
 }
 
 /** True when a refused initialize POST means "try the legacy transport" (400, 404, 405). */

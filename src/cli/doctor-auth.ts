@@ -6,7 +6,8 @@ import { challengeOf } from './login.js';
 
 /** Evidence lines about the server's OAuth setup, and the fix to suggest. */
 export async function diagnoseAuth(url: string, fetchImpl: typeof fetch = fetch): Promise<{ evidence: string[]; fix: string }> {
-  const header = await challengeOf(url);
+  // doctor runs this after a 401/403: a second probe that fails or is not refused just has no header.
+  const header = (await challengeOf(url).catch(() => undefined)) ?? '';
   const evidence = [`OAuth: WWW-Authenticate: ${header === '' ? '(none)' : header}`];
   try {
     const found = await new OAuthProvider(url, { fetch: fetchImpl }).discover(header);

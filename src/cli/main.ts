@@ -63,7 +63,7 @@ export async function main(argv: readonly string[], io: CommandIo = processIo())
     }
   } catch (error) {
     const failure = describeFailure(error);
-    println(io.stderr, `mcpwire: ${failure.text}`);
+    println(io.stderr, `mcpwire: ${terminalText(failure.text)}`); // peer text (a URL, a cause) is escaped
     if (error instanceof UsageError) println(io.stderr, `run "mcpwire ${formatCommandHelp(command ?? '') === undefined ? '' : `${command} `}--help" for usage`);
     return failure.exitCode;
   }

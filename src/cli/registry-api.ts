@@ -5,6 +5,8 @@
 // ServerDetail, Package, RemoteTransport, KeyValueInput, Argument). The registry holds metadata
 // only: it hosts no code and vouches for no tool.
 
+import { OutboundError, outboundFetch } from '../outbound/outbound-fetch.js';
+
 /** The official registry's public base URL. */
 export const OFFICIAL_REGISTRY = 'https://registry.modelcontextprotocol.io';
 
@@ -99,6 +101,10 @@ export interface RegistryReader {
   base: string;
   fetch: typeof fetch;
   signal?: AbortSignal;
+  /** Milliseconds each request may take, body included (default REGISTRY_TIMEOUT_MS). */
+  timeoutMs?: number;
+  /** Bytes of decoded body read from each answer at most (default REGISTRY_MAX_BYTES). */
+  maxBytes?: number;
 }
 
 /** GET /v0.1/servers: one page, latest versions only. */
@@ -130,25 +136,37 @@ export async function listVersions(reader: RegistryReader, name: string): Promis
   });
 }
 
+/** The default bounds of one registry request: a page of server.json metadata is small. */
+export const REGISTRY_TIMEOUT_MS = 30_000;
+export const REGISTRY_MAX_BYTES = 4 * 1024 * 1024;
+
 async function getJson(reader: RegistryReader, path: string): Promise<unknown> {
   const url = `${reader.base.replace(/\/+$/, '')}${path}`;
-  let response: Response;
+  const ms = reader.timeoutMs ?? REGISTRY_TIMEOUT_MS;
+  let text: string;
+  let status: number;
+  let ok: boolean;
   try {
-    response = await reader.fetch(url, { headers: { accept: 'application/json' }, signal: reader.signal });
+    const response = await outboundFetch(url, { headers: { accept: 'application/json' } }, {
+      fetch: reader.fetch, signal: reader.signal, firstByteMs: ms, totalMs: ms, maxBytes: reader.maxBytes ?? REGISTRY_MAX_BYTES,
+    });
+    ({ status, ok } = response);
+    text = await response.text();
   } catch (error) {
-    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-    throw new RegistryError(`cannot reach the registry at ${reader.base}: ${cause?.code ?? cause?.message ?? (error as Error).message}`);
+    if (!(error instanceof OutboundError)) throw error;
+    // "cannot reach" (exit 4) for the network and time; an answer too large is unusable data (exit 3).
+    if (error.kind === 'too-large' || error.kind === 'redirect') throw new RegistryError(`the registry at ${reader.base} sent an unusable answer: ${error.message}`);
+    throw new RegistryError(`cannot reach the registry at ${reader.base}: ${error.message}`);
   }
-  const text = await response.text();
   let body: unknown;
   try {
     body = JSON.parse(text);
   } catch {
-    throw new RegistryError(`the registry answered GET ${path} with HTTP ${response.status} and a body that is not JSON: ${JSON.stringify(text.slice(0, 120))}`);
+    throw new RegistryError(`the registry answered GET ${path} with HTTP ${status} and a body that is not JSON: ${JSON.stringify(text.slice(0, 120))}`);
   }
-  if (!response.ok) {
+  if (!ok) {
     const said = isObject(body) && typeof body.error === 'string' ? body.error : isObject(body) && typeof body.detail === 'string' ? body.detail : text.slice(0, 120);
-    throw new RegistryError(`the registry answered GET ${path} with HTTP ${response.status}: ${said}`);
+    throw new RegistryError(`the registry answered GET ${path} with HTTP ${status}: ${said}`);
   }
   return body;
 }

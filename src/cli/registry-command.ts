@@ -14,7 +14,7 @@ import { println } from './command-io.js';
 import type { CommandIo } from './command-io.js';
 import { ConfigError, quoteWord, readConfigText } from './config-dialects.js';
 import { writeEntry } from './config-write.js';
-import { OFFICIAL_REGISTRY, RegistryError, getServer, listServers, listVersions } from './registry-api.js';
+import { OFFICIAL_REGISTRY, REGISTRY_TIMEOUT_MS, RegistryError, getServer, listServers, listVersions } from './registry-api.js';
 import type { RegistryReader, ServerDetail, ServerResponse, UnusableEntry } from './registry-api.js';
 import { DIALECTS, packageEntry, remoteEntry } from './registry-entry.js';
 import type { BuiltEntry, Dialect, Need } from './registry-entry.js';
@@ -34,17 +34,17 @@ export async function runRegistry(argv: readonly string[], io: CommandIo, fetche
   try {
     switch (sub) {
       case 'search': {
-        const args = parseArgs(rest, ['--registry', '--limit', '--json']);
+        const args = parseArgs(rest, ['--registry', '--timeout', '--limit', '--json']);
         if (args.positionals.length > 1) throw new UsageError(`search takes one TEXT (quote it if it has spaces), got: ${args.positionals.join(' ')}`);
         return await search(reader(args, io, fetcher), args.positionals[0], integerOption(args, '--limit', DEFAULT_SEARCH_LIMIT), args.flags.has('--json'), io);
       }
       case 'show': {
-        const args = parseArgs(rest, ['--registry', '--version', '--json']);
+        const args = parseArgs(rest, ['--registry', '--timeout', '--version', '--json']);
         if (args.positionals.length !== 1) throw new UsageError('usage: mcpwire registry show NAME [--version V] [--json]');
         return await show(reader(args, io, fetcher), args.positionals[0]!, optionValue(args, '--version'), args.flags.has('--json'), io);
       }
       case 'add': {
-        const args = parseArgs(rest, ['--registry', '--config', '--version', '--dialect', '--package', '--remote', '--force', '--json']);
+        const args = parseArgs(rest, ['--registry', '--timeout', '--config', '--version', '--dialect', '--package', '--remote', '--force', '--json']);
         if (args.positionals.length !== 1) throw new UsageError('usage: mcpwire registry add NAME --config FILE [--dialect D] [--package N | --remote N] [--force]');
         if (config === undefined) throw new UsageError('registry add needs --config FILE: the host config file to add the server to');
         const dialect = optionValue(args, '--dialect');
@@ -88,7 +88,7 @@ function takeConfig(words: readonly string[]): { config: string | undefined; res
 function reader(args: ReturnType<typeof parseArgs>, io: CommandIo, fetcher: typeof fetch): RegistryReader {
   const base = optionValue(args, '--registry') ?? OFFICIAL_REGISTRY;
   if (!/^https?:\/\/[^\s]+$/i.test(base)) throw new UsageError(`--registry needs an http(s):// URL, got "${base}"`);
-  return { base, fetch: fetcher, signal: io.signal };
+  return { base, fetch: fetcher, signal: io.signal, timeoutMs: integerOption(args, '--timeout', REGISTRY_TIMEOUT_MS) };
 }
 
 async function search(registry: RegistryReader, text: string | undefined, limit: number, json: boolean, io: CommandIo): Promise<number> {

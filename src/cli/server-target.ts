@@ -13,10 +13,10 @@ import type { CommandIo } from './command-io.js';
 /** A server to start or reach. */
 export type ServerTarget =
   | { kind: 'stdio'; command: string; args: string[]; env: Record<string, string>; cwd: string | undefined; label: string }
-  | { kind: 'http'; url: string; headers: Record<string, string>; legacy: boolean; label: string };
+  | { kind: 'http'; url: string; headers: Record<string, string>; legacy: boolean; label: string; allowInsecureHttp?: boolean };
 
 /** The options every server-taking command accepts. */
-export const TARGET_OPTIONS = ['--header', '--env', '--cwd', '--timeout', '--config', '--sse', '--trace', '--trace-file', '--era'];
+export const TARGET_OPTIONS = ['--header', '--env', '--cwd', '--timeout', '--config', '--sse', '--trace', '--trace-file', '--era', '--allow-insecure-http'];
 
 /** The target, the positionals left for the command, and notes worth telling the user. */
 export interface ResolvedTarget {
@@ -27,8 +27,14 @@ export interface ResolvedTarget {
 
 const HOW = 'give a server: a command after -- (stdio), an http(s):// URL, or --config FILE NAME';
 
-/** Resolves the server of a command line. */
+/** Resolves the server of a command line; --allow-insecure-http lets a credential go over plain http off loopback. */
 export function resolveTarget(args: ParsedArgs, io: CommandIo): ResolvedTarget {
+  const resolved = resolveServer(args, io);
+  if (resolved.target.kind === 'http' && args.flags.has('--allow-insecure-http')) resolved.target.allowInsecureHttp = true;
+  return resolved;
+}
+
+function resolveServer(args: ParsedArgs, io: CommandIo): ResolvedTarget {
   const config = args.values.get('--config');
   const [first, ...others] = args.positionals;
   const headers = parseHeaders(args.values.get('--header') ?? []);

@@ -45,6 +45,7 @@ export { fetchRequester } from './http-client/http-request.js';
 export type { HttpBody, HttpRequestInit, HttpRequester, HttpResponse } from './http-client/http-request.js';
 // The error an HTTP client exchange fails with (status, and whether the session is gone).
 export { HttpStatusError } from './http-client/http-status-error.js';
+export { ClearBearerError } from './http-client/clear-bearer.js';
 // Client of the legacy HTTP+SSE transport (2024-11-05), for servers that only speak that.
 export { LegacySseClientTransport, legacySseTransport, type LegacySseTransportOptions } from './http-client/legacy-sse-client.js';
 // A wrapper that observes every message both ways.

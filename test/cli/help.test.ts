@@ -98,7 +98,7 @@ test('help for a command that does not exist, or for two, is a usage error', asy
 
 test('every command rejects an option it does not know with exit 2, naming the options it takes', async () => {
   const server = ['--', 'no-such-command-mcpwire'];
-  const target = '--header --env --cwd --timeout --config --sse --trace --trace-file --era';
+  const target = '--header --env --cwd --timeout --config --sse --trace --trace-file --era --allow-insecure-http';
   const cases: [string[], string, string][] = [
     [['list', '--bogus', ...server], 'list', `${target} --json --schema`],
     [['call', 'add', '--bogus', ...server], 'call', `${target} --json --task`],
@@ -135,9 +135,9 @@ test('logout takes no option at all, and its help lists none', async () => {
 
 test('registry: each subcommand rejects an option it does not know; the help lists every option of the three parsers', async () => {
   const cases: [string[], string][] = [
-    [['registry', 'search', 'x', '--bogus'], '--registry --limit --json'],
-    [['registry', 'show', 'x', '--bogus'], '--registry --version --json'],
-    [['registry', 'add', 'x', '--bogus'], '--registry --config --version --dialect --package --remote --force --json'],
+    [['registry', 'search', 'x', '--bogus'], '--registry --timeout --limit --json'],
+    [['registry', 'show', 'x', '--bogus'], '--registry --timeout --version --json'],
+    [['registry', 'add', 'x', '--bogus'], '--registry --timeout --config --version --dialect --package --remote --force --json'],
   ];
   const union = new Set<string>();
   for (const [argv, takes] of cases) {

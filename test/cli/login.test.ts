@@ -80,3 +80,57 @@ test('login: usage errors name what is wrong', async () => {
   assert.equal(await main(['login'], io), 2);
   assert.equal(io.err(), 'mcpwire: login needs the server\'s http(s):// URL\nrun "mcpwire login --help" for usage\n');
 });
+
+test('login: a server that asks for no authorization is told plainly (exit 2), and nothing is stored', async (t) => {
+  const { createServer } = await import('node:http');
+  const server = createServer((_request, response) => { response.writeHead(200, { 'content-type': 'application/json' }).end('{}'); });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as import('node:net').AddressInfo).port}/mcp`;
+  const dir = mkdtempSync(join(tmpdir(), 'mcpwire-login-'));
+  t.after(() => { server.close(); rmSync(dir, { recursive: true, force: true }); });
+  const io = captureIo({ env: { MCPWIRE_CONFIG_DIR: dir } });
+  assert.deepEqual([await main(['login', url, '--no-browser'], io), io.out(), io.err()],
+    [2, '', `mcpwire: ${url} asks for no authorization (initialize was not refused with 401): there is nothing to log in to; list, call, … work without login\n`]);
+});
+
+/** A protected MCP server on 127.0.0.1 whose metadata names `authorizationServer` (its own origin when undefined), which never answers its own well-known AS metadata. */
+async function startStuckServer(authorizationServer?: string): Promise<{ origin: string; close: () => void }> {
+  const { createServer } = await import('node:http');
+  let origin = '';
+  const server = createServer((request, response) => {
+    if (request.url === '/.well-known/oauth-protected-resource/mcp') {
+      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ resource: `${origin}/mcp`, authorization_servers: [authorizationServer ?? origin] }));
+      return;
+    }
+    if (request.url?.startsWith('/.well-known/')) return; // never answered
+    response.writeHead(401, { 'www-authenticate': `Bearer resource_metadata="${origin}/.well-known/oauth-protected-resource/mcp"` }).end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  origin = `http://127.0.0.1:${(server.address() as import('node:net').AddressInfo).port}`;
+  return { origin, close: () => { server.closeAllConnections(); server.close(); } };
+}
+
+test('login --timeout bounds the authorization server requests', async (t) => {
+  const server = await startStuckServer();
+  const dir = mkdtempSync(join(tmpdir(), 'mcpwire-login-'));
+  t.after(() => { server.close(); rmSync(dir, { recursive: true, force: true }); });
+  const io = captureIo({ env: { MCPWIRE_CONFIG_DIR: dir } });
+  const started = Date.now();
+  assert.equal(await main(['login', `${server.origin}/mcp`, '--no-browser', '--timeout', '1500'], io), 4);
+  assert.ok(Date.now() - started < 6_000, `took ${Date.now() - started} ms`);
+  assert.match(io.err(), new RegExp(`^mcpwire: login did not finish within 1500 ms \\(--timeout\\): .*${server.origin}/\\.well-known/oauth-authorization-server`));
+});
+
+test('login: an unreachable authorization server is named with its cause, not "fetch failed"', async (t) => {
+  const { createServer } = await import('node:http');
+  const closed = createServer();
+  await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+  const dead = `http://127.0.0.1:${(closed.address() as import('node:net').AddressInfo).port}`;
+  await new Promise((resolve) => closed.close(resolve));
+  const server = await startStuckServer(dead);
+  const dir = mkdtempSync(join(tmpdir(), 'mcpwire-login-'));
+  t.after(() => { server.close(); rmSync(dir, { recursive: true, force: true }); });
+  const io = captureIo({ env: { MCPWIRE_CONFIG_DIR: dir } });
+  assert.equal(await main(['login', `${server.origin}/mcp`, '--no-browser', '--timeout', '5000'], io), 4);
+  assert.match(io.err(), new RegExp(`^mcpwire: no metadata for authorization server ${dead}: ${dead}/\\.well-known/oauth-authorization-server: cannot reach ${dead}/\\.well-known/oauth-authorization-server: ECONNREFUSED`));
+});

@@ -229,3 +229,43 @@ test('registry text is untrusted: control characters in names and descriptions a
     await hostile.close();
   }
 });
+
+test('registry fetches are bounded: a gzip page that inflates past the cap is too large (exit 3), an endless body times out under --timeout (exit 4)', async (t) => {
+  const { createServer } = await import('node:http');
+  const { gzipSync } = await import('node:zlib');
+  const bomb = gzipSync(Buffer.alloc(64 * 1024 * 1024, 0x20));
+  const server = createServer((request, response) => {
+    if (request.url?.includes('search=bomb')) {
+      response.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' }).end(bomb);
+      return;
+    }
+    response.writeHead(200, { 'content-type': 'application/json' });
+    response.write('{"servers": [');
+    const timer = setInterval(() => response.write(' '), 50); // an endless body
+    response.on('close', () => clearInterval(timer));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const base = `http://127.0.0.1:${(server.address() as import('node:net').AddressInfo).port}`;
+  t.after(() => { server.closeAllConnections(); server.close(); });
+
+  const before = process.memoryUsage().rss;
+  const bombed = await run(['registry', 'search', 'bomb', '--registry', base]);
+  assert.ok(process.memoryUsage().rss - before < 64 * 1024 * 1024, 'the page was not inflated whole');
+  assert.deepEqual(bombed, { code: 3, stdout: '', stderr: `mcpwire: the registry at ${base} sent an unusable answer: the answer from ${base}/v0.1/servers?version=latest&search=bomb&limit=30 is larger than 4194304 bytes; not read further\n` });
+
+  const started = Date.now();
+  const endless = await run(['registry', 'search', 'endless', '--registry', base, '--timeout', '500']);
+  assert.ok(Date.now() - started < 5_000, `took ${Date.now() - started} ms`);
+  assert.deepEqual(endless, { code: 4, stdout: '', stderr: `mcpwire: cannot reach the registry at ${base}: ${base}/v0.1/servers?version=latest&search=endless&limit=30 did not answer in time (total timeout, 500 ms)\n` });
+});
+
+test('an unreachable registry is named with the cause (exit 4)', async () => {
+  const { createServer } = await import('node:http');
+  const closed = createServer();
+  await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+  const base = `http://127.0.0.1:${(closed.address() as import('node:net').AddressInfo).port}`;
+  await new Promise((resolve) => closed.close(resolve));
+  const result = await run(['registry', 'show', 'a/b', '--registry', base]);
+  assert.equal(result.code, 4);
+  assert.match(result.stderr, new RegExp(`^mcpwire: cannot reach the registry at ${base}: cannot reach ${base}/v0\\.1/servers/a%2Fb/versions/latest: ECONNREFUSED`));
+});

@@ -2,6 +2,9 @@
 // the Protected Resource Metadata (RFC 9728) names the authorization server, whose own metadata
 // (RFC 8414, else OpenID Connect discovery) names its endpoints. Each failure says which step broke.
 
+import { OutboundError } from '../../outbound/outbound-fetch.js';
+import type { OutboundResponse } from '../../outbound/outbound-fetch.js';
+
 /** RFC 9728 Protected Resource Metadata, the fields the client uses. */
 export interface ProtectedResourceMetadata {
   resource: string;
@@ -62,22 +65,28 @@ export function authorizationServerMetadataUrls(issuer: string): string[] {
 }
 
 /** The first URL that answers 200 with a JSON object, with what each of the others said. */
-async function firstJson(fetchImpl: typeof fetch, urls: string[]): Promise<{ url: string; body: Record<string, unknown> } | { tried: string[] }> {
+async function firstJson(fetchImpl: OAuthFetch, urls: string[]): Promise<{ url: string; body: Record<string, unknown> } | { tried: string[] }> {
   const tried: string[] = [];
   for (const url of urls) {
-    let response: Response;
+    let response: OutboundResponse;
     try {
-      response = await fetchImpl(url, { headers: { accept: 'application/json', 'mcp-protocol-version': '2025-11-25' }, redirect: 'follow' });
+      response = await fetchImpl(url, { headers: { accept: 'application/json', 'mcp-protocol-version': '2025-11-25' } });
     } catch (error) {
       tried.push(`${url}: ${error instanceof Error ? error.message : String(error)}`);
       continue;
     }
     if (!response.ok) {
-      await response.body?.cancel();
+      await response.cancel();
       tried.push(`${url}: HTTP ${response.status}`);
       continue;
     }
-    const body: unknown = await response.json().catch(() => undefined);
+    let body: unknown;
+    try {
+      body = await response.json();
+    } catch (error) {
+      tried.push(error instanceof OutboundError && error.kind !== 'not-json' ? error.message : `${url}: not a JSON object`);
+      continue;
+    }
     if (body === null || typeof body !== 'object' || Array.isArray(body)) {
       tried.push(`${url}: not a JSON object`);
       continue;
@@ -85,6 +94,30 @@ async function firstJson(fetchImpl: typeof fetch, urls: string[]): Promise<{ url
     return { url, body: body as Record<string, unknown> };
   }
   return { tried };
+}
+
+/**
+ * How OAuth fetches: outboundFetch with the provider's bounds and `checkOAuthUrl` on every hop
+ * (the URL from WWW-Authenticate and each redirect included).
+ */
+export type OAuthFetch = (url: string, init?: RequestInit) => Promise<OutboundResponse>;
+
+/**
+ * An answer's JSON, or undefined when its body is not JSON (an error page); a body too large,
+ * too slow or cut off is the OutboundError that says so, never an "HTTP 200" without reason.
+ */
+export async function jsonAnswer(response: OutboundResponse): Promise<unknown> {
+  try {
+    return await response.json();
+  } catch (error) {
+    if (error instanceof OutboundError && error.kind === 'not-json') return undefined;
+    throw error;
+  }
+}
+
+/** `isAllowedOAuthUrl` as outboundFetch's `checkUrl`: why `url` may not be fetched, or undefined. */
+export function checkOAuthUrl(url: URL): string | undefined {
+  return isAllowedOAuthUrl(url.href) ? undefined : 'an OAuth URL must be https (http is allowed for loopback only)';
 }
 
 /** Whether an OAuth URL may be used: https, or http on a loopback host only (BP: OAuth URL validation). */
@@ -96,7 +129,7 @@ export function isAllowedOAuthUrl(value: string): boolean {
 }
 
 /** The Protected Resource Metadata of `serverUrl`, checked; undefined when no location has it. */
-export async function discoverProtectedResource(fetchImpl: typeof fetch, serverUrl: string, fromChallenge?: string): Promise<{ url: string; metadata: ProtectedResourceMetadata } | { tried: string[] }> {
+export async function discoverProtectedResource(fetchImpl: OAuthFetch, serverUrl: string, fromChallenge?: string): Promise<{ url: string; metadata: ProtectedResourceMetadata } | { tried: string[] }> {
   const found = await firstJson(fetchImpl, protectedResourceMetadataUrls(serverUrl, fromChallenge));
   if (!('url' in found)) return found;
   const { url, body } = found;
@@ -124,7 +157,7 @@ export function resourceCovers(resource: string, serverUrl: string): boolean {
 }
 
 /** The metadata of the authorization server `issuer`, checked (RFC 8414 §3.3: its `issuer` is the one asked for). */
-export async function discoverAuthorizationServer(fetchImpl: typeof fetch, issuer: string): Promise<{ url: string; metadata: AuthorizationServerMetadata } | { tried: string[] }> {
+export async function discoverAuthorizationServer(fetchImpl: OAuthFetch, issuer: string): Promise<{ url: string; metadata: AuthorizationServerMetadata } | { tried: string[] }> {
   if (!isAllowedOAuthUrl(issuer)) throw new OAuthDiscoveryError('authorization-server', `authorization server ${issuer} is not https (http is allowed for loopback only)`);
   const found = await firstJson(fetchImpl, authorizationServerMetadataUrls(issuer));
   if (!('url' in found)) return found;

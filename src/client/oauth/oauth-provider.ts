@@ -6,8 +6,9 @@
 
 import { parseBearerChallenge } from './bearer-challenge.js';
 import type { BearerChallenge } from './bearer-challenge.js';
-import { OAuthDiscoveryError, discoverAuthorizationServer, discoverProtectedResource, isAllowedOAuthUrl } from './oauth-discovery.js';
-import type { AuthorizationServerMetadata, ProtectedResourceMetadata } from './oauth-discovery.js';
+import { OAuthDiscoveryError, checkOAuthUrl, discoverAuthorizationServer, discoverProtectedResource, isAllowedOAuthUrl, jsonAnswer } from './oauth-discovery.js';
+import type { AuthorizationServerMetadata, OAuthFetch, ProtectedResourceMetadata } from './oauth-discovery.js';
+import { outboundFetch } from '../../outbound/outbound-fetch.js';
 import { createPkce, randomToken } from './pkce.js';
 import { InMemoryTokenStore } from './token-store.js';
 import type { OAuthClientInfo, OAuthTokens, StoredAuth, TokenStore } from './token-store.js';
@@ -15,8 +16,14 @@ import { requestToken } from './token-request.js';
 
 /** Options for an OAuthProvider. */
 export interface OAuthProviderOptions {
-  /** The fetch for metadata, registration and token requests (default: the global one). */
+  /** The fetch for metadata, registration and token requests (default: the global one); bounded by the three below. */
   fetch?: typeof fetch;
+  /** Milliseconds each metadata, registration or token request may take, body included (default 30 s). */
+  timeoutMs?: number;
+  /** Bytes of (decoded) body read from each such answer at most (default 1 MiB). */
+  maxBytes?: number;
+  /** Aborts those requests (Ctrl-C). */
+  signal?: AbortSignal;
   /** Where tokens and the registered client are kept (default: in memory). */
   store?: TokenStore;
   /** 'authorization_code' (a user logs in; the default) or 'client_credentials' (machine to machine). */
@@ -59,7 +66,7 @@ export interface Discovery {
 export class OAuthProvider {
   readonly serverUrl: string;
   readonly #options: OAuthProviderOptions;
-  readonly #fetch: typeof fetch;
+  readonly #fetch: OAuthFetch;
   readonly #store: TokenStore;
   readonly #now: () => number;
   /** Scopes already asked for in this process: a second 403 for the same ones is not retried. */
@@ -68,7 +75,9 @@ export class OAuthProvider {
   constructor(serverUrl: string | URL, options: OAuthProviderOptions = {}) {
     this.serverUrl = String(serverUrl);
     this.#options = options;
-    this.#fetch = options.fetch ?? ((input, init) => fetch(input, init));
+    const bounds = { firstByteMs: options.timeoutMs ?? OAUTH_TIMEOUT_MS, totalMs: options.timeoutMs ?? OAUTH_TIMEOUT_MS, maxBytes: options.maxBytes ?? OAUTH_MAX_BYTES };
+    // Every OAuth URL, the first and each redirect, is https or loopback http (basic/authorization#communication-security).
+    this.#fetch = (url, init) => outboundFetch(url, init, { ...bounds, fetch: options.fetch, signal: options.signal, checkUrl: checkOAuthUrl });
     this.#store = options.store ?? new InMemoryTokenStore();
     this.#now = options.now ?? Date.now;
   }
@@ -196,7 +205,7 @@ export class OAuthProvider {
       headers: { 'content-type': 'application/json', accept: 'application/json' },
       body: JSON.stringify(body),
     });
-    const answer: unknown = await response.json().catch(() => undefined);
+    const answer = await jsonAnswer(response);
     if (!response.ok || answer === null || typeof answer !== 'object' || typeof (answer as { client_id?: unknown }).client_id !== 'string') {
       throw new OAuthDiscoveryError('registration', `registration at ${endpoint} failed: HTTP ${response.status}${describeOAuthError(answer)}`);
     }
@@ -250,6 +259,10 @@ export class OAuthProvider {
     return requestToken(this.#fetch, discovery.server, client, { ...params, resource: discovery.resource }, this.#now());
   }
 }
+
+/** The default bounds of one OAuth request: metadata, registration and token answers are small. */
+export const OAUTH_TIMEOUT_MS = 30_000;
+export const OAUTH_MAX_BYTES = 1024 * 1024;
 
 /** Token endpoint client authentication this client can do. */
 const SUPPORTED_AUTH_METHODS = ['client_secret_basic', 'client_secret_post', 'none'];

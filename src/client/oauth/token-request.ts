@@ -1,7 +1,8 @@
 // One request to the token endpoint (RFC 6749 §3.2, OAuth 2.1 §3.2.1): form-encoded, with the
 // client authenticated by client_secret_basic, client_secret_post or not at all (`none`).
 
-import type { AuthorizationServerMetadata } from './oauth-discovery.js';
+import { jsonAnswer } from './oauth-discovery.js';
+import type { AuthorizationServerMetadata, OAuthFetch } from './oauth-discovery.js';
 import type { OAuthClientInfo, OAuthTokens } from './token-store.js';
 
 /** A token endpoint answered with an error (RFC 6749 §5.2). */
@@ -27,7 +28,7 @@ export function tokenAuthMethod(server: AuthorizationServerMetadata, client: OAu
 }
 
 /** POSTs `params` to the token endpoint and returns the tokens, `expires_at` computed from `now`. */
-export async function requestToken(fetchImpl: typeof fetch, server: AuthorizationServerMetadata, client: OAuthClientInfo, params: Record<string, string>, now: number): Promise<OAuthTokens> {
+export async function requestToken(fetchImpl: OAuthFetch, server: AuthorizationServerMetadata, client: OAuthClientInfo, params: Record<string, string>, now: number): Promise<OAuthTokens> {
   const body = new URLSearchParams(params);
   const headers: Record<string, string> = { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' };
   const method = tokenAuthMethod(server, client);
@@ -39,7 +40,7 @@ export async function requestToken(fetchImpl: typeof fetch, server: Authorizatio
     if (method === 'client_secret_post' && client.client_secret !== undefined) body.set('client_secret', client.client_secret);
   }
   const response = await fetchImpl(server.token_endpoint, { method: 'POST', headers, body: body.toString() });
-  const answer: unknown = await response.json().catch(() => undefined);
+  const answer = await jsonAnswer(response);
   const fields = (answer !== null && typeof answer === 'object' ? answer : {}) as Record<string, unknown>;
   if (!response.ok || typeof fields.access_token !== 'string') {
     const error = typeof fields.error === 'string' ? fields.error : undefined;

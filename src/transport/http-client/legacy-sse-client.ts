@@ -9,6 +9,7 @@ import type { JSONRPCMessage, Transport } from '../../jsonrpc/index.js';
 import { HttpStatusError, describeStatus, readRefusal } from './http-status-error.js';
 import { fetchRequester } from './http-request.js';
 import type { HttpBody, HttpRequester, HttpResponse } from './http-request.js';
+import { refuseClearBearer } from './clear-bearer.js';
 import { requestFollowingRedirects } from './redirect-follow.js';
 import { RequestAbort } from './request-abort.js';
 import { readLimitedText } from './response-text.js';
@@ -25,6 +26,8 @@ export interface LegacySseTransportOptions {
   request?: HttpRequester;
   /** How long start() waits for the `endpoint` event (default 10 000 ms). */
   endpointTimeoutMs?: number;
+  /** Send an Authorization header over plain http to a host that is not loopback (refused by default: clear-bearer.ts). */
+  allowInsecureHttp?: boolean;
   ontrace?: (event: HttpTraceEvent) => void;
 }
 
@@ -176,6 +179,7 @@ export class LegacySseClientTransport implements Transport {
 
   async #exchange(method: string, url: string, signal: AbortSignal, headers: Record<string, string>, body?: string): Promise<HttpResponse> {
     // The user's headers go to the origin they were given for only, not where a redirect leads.
+    refuseClearBearer(url, this.#options.headers, this.#options.allowInsecureHttp);
     const response = await requestFollowingRedirects(this.#requester, url, { method, userHeaders: this.#options.headers, protocolHeaders: headers, body, abort: new RequestAbort(signal) });
     const shown: Record<string, string> = {};
     const type = response.headers.get('content-type');

@@ -16,6 +16,7 @@ import { DEFAULT_MAX_MESSAGE_BYTES, readLimitedText } from './response-text.js';
 import { exchangeWithAuth } from './http-auth-hook.js';
 import type { HttpAuthHook } from './http-auth-hook.js';
 import { statelessHeaders } from './stateless-headers.js';
+import { refuseClearBearer } from './clear-bearer.js';
 import { RequestAbort } from './request-abort.js';
 import { StandaloneStream } from './standalone-stream.js';
 import { traceEvent, tracedHeaders } from './http-trace.js';
@@ -35,6 +36,8 @@ export interface HttpTransportOptions {
   reconnect?: ReconnectPolicy;
   /** OAuth: adds the bearer token and answers 401/403 challenges (http-auth-hook.ts), e.g. mcpwire/client's OAuthProvider. */
   auth?: HttpAuthHook;
+  /** Send an Authorization header over plain http to a host that is not loopback (refused by default: clear-bearer.ts). */
+  allowInsecureHttp?: boolean;
   ontrace?: (event: HttpTraceEvent) => void;
 }
 
@@ -253,11 +256,15 @@ export class StreamableHttpClientTransport implements Transport {
     if (this.#sessionId !== undefined) sent['mcp-session-id'] = this.#sessionId;
     if (this.#protocolVersion !== undefined) sent['mcp-protocol-version'] = this.#protocolVersion;
     const auth = this.#options.auth;
+    const allowInsecure = this.#options.allowInsecureHttp;
+    if (auth === undefined) refuseClearBearer(this.url, this.#options.headers, allowInsecure);
     const response = auth === undefined
       ? await requestFollowingRedirects(this.#requester, this.url, { method, userHeaders: this.#options.headers, protocolHeaders: sent, body, abort })
       // The OAuth hook, in this one place: the token joins the user's headers (sent to this origin only).
-      : await exchangeWithAuth(auth, this.#options.headers, (userHeaders) =>
-        requestFollowingRedirects(this.#requester, this.url, { method, userHeaders, protocolHeaders: Object.assign({}, sent), body, abort }), () => this.onauthchallenge?.());
+      : await exchangeWithAuth(auth, this.#options.headers, (userHeaders) => {
+        refuseClearBearer(this.url, userHeaders, allowInsecure);
+        return requestFollowingRedirects(this.#requester, this.url, { method, userHeaders, protocolHeaders: Object.assign({}, sent), body, abort });
+      }, () => this.onauthchallenge?.());
     if (!response.ok && sent['mcp-session-id'] !== undefined) this.#sentSessionIds.set(response, sent['mcp-session-id']);
     const assigned = response.headers.get('mcp-session-id');
     if (assigned !== null) { this.#sessionId = assigned; this.#expired = undefined; }

@@ -1,0 +1,66 @@
+// Load phase: a registry and an OAuth token endpoint that answer with a gzip bomb (a small body
+// that inflates to 1 GiB). Every fetch to such a peer goes through outboundFetch, which counts
+// the decoded bytes: each answer must fail as too-large, and this process must stay small while
+// it reads them. Loopback only, a bounded number of rounds.
+
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createGzip } from 'node:zlib';
+import { OAuthProvider } from '../src/client/index.js';
+import { listServers } from '../src/cli/registry-api.js';
+
+/** Peak RSS allowed while the bombs are read: without the cap one of them took the process to ~1.3 GB. */
+const RSS_BOUND = 256 * 1024 * 1024;
+
+/** `mib` MiB of zeros, gzipped as a stream (about 1 KiB on the wire per MiB), never whole in memory. */
+async function gzipBomb(mib: number): Promise<Buffer> {
+  const gzip = createGzip({ level: 9 });
+  const parts: Buffer[] = [];
+  gzip.on('data', (part: Buffer) => parts.push(part));
+  const ended = new Promise((resolve) => gzip.on('end', resolve));
+  const zeros = Buffer.alloc(1024 * 1024);
+  for (let i = 0; i < mib; i++) if (!gzip.write(zeros)) await new Promise((resolve) => gzip.once('drain', resolve));
+  gzip.end();
+  await ended;
+  return Buffer.concat(parts);
+}
+
+/** Runs `rounds` registry searches and `rounds` OAuth token requests against bombs; returns its report line and failures. */
+export async function gzipBombPhase(rounds: number): Promise<{ line: string; failures: string[] }> {
+  const failures: string[] = [];
+  const bomb = await gzipBomb(1024);
+  let origin = '';
+  const server = createServer((request, response) => {
+    const json = (body: unknown): void => { response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body)); };
+    if (request.url === '/.well-known/oauth-protected-resource/mcp') return json({ resource: `${origin}/mcp`, authorization_servers: [origin] });
+    if (request.url === '/.well-known/oauth-authorization-server') return json({ issuer: origin, authorization_endpoint: `${origin}/authorize`, token_endpoint: `${origin}/token` });
+    response.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' }).end(bomb); // /token and /v0.1/servers
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  let peak = process.memoryUsage().rss;
+  const sampler = setInterval(() => { peak = Math.max(peak, process.memoryUsage().rss); }, 10);
+  const started = Date.now();
+  let tooLarge = 0;
+  try {
+    for (let round = 0; round < rounds; round++) {
+      const registry = await listServers({ base: origin, fetch }, { search: 'x' }).then(() => 'answered', (error: Error) => error.message);
+      if (/larger than \d+ bytes/.test(registry)) tooLarge++;
+      else failures.push(`gzip bomb: the registry search ended with "${registry.slice(0, 200)}", not too-large`);
+      const provider = new OAuthProvider(`${origin}/mcp`, { grant: 'client_credentials', clientId: 'load', clientSecret: 'load-secret' });
+      const token = await provider.login().then(() => 'answered', (error: Error) => error.message);
+      if (/larger than \d+ bytes/.test(token)) tooLarge++;
+      else failures.push(`gzip bomb: the token request ended with "${token.slice(0, 200)}", not too-large`);
+    }
+  } finally {
+    clearInterval(sampler);
+    server.closeAllConnections();
+    server.close();
+  }
+  peak = Math.max(peak, process.memoryUsage().rss);
+  if (peak > RSS_BOUND) failures.push(`gzip bomb: peak RSS ${(peak / 1024 / 1024).toFixed(1)} MiB (bound ${RSS_BOUND / 1024 / 1024} MiB)`);
+  return {
+    line: `gzip bomb (${(bomb.length / 1024).toFixed(0)} KiB → 1 GiB): ${rounds} registry searches + ${rounds} token requests, ${tooLarge} refused as too large; peak RSS ${(peak / 1024 / 1024).toFixed(1)} MiB; ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    failures,
+  };
+}
