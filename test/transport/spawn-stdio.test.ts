@@ -84,7 +84,7 @@ test('spawnStdio: close() escalates to SIGTERM, then SIGKILL, for a server that 
   assert.ok(Date.now() - started >= 200, 'waited the grace period twice');
 });
 
-test('spawnStdio: env is merged over process.env, and cwd is honoured', async () => {
+test('spawnStdio: env is set over the default environment, and cwd is honoured', async () => {
   const script = "process.stdout.write(JSON.stringify({ jsonrpc: '2.0', method: 'env', params: { mine: process.env.MCPWIRE_TEST, path: typeof process.env.PATH, cwd: process.cwd() } }) + '\\n')";
   const transport = spawnStdio(process.execPath, ['-e', script], { env: { MCPWIRE_TEST: 'yes' }, cwd: '/tmp' });
   const received: unknown[] = [];
