@@ -14,7 +14,7 @@ export type { EventStore, InMemoryEventStoreOptions } from './transport/http-ser
 export type { StreamableHttpSessionTransport } from './transport/http-server/http-session.js';
 export type { TokenVerifier } from './transport/http-server/http-auth.js';
 // The client: Streamable HTTP (and the legacy HTTP+SSE transport) over fetch or any requester.
-export { StreamableHttpClientTransport } from './transport/http-client/streamable-http-client.js';
+export { StreamableHttpClientTransport, httpTransport } from './transport/http-client/streamable-http-client.js';
 export type { HttpTraceEvent, HttpTransportOptions } from './transport/http-client/streamable-http-client.js';
 export { LegacySseClientTransport, legacySseTransport } from './transport/http-client/legacy-sse-client.js';
 export type { LegacySseTransportOptions } from './transport/http-client/legacy-sse-client.js';

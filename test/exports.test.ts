@@ -39,7 +39,7 @@ const ENTRIES: Record<string, string[]> = {
   // Streamable HTTP wherever fetch runs: the fetch handler and the clients (no node:*).
   '../src/http.ts': [
     'DEFAULT_PROTOCOL_VERSIONS', 'HttpStatusError', 'InMemoryEventStore', 'LegacySseClientTransport', 'SseParser',
-    'StreamableHttpClientTransport', 'createFetchHandler', 'encodeSseEvent', 'fetchRequester', 'legacySseTransport', 'readSseEvents',
+    'StreamableHttpClientTransport', 'createFetchHandler', 'encodeSseEvent', 'fetchRequester', 'httpTransport', 'legacySseTransport', 'readSseEvents',
   ],
   // What needs Node: stdio, spawning, node:http server and keep-alive client.
   '../src/node.ts': [

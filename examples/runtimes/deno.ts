@@ -1,5 +1,6 @@
-// Deno: `deno run --allow-net=127.0.0.1 --allow-env=PORT examples/runtimes/deno.ts` (PORT=0 picks
-// a free port). Deno.serve passes the client's address as `info`, which the handler reads for the
+// Deno: `deno run --unstable-sloppy-imports --no-lock --allow-net=127.0.0.1 --allow-env=PORT examples/runtimes/deno.ts`
+// (PORT=0 picks a free port; --unstable-sloppy-imports maps the repo's `.js` specifiers to its `.ts`
+// files). Deno.serve passes the client's address as `info`, which the handler reads for the
 // per-address session cap.
 
 import { createFetchHandler } from '../../src/transport/http-server/fetch-handler.js';

@@ -13,6 +13,7 @@ export class UsageError extends Error {
 const OPTIONS: Record<string, { values: 0 | 1 | 2; alias?: string }> = {
   '--header': { values: 1, alias: '-H' },
   '--env': { values: 1, alias: '-e' },
+  '--inherit-env': { values: 0 },
   '--cwd': { values: 1 },
   '--timeout': { values: 1 },
   '--config': { values: 2 },

@@ -30,7 +30,7 @@ import { DEFAULT_TIMEOUT_MS } from './with-server.js';
 /** The options `chat` accepts (`--config FILE` is taken out before the shared parser: here it has one value). */
 export const CHAT_OPTIONS = [
   '--model', '--base-url', '--api-key-env', '--approve', '--allow', '--deny', '--approve-sampling',
-  '--dry-run', '--stream', '--trace', '--html', '--config', '--header', '--env', '--timeout', '--era',
+  '--dry-run', '--stream', '--trace', '--html', '--config', '--header', '--env', '--inherit-env', '--timeout', '--era',
 ];
 
 /** What a test (or an embedding program) can replace. */
@@ -76,7 +76,7 @@ function chatTargets(args: ParsedArgs, config: string | undefined, io: CommandIo
         notes.push(`skipping "${entry.name}": it is marked "disabled": true`);
         continue;
       }
-      const one: ParsedArgs = { positionals: [], command: undefined, values: new Map([['--config', [config, entry.name]]]), flags: new Set() };
+      const one: ParsedArgs = { positionals: [], command: undefined, values: new Map([['--config', [config, entry.name]]]), flags: new Set(args.flags.has('--inherit-env') ? ['--inherit-env'] : []) };
       for (const option of ['--header', '--env'] as const) if (args.values.has(option)) one.values.set(option, args.values.get(option)!);
       targets.push({ name: entry.name, target: resolveTarget(one, io).target });
     }

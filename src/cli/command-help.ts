@@ -25,6 +25,9 @@ const SERVER_FORMS = `<server> is one of:
 const SERVER_OPTIONS = `options for <server>:
   -H 'Name: value'             HTTP header (repeatable)      -e KEY=VALUE   environment for a stdio server (repeatable)
   --cwd DIR                    working directory for stdio   --timeout MS   per-request timeout (default 30000)
+  --inherit-env                give a stdio server all of mcpwire's environment (API keys too); by default it gets
+                               only HOME LOGNAME PATH SHELL TERM USER (Windows: APPDATA, PATH, SYSTEMROOT, TEMP, USERPROFILE…)
+                               plus its config's "env" and -e
   --trace                      every message and HTTP exchange, with timestamps, to stderr
   --trace-file F               the same as NDJSON in F
   --allow-insecure-http        send -H Authorization / login tokens over plain http to a host that is not loopback
@@ -186,6 +189,7 @@ export const COMMAND_HELP: Record<string, CommandHelp> = {
       ['--config FILE', 'connect every server of a mcpServers / servers config file'],
       ['--header \'N: v\'', 'HTTP header for a URL server (repeatable)'],
       ['--env KEY=VALUE', 'environment for a stdio server (repeatable)'],
+      ['--inherit-env', 'give stdio servers all of this environment, the model key too (default: HOME, PATH, … and -e only)'],
       ['--timeout MS', 'per-request timeout of MCP requests (default 30000); given, it also bounds each model API request, first byte and whole answer (default 120000 to the first byte, 600000 in all)'],
       ['--era REVISION', 'auto (default: server/discover, else initialize), 2025-11-25 or 2026-07-28'],
     ],

@@ -45,7 +45,7 @@ export function buildTransport(target: ServerTarget, options: BuildOptions, lega
     // Every command that connects here handles SIGINT (main.ts, CANCELLABLE), so the server gets
     // its own process group: a terminal's Ctrl-C reaches mcpwire alone, which cancels the request
     // and closes the server in order instead of talking to a process the same Ctrl-C just killed.
-    const spawned = spawnStdio(target.command, target.args, { env: target.env, cwd: target.cwd, shutdownGraceMs: options.shutdownGraceMs, ownProcessGroup: true });
+    const spawned = spawnStdio(target.command, target.args, { env: target.env, inheritEnv: target.inheritEnv, cwd: target.cwd, shutdownGraceMs: options.shutdownGraceMs, ownProcessGroup: true });
     spawned.onstderr = (text) => tracer.stderr(text);
     return { transport: traced('stdio', spawned), via: 'stdio', spawned };
   }

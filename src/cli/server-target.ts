@@ -1,6 +1,7 @@
 // Which server a command talks to: a command after `--` (stdio), an http(s):// URL (Streamable
 // HTTP, or legacy HTTP+SSE with --sse), or an entry of a host's config file (--config FILE NAME).
-// -H, -e, --cwd add to whichever it is.
+// -H, -e, --cwd add to whichever it is. A stdio server gets a safe default environment plus its
+// config's "env" and -e (spawnStdio's defaultEnvironment); --inherit-env gives it all of ours.
 
 import { dirname, resolve } from 'node:path';
 import { UsageError, optionValue } from './args.js';
@@ -12,11 +13,11 @@ import type { CommandIo } from './command-io.js';
 
 /** A server to start or reach. */
 export type ServerTarget =
-  | { kind: 'stdio'; command: string; args: string[]; env: Record<string, string>; cwd: string | undefined; label: string }
+  | { kind: 'stdio'; command: string; args: string[]; env: Record<string, string>; inheritEnv: boolean; cwd: string | undefined; label: string }
   | { kind: 'http'; url: string; headers: Record<string, string>; legacy: boolean; label: string; allowInsecureHttp?: boolean };
 
 /** The options every server-taking command accepts. */
-export const TARGET_OPTIONS = ['--header', '--env', '--cwd', '--timeout', '--config', '--sse', '--trace', '--trace-file', '--era', '--allow-insecure-http'];
+export const TARGET_OPTIONS = ['--header', '--env', '--cwd', '--timeout', '--config', '--sse', '--trace', '--trace-file', '--era', '--allow-insecure-http', '--inherit-env'];
 
 /** The target, the positionals left for the command, and notes worth telling the user. */
 export interface ResolvedTarget {
@@ -39,16 +40,17 @@ function resolveServer(args: ParsedArgs, io: CommandIo): ResolvedTarget {
   const [first, ...others] = args.positionals;
   const headers = parseHeaders(args.values.get('--header') ?? []);
   const env = parseEnv(args.values.get('--env') ?? []);
+  const inheritEnv = args.flags.has('--inherit-env');
   const cwdOption = optionValue(args, '--cwd');
   const cwd = cwdOption === undefined ? undefined : resolve(io.cwd, cwdOption);
   if (config !== undefined && args.command !== undefined) throw new UsageError(`Both --config and a command after --: ${HOW}`);
   if (config !== undefined) {
     if (config.length !== 2) throw new UsageError('--config needs FILE NAME, once');
-    return fromConfig(config[0]!, config[1]!, { headers, env, cwd, legacy: args.flags.has('--sse') }, args.positionals, io);
+    return fromConfig(config[0]!, config[1]!, { headers, env, inheritEnv, cwd, legacy: args.flags.has('--sse') }, args.positionals, io);
   }
   if (args.command !== undefined) {
     const [command, ...commandArgs] = args.command;
-    return { target: stdioTarget(command!, commandArgs, env, cwd), rest: args.positionals, notes: [] };
+    return { target: stdioTarget(command!, commandArgs, env, inheritEnv, cwd), rest: args.positionals, notes: [] };
   }
   if (first !== undefined && /^https?:\/\//i.test(first)) {
     return { target: httpTarget(first, headers, args.flags.has('--sse')), rest: others, notes: [] };
@@ -56,8 +58,8 @@ function resolveServer(args: ParsedArgs, io: CommandIo): ResolvedTarget {
   throw new UsageError(first === undefined ? `No server: ${HOW}` : `"${first}" is not a server: ${HOW}`);
 }
 
-function stdioTarget(command: string, args: string[], env: Record<string, string>, cwd: string | undefined): ServerTarget {
-  return { kind: 'stdio', command, args, env, cwd, label: [command, ...args].map(quoteWord).join(' ') };
+function stdioTarget(command: string, args: string[], env: Record<string, string>, inheritEnv: boolean, cwd: string | undefined): ServerTarget {
+  return { kind: 'stdio', command, args, env, inheritEnv, cwd, label: [command, ...args].map(quoteWord).join(' ') };
 }
 
 function httpTarget(url: string, headers: Record<string, string>, legacy: boolean): ServerTarget {
@@ -72,6 +74,7 @@ function httpTarget(url: string, headers: Record<string, string>, legacy: boolea
 interface Overrides {
   headers: Record<string, string>;
   env: Record<string, string>;
+  inheritEnv: boolean;
   cwd: string | undefined;
   legacy: boolean;
 }
@@ -100,7 +103,7 @@ function fromConfig(file: string, name: string, overrides: Overrides, rest: stri
     }
     const configDir = dirname(resolve(io.cwd, file));
     const cwd = overrides.cwd ?? (meaning.cwd === undefined ? undefined : resolve(configDir, expand(meaning.cwd)));
-    target = stdioTarget(command, args, { ...expandAll(meaning.env), ...overrides.env }, cwd);
+    target = stdioTarget(command, args, { ...expandAll(meaning.env), ...overrides.env }, overrides.inheritEnv, cwd);
   } else if (meaning.transport !== undefined) {
     target = httpTarget(expand(meaning.url!), { ...expandAll(meaning.headers), ...overrides.headers }, meaning.transport === 'sse' || overrides.legacy);
   } else {

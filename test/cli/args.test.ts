@@ -24,7 +24,7 @@ test('an option the command does not take, a missing value, a bad number, an emp
 test('the server: a command after --, a URL, or neither', () => {
   const io = captureIo();
   const stdio = resolveTarget(parseArgs(['add', '-e', 'K=V', '--cwd', '/tmp', '--', 'node', 's.js'], TARGET_OPTIONS), io);
-  assert.deepEqual(stdio, { target: { kind: 'stdio', command: 'node', args: ['s.js'], env: { K: 'V' }, cwd: '/tmp', label: 'node s.js' }, rest: ['add'], notes: [] });
+  assert.deepEqual(stdio, { target: { kind: 'stdio', command: 'node', args: ['s.js'], env: { K: 'V' }, inheritEnv: false, cwd: '/tmp', label: 'node s.js' }, rest: ['add'], notes: [] });
   const http = resolveTarget(parseArgs(['https://example.com/mcp', 'add', '-H', 'Authorization: Bearer t'], TARGET_OPTIONS), io);
   assert.deepEqual(http, { target: { kind: 'http', url: 'https://example.com/mcp', headers: { Authorization: 'Bearer t' }, legacy: false, label: 'https://example.com/mcp' }, rest: ['add'], notes: [] });
   assert.throws(() => resolveTarget(parseArgs(['add'], TARGET_OPTIONS), io), { message: '"add" is not a server: give a server: a command after -- (stdio), an http(s):// URL, or --config FILE NAME' });
@@ -34,6 +34,6 @@ test('the server: a command after --, a URL, or neither', () => {
 test('--config: "cmd /c npx …" runs npx directly off Windows, and says so', () => {
   const io = captureIo();
   const { target, notes } = resolveTarget(parseArgs(['--config', 'test/fixtures/configs/cursor-mcp.json', 'local'], TARGET_OPTIONS), io);
-  assert.deepEqual(target, { kind: 'stdio', command: 'npx', args: ['-y', 'mcp-server-time'], env: {}, cwd: undefined, label: 'npx -y mcp-server-time' });
+  assert.deepEqual(target, { kind: 'stdio', command: 'npx', args: ['-y', 'mcp-server-time'], env: {}, inheritEnv: false, cwd: undefined, label: 'npx -y mcp-server-time' });
   assert.deepEqual(notes, ['running "npx -y mcp-server-time" directly: "cmd /c" is only needed on Windows']);
 });

@@ -98,7 +98,7 @@ test('help for a command that does not exist, or for two, is a usage error', asy
 
 test('every command rejects an option it does not know with exit 2, naming the options it takes', async () => {
   const server = ['--', 'no-such-command-mcpwire'];
-  const target = '--header --env --cwd --timeout --config --sse --trace --trace-file --era --allow-insecure-http';
+  const target = '--header --env --cwd --timeout --config --sse --trace --trace-file --era --allow-insecure-http --inherit-env';
   const cases: [string[], string, string][] = [
     [['list', '--bogus', ...server], 'list', `${target} --json --schema`],
     [['call', 'add', '--bogus', ...server], 'call', `${target} --json --task`],
@@ -109,7 +109,7 @@ test('every command rejects an option it does not know with exit 2, naming the o
     [['config', 'show', 'x.json', 'calc', '--bogus'], 'config', '--json'],
     [['demo', '--bogus'], 'demo', '--http --era --html'],
     [['chat', 'q', '--bogus', ...server], 'chat',
-      '--model --base-url --api-key-env --approve --allow --deny --approve-sampling --dry-run --stream --trace --html --config --header --env --timeout --era'],
+      '--model --base-url --api-key-env --approve --allow --deny --approve-sampling --dry-run --stream --trace --html --config --header --env --inherit-env --timeout --era'],
     [['serve', '--htp'], 'serve', '--http --port'],
     [['login', 'http://127.0.0.1:9/mcp', '--bogus'], 'login', '--no-browser --timeout'],
   ];

@@ -30,7 +30,7 @@ test('exit codes as a shell sees them: tool error 1, usage 2, doctor = first fai
   const showcase = ['--', process.execPath, '--import', 'tsx', fixture('cli-showcase-server.ts')];
   assert.equal((await mcpwire(['call', 'fail', ...showcase])).code, 1);
   const usage = await mcpwire(['call', '--bogus']);
-  assert.deepEqual([usage.code, usage.stderr], [2, 'mcpwire: Unknown option "--bogus" (this command takes: --header --env --cwd --timeout --config --sse --trace --trace-file --era --allow-insecure-http --json --task)\nrun "mcpwire call --help" for usage\n']);
+  assert.deepEqual([usage.code, usage.stderr], [2, 'mcpwire: Unknown option "--bogus" (this command takes: --header --env --cwd --timeout --config --sse --trace --trace-file --era --allow-insecure-http --inherit-env --root --elicit --log-level --json --task)\nrun "mcpwire call --help" for usage\n']);
   const doctor = await mcpwire(['doctor', '--', process.execPath, fixture('broken-exits-during-initialize.mjs')]);
   assert.equal(doctor.code, 2);
   assert.match(doctor.stdout, /^\[FAIL\] 2 initialize {11}the server process exited with code 3 during initialize/m);
@@ -66,8 +66,8 @@ test('Ctrl-C in a terminal (SIGINT to the whole process group) reaches only mcpw
   const dir = mkdtempSync(join(tmpdir(), 'mcpwire-ctrl-c-'));
   const recordFile = join(dir, 'record.ndjson');
   // detached: the CLI leads its own process group, as a shell's foreground job does.
-  const cli = spawn(process.execPath, ['--import', 'tsx', MAIN, 'call', 'slow', 'steps=50', '--trace', ...stdioServer('recording-server.ts')], {
-    cwd: REPO, detached: true, env: { ...process.env, MCPWIRE_RECORD_FILE: recordFile },
+  const cli = spawn(process.execPath, ['--import', 'tsx', MAIN, 'call', 'slow', 'steps=50', '--trace', '-e', `MCPWIRE_RECORD_FILE=${recordFile}`, ...stdioServer('recording-server.ts')], {
+    cwd: REPO, detached: true,
   });
   const pgid = cli.pid!;
   t.after(() => {

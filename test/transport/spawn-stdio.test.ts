@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { execFile, execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { test } from 'node:test';
 import { ConnectionClosedError, JsonRpcPeer } from '../../src/jsonrpc/index.js';
@@ -84,7 +85,7 @@ test('spawnStdio: close() escalates to SIGTERM, then SIGKILL, for a server that 
   assert.ok(Date.now() - started >= 200, 'waited the grace period twice');
 });
 
-test('spawnStdio: env is merged over process.env, and cwd is honoured', async () => {
+test('spawnStdio: env is set over the default environment, and cwd is honoured', async () => {
   const script = "process.stdout.write(JSON.stringify({ jsonrpc: '2.0', method: 'env', params: { mine: process.env.MCPWIRE_TEST, path: typeof process.env.PATH, cwd: process.cwd() } }) + '\\n')";
   const transport = spawnStdio(process.execPath, ['-e', script], { env: { MCPWIRE_TEST: 'yes' }, cwd: '/tmp' });
   const received: unknown[] = [];
@@ -97,8 +98,15 @@ test('spawnStdio: env is merged over process.env, and cwd is honoured', async ()
 
 const posixOnly = { skip: process.platform === 'win32' && 'process groups are POSIX; on Windows ownProcessGroup is ignored' };
 
-/** The process group of `pid`, as ps reports it. */
+/**
+ * The process group of `pid`: on Linux from /proc (field 5 of stat, after the command's closing
+ * parenthesis), so npm test needs no procps; elsewhere (macOS) from ps, which is always there.
+ */
 function processGroupOf(pid: number): number {
+  if (process.platform === 'linux') {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2]);
+  }
   return Number(execFileSync('ps', ['-o', 'pgid=', '-p', String(pid)], { encoding: 'utf8' }).trim());
 }
 

@@ -305,3 +305,12 @@ function mediaType(value: string | null): string | undefined {
 function asError(error: unknown): Error {
   return error instanceof Error ? error : new Error(String(error));
 }
+
+/**
+ * A Streamable HTTP client transport for `url` over fetch (or `options.request`): mcpwire/http's
+ * httpTransport, for any runtime with fetch. mcpwire/node's httpTransport uses node:http with
+ * keep-alive instead.
+ */
+export function httpTransport(url: string | URL, options: HttpTransportOptions = {}): StreamableHttpClientTransport {
+  return new StreamableHttpClientTransport(url, options);
+}

@@ -6,6 +6,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { ConnectionClosedError } from '../../jsonrpc/index.js';
 import type { JSONRPCMessage, Transport } from '../../jsonrpc/index.js';
+import { defaultEnvironment } from './default-environment.js';
 import { ServerSpawnError } from './server-spawn-error.js';
 import { StdioTransport } from './stdio.js';
 
@@ -16,9 +17,16 @@ const PIPE_DRAIN_MS = 1000;
 
 /** Options for spawnStdio. */
 export interface SpawnStdioOptions {
-  /** Extra environment variables; merged over process.env unless `inheritEnv` is false. */
+  /**
+   * The server's own variables (its credentials come from here, basic/index#auth), set over a safe
+   * default set (defaultEnvironment: HOME, LOGNAME, PATH, SHELL, TERM, USER on POSIX; undefined
+   * unsets one).
+   */
   env?: Record<string, string | undefined>;
-  /** Start from process.env (default true). Credentials for stdio servers come from here (basic/index#auth). */
+  /**
+   * Start from all of process.env instead of the safe default set (default false): this hands the
+   * server every key this process holds (ANTHROPIC_API_KEY, GITHUB_TOKEN, …). Only on purpose.
+   */
   inheritEnv?: boolean;
   cwd?: string;
   /** What to do with the server's stderr, which is for logs (default 'pipe': kept and offered to onstderr). */
@@ -207,7 +215,7 @@ export class SpawnedStdioTransport implements Transport {
   }
 
   #environment(): Record<string, string> {
-    const base = this.#options.inheritEnv === false ? {} : process.env;
+    const base = this.#options.inheritEnv === true ? process.env : defaultEnvironment(process.env);
     const merged: Record<string, string> = {};
     for (const [name, value] of Object.entries({ ...base, ...this.#options.env })) {
       if (value !== undefined) merged[name] = value; // undefined unsets an inherited variable
