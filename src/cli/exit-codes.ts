@@ -9,6 +9,7 @@ import { UsageError } from './args.js';
 import { ConfigError } from './config-dialects.js';
 import { FallbackFailedError } from './connect.js';
 import { describeNetworkError } from './network-error.js';
+import { OutputFileError } from './output-file.js';
 
 /** Exit codes (documented in `mcpwire --help` and the README). */
 export const EXIT = {
@@ -16,7 +17,7 @@ export const EXIT = {
   ok: 0,
   /** The tool ran and reported failure: its result had `isError: true`. */
   toolError: 1,
-  /** The command line, a config entry or the tool arguments are wrong; nothing was called. */
+  /** The command line, a config entry or the tool arguments are wrong (or an output file cannot be written); nothing was called. */
   usage: 2,
   /** The server answered with a JSON-RPC error, or broke the protocol (bad revision, missing capability). */
   protocol: 3,
@@ -41,7 +42,7 @@ export interface DescribedFailure {
 
 /** Describes any failure of a command; `url` helps explain network errors. */
 export function describeFailure(error: unknown, url?: string): DescribedFailure {
-  if (error instanceof UsageError || error instanceof ConfigError) return { exitCode: EXIT.usage, text: error.message };
+  if (error instanceof UsageError || error instanceof ConfigError || error instanceof OutputFileError) return { exitCode: EXIT.usage, text: error.message };
   if (error instanceof ProtocolError) {
     const name = CODE_NAMES[error.code];
     const data = error.data === undefined ? '' : ` (data: ${JSON.stringify(error.data)})`;
