@@ -229,7 +229,7 @@ export function formatOverview(): string {
     }
   }
   lines.push(`  ${'mcpwire help [command] · mcpwire <command> --help'.padEnd(52)} the help of one command, with examples`);
-  lines.push(`  ${'mcpwire --version'.padEnd(52)} the version of mcpwire`);
+  lines.push(`  ${'mcpwire --version · mcpwire -v'.padEnd(52)} the version of mcpwire`);
   lines.push('', SERVER_FORMS, '', SERVER_OPTIONS, '', OVERVIEW_EXIT_CODES);
   return lines.join('\n');
 }

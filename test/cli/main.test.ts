@@ -44,6 +44,17 @@ test('--help lists every command; an unknown command is a usage error', async ()
   assert.deepEqual([unknown.code, unknown.stderr], [2, 'mcpwire: unknown command "frobnicate"\nrun "mcpwire --help" for usage\n']);
 });
 
+test('as a shell runs them: `help <command>` prints what `<command> --help` prints, and -v what --version prints', async () => {
+  for (const command of ['call', 'doctor', 'demo']) {
+    const [help, dashed] = await Promise.all([mcpwire(['help', command]), mcpwire([command, '--help'])]);
+    assert.deepStrictEqual(help, { ...dashed, code: 0 }, command);
+    assert.match(help.stdout, new RegExp(`^usage: mcpwire ${command} `));
+  }
+  const [short, long] = await Promise.all([mcpwire(['-v']), mcpwire(['--version'])]);
+  assert.deepStrictEqual(short, { ...long, code: 0, stderr: '' });
+  assert.match(short.stdout, /^\d+\.\d+\.\d+\S*\n$/);
+});
+
 test('Ctrl-C during a call sends notifications/cancelled to the server and exits 130', async () => {
   const child = spawn(process.execPath, ['--import', 'tsx', MAIN, 'call', 'slow', 'steps=50', '--trace', '--era', '2025-11-25', '--', process.execPath, '--import', 'tsx', fixture('cli-showcase-server.ts')], { cwd: REPO });
   let stderr = '';
