@@ -33,6 +33,9 @@ const CODE_NAMES: Record<number, string> = {
   [-32602]: 'Invalid params', [-32603]: 'Internal error', [-32002]: 'Resource not found',
 };
 
+/** The messages of McpClient and its era probe that mean "no revision both sides speak". */
+const REVISION_REFUSED = /answered with protocol version|^The server does not speak |^server\/discover (in \S+ was refused with -32022|was refused by a )|^The server's server\/discover lists /;
+
 /** A failure in words, with its exit code and, when we know one, what to do about it. */
 export interface DescribedFailure {
   exitCode: number;
@@ -60,8 +63,17 @@ export function describeFailure(error: unknown, url?: string): DescribedFailure 
   const network = url === undefined ? undefined : describeNetworkError(error, url);
   if (network) return { exitCode: EXIT.connection, text: network.text, fix: network.fix };
   const text = error instanceof Error ? error.message : String(error);
-  // McpClient.initialize refuses a revision it cannot speak (basic/lifecycle#version-negotiation).
-  if (/answered with protocol version/.test(text)) return { exitCode: EXIT.protocol, text };
+  // No revision both sides speak is a protocol problem, not "cannot reach": McpClient.initialize
+  // refuses a revision it cannot speak (basic/lifecycle#version-negotiation), and the era probe
+  // refuses a server that does not speak a pinned --era 2026-07-28 (client/era-probe.ts).
+  if (REVISION_REFUSED.test(text)) {
+    // A pinned probe that got no answer at all (refused, DNS, a timeout) never learnt what the server speaks.
+    const cause = (error as { cause?: unknown }).cause;
+    // (The probe's own wait ends its request as cancelled: that is silence, not Ctrl-C.)
+    if (cause instanceof RequestCancelledError) return { exitCode: EXIT.connection, text, fix: 'the server did not answer server/discover: look at its stderr (--trace), or try --era auto' };
+    if (cause !== undefined && !(cause instanceof ProtocolError) && !(cause instanceof HttpStatusError)) return describeFailure(cause, url);
+    return { exitCode: EXIT.protocol, text, fix: 'no revision both sides speak: try --era auto, which probes with server/discover and falls back to initialize' };
+  }
   if (error instanceof ConnectionClosedError) {
     return { exitCode: EXIT.connection, text, fix: 'the server closed the connection: its stderr (above, or with --trace) usually says why' };
   }

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { ADD_SERVER, REPO, fixture, stdioServer } from './cli-harness.js';
+import { ADD_SERVER, REPO, fixture, startHttpServer, stdioCommand, stdioServer } from './cli-harness.js';
 import { isAlive } from '../fakes/is-alive.js';
 
 const MAIN = fileURLToPath(new URL('../../src/cli/main.ts', import.meta.url));
@@ -53,6 +53,23 @@ test('as a shell runs them: `help <command>` prints what `<command> --help` prin
   const [short, long] = await Promise.all([mcpwire(['-v']), mcpwire(['--version'])]);
   assert.deepStrictEqual(short, { ...long, code: 0, stderr: '' });
   assert.match(short.stdout, /^\d+\.\d+\.\d+\S*\n$/);
+});
+
+test('an --era the server does not speak is a protocol problem (exit 3), both ways, over stdio and HTTP; nothing listening stays exit 4', async () => {
+  const FIX = '  fix: no revision both sides speak: try --era auto, which probes with server/discover and falls back to initialize\n';
+  const legacy = await mcpwire(['list', '--era', '2026-07-28', ...stdioCommand('sdk-add-server-stdio.ts')]);
+  assert.deepStrictEqual(legacy, { code: 3, stdout: '', stderr: `mcpwire: The server does not speak 2026-07-28 (pinned to 2026-07-28): server/discover → error -32601 "Method not found"\n${FIX}` });
+  const modern = await mcpwire(['call', 'add', 'a=19', 'b=23', '--era', '2025-11-25', ...stdioCommand('stateless-fake-server.ts')]);
+  assert.deepStrictEqual([modern.code, modern.stdout], [3, '']);
+  const [legacyHttp, modernHttp] = await Promise.all([startHttpServer(fixture('sdk-add-server-http.ts'), ['--port', '0']), startHttpServer(fixture('stateless-fake-server.ts'), ['--http', '--port', '0'])]);
+  try {
+    const [pinnedNew, pinnedOld] = await Promise.all([mcpwire(['list', legacyHttp.url, '--era', '2026-07-28']), mcpwire(['list', modernHttp.url, '--era', '2025-11-25'])]);
+    assert.deepStrictEqual([pinnedNew.code, pinnedNew.stderr.endsWith(FIX), pinnedOld.code], [3, true, 3]);
+  } finally {
+    await Promise.all([legacyHttp.stop(), modernHttp.stop()]);
+  }
+  const nobody = await mcpwire(['list', 'http://127.0.0.1:1/mcp', '--era', '2026-07-28']);
+  assert.deepStrictEqual(nobody, { code: 4, stdout: '', stderr: 'mcpwire: TCP connection to 127.0.0.1:1 refused (ECONNREFUSED): nothing is listening there\n  fix: start the server, or check the port in the URL\n' });
 });
 
 test('Ctrl-C during a call sends notifications/cancelled to the server and exits 130', async () => {
