@@ -27,8 +27,21 @@ export interface ResolvedTarget {
 
 const HOW = 'give a server: a command after -- (stdio), an http(s):// URL, or --config FILE NAME';
 
-/** Resolves the server of a command line. */
+/** Resolves the server of a command line; an option that does nothing for its transport is a usage error. */
 export function resolveTarget(args: ParsedArgs, io: CommandIo): ResolvedTarget {
+  const resolved = resolveAnyTarget(args, io);
+  const unused = resolved.target.kind === 'stdio'
+    ? [['--sse', args.flags.has('--sse')], ['-H/--header', args.values.has('--header')]] as const
+    : [['-e/--env', args.values.has('--env')], ['--cwd', args.values.has('--cwd')]] as const;
+  const given = unused.filter(([, present]) => present).map(([name]) => name);
+  if (given.length > 0) {
+    const what = resolved.target.kind === 'stdio' ? 'a stdio server (only for http(s):// URLs)' : 'an HTTP server (only for a stdio command)';
+    throw new UsageError(`${given.join(' and ')} ${given.length === 1 ? 'does' : 'do'} nothing for ${what}: ${resolved.target.label}`);
+  }
+  return resolved;
+}
+
+function resolveAnyTarget(args: ParsedArgs, io: CommandIo): ResolvedTarget {
   const config = args.values.get('--config');
   const [first, ...others] = args.positionals;
   const headers = parseHeaders(args.values.get('--header') ?? []);

@@ -72,6 +72,22 @@ test('an --era the server does not speak is a protocol problem (exit 3), both wa
   assert.deepStrictEqual(nobody, { code: 4, stdout: '', stderr: 'mcpwire: TCP connection to 127.0.0.1:1 refused (ECONNREFUSED): nothing is listening there\n  fix: start the server, or check the port in the URL\n' });
 });
 
+test('options that do nothing for the transport and extra words are usage errors (exit 2) naming them; nothing is started', async () => {
+  const server = ['--', 'mcpwire-no-such-server'];
+  const cases: [string[], string][] = [
+    [['list', '--sse', ...server], '--sse does nothing for a stdio server (only for http(s):// URLs): mcpwire-no-such-server'],
+    [['call', 'add', 'a=1', '-H', 'X-Key: 1', ...server], '-H/--header does nothing for a stdio server (only for http(s):// URLs): mcpwire-no-such-server'],
+    [['doctor', '--header', 'X: 1', '--sse', ...server], '--sse and -H/--header do nothing for a stdio server (only for http(s):// URLs): mcpwire-no-such-server'],
+    [['list', 'http://127.0.0.1:1/mcp', '-e', 'A=1'], '-e/--env does nothing for an HTTP server (only for a stdio command): http://127.0.0.1:1/mcp'],
+    [['read', 'http://127.0.0.1:1/mcp', 'x://y', '--cwd', '/tmp'], '--cwd does nothing for an HTTP server (only for a stdio command): http://127.0.0.1:1/mcp'],
+    [['list', 'extra', 'words', ...server], 'list takes only the server; unexpected: extra words'],
+    [['config', 'lint', 'a.json', 'extra'], 'config lint takes FILE; unexpected: extra'],
+    [['config', 'show', 'a.json', 'name', 'extra'], 'config show takes FILE NAME; unexpected: extra'],
+  ];
+  const runs = await Promise.all(cases.map(([argv]) => mcpwire(argv)));
+  assert.deepStrictEqual(runs, cases.map(([argv, message]) => ({ code: 2, stdout: '', stderr: `mcpwire: ${message}\nrun "mcpwire ${argv[0]} --help" for usage\n` })));
+});
+
 test('Ctrl-C during a call sends notifications/cancelled to the server and exits 130', async () => {
   const child = spawn(process.execPath, ['--import', 'tsx', MAIN, 'call', 'slow', 'steps=50', '--trace', '--era', '2025-11-25', '--', process.execPath, '--import', 'tsx', fixture('cli-showcase-server.ts')], { cwd: REPO });
   let stderr = '';
