@@ -27,6 +27,7 @@ const SERVER_OPTIONS = `options for <server>:
   --cwd DIR                    working directory for stdio   --timeout MS   per-request timeout (default 30000)
   --trace                      every message and HTTP exchange, with timestamps, to stderr
   --trace-file F               the same as NDJSON in F
+  --input NAME=VALUE           the answer to a VS Code \${input:NAME} of a --config entry (repeatable)
   --era auto|2025-11-25|2026-07-28
                                the revision: auto (default) probes with server/discover and falls back to initialize`;
 

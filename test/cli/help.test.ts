@@ -98,7 +98,7 @@ test('help for a command that does not exist, or for two, is a usage error', asy
 
 test('every command rejects an option it does not know with exit 2, naming the options it takes', async () => {
   const server = ['--', 'no-such-command-mcpwire'];
-  const target = '--header --env --cwd --timeout --config --sse --trace --trace-file --era';
+  const target = '--header --env --cwd --timeout --config --sse --trace --trace-file --era --input';
   const cases: [string[], string, string][] = [
     [['list', '--bogus', ...server], 'list', `${target} --json --schema`],
     [['call', 'add', '--bogus', ...server], 'call', `${target} --json --task`],
