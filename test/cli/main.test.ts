@@ -32,8 +32,8 @@ test('exit codes as a shell sees them: tool error 1, usage 2, doctor = first fai
   const usage = await mcpwire(['call', '--bogus']);
   assert.deepEqual([usage.code, usage.stderr], [2, 'mcpwire: Unknown option "--bogus" (this command takes: --header --env --cwd --timeout --config --sse --trace --trace-file --era --input --json --task)\nrun "mcpwire call --help" for usage\n']);
   const doctor = await mcpwire(['doctor', '--', process.execPath, fixture('broken-exits-during-initialize.mjs')]);
-  assert.equal(doctor.code, 2);
-  assert.match(doctor.stdout, /^\[FAIL\] 2 initialize {11}the server process exited with code 3 during initialize/m);
+  assert.equal(doctor.code, 3);
+  assert.match(doctor.stdout, /^\[FAIL\] 3 initialize {11}the server process exited with code 3 during initialize/m);
 });
 
 test('--help lists every command; an unknown command is a usage error', async () => {
