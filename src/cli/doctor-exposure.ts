@@ -1,4 +1,4 @@
-// Doctor step 5: what a host would expose to a model (the seed's "host filter" step). The tools go
+// Doctor's host exposure step: what a host would expose to a model (the seed's "host filter" step). The tools go
 // through the same ToolSeam the Host uses, so the function names are the ones a model would see;
 // then each definition is checked for what model providers refuse: names outside
 // ^[a-zA-Z0-9_-]{1,64}$ (renamed by the seam), parameters whose root is not type "object", and

@@ -89,7 +89,7 @@ export async function runDoctor(argv: readonly string[], io: CommandIo): Promise
 function checkCallArguments(words: string[] | undefined, call: string | undefined): string[] {
   if (words === undefined) return [];
   if (call === undefined) throw new UsageError('--args needs --call NAME');
-  // Typing key=value needs the tool's inputSchema (step 6); what can be wrong without it is caught here.
+  // Typing key=value needs the tool's inputSchema (the trial call step); what can be wrong without it is caught here.
   const { problems } = coerceArguments(words, undefined);
   if (problems.length > 0) throw new UsageError(`--args: ${problems.join('; ')}`);
   return words;
