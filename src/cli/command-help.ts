@@ -48,7 +48,7 @@ const OVERVIEW_EXIT_CODES = `exit codes (list, call, read, prompt): 0 success ·
 ${DOCTOR_EXIT_CODES}
 exit codes (config lint/show): 0 no errors, 1 errors found, 2 unreadable file
 exit codes (registry): 0 done · 2 usage or an existing entry · 3 unusable registry data · 4 registry unreachable
-exit codes (demo, serve): 0 done · 2 usage · 4 the add server cannot be started (serve: cannot listen)`;
+exit codes (demo, serve): 0 done · 2 usage (demo: also a --html file that cannot be written) · 4 the add server cannot be started (serve: cannot listen)`;
 
 /** Every command's help, in the order the overview lists them. */
 export const COMMAND_HELP: Record<string, CommandHelp> = {
@@ -167,7 +167,7 @@ export const COMMAND_HELP: Record<string, CommandHelp> = {
     ],
     server: false,
     examples: ['mcpwire demo', 'mcpwire demo --era 2026-07-28 --http', 'mcpwire demo --html trace.html'],
-    exitCodes: 'exit codes: 0 done · 2 usage · 4 the add server could not be started',
+    exitCodes: 'exit codes: 0 done · 2 usage, or the --html file cannot be written · 4 the add server could not be started',
   },
   chat: {
     usage: [['mcpwire chat "QUESTION" --model openai:M|anthropic:M [--dry-run] [--trace] [--html FILE] <servers>', 'ask a real model, with MCP servers as its tools']],
@@ -196,7 +196,7 @@ export const COMMAND_HELP: Record<string, CommandHelp> = {
       'mcpwire chat "19 加 23" --model anthropic:claude-sonnet-4-5 --approve calc/add --trace -- mcpwire serve',
       'mcpwire chat "19 + 23" --model openai:qwen2.5 --base-url http://localhost:11434/v1 --approve add -- mcpwire serve',
     ],
-    exitCodes: 'exit codes: 0 answered (or dry run printed) · 2 usage, or the API refused the key or model (401/403/404) ·\n  3 JSON-RPC error or protocol violation · 4 cannot start/reach a server or the model API (after retries)',
+    exitCodes: 'exit codes: 0 answered (or dry run printed) · 2 usage, a --html file that cannot be written, or the API refused the key or model (401/403/404) ·\n  3 JSON-RPC error or protocol violation · 4 cannot start/reach a server or the model API (after retries)',
   },
   serve: {
     usage: [['mcpwire serve [--http [--port N]]', 'run the example add server (stdio by default)']],

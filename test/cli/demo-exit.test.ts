@@ -50,3 +50,13 @@ for (const http of [false, true]) {
     });
   });
 }
+
+test('demo whose server dies at once fails with the reason, over stdio and over HTTP, instead of waiting', async () => {
+  const { runDemo } = await import('../../src/cli/demo.js');
+  const dying = { command: process.execPath, args: ['-e', 'process.exit(3)', '--'] };
+  const outcomes = await Promise.all([false, true].map((http) => runDemo({ http, server: dying, write: () => undefined }).then(() => 'answered', (error: Error) => error.message)));
+  assert.deepStrictEqual(outcomes, [
+    'Connection closed before the response to "initialize" (id 1) arrived: Server process exited with code 3',
+    `${process.execPath} -e process.exit(3) -- --http --port 0 exited with code 3 before listening`,
+  ]);
+});
