@@ -41,11 +41,16 @@ export class OutputFile {
   }
 
   #failure(error: unknown): OutputFileError {
-    const code = (error as { code?: unknown }).code;
-    const why = code === 'ENOENT' ? 'its folder does not exist (ENOENT)'
-      : code === 'EACCES' || code === 'EPERM' ? `permission denied (${code})`
-      : code === 'EISDIR' ? 'it is a folder (EISDIR)'
-      : error instanceof Error ? error.message : String(error);
-    return new OutputFileError(`cannot write ${this.#option} ${this.#path}: ${why}`, { cause: error });
+    return outputFileError(this.#option, this.#path, error);
   }
+}
+
+/** Why `path` (given to `option`) could not be opened or written, in words. */
+export function outputFileError(option: string, path: string, error: unknown): OutputFileError {
+  const code = (error as { code?: unknown }).code;
+  const why = code === 'ENOENT' ? 'its folder does not exist (ENOENT)'
+    : code === 'EACCES' || code === 'EPERM' ? `permission denied (${code})`
+    : code === 'EISDIR' ? 'it is a folder (EISDIR)'
+    : error instanceof Error ? error.message : String(error);
+  return new OutputFileError(`cannot write ${option} ${path}: ${why}`, { cause: error });
 }

@@ -84,6 +84,8 @@ test('options that do nothing for the transport and extra words are usage errors
     [['config', 'lint', 'a.json', 'extra'], 'config lint takes FILE; unexpected: extra'],
     [['config', 'show', 'a.json', 'name', 'extra'], 'config show takes FILE NAME; unexpected: extra'],
   ];
+  const unwritable = await mcpwire(['list', '--trace-file', '/nonexistent/dir/t.ndjson', ...server]);
+  assert.deepStrictEqual(unwritable, { code: 2, stdout: '', stderr: 'mcpwire: cannot write --trace-file /nonexistent/dir/t.ndjson: its folder does not exist (ENOENT)\n' });
   const runs = await Promise.all(cases.map(([argv]) => mcpwire(argv)));
   assert.deepStrictEqual(runs, cases.map(([argv, message]) => ({ code: 2, stdout: '', stderr: `mcpwire: ${message}\nrun "mcpwire ${argv[0]} --help" for usage\n` })));
 });
