@@ -53,6 +53,7 @@ const OPTIONS: Record<string, { values: 0 | 1 | 2; alias?: string }> = {
   '--root': { values: 1 },
   '--elicit': { values: 1 },
   '--log-level': { values: 1 },
+  '--input': { values: 1 },
 };
 
 const BY_ALIAS = new Map(Object.entries(OPTIONS).filter(([, spec]) => spec.alias).map(([name, spec]) => [spec.alias!, name]));

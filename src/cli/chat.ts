@@ -4,7 +4,6 @@
 // connects to the servers and prints the exact request the model API would get, sending nothing:
 // "does the model get the tool? is the description clear?" answered without spending a token.
 
-import { writeFile } from 'node:fs/promises';
 import { createInterface } from 'node:readline/promises';
 import { resolve } from 'node:path';
 import { McpClient } from '../client/index.js';
@@ -24,6 +23,7 @@ import { resolveTarget } from './server-target.js';
 import type { ServerTarget } from './server-target.js';
 import { terminalText } from './terminal-text.js';
 import { Tracer } from './trace.js';
+import { OutputFile } from './output-file.js';
 import { TraceRecorder } from './trace-html.js';
 import { DEFAULT_TIMEOUT_MS } from './with-server.js';
 
@@ -148,7 +148,9 @@ export async function runChat(argv: readonly string[], io: CommandIo, deps: Chat
   const { model, keyVar } = chooseModel(args, io, deps, ontext, dryRun, args.values.has('--timeout') ? timeoutMs : undefined);
   const notes: string[] = [];
   const targets = chatTargets(args, config, io, notes);
-  const html = optionValue(args, '--html');
+  const htmlPath = optionValue(args, '--html');
+  // Before any server starts: a --html path that cannot be written fails now (exit 2).
+  const html = htmlPath === undefined ? undefined : new OutputFile('--html', resolve(io.cwd, htmlPath));
   for (const note of notes) println(io.stderr, `mcpwire: ${note}`);
 
   const trace = args.flags.has('--trace');
@@ -240,8 +242,8 @@ export async function runChat(argv: readonly string[], io: CommandIo, deps: Chat
     await Promise.all(closers.map((close) => close().catch(() => undefined)));
     tracer.close();
     if (html) {
-      await writeFile(resolve(io.cwd, html), recorder.render(`mcpwire chat: "${question}"`));
-      println(io.stderr, `mcpwire: wrote the sequence diagram to ${html}`);
+      html.write(recorder.render(`mcpwire chat: "${question}"`));
+      println(io.stderr, `mcpwire: wrote the sequence diagram to ${htmlPath}`);
     }
   }
 }

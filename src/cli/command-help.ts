@@ -3,6 +3,12 @@
 // its exit codes. `mcpwire serve` is the add server wherever mcpwire is installed; the paths
 // under test/fixtures are in a clone.
 
+import { STEPS, stepNumber } from './doctor-steps.js';
+
+/** doctor's steps as its help lists them: "1 connect · 2 era · …", stdio-only ones marked. */
+const DOCTOR_STEPS = STEPS.map((title, index) => `${index + 1} ${title}${title === 'stdout hygiene' || title === 'exit on stdin close' ? ' (stdio)' : ''}`);
+const DOCTOR_EXIT_CODES = `exit codes (doctor): the number of the first failed step (1–${STEPS.length}), 0 when every step passes; 2 also for usage errors`;
+
 /** The help of one command. */
 export interface CommandHelp {
   /** Usage lines, each starting with `mcpwire`, with the one-line summary the overview shows. */
@@ -31,6 +37,7 @@ const SERVER_OPTIONS = `options for <server>:
   --trace                      every message and HTTP exchange, with timestamps, to stderr
   --trace-file F               the same as NDJSON in F
   --allow-insecure-http        send -H Authorization / login tokens over plain http to a host that is not loopback
+  --input NAME=VALUE           the answer to a VS Code \${input:NAME} of a --config entry (repeatable)
   --era auto|2025-11-25|2026-07-28
                                the revision: auto (default) probes with server/discover and falls back to initialize
   list, call, read, prompt answer the server's requests and show its log:
@@ -46,10 +53,10 @@ function serverExitCodes(tool: boolean): string {
 
 const OVERVIEW_EXIT_CODES = `exit codes (list, call, read, prompt): 0 success · 1 the tool returned isError: true · 2 usage (nothing was called) ·
   3 JSON-RPC error or protocol violation · 4 cannot start/reach the server, connection closed, timeout · 130 Ctrl-C
-exit codes (doctor): the number of the first failed step (1–8), 0 when every step passes; 2 also for usage errors
+${DOCTOR_EXIT_CODES}
 exit codes (config lint/show): 0 no errors, 1 errors found, 2 unreadable file
 exit codes (registry): 0 done · 2 usage or an existing entry · 3 unusable registry data · 4 registry unreachable
-exit codes (demo, serve): 0 done · 2 usage · 4 the add server cannot be started (serve: cannot listen)`;
+exit codes (demo, serve): 0 done · 2 usage (demo: also a --html file that cannot be written) · 4 the add server cannot be started (serve: cannot listen)`;
 
 /** Every command's help, in the order the overview lists them. */
 export const COMMAND_HELP: Record<string, CommandHelp> = {
@@ -102,12 +109,12 @@ export const COMMAND_HELP: Record<string, CommandHelp> = {
   },
   doctor: {
     usage: [['mcpwire doctor <server> [--tool NAME] [--call NAME --args …] [--exit-wait MS] [--json]', 'walks the troubleshooting order; exit code = first failed step']],
-    about: 'Walks the troubleshooting order and reports each step with its evidence and a fix:\n  1 connect · 2 initialize · 3 tools capability · 4 tools/list · 5 host exposure · 6 trial call ·\n  7 stdout hygiene (stdio) · 8 exit on stdin close (stdio)',
+    about: `Walks the troubleshooting order and reports each step with its evidence and a fix:\n  ${DOCTOR_STEPS.slice(0, 6).join(' · ')} ·\n  ${DOCTOR_STEPS.slice(6).join(' · ')}`,
     options: [
-      ['--tool NAME', 'the tool you expect to be listed (steps 4 and 5 look at it)'],
-      ['--call NAME', 'step 6: call this tool once'],
+      ['--tool NAME', `the tool you expect to be listed (steps ${stepNumber('tools/list')} and ${stepNumber('host exposure')} look at it)`],
+      ['--call NAME', `step ${stepNumber('trial call')}: call this tool once`],
       ['--args ARGS', "its arguments: one JSON object, or key=value / key:=JSON (repeatable) typed like call's"],
-      ['--exit-wait MS', 'how long step 8 waits for the server to exit after stdin closes (default 2000)'],
+      ['--exit-wait MS', `how long step ${stepNumber('exit on stdin close')} waits for the server to exit after stdin closes (default 2000)`],
       ['--json', 'print the steps as JSON'],
     ],
     server: true,
@@ -116,7 +123,7 @@ export const COMMAND_HELP: Record<string, CommandHelp> = {
       'mcpwire doctor --tool add --call add --args a=19 --args b=23 -- mcpwire serve',
       `mcpwire doctor http://127.0.0.1:3000/mcp --call add --args '{"a":19,"b":23}'  # after: mcpwire serve --http --port 3000`,
     ],
-    exitCodes: 'exit codes: the number of the first failed step (1–8), 0 when every step passes; 2 also for usage errors',
+    exitCodes: DOCTOR_EXIT_CODES.replace('exit codes (doctor)', 'exit codes'),
   },
   config: {
     usage: [
@@ -169,7 +176,7 @@ export const COMMAND_HELP: Record<string, CommandHelp> = {
     ],
     server: false,
     examples: ['mcpwire demo', 'mcpwire demo --era 2026-07-28 --http', 'mcpwire demo --html trace.html'],
-    exitCodes: 'exit codes: 0 done · 2 usage · 4 the add server could not be started',
+    exitCodes: 'exit codes: 0 done · 2 usage, or the --html file cannot be written · 4 the add server could not be started',
   },
   chat: {
     usage: [['mcpwire chat "QUESTION" --model openai:M|anthropic:M [--dry-run] [--trace] [--html FILE] <servers>', 'ask a real model, with MCP servers as its tools']],
@@ -199,7 +206,7 @@ export const COMMAND_HELP: Record<string, CommandHelp> = {
       'mcpwire chat "19 加 23" --model anthropic:claude-sonnet-4-5 --approve calc/add --trace -- mcpwire serve',
       'mcpwire chat "19 + 23" --model openai:qwen2.5 --base-url http://localhost:11434/v1 --approve add -- mcpwire serve',
     ],
-    exitCodes: 'exit codes: 0 answered (or dry run printed) · 2 usage, or the API refused the key or model (401/403/404) ·\n  3 JSON-RPC error or protocol violation · 4 cannot start/reach a server or the model API (after retries)',
+    exitCodes: 'exit codes: 0 answered (or dry run printed) · 2 usage, a --html file that cannot be written, or the API refused the key or model (401/403/404) ·\n  3 JSON-RPC error or protocol violation · 4 cannot start/reach a server or the model API (after retries)',
   },
   serve: {
     usage: [['mcpwire serve [--http [--port N]]', 'run the example add server (stdio by default)']],
@@ -239,7 +246,7 @@ export function formatOverview(): string {
     }
   }
   lines.push(`  ${'mcpwire help [command] · mcpwire <command> --help'.padEnd(52)} the help of one command, with examples`);
-  lines.push(`  ${'mcpwire --version'.padEnd(52)} the version of mcpwire`);
+  lines.push(`  ${'mcpwire --version · mcpwire -v'.padEnd(52)} the version of mcpwire`);
   lines.push('', SERVER_FORMS, '', SERVER_OPTIONS, '', OVERVIEW_EXIT_CODES);
   return lines.join('\n');
 }

@@ -20,6 +20,10 @@ export async function runConfig(argv: readonly string[], io: CommandIo): Promise
   const args = parseArgs(rest, ['--json']);
   if (sub === 'lint' && args.positionals.length === 1) return lint(args.positionals[0]!, args.flags.has('--json'), io);
   if (sub === 'show' && args.positionals.length === 2) return show(args.positionals[0]!, args.positionals[1]!, args.flags.has('--json'), io);
+  const wanted = sub === 'lint' ? 1 : sub === 'show' ? 2 : undefined;
+  if (wanted !== undefined && args.positionals.length > wanted) {
+    throw new UsageError(`config ${sub} takes ${sub === 'lint' ? 'FILE' : 'FILE NAME'}; unexpected: ${args.positionals.slice(wanted).join(' ')}`);
+  }
   throw new UsageError('usage: mcpwire config lint FILE | mcpwire config show FILE NAME');
 }
 

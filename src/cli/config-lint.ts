@@ -78,8 +78,10 @@ export function lintEntry(entry: ConfigEntry, meaning: EntryMeaning, env: Record
   }
   for (const { path, text } of stringsIn({ command: raw.command, args: raw.args, env: raw.env, cwd: raw.cwd, url: meaning.url, headers: raw.headers })) {
     for (const reference of findReferences(text)) {
+      // ${workspaceFolder}, ${userHome}, …: VS Code fills them in, and so does mcpwire.
+      if (reference.kind === 'builtin') continue;
       if (reference.kind === 'input') {
-        add('note', `${path} uses ${reference.text}: VS Code prompts for it; other hosts pass the text through unchanged`);
+        add('note', `${path} uses ${reference.text}: VS Code prompts for it (mcpwire: --input NAME=VALUE); other hosts pass the text through unchanged`);
       } else if (reference.kind === 'bare') {
         const unset = (env[reference.name] ?? '') === '' ? ', and it is not set in this environment' : '';
         add(unset ? 'warning' : 'note', `${path} uses ${reference.text}: only Gemini CLI expands $VAR; Claude Code expands \${${reference.name}}, VS Code and Cursor \${env:${reference.name}}, others pass the text unchanged${unset}`);

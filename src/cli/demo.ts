@@ -3,7 +3,6 @@
 // then tools/list and tools/call with the `_meta` envelope; a second question with large numbers
 // shows an input round (the add tool asks the user to confirm, mrtr) on the wire.
 
-import { writeFile } from 'node:fs/promises';
 import { isAbsolute, relative, resolve } from 'node:path';
 import { McpClient } from '../client/index.js';
 import type { EraChoice } from '../client/index.js';
@@ -16,6 +15,7 @@ import { println } from './command-io.js';
 import type { CommandIo } from './command-io.js';
 import { EXIT } from './exit-codes.js';
 import { addServerCommand, startListeningServer } from './example-server.js';
+import { OutputFile } from './output-file.js';
 import { createHostEventFormatter, formatElicitation, formatWire } from './seam-trace.js';
 import { TraceRecorder } from './trace-html.js';
 
@@ -53,6 +53,8 @@ export async function runDemoCommand(argv: readonly string[], io: CommandIo): Pr
 export async function runDemo(options: DemoOptions = {}): Promise<string> {
   const write = options.write ?? ((text: string) => process.stdout.write(`${text}\n`));
   const question = options.question ?? '19 加 23';
+  // Before any server starts: a --html path that cannot be written fails now, with nothing to end.
+  const html = options.html === undefined ? undefined : new OutputFile('--html', options.html);
   let transport: Transport;
   let stop = async (): Promise<void> => undefined;
   const era = options.era ?? '2025-11-25';
@@ -99,8 +101,10 @@ export async function runDemo(options: DemoOptions = {}): Promise<string> {
     write('');
     return await host.ask(new ScriptedModel(), options.largeQuestion ?? '600 加 700');
   } finally {
-    if (options.html) await writeFile(options.html, recorder.render(`mcpwire demo: "${question}"`));
+    // The children end first, whatever happens to the page.
     await host.close().catch(() => undefined);
+    await traced.close().catch(() => undefined);
     await stop();
+    html?.write(recorder.render(`mcpwire demo: "${question}"`));
   }
 }

@@ -1,4 +1,4 @@
-// The OAuth part of `mcpwire doctor` (step 1 of an HTTP server that answers 401/403): which part
+// The OAuth part of `mcpwire doctor` (the connect step of an HTTP server that answers 401/403): which part
 // of discovery (spec 2025-11-25, basic/authorization) works, which fails and why, and what to do.
 
 import { OAuthDiscoveryError, OAuthProvider } from '../client/index.js';

@@ -1,4 +1,4 @@
-// Doctor step 6, when asked (--call NAME --args …): one tools/call, classified the way the seed
+// Doctor's trial call step, when asked (--call NAME --args …): one tools/call, classified the way the seed
 // asks a failed call to be read: success, a tool execution error (a result with isError: true,
 // which a host gives back to the model) or a protocol error (a JSON-RPC error: the call itself
 // failed). The evidence names the request id, the tool and the arguments.
@@ -44,15 +44,15 @@ export async function checkTrialCall(client: McpClient, tools: readonly Tool[], 
     const lines = renderCallResult(result);
     const shown = [...lines.slice(0, SHOWN_LINES), ...(lines.length > SHOWN_LINES ? [`… ${lines.length - SHOWN_LINES} more line(s)`] : [])].map((line) => `  ${line}`);
     if (result.isError === true) {
-      return step(6, 'failed', `tool execution error: the tool ran and returned isError: true`, [request(), ...evidence, 'result:', ...shown],
+      return step('trial call', 'failed', `tool execution error: the tool ran and returned isError: true`, [request(), ...evidence, 'result:', ...shown],
         'this is the tool\'s own failure, not a protocol error: its message above says what it needed (arguments, credentials, files, network). A host passes this text back to the model');
     }
-    return step(6, 'passed', 'the tool answered with a result', [request(), ...evidence, 'result:', ...shown]);
+    return step('trial call', 'passed', 'the tool answered with a result', [request(), ...evidence, 'result:', ...shown]);
   } catch (error) {
     const failure = describeFailure(error);
     if (error instanceof ProtocolError) {
-      return step(6, 'failed', `protocol error: ${failure.text}`, [request(), ...evidence], PROTOCOL_FIXES[error.code] ?? 'the call failed as a JSON-RPC request; the tool did not produce a result');
+      return step('trial call', 'failed', `protocol error: ${failure.text}`, [request(), ...evidence], PROTOCOL_FIXES[error.code] ?? 'the call failed as a JSON-RPC request; the tool did not produce a result');
     }
-    return step(6, 'failed', `no result: ${failure.text}`, [request(), ...evidence], failure.fix);
+    return step('trial call', 'failed', `no result: ${failure.text}`, [request(), ...evidence], failure.fix);
   }
 }

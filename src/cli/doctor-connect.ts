@@ -1,4 +1,4 @@
-// Doctor steps 1 and 2: can the server be started or reached, and does `initialize` complete?
+// Doctor's connect, era and initialize steps: can the server be started or reached, and does `initialize` complete?
 // stdio: the command starts (ENOENT, an early exit with its code and stderr), then answers
 // initialize before --timeout. HTTP: the URL answers (DNS, TCP, TLS, status, content type; a
 // legacy HTTP+SSE endpoint is recognised and named), then initialize completes.
@@ -21,14 +21,14 @@ import type { ServerTarget } from './server-target.js';
 import type { TokenFile } from './token-file.js';
 import type { TraceRecord, Tracer } from './trace.js';
 
-/** How long a started process must stay up before step 1 calls it started. */
+/** How long a started process must stay up before the connect step calls it started. */
 export const STARTUP_WATCH_MS = 300;
 
 /** Options of the connection steps. */
 export interface DoctorConnectOptions {
   tracer: Tracer;
   timeoutMs: number;
-  /** stdio: how long to wait for an exit after closing stdin (step 8). */
+  /** stdio: how long to wait for an exit after closing stdin (the exit on stdin close step). */
   exitWaitMs: number;
   /** Tokens from `mcpwire login`, used for a URL that has some. */
   tokens?: TokenFile;
@@ -36,17 +36,17 @@ export interface DoctorConnectOptions {
   era?: EraChoice;
 }
 
-/** What steps 1–2 leave for the rest: a ready client, or nothing. */
+/** What connect, era and initialize leave for the rest: a ready client, or nothing. */
 export interface DoctorLink {
   client?: McpClient;
   built?: BuiltTransport;
-  /** stdio: every byte the server wrote to stdout (step 7). */
+  /** stdio: every byte the server wrote to stdout (the stdout hygiene step). */
   stdout?: StdoutRecorder;
 }
 
 type Push = (result: StepResult) => void;
 
-/** Runs steps 1 and 2, pushing their results. */
+/** Runs connect, era and initialize, pushing their results. */
 export async function checkConnection(target: ServerTarget, options: DoctorConnectOptions, push: Push): Promise<DoctorLink> {
   return target.kind === 'stdio' ? checkStdio(target, options, push) : checkHttp(target, options, push);
 }
@@ -66,18 +66,18 @@ async function checkStdio(target: ServerTarget & { kind: 'stdio' }, options: Doc
   try {
     await spawned.start();
   } catch (error) {
-    push(step(1, 'failed', error instanceof Error ? error.message : String(error), [`command: ${target.label}`, ...(target.cwd ? [`cwd: ${target.cwd}`] : [])],
+    push(step('connect', 'failed', error instanceof Error ? error.message : String(error), [`command: ${target.label}`, ...(target.cwd ? [`cwd: ${target.cwd}`] : [])],
       'check the command name and PATH; a host started from a desktop icon often has a shorter PATH than your shell, so use an absolute path (e.g. from `which node`)'));
     return {};
   }
   while (Date.now() - started < STARTUP_WATCH_MS && exited(spawned) === undefined) await sleep(20);
   const early = exited(spawned);
   if (early !== undefined) {
-    push(step(1, 'failed', `the process started (pid ${spawned.pid}) but ${early} within ${Date.now() - started} ms, before mcpwire sent anything`,
+    push(step('connect', 'failed', `the process started (pid ${spawned.pid}) but ${early} within ${Date.now() - started} ms, before mcpwire sent anything`,
       stderrEvidence(spawned.stderrTail()), 'run the command in a terminal to see why it stops; a missing file, module or environment variable is the usual cause'));
     return { built, stdout };
   }
-  push(step(1, 'passed', `process ${spawned.pid} started and was still running after ${STARTUP_WATCH_MS} ms`));
+  push(step('connect', 'passed', `process ${spawned.pid} started and was still running after ${STARTUP_WATCH_MS} ms`));
   const begun = Date.now();
   try {
     await client.open();
@@ -122,10 +122,10 @@ async function checkHttp(target: ServerTarget & { kind: 'http' }, options: Docto
     const legacy = await attempt(true);
     const endpoint = legacy.built.legacy?.endpoint;
     if (endpoint === undefined) {
-      push(step(1, 'failed', `${target.url} refused Streamable HTTP (${refusal.message}) and is not a legacy SSE endpoint either`, exchanges, statusFix(refusal.status, refusal.message)));
+      push(step('connect', 'failed', `${target.url} refused Streamable HTTP (${refusal.message}) and is not a legacy SSE endpoint either`, exchanges, statusFix(refusal.status, refusal.message)));
       return {};
     }
-    push(step(1, 'failed', `${target.url} is a legacy HTTP+SSE endpoint (2024-11-05), not Streamable HTTP`,
+    push(step('connect', 'failed', `${target.url} is a legacy HTTP+SSE endpoint (2024-11-05), not Streamable HTTP`,
       withEndpoint(exchanges, endpoint),
       'declare it as "type": "sse" in the host config (ModelScope: "sse"), or use the server\'s Streamable HTTP address; a host configured for Streamable HTTP ("http", "streamable_http") cannot use this URL'));
     if (!legacy.client) { push(initializeFailure(legacy.error, legacy.ms, options.timeoutMs, () => [])); return {}; }
@@ -135,7 +135,7 @@ async function checkHttp(target: ServerTarget & { kind: 'http' }, options: Docto
   }
   if (result.client) {
     const endpoint = result.built.legacy?.endpoint;
-    push(step(1, 'passed', `${target.url} answered`, withEndpoint(exchanges, endpoint)));
+    push(step('connect', 'passed', `${target.url} answered`, withEndpoint(exchanges, endpoint)));
     push(eraStep(result.client));
     push(initializeSuccess(result.client, result.ms));
     return { client: result.client, built: result.built };
@@ -143,7 +143,7 @@ async function checkHttp(target: ServerTarget & { kind: 'http' }, options: Docto
   const error = result.error;
   const network = describeNetworkError(error, target.url);
   if (network) {
-    push(step(1, 'failed', network.text, exchanges, network.fix));
+    push(step('connect', 'failed', network.text, exchanges, network.fix));
   } else if (exchanges.length === 0 || error instanceof HttpStatusError || isTransportLevel(error)) {
     const failure = describeFailure(error, target.url);
     let fix = /Content-Type "text\/html"/.test(failure.text) ? 'the URL is a web page, not an MCP endpoint: copy the MCP address from the service page' : failure.fix;
@@ -154,9 +154,9 @@ async function checkHttp(target: ServerTarget & { kind: 'http' }, options: Docto
       evidence.push(...auth.evidence);
       fix = auth.fix;
     }
-    push(step(1, 'failed', exchanges.length === 0 && error instanceof RequestTimeoutError ? `no HTTP response from ${target.url} within ${options.timeoutMs} ms` : failure.text, evidence, fix));
+    push(step('connect', 'failed', exchanges.length === 0 && error instanceof RequestTimeoutError ? `no HTTP response from ${target.url} within ${options.timeoutMs} ms` : failure.text, evidence, fix));
   } else {
-    push(step(1, 'passed', `${target.url} answered`, exchanges));
+    push(step('connect', 'passed', `${target.url} answered`, exchanges));
     if (!eraFailure({ eraReason: result.eraReason }, error, push)) push(initializeFailure(error, result.ms, options.timeoutMs, () => []));
   }
   return {};
@@ -177,56 +177,56 @@ function isTransportLevel(error: unknown): boolean {
 }
 
 /**
- * The era step when connecting failed: failed (and step 2 skipped) when the probe itself failed,
- * passed when it chose the handshake and initialize then failed. True when step 2 is done with.
+ * The era step when connecting failed: failed (and initialize skipped) when the probe itself failed,
+ * passed when it chose the handshake and initialize then failed. True when initialize is done with.
  */
 function eraFailure(client: { eraReason: string | undefined }, error: unknown, push: Push): boolean {
   if (client.eraReason !== undefined) {
-    push(step(9, 'passed', `handshake era: ${client.eraReason}`));
+    push(step('era', 'passed', `handshake era: ${client.eraReason}`));
     return false;
   }
   if (error instanceof ConnectionClosedError || error instanceof RequestTimeoutError) {
-    push(step(9, 'skipped', 'not decided: the server stopped answering during the server/discover probe'));
+    push(step('era', 'skipped', 'not decided: the server stopped answering during the server/discover probe'));
     return false;
   }
-  push(step(9, 'failed', describeFailure(error).text, [], 'the server does not speak the revision --era pinned; try --era auto, which falls back to initialize'));
-  push(step(2, 'skipped', 'not reached: no revision both sides speak'));
+  push(step('era', 'failed', describeFailure(error).text, [], 'the server does not speak the revision --era pinned; try --era auto, which falls back to initialize'));
+  push(step('initialize', 'skipped', 'not reached: no revision both sides speak'));
   return true;
 }
 
 function initializeSuccess(client: McpClient, ms: number): StepResult {
   const info = client.serverInfo;
   if (client.era === 'stateless') {
-    return step(2, 'passed', `no initialize in ${client.protocolVersion}: server/discover answered in ${ms} ms, server ${info ? `${info.name} ${info.version}` : '(no serverInfo)'}`,
+    return step('initialize', 'passed', `no initialize in ${client.protocolVersion}: server/discover answered in ${ms} ms, server ${info ? `${info.name} ${info.version}` : '(no serverInfo)'}`,
       [`capabilities: ${formatCapabilities(client.serverCapabilities)}`, ...(client.instructions ? [`instructions: ${client.instructions.length} characters`] : [])]);
   }
   const revision = client.protocolVersion === LATEST_PROTOCOL_VERSION
     ? `revision ${client.protocolVersion}`
     : `revision ${client.protocolVersion} (mcpwire offered ${LATEST_PROTOCOL_VERSION}; the server chose an older one it supports)`;
-  return step(2, 'passed', `answered in ${ms} ms: ${revision}, server ${info ? `${info.name} ${info.version}` : '(no serverInfo)'}`,
+  return step('initialize', 'passed', `answered in ${ms} ms: ${revision}, server ${info ? `${info.name} ${info.version}` : '(no serverInfo)'}`,
     [`capabilities: ${formatCapabilities(client.serverCapabilities)}`, ...(client.instructions ? [`instructions: ${client.instructions.length} characters`] : [])]);
 }
 
 function initializeFailure(error: unknown, ms: number, timeoutMs: number, evidence: () => string[], ended?: () => string | undefined): StepResult {
   if (error instanceof RequestTimeoutError) {
-    return step(2, 'failed', `no answer to initialize within ${timeoutMs} ms`, evidence(),
+    return step('initialize', 'failed', `no answer to initialize within ${timeoutMs} ms`, evidence(),
       'the server is running but silent: it may be waiting for something (a prompt, a port, a download), write its answer somewhere other than stdout, or be slow to start (raise --timeout). Look at --trace');
   }
   if (error instanceof ConnectionClosedError) {
     const how = ended?.();
-    return step(2, 'failed', how ? `the server process ${how} during initialize, ${ms} ms after it was sent` : `the connection closed during initialize (after ${ms} ms)`, evidence(),
+    return step('initialize', 'failed', how ? `the server process ${how} during initialize, ${ms} ms after it was sent` : `the connection closed during initialize (after ${ms} ms)`, evidence(),
       'the server stopped before answering initialize (while starting or handling it): its stderr above says why');
   }
   if (error instanceof ProtocolError) {
-    return step(2, 'failed', `initialize was answered with a JSON-RPC error: ${describeFailure(error).text}`, evidence(),
+    return step('initialize', 'failed', `initialize was answered with a JSON-RPC error: ${describeFailure(error).text}`, evidence(),
       `the server refused the handshake; mcpwire offered revision ${LATEST_PROTOCOL_VERSION}, which a server should answer with a revision it supports instead of an error (basic/lifecycle#version-negotiation)`);
   }
-  return step(2, 'failed', describeFailure(error).text, evidence());
+  return step('initialize', 'failed', describeFailure(error).text, evidence());
 }
 
 /** The era step of a connected client: which revision, and why. */
 function eraStep(client: McpClient): StepResult {
-  return step(9, 'passed', `${client.era === 'stateless' ? 'stateless' : 'handshake'} era, revision ${client.protocolVersion}: ${client.eraReason ?? ''}`);
+  return step('era', 'passed', `${client.era === 'stateless' ? 'stateless' : 'handshake'} era, revision ${client.protocolVersion}: ${client.eraReason ?? ''}`);
 }
 
 /** How the process ended, or undefined while it runs. */

@@ -1,4 +1,4 @@
-// Doctor step 5: what a host would expose to a model (the seed's "host filter" step). The tools go
+// Doctor's host exposure step: what a host would expose to a model (the seed's "host filter" step). The tools go
 // through the same ToolSeam the Host uses, so the function names are the ones a model would see;
 // then each definition is checked for what model providers refuse: names outside
 // ^[a-zA-Z0-9_-]{1,64}$ (renamed by the seam), parameters whose root is not type "object", and
@@ -6,7 +6,7 @@
 
 import { ToolSeam } from '../host/index.js';
 import type { Tool } from '../protocol/index.js';
-import { step } from './doctor-steps.js';
+import { step, stepNumber } from './doctor-steps.js';
 import type { StepResult } from './doctor-steps.js';
 
 /** The function-name rule of the major model APIs. */
@@ -17,7 +17,7 @@ const ROOT_COMBINATORS = ['oneOf', 'anyOf', 'allOf', 'not', 'enum'];
 export function checkHostExposure(server: string, tools: readonly Tool[], expected: string | undefined): StepResult {
   if (expected !== undefined && !tools.some((tool) => tool.name === expected)) {
     // Step 4 already failed on the missing tool; judging the exposure of the others would contradict it.
-    return step(5, 'skipped', `not reached: no tool named "${expected}" (step 4)`);
+    return step('host exposure', 'skipped', `not reached: no tool named "${expected}" (step ${stepNumber('tools/list')})`);
   }
   const relevant = (tool: Tool): boolean => expected === undefined || tool.name === expected;
   const problems: string[] = [];
@@ -45,9 +45,9 @@ export function checkHostExposure(server: string, tools: readonly Tool[], expect
   }
   const offered = seam.functions.filter((fn) => relevant(seam.resolve(fn.name)!.tool));
   if (problems.length > 0) {
-    return step(5, 'failed', problems[0]!, [...evidence, ...problems, ...warnings], 'give every tool an inputSchema whose root is {"type": "object", "properties": {…}}; a tool without arguments uses {"type": "object", "additionalProperties": false}');
+    return step('host exposure', 'failed', problems[0]!, [...evidence, ...problems, ...warnings], 'give every tool an inputSchema whose root is {"type": "object", "properties": {…}}; a tool without arguments uses {"type": "object", "additionalProperties": false}');
   }
-  if (offered.length === 0) return step(5, 'failed', 'a host would offer the model no functions', evidence);
+  if (offered.length === 0) return step('host exposure', 'failed', 'a host would offer the model no functions', evidence);
   const summary = `a host with no allow/deny policy would offer the model ${seam.functions.length} function(s): ${seam.functions.map((fn) => fn.name).join(', ')}`;
-  return step(5, warnings.length ? 'warning' : 'passed', summary, [...evidence, ...warnings]);
+  return step('host exposure', warnings.length ? 'warning' : 'passed', summary, [...evidence, ...warnings]);
 }

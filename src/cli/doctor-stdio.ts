@@ -82,15 +82,15 @@ export function checkStdoutHygiene(recorder: StdoutRecorder): StepResult {
   const { lines, tail } = recorder.lines();
   const problems = findStdoutProblems(lines, tail);
   const total = lines.length + (tail === undefined ? 0 : 1);
-  if (total === 0) return step(7, 'passed', 'no lines on stdout, so nothing out of place');
-  if (problems.length === 0) return step(7, 'passed', `${total} line(s) on stdout, every one a JSON-RPC message`);
+  if (total === 0) return step('stdout hygiene', 'passed', 'no lines on stdout, so nothing out of place');
+  if (problems.length === 0) return step('stdout hygiene', 'passed', `${total} line(s) on stdout, every one a JSON-RPC message`);
   const evidence = problems.slice(0, SHOWN).map((p) => `line ${p.line}: ${quote(p.text)}: ${p.problem}`);
   if (problems.length > SHOWN) evidence.push(`… and ${problems.length - SHOWN} more`);
   const failed = new Set(problems.filter((p) => p.severity === 'failed').map((p) => p.line)).size;
   const summary = failed > 0
     ? `${failed} of ${total} stdout line(s) are not JSON-RPC messages`
     : `${new Set(problems.map((p) => p.line)).size} of ${total} stdout line(s) are messages, but not cleanly framed`;
-  return step(7, failed > 0 ? 'failed' : 'warning', summary, evidence,
+  return step('stdout hygiene', failed > 0 ? 'failed' : 'warning', summary, evidence,
     'stdout is the protocol channel (basic/transports#stdio): write logs to stderr (console.error, not console.log; print(…, file=sys.stderr)), save without a byte order mark, end lines with \\n');
 }
 
@@ -98,20 +98,20 @@ export function checkStdoutHygiene(recorder: StdoutRecorder): StepResult {
 export async function checkStdinClose(spawned: SpawnedStdioTransport, close: () => Promise<void>, waitMs: number): Promise<StepResult> {
   if (spawned.pid === undefined) {
     await close();
-    return step(8, 'skipped', 'the process never started');
+    return step('exit on stdin close', 'skipped', 'the process never started');
   }
   if (spawned.exitCode !== null || spawned.signalCode !== null) {
     const how = spawned.signalCode !== null ? `been killed by ${spawned.signalCode}` : `exited with code ${spawned.exitCode}`;
     await close();
-    return step(8, 'skipped', `the process had already ${how}`);
+    return step('exit on stdin close', 'skipped', `the process had already ${how}`);
   }
   const begun = Date.now();
   await close();
   const took = Date.now() - begun;
   if (spawned.signalCode !== null || took >= waitMs) {
     const end = spawned.signalCode !== null ? `mcpwire then sent SIGTERM and it ended by ${spawned.signalCode}` : `it exited with code ${spawned.exitCode} only after SIGTERM`;
-    return step(8, 'failed', `the process was still running ${waitMs} ms after its stdin closed`, [end],
+    return step('exit on stdin close', 'failed', `the process was still running ${waitMs} ms after its stdin closed`, [end],
       'a stdio server should exit when stdin ends (basic/lifecycle#shutdown): on stdin "end"/"close", stop timers and intervals, close database pools and sockets, or call process.exit(); hosts otherwise leave it running or kill it');
   }
-  return step(8, 'passed', `exited with code ${spawned.exitCode} ${took} ms after its stdin closed`);
+  return step('exit on stdin close', 'passed', `exited with code ${spawned.exitCode} ${took} ms after its stdin closed`);
 }

@@ -1,37 +1,28 @@
 // The steps `mcpwire doctor` walks, in the seed's troubleshooting order (connect → era → initialize →
 // tools capability → tools/list → host filter → call), plus two stdio hygiene checks, and how
-// their results are printed. The exit code is the number of the first failed step, in that order.
-// The era step came last (2026-07-28) and took the next free number, 9, so that every older
-// step keeps its number and exit code; it is reported where it runs, after step 1.
+// their results are printed. A step's number is its place in that order, and the exit code is the
+// number of the first failed step, so what is printed, the exit code and the help always agree.
 
 import { terminalLine } from './terminal-text.js';
 
-/** The steps, numbered as they are reported and as the exit code names them. */
-export const STEPS = {
-  1: 'connect',
-  2: 'initialize',
-  3: 'tools capability',
-  4: 'tools/list',
-  5: 'host exposure',
-  6: 'trial call',
-  7: 'stdout hygiene',
-  8: 'exit on stdin close',
-  9: 'era',
-} as const;
+/** The steps, in the order they run and are reported; step N is STEPS[N - 1]. */
+export const STEPS = ['connect', 'era', 'initialize', 'tools capability', 'tools/list', 'host exposure', 'trial call', 'stdout hygiene', 'exit on stdin close'] as const;
 
-/** The order the steps run and are reported in. */
-export const STEP_ORDER: readonly StepNumber[] = [1, 9, 2, 3, 4, 5, 6, 7, 8];
+/** A step, by its title. */
+export type StepTitle = (typeof STEPS)[number];
 
-/** A step's number. */
-export type StepNumber = keyof typeof STEPS;
+/** A step's number: its place in STEPS, counted from 1 (and the exit code when it is the first to fail). */
+export function stepNumber(title: StepTitle): number {
+  return STEPS.indexOf(title) + 1;
+}
 
 /** passed, failed, passed with something worth knowing, or not run. */
 export type StepStatus = 'passed' | 'failed' | 'warning' | 'skipped';
 
 /** What one step found. */
 export interface StepResult {
-  step: StepNumber;
-  title: string;
+  step: number;
+  title: StepTitle;
   status: StepStatus;
   /** One line: what happened. */
   summary: string;
@@ -42,8 +33,8 @@ export interface StepResult {
 }
 
 /** Builds a result. */
-export function step(number: StepNumber, status: StepStatus, summary: string, evidence: string[] = [], fix?: string): StepResult {
-  const result: StepResult = { step: number, title: STEPS[number], status, summary, evidence };
+export function step(title: StepTitle, status: StepStatus, summary: string, evidence: string[] = [], fix?: string): StepResult {
+  const result: StepResult = { step: stepNumber(title), title, status, summary, evidence };
   if (fix !== undefined) result.fix = fix;
   return result;
 }
@@ -59,7 +50,7 @@ const MARK: Record<StepStatus, string> = { passed: 'pass', failed: 'FAIL', warni
 /** The report as lines. */
 export function formatReport(label: string, results: readonly StepResult[]): string[] {
   const lines = [`mcpwire doctor: ${label}`, ''];
-  const width = Math.max(...Object.values(STEPS).map((title) => title.length));
+  const width = Math.max(...STEPS.map((title) => title.length));
   for (const result of inOrder(results)) {
     // Summaries and evidence quote the server (names, errors, stderr): one line each, so none can forge a step.
     lines.push(`[${MARK[result.status]}] ${result.step} ${result.title.padEnd(width)}  ${terminalLine(result.summary)}`);
@@ -70,13 +61,13 @@ export function formatReport(label: string, results: readonly StepResult[]): str
   const code = doctorExitCode(results);
   lines.push(code === 0
     ? 'every step passed (exit code 0)'
-    : `first failed step: ${code} (${STEPS[code as StepNumber]}), exit code ${code}`);
+    : `first failed step: ${code} (${STEPS[code - 1]}), exit code ${code}`);
   return lines;
 }
 
-/** The results in STEP_ORDER. */
+/** The results in step order. */
 export function inOrder(results: readonly StepResult[]): StepResult[] {
-  return [...results].sort((a, b) => STEP_ORDER.indexOf(a.step) - STEP_ORDER.indexOf(b.step));
+  return [...results].sort((a, b) => a.step - b.step);
 }
 
 /** Quotes a line of output for evidence, cut to a readable length. */

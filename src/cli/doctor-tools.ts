@@ -21,7 +21,7 @@ const SPEC_NAME = /^[A-Za-z0-9_.-]{1,128}$/;
 /** Step 3. Without the capability, tools/list is tried anyway to tell "no tools" from "forgot to declare". */
 export async function checkToolsCapability(client: McpClient, timeoutMs: number): Promise<StepResult> {
   const declared = client.serverCapabilities.tools;
-  if (declared) return step(3, 'passed', `the server declares tools ${JSON.stringify(declared)}`);
+  if (declared) return step('tools capability', 'passed', `the server declares tools ${JSON.stringify(declared)}`);
   const evidence = [`capabilities: ${JSON.stringify(client.serverCapabilities)}`];
   const fix = 'a server that offers tools MUST declare the "tools" capability in its initialize result (server/tools#capabilities); hosts do not call tools/list otherwise. If it should have tools, check that they are registered before the server connects (a registration skipped by a missing environment variable or a failed import is the usual cause)';
   try {
@@ -33,7 +33,7 @@ export async function checkToolsCapability(client: McpClient, timeoutMs: number)
   } catch (error) {
     evidence.push(`tools/list sent anyway: ${describeFailure(error).text}`);
   }
-  return step(3, 'failed', 'the server does not declare the "tools" capability', evidence, fix);
+  return step('tools capability', 'failed', 'the server does not declare the "tools" capability', evidence, fix);
 }
 
 /** Step 4; also returns the tools it read, for steps 5 and 6. */
@@ -65,7 +65,7 @@ export async function checkToolsList(client: McpClient, expected: string | undef
   } catch (error) {
     const failure = describeFailure(error);
     return {
-      result: step(4, 'failed', `tools/list failed on page ${pages + 1}: ${failure.text}`, [`${tools.length} tool(s) read before that`], failure.fix),
+      result: step('tools/list', 'failed', `tools/list failed on page ${pages + 1}: ${failure.text}`, [`${tools.length} tool(s) read before that`], failure.fix),
       tools,
     };
   }
@@ -80,16 +80,16 @@ export async function checkToolsList(client: McpClient, expected: string | undef
   }
   const evidence = [`${tools.length} tool(s) in ${pages} page(s)${toolNames(tools)}`, ...problems, ...warnings];
   if (expected !== undefined && !names.has(expected)) {
-    return { result: step(4, 'failed', `no tool named "${expected}"`, evidence, 'names are case-sensitive; if the tool exists in the code, check that its registration runs (configuration, environment, feature flags)'), tools };
+    return { result: step('tools/list', 'failed', `no tool named "${expected}"`, evidence, 'names are case-sensitive; if the tool exists in the code, check that its registration runs (configuration, environment, feature flags)'), tools };
   }
   if (tools.length === 0) {
-    return { result: step(4, 'failed', 'tools/list returned no tools', evidence, 'the server declares tools but lists none: check that tools are registered before the server connects'), tools };
+    return { result: step('tools/list', 'failed', 'tools/list returned no tools', evidence, 'the server declares tools but lists none: check that tools are registered before the server connects'), tools };
   }
   if (problems.length > 0) {
-    return { result: step(4, 'failed', problems[0]!, evidence, 'a host reading this list would loop, drop tools or refuse the schema: fix the list or the schema'), tools };
+    return { result: step('tools/list', 'failed', problems[0]!, evidence, 'a host reading this list would loop, drop tools or refuse the schema: fix the list or the schema'), tools };
   }
   const found = expected === undefined ? `${tools.length} tool(s) listed` : `"${expected}" is listed`;
-  return { result: step(4, warnings.length ? 'warning' : 'passed', `${found}, every input schema compiles with root type "object"`, evidence), tools };
+  return { result: step('tools/list', warnings.length ? 'warning' : 'passed', `${found}, every input schema compiles with root type "object"`, evidence), tools };
 }
 
 /** ": a, b, c" for the evidence line, the first SHOWN_NAMES of them. */

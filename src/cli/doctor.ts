@@ -1,8 +1,7 @@
 // `mcpwire doctor <server> [--tool NAME] [--call NAME --args …] [--exit-wait MS] [--json]`:
 // walks the seed's troubleshooting order and reports each step as passed or failed, with the
-// evidence and a fix. The exit code is the number of the first failed step (0 when all pass).
-//   1 connect · 9 era · 2 initialize · 3 tools capability · 4 tools/list · 5 host exposure ·
-//   6 trial call · 7 stdout hygiene (stdio) · 8 exit on stdin close (stdio)
+// evidence and a fix. The exit code is the number of the first failed step (0 when all pass);
+// the steps and their numbers are in doctor-steps.ts.
 
 import { UsageError, eraOption, integerOption, optionValue, parseArgs } from './args.js';
 import { println } from './command-io.js';
@@ -22,7 +21,7 @@ import { resolveTarget, TARGET_OPTIONS } from './server-target.js';
 import { TokenFile, configDir } from './token-file.js';
 import { DEFAULT_TIMEOUT_MS, tracerFor } from './with-server.js';
 
-/** How long step 8 waits for the server to exit after its stdin closes. */
+/** How long the exit-on-stdin-close step waits for the server to exit after its stdin closes. */
 export const DEFAULT_EXIT_WAIT_MS = 2000;
 
 /** Runs the doctor; resolves with the exit code. */
@@ -44,19 +43,21 @@ export async function runDoctor(argv: readonly string[], io: CommandIo): Promise
     const link = await checkConnection(target, { tracer, timeoutMs, exitWaitMs, tokens: new TokenFile(configDir(io.env)), era: eraOption(args) }, push);
     const client = link.client;
     if (!client) {
-      for (const n of [9, 2, 3, 4, 5, 6] as const) if (!results.some((r) => r.step === n)) push(step(n, 'skipped', 'not reached: no connection'));
+      for (const title of ['era', 'initialize', 'tools capability', 'tools/list', 'host exposure', 'trial call'] as const) {
+        if (!results.some((r) => r.title === title)) push(step(title, 'skipped', 'not reached: no connection'));
+      }
     } else {
       const capability = await checkToolsCapability(client, timeoutMs);
       push(capability);
       if (capability.status === 'failed') {
-        for (const n of [4, 5, 6] as const) push(step(n, 'skipped', 'not reached: the server declares no tools'));
+        for (const title of ['tools/list', 'host exposure', 'trial call'] as const) push(step(title, 'skipped', 'not reached: the server declares no tools'));
       } else {
         const { result, tools } = await checkToolsList(client, expected, timeoutMs);
         listed = tools;
         push(result);
         push(checkHostExposure(client.serverInfo?.name ?? 'server', tools, expected));
         push(call === undefined
-          ? step(6, 'skipped', 'no trial call asked for (--call NAME [--args …])')
+          ? step('trial call', 'skipped', 'no trial call asked for (--call NAME [--args …])')
           : await checkTrialCall(client, tools, call, callWords, timeoutMs));
       }
     }
@@ -68,8 +69,8 @@ export async function runDoctor(argv: readonly string[], io: CommandIo): Promise
     } else {
       if (client) await closeConnection(client, link.built!);
       const why = target.kind === 'stdio' ? 'the process never started' : 'stdio servers only';
-      push(step(7, 'skipped', why));
-      push(step(8, 'skipped', why));
+      push(step('stdout hygiene', 'skipped', why));
+      push(step('exit on stdin close', 'skipped', why));
     }
   } finally {
     tracer.close();
@@ -88,7 +89,7 @@ export async function runDoctor(argv: readonly string[], io: CommandIo): Promise
 function checkCallArguments(words: string[] | undefined, call: string | undefined): string[] {
   if (words === undefined) return [];
   if (call === undefined) throw new UsageError('--args needs --call NAME');
-  // Typing key=value needs the tool's inputSchema (step 6); what can be wrong without it is caught here.
+  // Typing key=value needs the tool's inputSchema (the trial call step); what can be wrong without it is caught here.
   const { problems } = coerceArguments(words, undefined);
   if (problems.length > 0) throw new UsageError(`--args: ${problems.join('; ')}`);
   return words;

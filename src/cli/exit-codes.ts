@@ -9,6 +9,7 @@ import { UsageError } from './args.js';
 import { ConfigError } from './config-dialects.js';
 import { FallbackFailedError } from './connect.js';
 import { describeNetworkError } from './network-error.js';
+import { OutputFileError } from './output-file.js';
 
 /** Exit codes (documented in `mcpwire --help` and the README). */
 export const EXIT = {
@@ -16,7 +17,7 @@ export const EXIT = {
   ok: 0,
   /** The tool ran and reported failure: its result had `isError: true`. */
   toolError: 1,
-  /** The command line, a config entry or the tool arguments are wrong; nothing was called. */
+  /** The command line, a config entry or the tool arguments are wrong (or an output file cannot be written); nothing was called. */
   usage: 2,
   /** The server answered with a JSON-RPC error, or broke the protocol (bad revision, missing capability). */
   protocol: 3,
@@ -32,6 +33,9 @@ const CODE_NAMES: Record<number, string> = {
   [-32602]: 'Invalid params', [-32603]: 'Internal error', [-32002]: 'Resource not found',
 };
 
+/** The messages of McpClient and its era probe that mean "no revision both sides speak". */
+const REVISION_REFUSED = /answered with protocol version|^The server does not speak |^server\/discover (in \S+ was refused with -32022|was refused by a )|^The server's server\/discover lists /;
+
 /** A failure in words, with its exit code and, when we know one, what to do about it. */
 export interface DescribedFailure {
   exitCode: number;
@@ -41,7 +45,7 @@ export interface DescribedFailure {
 
 /** Describes any failure of a command; `url` helps explain network errors. */
 export function describeFailure(error: unknown, url?: string): DescribedFailure {
-  if (error instanceof UsageError || error instanceof ConfigError) return { exitCode: EXIT.usage, text: error.message };
+  if (error instanceof UsageError || error instanceof ConfigError || error instanceof OutputFileError) return { exitCode: EXIT.usage, text: error.message };
   if (error instanceof ProtocolError) {
     const name = CODE_NAMES[error.code];
     const data = error.data === undefined ? '' : ` (data: ${JSON.stringify(error.data)})`;
@@ -59,8 +63,17 @@ export function describeFailure(error: unknown, url?: string): DescribedFailure 
   const network = url === undefined ? undefined : describeNetworkError(error, url);
   if (network) return { exitCode: EXIT.connection, text: network.text, fix: network.fix };
   const text = error instanceof Error ? error.message : String(error);
-  // McpClient.initialize refuses a revision it cannot speak (basic/lifecycle#version-negotiation).
-  if (/answered with protocol version/.test(text)) return { exitCode: EXIT.protocol, text };
+  // No revision both sides speak is a protocol problem, not "cannot reach": McpClient.initialize
+  // refuses a revision it cannot speak (basic/lifecycle#version-negotiation), and the era probe
+  // refuses a server that does not speak a pinned --era 2026-07-28 (client/era-probe.ts).
+  if (REVISION_REFUSED.test(text)) {
+    // A pinned probe that got no answer at all (refused, DNS, a timeout) never learnt what the server speaks.
+    const cause = (error as { cause?: unknown }).cause;
+    // (The probe's own wait ends its request as cancelled: that is silence, not Ctrl-C.)
+    if (cause instanceof RequestCancelledError) return { exitCode: EXIT.connection, text, fix: 'the server did not answer server/discover: look at its stderr (--trace), or try --era auto' };
+    if (cause !== undefined && !(cause instanceof ProtocolError) && !(cause instanceof HttpStatusError)) return describeFailure(cause, url);
+    return { exitCode: EXIT.protocol, text, fix: 'no revision both sides speak: try --era auto, which probes with server/discover and falls back to initialize' };
+  }
   if (error instanceof ConnectionClosedError) {
     return { exitCode: EXIT.connection, text, fix: 'the server closed the connection: its stderr (above, or with --trace) usually says why' };
   }

@@ -4,6 +4,7 @@
 import type { McpClient } from '../client/index.js';
 import type { Prompt, Resource, ResourceTemplate, ServerCapabilities, Tool } from '../protocol/index.js';
 import { println } from './command-io.js';
+import { UsageError } from './args.js';
 import type { CommandIo } from './command-io.js';
 import { EXIT, describeFailure } from './exit-codes.js';
 import { terminalLine } from './terminal-text.js';
@@ -29,8 +30,7 @@ export interface ServerListing {
 
 /** Runs `mcpwire list`; resolves with the exit code. */
 export function runList(argv: readonly string[], io: CommandIo): Promise<number> {
-  return withServer(argv, ['--json', '--schema'], io, async ({ connection, args, rest, target }) => {
-    if (rest.length > 0) println(io.stderr, `mcpwire: ignoring extra words: ${rest.join(' ')}`);
+  return withServer(argv, ['--json', '--schema'], io, async ({ connection, args, target }) => {
     const listing = await collectListing(connection.client, connection.built.via, target.label);
     if (args.flags.has('--json')) {
       println(io.stdout, JSON.stringify(listing, (_key, value: unknown) => (value instanceof Error ? { error: value.message } : value), 2));
@@ -39,6 +39,8 @@ export function runList(argv: readonly string[], io: CommandIo): Promise<number>
     }
     const failures = [listing.tools, listing.resources, listing.resourceTemplates, listing.prompts].filter((item) => item instanceof Error);
     return failures.length === 0 ? EXIT.ok : Math.max(...failures.map((error) => describeFailure(error).exitCode));
+  }, (rest) => {
+    if (rest.length > 0) throw new UsageError(`list takes only the server; unexpected: ${rest.join(' ')}`);
   });
 }
 

@@ -44,13 +44,15 @@ export async function main(argv: readonly string[], io: CommandIo = processIo())
       case 'login': return await runLogin(rest, io);
       case 'logout': return await runLogout(rest, io);
       case '--version':
+      case '-v':
         println(io.stdout, packageVersion());
         return 0;
       case 'help': {
         // `help config lint` is the help of `config`, which covers lint and show.
         const words = (rest[0] === 'config' && (rest[1] === 'lint' || rest[1] === 'show')) || (rest[0] === 'registry' && rest.length === 2) ? rest.slice(0, 1) : rest;
         if (words.length > 1) throw new UsageError(`help takes one command, got: ${rest.join(' ')}`);
-        return printHelp(words[0], io);
+        // `help help`, `help --help`: the overview is the help of help.
+        return printHelp(words[0] === 'help' || words[0] === '--help' || words[0] === '-h' ? undefined : words[0], io);
       }
       case '-h':
       case '--help':

@@ -3,7 +3,8 @@
 // -H, -e, --cwd add to whichever it is. A stdio server gets a safe default environment plus its
 // config's "env" and -e (spawnStdio's defaultEnvironment); --inherit-env gives it all of ours.
 
-import { dirname, resolve } from 'node:path';
+import { homedir } from 'node:os';
+import { dirname, resolve, sep } from 'node:path';
 import { UsageError, optionValue } from './args.js';
 import type { ParsedArgs } from './args.js';
 import { loadConfig } from './config-command.js';
@@ -17,7 +18,7 @@ export type ServerTarget =
   | { kind: 'http'; url: string; headers: Record<string, string>; legacy: boolean; label: string; allowInsecureHttp?: boolean };
 
 /** The options every server-taking command accepts. */
-export const TARGET_OPTIONS = ['--header', '--env', '--cwd', '--timeout', '--config', '--sse', '--trace', '--trace-file', '--era', '--allow-insecure-http', '--inherit-env'];
+export const TARGET_OPTIONS = ['--header', '--env', '--cwd', '--timeout', '--config', '--sse', '--trace', '--trace-file', '--era', '--allow-insecure-http', '--inherit-env', '--input'];
 
 /** The target, the positionals left for the command, and notes worth telling the user. */
 export interface ResolvedTarget {
@@ -28,14 +29,23 @@ export interface ResolvedTarget {
 
 const HOW = 'give a server: a command after -- (stdio), an http(s):// URL, or --config FILE NAME';
 
-/** Resolves the server of a command line; --allow-insecure-http lets a credential go over plain http off loopback. */
+/** Resolves the server of a command line; an option that does nothing for its transport is a usage error; --allow-insecure-http lets a credential go over plain http off loopback. */
 export function resolveTarget(args: ParsedArgs, io: CommandIo): ResolvedTarget {
-  const resolved = resolveServer(args, io);
+  const resolved = resolveAnyTarget(args, io);
+  const unused = resolved.target.kind === 'stdio'
+    ? [['--sse', args.flags.has('--sse')], ['-H/--header', args.values.has('--header')]] as const
+    : [['-e/--env', args.values.has('--env')], ['--cwd', args.values.has('--cwd')]] as const;
+  const given = unused.filter(([, present]) => present).map(([name]) => name);
+  if (args.values.has('--input') && !args.values.has('--config')) throw new UsageError('--input answers a VS Code ${input:NAME} of a --config entry; there is no --config FILE NAME');
+  if (given.length > 0) {
+    const what = resolved.target.kind === 'stdio' ? 'a stdio server (only for http(s):// URLs)' : 'an HTTP server (only for a stdio command)';
+    throw new UsageError(`${given.join(' and ')} ${given.length === 1 ? 'does' : 'do'} nothing for ${what}: ${resolved.target.label}`);
+  }
   if (resolved.target.kind === 'http' && args.flags.has('--allow-insecure-http')) resolved.target.allowInsecureHttp = true;
   return resolved;
 }
 
-function resolveServer(args: ParsedArgs, io: CommandIo): ResolvedTarget {
+function resolveAnyTarget(args: ParsedArgs, io: CommandIo): ResolvedTarget {
   const config = args.values.get('--config');
   const [first, ...others] = args.positionals;
   const headers = parseHeaders(args.values.get('--header') ?? []);
@@ -46,7 +56,7 @@ function resolveServer(args: ParsedArgs, io: CommandIo): ResolvedTarget {
   if (config !== undefined && args.command !== undefined) throw new UsageError(`Both --config and a command after --: ${HOW}`);
   if (config !== undefined) {
     if (config.length !== 2) throw new UsageError('--config needs FILE NAME, once');
-    return fromConfig(config[0]!, config[1]!, { headers, env, inheritEnv, cwd, legacy: args.flags.has('--sse') }, args.positionals, io);
+    return fromConfig(config[0]!, config[1]!, { headers, env, inheritEnv, cwd, legacy: args.flags.has('--sse'), inputs: parseInputs(args.values.get('--input') ?? []) }, args.positionals, io);
   }
   if (args.command !== undefined) {
     const [command, ...commandArgs] = args.command;
@@ -77,6 +87,8 @@ interface Overrides {
   inheritEnv: boolean;
   cwd: string | undefined;
   legacy: boolean;
+  /** --input NAME=VALUE: the answers to VS Code's ${input:NAME} prompts. */
+  inputs: Record<string, string>;
 }
 
 function fromConfig(file: string, name: string, overrides: Overrides, rest: string[], io: CommandIo): ResolvedTarget {
@@ -85,7 +97,7 @@ function fromConfig(file: string, name: string, overrides: Overrides, rest: stri
   const notes: string[] = [];
   const missing: string[] = [];
   const expand = (text: string): string => {
-    const result = expandReferences(text, io.env);
+    const result = expandReferences(text, io.env, { cwd: io.cwd, home: homedir(), pathSeparator: sep, inputs: overrides.inputs });
     missing.push(...result.missing);
     return result.text;
   };
@@ -110,7 +122,10 @@ function fromConfig(file: string, name: string, overrides: Overrides, rest: stri
     throw new ConfigError(`Server "${name}" in ${file}: ${meaning.because}`);
   }
   if (missing.length > 0) {
-    throw new ConfigError(`Server "${name}" in ${file} references ${[...new Set(missing)].join(', ')}, which ${missing.length === 1 ? 'is' : 'are'} not set: set ${missing.length === 1 ? 'it' : 'them'} in the environment (or pass -e / -H)`);
+    const unset = [...new Set(missing)];
+    const inputs = unset.flatMap((text) => /^\$\{input:(.*)\}$/.exec(text)?.[1] ?? []);
+    const how = inputs.length > 0 ? `give ${inputs.map((id) => `--input ${id}=VALUE`).join(' ')}${inputs.length < unset.length ? '; set the rest in the environment (or pass -e / -H)' : ''}` : `set ${unset.length === 1 ? 'it' : 'them'} in the environment (or pass -e / -H)`;
+    throw new ConfigError(`Server "${name}" in ${file} references ${unset.join(', ')}, which ${unset.length === 1 ? 'is' : 'are'} not set: ${how}`);
   }
   return { target, rest, notes };
 }
@@ -124,6 +139,17 @@ export function parseHeaders(values: readonly string[]): Record<string, string> 
     headers[value.slice(0, colon).trim()] = value.slice(colon + 1).trim();
   }
   return headers;
+}
+
+/** `--input NAME=VALUE` → { NAME: 'VALUE' }, in a record no key can reach the prototype of. */
+function parseInputs(values: readonly string[]): Record<string, string> {
+  const inputs: Record<string, string> = Object.create(null);
+  for (const value of values) {
+    const equals = value.indexOf('=');
+    if (equals <= 0) throw new UsageError(`--input needs NAME=VALUE, got "${value}"`);
+    inputs[value.slice(0, equals)] = value.slice(equals + 1);
+  }
+  return inputs;
 }
 
 /** `-e KEY=VALUE` → { KEY: 'VALUE' }. */

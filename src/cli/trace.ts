@@ -7,6 +7,7 @@ import { closeSync, openSync, writeSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { HttpTraceEvent } from '../transport/index.js';
 import type { TextSink } from './command-io.js';
+import { outputFileError } from './output-file.js';
 import { terminalLine } from './terminal-text.js';
 
 /** Which transport a traced message crossed. */
@@ -38,7 +39,7 @@ export class Tracer {
 
   constructor(options: TracerOptions = {}) {
     this.#lines = options.lines;
-    this.#fd = options.file === undefined ? undefined : openSync(resolve(options.cwd ?? '.', options.file), 'w');
+    this.#fd = options.file === undefined ? undefined : openTraceFile(options.file, options.cwd);
     this.#now = options.now ?? Date.now;
   }
 
@@ -103,5 +104,14 @@ function traceLine(time: string, record: TraceRecord): string {
     }
     case 'stderr': return `${time}  server stderr    ${record.text}`;
     case 'note': return `${time}  mcpwire          ${record.text}`;
+  }
+}
+
+/** Opens the --trace-file before anything starts; a path that cannot be written is a usage error (exit 2). */
+function openTraceFile(file: string, cwd = '.'): number {
+  try {
+    return openSync(resolve(cwd, file), 'w');
+  } catch (error) {
+    throw outputFileError('--trace-file', file, error);
   }
 }

@@ -59,7 +59,7 @@ export async function probeEra(discover: (version: string) => Promise<Params>, p
       if (error instanceof ProtocolError && (error.code === HEADER_MISMATCH || error.code === MISSING_REQUIRED_CLIENT_CAPABILITY)) {
         throw new Error(`server/discover was refused by a ${MODERN_PROTOCOL_VERSION} server: ${failure}`);
       }
-      if (pinned) throw new Error(`The server does not speak ${MODERN_PROTOCOL_VERSION} (${how}): server/discover → ${failure}`);
+      if (pinned) throw new Error(`The server does not speak ${MODERN_PROTOCOL_VERSION} (${how}): server/discover → ${failure}`, { cause: error });
       return { era: 'handshake', reason: `${how}: server/discover → ${failure}, so a handshake-era server: initialize` };
     }
     const discovered = checkedDiscover(result);

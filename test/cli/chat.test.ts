@@ -207,3 +207,13 @@ test('chat: a reply asking for more calls than the cap runs 16; stderr says how 
     ]);
   });
 });
+
+test('chat --html into a folder that does not exist is a usage error before any server starts or the model is asked', async () => {
+  await withFake('openai', {}, async (fake) => {
+    const io = captureIo();
+    const code = await main(['chat', '19 + 23', ...openai(fake), '--html', '/nonexistent/dir/chat.html', ...ADD], io);
+    assert.deepStrictEqual({ code, err: io.err(), asked: fake.requests.length }, {
+      code: 2, err: 'mcpwire: cannot write --html /nonexistent/dir/chat.html: its folder does not exist (ENOENT)\n', asked: 0,
+    });
+  });
+});

@@ -170,3 +170,43 @@ test('${VAR}, ${VAR:-default} and ${env:VAR} expand; ${input:id} and unset varia
   assert.deepEqual(expandReferences('${MISSING} ${input:key}', {}), { text: '${MISSING} ${input:key}', missing: ['${MISSING}', '${input:key}'] });
   assert.deepEqual(findReferences('$HOME/${env:X}').map((r) => [r.kind, r.name]), [['env', 'X'], ['bare', 'HOME']]);
 });
+
+test('VS Code: --input NAME=value answers ${input:NAME}; ${workspaceFolder}, ${userHome}, ${pathSeparator}, ${cwd} are expanded; lint does not warn about them', async () => {
+  const { mkdtempSync, writeFileSync, rmSync } = await import('node:fs');
+  const { tmpdir, homedir } = await import('node:os');
+  const { basename, join, sep } = await import('node:path');
+  const { parseArgs } = await import('../../src/cli/args.js');
+  const { resolveTarget, TARGET_OPTIONS } = await import('../../src/cli/server-target.js');
+  const dir = mkdtempSync(join(tmpdir(), 'mcpwire-vscode-'));
+  try {
+    writeFileSync(join(dir, 'mcp.json'), `{
+      "inputs": [{ "type": "promptString", "id": "token", "password": true }],
+      "servers": {
+        "local": { "type": "stdio", "command": "node", "args": ["\${workspaceFolder}/server.js", "\${workspaceFolderBasename}", "\${userHome}\${pathSeparator}x", "\${cwd}"], "env": { "TOKEN": "\${input:token}" } },
+        "remote": { "type": "http", "url": "https://example.com/mcp", "headers": { "Authorization": "Bearer \${input:token}" } },
+      },
+    }`);
+    const io = captureIo({ cwd: dir });
+    const resolve = (argv: string[]) => resolveTarget(parseArgs(argv, TARGET_OPTIONS), io).target;
+    assert.deepStrictEqual(resolve(['--config', 'mcp.json', 'local', '--input', 'token=s3cret']), {
+      kind: 'stdio', command: 'node', args: [`${dir}/server.js`, basename(dir), `${homedir()}${sep}x`, dir], env: { TOKEN: 's3cret' }, cwd: undefined,
+      label: `node ${dir}/server.js ${basename(dir)} ${homedir()}${sep}x ${dir}`,
+    });
+    assert.deepStrictEqual(resolve(['--config', 'mcp.json', 'remote', '--input=token=s3cret']), {
+      kind: 'http', url: 'https://example.com/mcp', headers: { Authorization: 'Bearer s3cret' }, legacy: false, label: 'https://example.com/mcp',
+    });
+    assert.throws(() => resolve(['--config', 'mcp.json', 'remote']), {
+      name: 'ConfigError', message: 'Server "remote" in mcp.json references ${input:token}, which is not set: give --input token=VALUE',
+    });
+    assert.throws(() => resolve(['--input', 'token=x', 'https://example.com/mcp']), {
+      name: 'UsageError', message: '--input answers a VS Code ${input:NAME} of a --config entry; there is no --config FILE NAME',
+    });
+    assert.throws(() => resolve(['--config', 'mcp.json', 'remote', '--input', 'token']), { name: 'UsageError', message: '--input needs NAME=VALUE, got "token"' });
+    const lint = captureIo({ cwd: dir });
+    assert.equal(await runConfig(['lint', 'mcp.json', '--json'], lint), 0);
+    const findings = (JSON.parse(lint.out()) as { findings: { severity: string; message: string }[] }).findings;
+    assert.deepStrictEqual(findings.filter((finding) => finding.severity !== 'note'), []);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

@@ -1,4 +1,4 @@
-// Doctor steps 3–5 in-process, against a scripted server on a linked pair: list bugs that
+// Doctor steps 4–6 in-process, against a scripted server on a linked pair: list bugs that
 // McpServer would never produce (a repeated cursor, a name listed twice, a cursor that is not
 // a string) still have to be caught.
 
@@ -23,11 +23,11 @@ async function clientFor(pages: Record<string, Params>, capabilities: Params = {
   return McpClient.connect(clientSide);
 }
 
-test('step 4 reads every page and fails on a cursor the server already gave', async () => {
+test('step 5 reads every page and fails on a cursor the server already gave', async () => {
   const client = await clientFor({ '': { tools: [tool('a')], nextCursor: 'p2' }, p2: { tools: [tool('b')], nextCursor: 'p2' } });
   const { result, tools } = await checkToolsList(client, undefined, 1000);
   assert.deepEqual(result, {
-    step: 4, title: 'tools/list', status: 'failed',
+    step: 5, title: 'tools/list', status: 'failed',
     summary: 'page 2 repeats cursor "p2": a client following it would loop forever',
     evidence: ['2 tool(s) in 2 page(s): a, b', 'page 2 repeats cursor "p2": a client following it would loop forever'],
     fix: 'a host reading this list would loop, drop tools or refuse the schema: fix the list or the schema',
@@ -35,7 +35,7 @@ test('step 4 reads every page and fails on a cursor the server already gave', as
   assert.deepEqual(tools.map((t) => t.name), ['a', 'b']);
 });
 
-test('step 4: a tool listed twice, a cursor that is not a string, a schema that does not compile', async () => {
+test('step 5: a tool listed twice, a cursor that is not a string, a schema that does not compile', async () => {
   const twice = await clientFor({ '': { tools: [tool('a')], nextCursor: 'n' }, n: { tools: [tool('a')] } });
   assert.equal((await checkToolsList(twice, undefined, 1000)).result.summary, 'tool "a" is listed 2 times: names must be unique within a server');
   const numeric = await clientFor({ '': { tools: [tool('a')], nextCursor: 2 } });
@@ -44,21 +44,21 @@ test('step 4: a tool listed twice, a cursor that is not a string, a schema that 
   assert.match((await checkToolsList(broken, undefined, 1000)).result.summary, /^tool "a": inputSchema does not compile: /);
 });
 
-test('step 4: another tool\'s bad schema is only a warning when --tool names a good one', async () => {
+test('step 5: another tool\'s bad schema is only a warning when --tool names a good one', async () => {
   const client = await clientFor({ '': { tools: [tool('good'), tool('bad', null)] } });
   const { result } = await checkToolsList(client, 'good', 1000);
   assert.deepEqual([result.status, result.summary, result.evidence], ['warning', '"good" is listed, every input schema compiles with root type "object"',
     ['2 tool(s) in 1 page(s): good, bad', 'tool "bad": inputSchema is null, not a schema object']]);
 });
 
-test('step 3 tells "forgot to declare" from "has no tools" by asking anyway', async () => {
+test('step 4 tells "forgot to declare" from "has no tools" by asking anyway', async () => {
   const client = await clientFor({ '': { tools: [tool('a'), tool('b')] } }, {});
   const result = await checkToolsCapability(client, 1000);
   assert.equal(result.status, 'failed');
   assert.deepEqual(result.evidence, ['capabilities: {}', 'tools/list sent anyway answered with 2 tool(s): the server has tools but does not declare them']);
 });
 
-test('step 5: two tools whose names collide after the seam, and a root combinator', () => {
+test('step 6: two tools whose names collide after the seam, and a root combinator', () => {
   const result = checkHostExposure('srv', [
     { name: 'get.weather', description: 'x', inputSchema: { type: 'object' } },
     { name: 'get_weather', description: 'y', inputSchema: { type: 'object', anyOf: [{ required: ['a'] }, { required: ['b'] }] } },

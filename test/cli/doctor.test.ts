@@ -24,23 +24,23 @@ const stepOf = (report: Report, n: number): StepResult => report.steps.find((s) 
 test('a healthy server passes every step; the trial call is a success with its id, tool and arguments', async () => {
   const { code, report } = await doctor(['--tool', 'add', '--call', 'add', '--args', '{"a":19,"b":23}', ...stdioServer(ADD_SERVER)]);
   assert.equal(code, 0);
-  assert.deepEqual(statuses(report), [[1, 'passed'], [9, 'passed'], [2, 'passed'], [3, 'passed'], [4, 'passed'], [5, 'passed'], [6, 'passed'], [7, 'passed'], [8, 'passed']]);
-  assert.equal(stepOf(report, 3).summary, 'the server declares tools {"listChanged":true}');
-  assert.deepEqual(stepOf(report, 4), {
-    step: 4, title: 'tools/list', status: 'passed', summary: '"add" is listed, every input schema compiles with root type "object"',
+  assert.deepEqual(statuses(report), [[1, 'passed'], [2, 'passed'], [3, 'passed'], [4, 'passed'], [5, 'passed'], [6, 'passed'], [7, 'passed'], [8, 'passed'], [9, 'passed']]);
+  assert.equal(stepOf(report, 4).summary, 'the server declares tools {"listChanged":true}');
+  assert.deepEqual(stepOf(report, 5), {
+    step: 5, title: 'tools/list', status: 'passed', summary: '"add" is listed, every input schema compiles with root type "object"',
     evidence: ['1 tool(s) in 1 page(s): add'],
   });
-  assert.equal(stepOf(report, 5).summary, 'a host with no allow/deny policy would offer the model 1 function(s): add');
-  assert.deepEqual(stepOf(report, 6).evidence, ['tools/call id 3, tool add, arguments {"a":19,"b":23}', 'result:', '  42']);
-  assert.equal(stepOf(report, 7).summary, '3 line(s) on stdout, every one a JSON-RPC message');
-  assert.match(stepOf(report, 8).summary, /^exited with code 0 \d+ ms after its stdin closed$/);
+  assert.equal(stepOf(report, 6).summary, 'a host with no allow/deny policy would offer the model 1 function(s): add');
+  assert.deepEqual(stepOf(report, 7).evidence, ['tools/call id 3, tool add, arguments {"a":19,"b":23}', 'result:', '  42']);
+  assert.equal(stepOf(report, 8).summary, '3 line(s) on stdout, every one a JSON-RPC message');
+  assert.match(stepOf(report, 9).summary, /^exited with code 0 \d+ ms after its stdin closed$/);
 });
 
-test('step 7: a server that logs to stdout has each stray line quoted with its line number', async () => {
+test('step 8: a server that logs to stdout has each stray line quoted with its line number', async () => {
   const { code, report } = await doctor(['--call', 'add', '--args', '{"a":1,"b":2}', ...stdioServer('broken-logs-to-stdout.ts')]);
-  assert.equal(code, 7);
-  assert.deepEqual(stepOf(report, 7), {
-    step: 7, title: 'stdout hygiene', status: 'failed', summary: '3 of 6 stdout line(s) are not JSON-RPC messages',
+  assert.equal(code, 8);
+  assert.deepEqual(stepOf(report, 8), {
+    step: 8, title: 'stdout hygiene', status: 'failed', summary: '3 of 6 stdout line(s) are not JSON-RPC messages',
     evidence: [
       'line 1: "calc server v1.0.0 starting on stdio": not JSON',
       'line 2: "ready": not JSON',
@@ -48,15 +48,15 @@ test('step 7: a server that logs to stdout has each stray line quoted with its l
     ],
     fix: 'stdout is the protocol channel (basic/transports#stdio): write logs to stderr (console.error, not console.log; print(…, file=sys.stderr)), save without a byte order mark, end lines with \\n',
   });
-  assert.equal(stepOf(report, 6).status, 'passed'); // the stray lines did not stop the call itself
+  assert.equal(stepOf(report, 7).status, 'passed'); // the stray lines did not stop the call itself
 });
 
-test('step 3: a server that never declares tools; tools/list is tried anyway to tell why', async () => {
+test('step 4: a server that never declares tools; tools/list is tried anyway to tell why', async () => {
   const { code, report } = await doctor(stdioServer('broken-no-tools-capability.ts'));
-  assert.equal(code, 3);
-  assert.deepEqual(statuses(report), [[1, 'passed'], [9, 'passed'], [2, 'passed'], [3, 'failed'], [4, 'skipped'], [5, 'skipped'], [6, 'skipped'], [7, 'passed'], [8, 'passed']]);
-  assert.equal(stepOf(report, 3).summary, 'the server does not declare the "tools" capability');
-  assert.deepEqual(stepOf(report, 3).evidence, [
+  assert.equal(code, 4);
+  assert.deepEqual(statuses(report), [[1, 'passed'], [2, 'passed'], [3, 'passed'], [4, 'failed'], [5, 'skipped'], [6, 'skipped'], [7, 'skipped'], [8, 'passed'], [9, 'passed']]);
+  assert.equal(stepOf(report, 4).summary, 'the server does not declare the "tools" capability');
+  assert.deepEqual(stepOf(report, 4).evidence, [
     'capabilities: {"prompts":{"listChanged":true},"completions":{}}',
     'tools/list sent anyway: JSON-RPC error -32601 Method not found from the server: Method not found: tools/list (the server does not declare the "tools" capability)',
   ]);
@@ -65,13 +65,13 @@ test('step 3: a server that never declares tools; tools/list is tried anyway to 
 test('-e reaches the server: with its API key set, the same server declares tools', async () => {
   const { code, report } = await doctor(['-e', 'WEATHER_API_KEY=k', ...stdioServer('broken-no-tools-capability.ts')]);
   assert.equal(code, 0);
-  assert.equal(stepOf(report, 4).evidence[0], '1 tool(s) in 1 page(s): forecast');
+  assert.equal(stepOf(report, 5).evidence[0], '1 tool(s) in 1 page(s): forecast');
 });
 
-test('step 6: a tool that always returns isError is a tool execution error, not a protocol error', async () => {
+test('step 7: a tool that always returns isError is a tool execution error, not a protocol error', async () => {
   const { code, report } = await doctor(['--call', 'forecast', '--args', '{"city":"Paris"}', ...stdioServer('broken-tool-is-error.ts')]);
-  assert.equal(code, 6);
-  const trial = stepOf(report, 6);
+  assert.equal(code, 7);
+  const trial = stepOf(report, 7);
   assert.equal(trial.status, 'failed');
   assert.equal(trial.summary, 'tool execution error: the tool ran and returned isError: true');
   assert.deepEqual(trial.evidence, [
@@ -81,18 +81,18 @@ test('step 6: a tool that always returns isError is a tool execution error, not 
   ]);
 });
 
-test('step 6: calling a tool the server does not have is a protocol error (JSON-RPC -32602)', async () => {
+test('step 7: calling a tool the server does not have is a protocol error (JSON-RPC -32602)', async () => {
   const { code, report } = await doctor(['--call', 'nope', ...stdioServer('broken-tool-is-error.ts')]);
-  assert.equal(code, 6);
-  const trial = stepOf(report, 6);
+  assert.equal(code, 7);
+  const trial = stepOf(report, 7);
   assert.equal(trial.summary, 'protocol error: JSON-RPC error -32602 Invalid params from the server: Unknown tool: nope (data: {"name":"nope"})');
   assert.deepEqual(trial.evidence, ['tools/call id 3, tool nope, arguments {}', '"nope" is not in tools/list; sending anyway to see what the server says']);
 });
 
-test('step 2: a server that exits during initialize: exit code and stderr', async () => {
+test('step 3: a server that exits during initialize: exit code and stderr', async () => {
   const { code, report } = await doctor(stdioServer('broken-exits-during-initialize.mjs'));
-  assert.equal(code, 2);
-  const init = stepOf(report, 2);
+  assert.equal(code, 3);
+  const init = stepOf(report, 3);
   assert.match(init.summary, /^the server process exited with code 3 during initialize, \d+ ms after it was sent$/);
   assert.deepEqual(init.evidence, [
     'stderr (last 2 of 2 lines):',
@@ -100,33 +100,33 @@ test('step 2: a server that exits during initialize: exit code and stderr', asyn
     '      at loadConfig (server.js:12:9)',
   ]);
   assert.equal(stepOf(report, 1).status, 'passed');
-  assert.deepEqual(stepOf(report, 8), { step: 8, title: 'exit on stdin close', status: 'skipped', summary: 'the process had already exited with code 3', evidence: [] });
+  assert.deepEqual(stepOf(report, 9), { step: 9, title: 'exit on stdin close', status: 'skipped', summary: 'the process had already exited with code 3', evidence: [] });
 });
 
-test('step 2: a server that never answers times out after --timeout', async () => {
+test('step 3: a server that never answers times out after --timeout', async () => {
   const { code, report } = await doctor(['--timeout', '1000', ...stdioServer('broken-never-answers.mjs')]);
-  assert.equal(code, 2);
-  const init = stepOf(report, 2);
+  assert.equal(code, 3);
+  const init = stepOf(report, 3);
   assert.equal(init.summary, 'no answer to initialize within 1000 ms');
   assert.match(init.evidence[0]!, /^the process \(pid \d+\) is still running$/);
   assert.deepEqual(init.evidence.slice(1), ['stdout so far: 0 line(s)', 'stderr (last 1 of 1 lines):', '  waiting for the database…']);
 });
 
-test('step 8: a server that does not exit when its stdin closes', async () => {
+test('step 9: a server that does not exit when its stdin closes', async () => {
   const { code, report } = await doctor(['--exit-wait', '500', ...stdioServer('broken-ignores-stdin-close.ts')]);
-  assert.equal(code, 8);
-  assert.deepEqual(stepOf(report, 8), {
-    step: 8, title: 'exit on stdin close', status: 'failed', summary: 'the process was still running 500 ms after its stdin closed',
+  assert.equal(code, 9);
+  assert.deepEqual(stepOf(report, 9), {
+    step: 9, title: 'exit on stdin close', status: 'failed', summary: 'the process was still running 500 ms after its stdin closed',
     evidence: ['mcpwire then sent SIGTERM and it ended by SIGTERM'],
     fix: 'a stdio server should exit when stdin ends (basic/lifecycle#shutdown): on stdin "end"/"close", stop timers and intervals, close database pools and sockets, or call process.exit(); hosts otherwise leave it running or kill it',
   });
 });
 
-test('steps 4 and 5: a root schema that is not an object, and a name a model API cannot take', async () => {
+test('steps 5 and 6: a root schema that is not an object, and a name a model API cannot take', async () => {
   const { code, report } = await doctor(stdioServer('broken-tool-schemas.ts'));
-  assert.equal(code, 4);
-  assert.equal(stepOf(report, 4).summary, 'tool "lookup": inputSchema has root type "string"; it must be "object"');
-  const exposure = stepOf(report, 5);
+  assert.equal(code, 5);
+  assert.equal(stepOf(report, 5).summary, 'tool "lookup": inputSchema has root type "string"; it must be "object"');
+  const exposure = stepOf(report, 6);
   assert.equal(exposure.status, 'failed');
   assert.deepEqual(exposure.evidence, [
     'function weather_get ← tool weather.get',
@@ -137,10 +137,10 @@ test('steps 4 and 5: a root schema that is not an object, and a name a model API
   ]);
 });
 
-test('step 4: --tool names a tool the server does not list', async () => {
+test('step 5: --tool names a tool the server does not list', async () => {
   const { code, report } = await doctor(['--tool', 'subtract', ...stdioServer(ADD_SERVER)]);
-  assert.equal(code, 4);
-  assert.equal(stepOf(report, 4).summary, 'no tool named "subtract"');
+  assert.equal(code, 5);
+  assert.equal(stepOf(report, 5).summary, 'no tool named "subtract"');
 });
 
 test('step 1: a command that does not exist (ENOENT)', async () => {
@@ -172,8 +172,8 @@ test('step 1: a legacy HTTP+SSE server configured as Streamable HTTP is recognis
     ]);
     assert.match(connect.evidence[3]!, /^first SSE event: endpoint → http:\/\/127\.0\.0\.1:\d+\/messages\?sessionId=[0-9a-f-]{36}$/);
     // The doctor goes on over the legacy transport, so the rest is still checked.
-    assert.deepEqual(statuses(report), [[1, 'failed'], [9, 'passed'], [2, 'passed'], [3, 'passed'], [4, 'passed'], [5, 'passed'], [6, 'skipped'], [7, 'skipped'], [8, 'skipped']]);
-    assert.match(stepOf(report, 2).summary, /revision 2024-11-05 \(mcpwire offered 2025-11-25; the server chose an older one it supports\), server old-sse-calc 0\.9\.0$/);
+    assert.deepEqual(statuses(report), [[1, 'failed'], [2, 'passed'], [3, 'passed'], [4, 'passed'], [5, 'passed'], [6, 'passed'], [7, 'skipped'], [8, 'skipped'], [9, 'skipped']]);
+    assert.match(stepOf(report, 3).summary, /revision 2024-11-05 \(mcpwire offered 2025-11-25; the server chose an older one it supports\), server old-sse-calc 0\.9\.0$/);
 
     const declared = await doctor(['--sse', server.url]);
     assert.equal(declared.code, 0);
@@ -193,7 +193,7 @@ test('step 1: nothing listening on the port (ECONNREFUSED)', async () => {
   });
 });
 
-test('over Streamable HTTP a healthy server passes steps 1–5; the HTTP exchange is the evidence', async () => {
+test('over Streamable HTTP a healthy server passes steps 1–6; the HTTP exchange is the evidence', async () => {
   const server = await startHttpServer(ADD_SERVER, ['--http', '--port', '0']);
   try {
     const { code, report } = await doctor(['--era', '2025-11-25', server.url]);
@@ -207,13 +207,26 @@ test('over Streamable HTTP a healthy server passes steps 1–5; the HTTP exchang
 test('the report as text: one line per step, then the first failed step', async () => {
   const io = captureIo();
   const code = await runDoctor(['--exit-wait', '500', ...stdioServer('broken-exits-during-initialize.mjs')], io);
-  assert.equal(code, 2);
+  assert.equal(code, 3);
   const lines = io.out().trimEnd().split('\n');
   assert.equal(lines[0], `mcpwire doctor: ${process.execPath} ${fixture('broken-exits-during-initialize.mjs')}`);
   assert.match(lines[2]!, /^\[pass\] 1 connect {14}process \d+ started and was still running after 300 ms$/);
-  assert.equal(lines[3], '[pass] 9 era                  handshake era: pinned to 2025-11-25: initialize');
-  assert.match(lines[4]!, /^\[FAIL\] 2 initialize {11}the server process exited with code 3 during initialize/);
-  assert.equal(lines.at(-1), 'first failed step: 2 (initialize), exit code 2');
+  assert.equal(lines[3], '[pass] 2 era                  handshake era: pinned to 2025-11-25: initialize');
+  assert.match(lines[4]!, /^\[FAIL\] 3 initialize {11}the server process exited with code 3 during initialize/);
+  assert.equal(lines.at(-1), 'first failed step: 3 (initialize), exit code 3');
+});
+
+test('the steps a run prints, with the default --era auto, are numbered 1, 2, 3… in the order printed, as the help lists them', async () => {
+  const { formatCommandHelp } = await import('../../src/cli/command-help.js');
+  const help = formatCommandHelp('doctor')!;
+  const listed = [...help.slice(0, help.indexOf('\noptions:')).matchAll(/(\d) ([a-z/ ]+?)(?: \(stdio\))?(?: ·|\n|$)/g)].map((match) => `${match[1]} ${match[2]}`);
+  const io = captureIo();
+  const code = await runDoctor(['--exit-wait', '2000', '--', process.execPath, '--import', 'tsx', ADD_SERVER], io);
+  const printed = io.out().split('\n').flatMap((line) => /^\[(?:pass|FAIL|warn|skip)\] (\d [a-z/ ]+?) {2,}/.exec(line)?.[1] ?? []);
+  assert.deepStrictEqual({ code, printed, listed: listed.length, exitCodes: /first failed step \(1–(\d)\)/.exec(help)?.[1] }, {
+    code: 0, printed: listed, listed: 9, exitCodes: '9',
+  });
+  assert.deepStrictEqual(printed, ['1 connect', '2 era', '3 initialize', '4 tools capability', '5 tools/list', '6 host exposure', '7 trial call', '8 stdout hygiene', '9 exit on stdin close']);
 });
 
 function freePort(): Promise<number> {

@@ -49,17 +49,17 @@ test('doctor has an era step: stateless against the fake; --era 2026-07-28 again
   };
   const modern = await run(FAKE);
   assert.equal(modern.code, 0);
-  assert.deepStrictEqual(modern.steps.map((s) => [s.step, s.status]), [[1, 'passed'], [9, 'passed'], [2, 'passed'], [3, 'passed'], [4, 'passed'], [5, 'passed'], [6, 'skipped'], [7, 'passed'], [8, 'passed']]);
-  assert.deepStrictEqual(modern.steps[1], { step: 9, title: 'era', status: 'passed', summary: 'stateless era, revision 2026-07-28: auto: server/discover lists 2026-07-28, so 2026-07-28', evidence: [] });
+  assert.deepStrictEqual(modern.steps.map((s) => [s.step, s.status]), [[1, 'passed'], [2, 'passed'], [3, 'passed'], [4, 'passed'], [5, 'passed'], [6, 'passed'], [7, 'skipped'], [8, 'passed'], [9, 'passed']]);
+  assert.deepStrictEqual(modern.steps[1], { step: 2, title: 'era', status: 'passed', summary: 'stateless era, revision 2026-07-28: auto: server/discover lists 2026-07-28, so 2026-07-28', evidence: [] });
   assert.match(modern.steps[2]!.summary, /^no initialize in 2026-07-28: server\/discover answered in \d+ ms, server fake-2026 1\.0\.0$/);
   const pinned = await run(['--era', '2026-07-28', ...LEGACY]);
-  assert.equal(pinned.code, 9);
+  assert.equal(pinned.code, 2);
   assert.deepStrictEqual(pinned.steps.slice(1, 3), [
     {
-      step: 9, title: 'era', status: 'failed',
+      step: 2, title: 'era', status: 'failed',
       summary: 'The server does not speak 2026-07-28 (pinned to 2026-07-28): server/discover → error -32601 "Method not found"',
       evidence: [], fix: 'the server does not speak the revision --era pinned; try --era auto, which falls back to initialize',
     },
-    { step: 2, title: 'initialize', status: 'skipped', summary: 'not reached: no revision both sides speak', evidence: [] },
+    { step: 3, title: 'initialize', status: 'skipped', summary: 'not reached: no revision both sides speak', evidence: [] },
   ]);
 });

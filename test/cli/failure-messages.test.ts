@@ -98,10 +98,10 @@ test('TLS spoken to a plain-HTTP port asks "is this an http:// URL?", not about 
   });
 });
 
-test('doctor --tool nope: step 5 is not reached, instead of failing and then listing the functions', () => {
+test('doctor --tool nope: step 6 (host exposure) is not reached, instead of failing and then listing the functions', () => {
   const add = { name: 'add', inputSchema: { type: 'object' as const, properties: { a: { type: 'integer' } } } };
   assert.deepStrictEqual(checkHostExposure('calc', [add], 'nope'), {
-    step: 5, title: 'host exposure', status: 'skipped', summary: 'not reached: no tool named "nope" (step 4)', evidence: [],
+    step: 6, title: 'host exposure', status: 'skipped', summary: 'not reached: no tool named "nope" (step 5)', evidence: [],
   });
 });
 
@@ -118,9 +118,9 @@ test('doctor --args takes key=value (repeatable), typed by the inputSchema like 
   const io = captureIo();
   const code = await runDoctor(['--json', '--call', 'add', '--args', 'a=19', '--args', 'b=23', ...stdioServer(ADD_SERVER)], io);
   const report = JSON.parse(io.out()) as { steps: StepResult[] };
-  assert.deepStrictEqual({ code, call: report.steps.find((s) => s.step === 6) }, {
+  assert.deepStrictEqual({ code, call: report.steps.find((s) => s.step === 7) }, {
     code: 0,
-    call: { step: 6, title: 'trial call', status: 'passed', summary: 'the tool answered with a result', evidence: ['tools/call id 3, tool add, arguments {"a":19,"b":23}', 'result:', '  42'] },
+    call: { step: 7, title: 'trial call', status: 'passed', summary: 'the tool answered with a result', evidence: ['tools/call id 3, tool add, arguments {"a":19,"b":23}', 'result:', '  42'] },
   });
   const usage = async (args: string): Promise<unknown> => {
     const bad = captureIo();

@@ -28,7 +28,7 @@ test('--version prints the version in package.json, found from src/cli and from 
 
 test('help, --help and -h print the overview with exit 0; no command at all prints it with exit 2', async () => {
   const overview = `${formatOverview()}\n`;
-  for (const argv of [['help'], ['--help'], ['-h']]) assert.deepStrictEqual(await run(argv), { code: 0, stdout: overview, stderr: '' }, argv.join(' '));
+  for (const argv of [['help'], ['--help'], ['-h'], ['help', 'help'], ['help', '--help']]) assert.deepStrictEqual(await run(argv), { code: 0, stdout: overview, stderr: '' }, argv.join(' '));
   assert.deepStrictEqual(await run([]), { code: 2, stdout: overview, stderr: '' });
   const usages = overview.split('\n').filter((line) => line.startsWith('  mcpwire ')).map((line) => line.trim().split(/ {2,}/)[0]);
   assert.deepStrictEqual(usages, [
@@ -48,7 +48,7 @@ test('help, --help and -h print the overview with exit 0; no command at all prin
     'mcpwire login URL [--no-browser] [--timeout MS]',
     'mcpwire logout URL',
     'mcpwire help [command] · mcpwire <command> --help',
-    'mcpwire --version',
+    'mcpwire --version · mcpwire -v',
   ]);
 });
 
@@ -98,7 +98,7 @@ test('help for a command that does not exist, or for two, is a usage error', asy
 
 test('every command rejects an option it does not know with exit 2, naming the options it takes', async () => {
   const server = ['--', 'no-such-command-mcpwire'];
-  const target = '--header --env --cwd --timeout --config --sse --trace --trace-file --era --allow-insecure-http --inherit-env';
+  const target = '--header --env --cwd --timeout --config --sse --trace --trace-file --era --allow-insecure-http --inherit-env --input';
   const cases: [string[], string, string][] = [
     [['list', '--bogus', ...server], 'list', `${target} --json --schema`],
     [['call', 'add', '--bogus', ...server], 'call', `${target} --json --task`],

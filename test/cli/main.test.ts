@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { ADD_SERVER, REPO, fixture, stdioServer } from './cli-harness.js';
+import { ADD_SERVER, REPO, fixture, startHttpServer, stdioCommand, stdioServer } from './cli-harness.js';
 import { isAlive } from '../fakes/is-alive.js';
 
 const MAIN = fileURLToPath(new URL('../../src/cli/main.ts', import.meta.url));
@@ -30,10 +30,10 @@ test('exit codes as a shell sees them: tool error 1, usage 2, doctor = first fai
   const showcase = ['--', process.execPath, '--import', 'tsx', fixture('cli-showcase-server.ts')];
   assert.equal((await mcpwire(['call', 'fail', ...showcase])).code, 1);
   const usage = await mcpwire(['call', '--bogus']);
-  assert.deepEqual([usage.code, usage.stderr], [2, 'mcpwire: Unknown option "--bogus" (this command takes: --header --env --cwd --timeout --config --sse --trace --trace-file --era --allow-insecure-http --inherit-env --root --elicit --log-level --json --task)\nrun "mcpwire call --help" for usage\n']);
+  assert.deepEqual([usage.code, usage.stderr], [2, 'mcpwire: Unknown option "--bogus" (this command takes: --header --env --cwd --timeout --config --sse --trace --trace-file --era --allow-insecure-http --inherit-env --input --root --elicit --log-level --json --task)\nrun "mcpwire call --help" for usage\n']);
   const doctor = await mcpwire(['doctor', '--', process.execPath, fixture('broken-exits-during-initialize.mjs')]);
-  assert.equal(doctor.code, 2);
-  assert.match(doctor.stdout, /^\[FAIL\] 2 initialize {11}the server process exited with code 3 during initialize/m);
+  assert.equal(doctor.code, 3);
+  assert.match(doctor.stdout, /^\[FAIL\] 3 initialize {11}the server process exited with code 3 during initialize/m);
 });
 
 test('--help lists every command; an unknown command is a usage error', async () => {
@@ -42,6 +42,52 @@ test('--help lists every command; an unknown command is a usage error', async ()
   for (const command of ['list', 'call', 'doctor', 'config lint', 'config show', 'demo', 'serve']) assert.match(help.stdout, new RegExp(`^  mcpwire ${command} `, 'm'));
   const unknown = await mcpwire(['frobnicate']);
   assert.deepEqual([unknown.code, unknown.stderr], [2, 'mcpwire: unknown command "frobnicate"\nrun "mcpwire --help" for usage\n']);
+});
+
+test('as a shell runs them: `help <command>` prints what `<command> --help` prints, and -v what --version prints', async () => {
+  for (const command of ['call', 'doctor', 'demo']) {
+    const [help, dashed] = await Promise.all([mcpwire(['help', command]), mcpwire([command, '--help'])]);
+    assert.deepStrictEqual(help, { ...dashed, code: 0 }, command);
+    assert.match(help.stdout, new RegExp(`^usage: mcpwire ${command} `));
+  }
+  const [short, long] = await Promise.all([mcpwire(['-v']), mcpwire(['--version'])]);
+  assert.deepStrictEqual(short, { ...long, code: 0, stderr: '' });
+  assert.match(short.stdout, /^\d+\.\d+\.\d+\S*\n$/);
+});
+
+test('an --era the server does not speak is a protocol problem (exit 3), both ways, over stdio and HTTP; nothing listening stays exit 4', async () => {
+  const FIX = '  fix: no revision both sides speak: try --era auto, which probes with server/discover and falls back to initialize\n';
+  const legacy = await mcpwire(['list', '--era', '2026-07-28', ...stdioCommand('sdk-add-server-stdio.ts')]);
+  assert.deepStrictEqual(legacy, { code: 3, stdout: '', stderr: `mcpwire: The server does not speak 2026-07-28 (pinned to 2026-07-28): server/discover → error -32601 "Method not found"\n${FIX}` });
+  const modern = await mcpwire(['call', 'add', 'a=19', 'b=23', '--era', '2025-11-25', ...stdioCommand('stateless-fake-server.ts')]);
+  assert.deepStrictEqual([modern.code, modern.stdout], [3, '']);
+  const [legacyHttp, modernHttp] = await Promise.all([startHttpServer(fixture('sdk-add-server-http.ts'), ['--port', '0']), startHttpServer(fixture('stateless-fake-server.ts'), ['--http', '--port', '0'])]);
+  try {
+    const [pinnedNew, pinnedOld] = await Promise.all([mcpwire(['list', legacyHttp.url, '--era', '2026-07-28']), mcpwire(['list', modernHttp.url, '--era', '2025-11-25'])]);
+    assert.deepStrictEqual([pinnedNew.code, pinnedNew.stderr.endsWith(FIX), pinnedOld.code], [3, true, 3]);
+  } finally {
+    await Promise.all([legacyHttp.stop(), modernHttp.stop()]);
+  }
+  const nobody = await mcpwire(['list', 'http://127.0.0.1:1/mcp', '--era', '2026-07-28']);
+  assert.deepStrictEqual(nobody, { code: 4, stdout: '', stderr: 'mcpwire: TCP connection to 127.0.0.1:1 refused (ECONNREFUSED): nothing is listening there\n  fix: start the server, or check the port in the URL\n' });
+});
+
+test('options that do nothing for the transport and extra words are usage errors (exit 2) naming them; nothing is started', async () => {
+  const server = ['--', 'mcpwire-no-such-server'];
+  const cases: [string[], string][] = [
+    [['list', '--sse', ...server], '--sse does nothing for a stdio server (only for http(s):// URLs): mcpwire-no-such-server'],
+    [['call', 'add', 'a=1', '-H', 'X-Key: 1', ...server], '-H/--header does nothing for a stdio server (only for http(s):// URLs): mcpwire-no-such-server'],
+    [['doctor', '--header', 'X: 1', '--sse', ...server], '--sse and -H/--header do nothing for a stdio server (only for http(s):// URLs): mcpwire-no-such-server'],
+    [['list', 'http://127.0.0.1:1/mcp', '-e', 'A=1'], '-e/--env does nothing for an HTTP server (only for a stdio command): http://127.0.0.1:1/mcp'],
+    [['read', 'http://127.0.0.1:1/mcp', 'x://y', '--cwd', '/tmp'], '--cwd does nothing for an HTTP server (only for a stdio command): http://127.0.0.1:1/mcp'],
+    [['list', 'extra', 'words', ...server], 'list takes only the server; unexpected: extra words'],
+    [['config', 'lint', 'a.json', 'extra'], 'config lint takes FILE; unexpected: extra'],
+    [['config', 'show', 'a.json', 'name', 'extra'], 'config show takes FILE NAME; unexpected: extra'],
+  ];
+  const unwritable = await mcpwire(['list', '--trace-file', '/nonexistent/dir/t.ndjson', ...server]);
+  assert.deepStrictEqual(unwritable, { code: 2, stdout: '', stderr: 'mcpwire: cannot write --trace-file /nonexistent/dir/t.ndjson: its folder does not exist (ENOENT)\n' });
+  const runs = await Promise.all(cases.map(([argv]) => mcpwire(argv)));
+  assert.deepStrictEqual(runs, cases.map(([argv, message]) => ({ code: 2, stdout: '', stderr: `mcpwire: ${message}\nrun "mcpwire ${argv[0]} --help" for usage\n` })));
 });
 
 test('Ctrl-C during a call sends notifications/cancelled to the server and exits 130', async () => {

@@ -35,11 +35,11 @@ test('list bytes: listLimits.maxBytes is the client\'s setting', async () => {
   }
 });
 
-test('list bytes: doctor step 4 stops a list past 64 MiB of JSON and says so', { timeout: 120_000 }, async () => {
+test('list bytes: doctor step 5 (tools/list) stops a list past 64 MiB of JSON and says so', { timeout: 120_000 }, async () => {
   const io = captureIo();
   await runDoctor(['--json', '--', process.execPath, FAT, ...FAT_PAGES], io);
-  const step4 = (JSON.parse(io.out()) as { steps: Array<{ step: number; status: string; summary: string }> }).steps.find((s) => s.step === 4)!;
-  assert.deepStrictEqual([step4.status, step4.summary], ['failed', 'more than 64 MiB of tools after 67 page(s): stopped reading']);
+  const step5 = (JSON.parse(io.out()) as { steps: Array<{ step: number; status: string; summary: string }> }).steps.find((s) => s.step === 5)!;
+  assert.deepStrictEqual([step5.status, step5.summary], ['failed', 'more than 64 MiB of tools after 67 page(s): stopped reading']);
 });
 
 test('list bytes: doctor reads one page of 140,000 tools (no "Maximum call stack size exceeded") and shows the first 50 names', async () => {
@@ -54,7 +54,7 @@ test('list bytes: doctor reads one page of 140,000 tools (no "Maximum call stack
   assert.equal(read.length, 140_000);
   const names = Array.from({ length: 50 }, (_, i) => `t${i}`).join(', ');
   assert.deepStrictEqual(result, {
-    step: 4, title: 'tools/list', status: 'passed', summary: '140000 tool(s) listed, every input schema compiles with root type "object"',
+    step: 5, title: 'tools/list', status: 'passed', summary: '140000 tool(s) listed, every input schema compiles with root type "object"',
     evidence: [`140000 tool(s) in 1 page(s): ${names}, … and 139950 more`],
   });
   await client.close();

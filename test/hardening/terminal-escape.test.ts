@@ -111,8 +111,8 @@ test('doctor: tool names, the trial call\'s result and its JSON-RPC error print 
   assert.equal(passed.out.includes(`         4 tool(s) in 1 page(s): show, fail, tool_error, ${shown('named')}\n`), true);
   assert.equal(passed.out.includes(`\n           ${shown('output')}\n           ${shown('more output')}\n`), true);
   const failed = await run(['doctor', '--call', 'fail', ...SERVER]);
-  assert.deepStrictEqual([failed.code, failed.raw], [6, { stdout: 0, stderr: 0 }]);
-  assert.equal(failed.out.includes(`[FAIL] 6 trial call           protocol error: JSON-RPC error -32000 from the server: ${shown('boom')} (data: `), true);
+  assert.deepStrictEqual([failed.code, failed.raw], [7, { stdout: 0, stderr: 0 }]);
+  assert.equal(failed.out.includes(`[FAIL] 7 trial call           protocol error: JSON-RPC error -32000 from the server: ${shown('boom')} (data: `), true);
 });
 
 test('demo seam trace: names, answers and wire messages never carry a raw control character', () => {
