@@ -12,6 +12,7 @@ import { DrainingTransport } from './draining-transport.js';
 import type { ServerTarget } from './server-target.js';
 import type { TokenFile } from './token-file.js';
 import type { TraceVia, Tracer } from './trace.js';
+import type { ClientFeatures } from './client-features.js';
 
 /** How mcpwire introduces itself in `initialize`. */
 export const CLI_CLIENT_INFO = { name: 'mcpwire-cli', version: '0.1.0' };
@@ -91,6 +92,8 @@ export interface ConnectOptions extends BuildOptions {
   timeoutMs: number;
   /** Which revision: probe (auto) or pinned. Default auto. */
   era?: EraChoice;
+  /** Roots, sampling, elicitation and the log display (client-features.ts); absent: none declared. */
+  features?: ClientFeatures;
 }
 
 /** Connects to `target`, falling back from Streamable HTTP to HTTP+SSE when the server asks for it. */
@@ -98,7 +101,19 @@ export async function connect(target: ServerTarget, options: ConnectOptions): Pr
   const attempt = async (built: BuiltTransport): Promise<Connection> => {
     // 2026-07-28 has no HTTP+SSE transport: over it, only the handshake era exists.
     const era = built.via === 'sse' ? '2025-11-25' : options.era ?? 'auto';
-    const client = await McpClient.connect(built.transport, { clientInfo: CLI_CLIENT_INFO, timeoutMs: options.timeoutMs, era });
+    const features = options.features;
+    const client = new McpClient(built.transport, { clientInfo: CLI_CLIENT_INFO, timeoutMs: options.timeoutMs, era, ...features?.options });
+    // Set before open(): a server may log during the handshake.
+    if (features) client.onlog = features.onlog;
+    try {
+      await client.open();
+      if (features?.logLevelAsked && client.serverCapabilities.logging) await client.setLoggingLevel(features.logLevel);
+      // 26/server/utilities/logging: without a per-request logLevel the server sends no log at all.
+      else if (features && client.era === 'stateless' && client.serverCapabilities.logging) await client.setLoggingLevel(features.logLevel);
+    } catch (error) {
+      await client.close().catch(() => undefined);
+      throw error;
+    }
     return { client, built, close: () => closeConnection(client, built) };
   };
   const built = buildTransport(target, options);
