@@ -54,6 +54,9 @@ const OPTIONS: Record<string, { values: 0 | 1 | 2; alias?: string }> = {
   '--elicit': { values: 1 },
   '--log-level': { values: 1 },
   '--input': { values: 1 },
+  '--prompt': { values: 1 },
+  '--resource': { values: 1 },
+  '--context': { values: 1 },
 };
 
 const BY_ALIAS = new Map(Object.entries(OPTIONS).filter(([, spec]) => spec.alias).map(([name, spec]) => [spec.alias!, name]));

@@ -6,12 +6,14 @@
 // a task (basic/utilities/tasks): created, polled, its result fetched; Ctrl-C sends tasks/cancel.
 
 import { pollInterval } from '../client/tool-task.js';
+import { resolve } from 'node:path';
 import { RequestCancelledError } from '../jsonrpc/index.js';
 import type { RequestId } from '../jsonrpc/index.js';
 import { compile } from '../json-schema/index.js';
 import type { CallToolResult, Progress, ServerCapabilities, Task, Tool } from '../protocol/index.js';
 import { describeValidationErrors } from '../server/index.js';
-import { UsageError } from './args.js';
+import { UsageError, optionValue } from './args.js';
+import { writeBinaryContent } from './binary-out.js';
 import { coerceArguments } from './coerce-args.js';
 import { println } from './command-io.js';
 import type { CommandIo } from './command-io.js';
@@ -24,7 +26,7 @@ import type { CommandContext } from './with-server.js';
 
 /** Runs `mcpwire call`; resolves with the exit code. */
 export function runCall(argv: readonly string[], io: CommandIo): Promise<number> {
-  return withServer(argv, ['--json', '--task'], io, (session) => callTool(session, io), (rest) => {
+  return withServer(argv, ['--json', '--task', '--out', '--force'], io, (session) => callTool(session, io), (rest) => {
     if (rest.length === 0) throw new UsageError('Which tool? mcpwire call <server> <tool> [json-args | key=value …]');
   });
 }
@@ -97,6 +99,8 @@ async function callTool(session: CommandContext, io: CommandIo): Promise<number>
     return failure.exitCode;
   }
   bar.clear();
+  const out = optionValue(session.args, '--out');
+  if (out !== undefined && !writeBinaryContent(result, resolve(io.cwd, out), session.args.flags.has('--force'), io)) return EXIT.usage;
   if (session.args.flags.has('--json')) println(io.stdout, JSON.stringify(result, null, 2));
   else for (const line of renderCallResult(result)) println(io.stdout, line);
   if (result.isError === true) {

@@ -40,10 +40,11 @@ const SERVER_OPTIONS = `options for <server>:
   --input NAME=VALUE           the answer to a VS Code \${input:NAME} of a --config entry (repeatable)
   --era auto|2025-11-25|2026-07-28
                                the revision: auto (default) probes with server/discover and falls back to initialize
-  list, call, read, prompt answer the server's requests and show its log:
-  --root PATH                  a root the server may ask for (repeatable; default: the current directory)
-  --elicit accept|decline      answer the server's elicitation requests so (default: ask on a terminal, else decline)
-  --log-level LEVEL            show the server's log messages at LEVEL and above (default warning; debug … emergency)`;
+  --root PATH                  a root offered to the server (repeatable; default: the current directory)
+  --log-level LEVEL            show server log messages at LEVEL and above (default warning) and ask the server for them:
+                               debug info notice warning error critical alert emergency
+  --elicit accept|decline      answer elicitation when stdin is not a terminal (accept: the schema's defaults);
+                               without it such a request is declined; sampling without a terminal is refused`;
 
 /** The exit codes of the commands that talk to a server (`tool`: call's 1 for isError). */
 function serverExitCodes(tool: boolean): string {
@@ -75,7 +76,12 @@ export const COMMAND_HELP: Record<string, CommandHelp> = {
   call: {
     usage: [['mcpwire call <server> <tool> [json | key=value …] [--json]', "one tools/call; arguments typed and checked by the tool's inputSchema"]],
     about: "Calls one tool. key=value takes its type from the tool's inputSchema (a=19 is 19 for an integer);\nkey:=JSON passes raw JSON; one JSON object gives all arguments. The arguments are checked before\nanything is sent. Ctrl-C cancels the call (notifications/cancelled). A tool whose execution.taskSupport\nis \"required\" runs as a task (tasks/get polled at its pollInterval, then tasks/result; Ctrl-C sends tasks/cancel).",
-    options: [['--task', 'run a tool whose taskSupport is "optional" as a task too'], ['--json', 'print the whole CallToolResult as JSON']],
+    options: [
+      ['--task', 'run a tool whose taskSupport is "optional" as a task too'],
+      ['--out FILE', 'write image, audio and blob results (decoded) to FILE, FILE-2, FILE-3… (before the extension)'],
+      ['--force', 'with --out: replace existing files (without it nothing is written, exit 2)'],
+      ['--json', 'print the whole CallToolResult as JSON'],
+    ],
     server: true,
     examples: [
       'mcpwire call add a=19 b=23 -- mcpwire serve',
@@ -104,6 +110,30 @@ export const COMMAND_HELP: Record<string, CommandHelp> = {
     examples: [
       "mcpwire prompt summarize text='MCP in one line' -- node --import tsx test/fixtures/cli-showcase-server.ts",
       "mcpwire prompt summarize text='MCP in one line' --json -- node --import tsx test/fixtures/cli-showcase-server.ts",
+    ],
+    exitCodes: serverExitCodes(false),
+  },
+  ping: {
+    usage: [['mcpwire ping <server>', 'one round trip, in milliseconds']],
+    about: 'Connects, sends ping and prints the round trip. 2026-07-28 has no ping: there the timed request is\nserver/discover, and the output says so.',
+    options: [],
+    server: true,
+    examples: ['mcpwire ping -- mcpwire serve', 'mcpwire ping http://127.0.0.1:3000/mcp  # after: mcpwire serve --http --port 3000'],
+    exitCodes: serverExitCodes(false),
+  },
+  complete: {
+    usage: [['mcpwire complete <server> --prompt NAME|--resource TEMPLATE ARG=VALUE [--context k=v] [--json]', 'completion/complete: suggested values of one argument']],
+    about: 'Asks the server to complete one argument of a prompt or of a resource template (completion/complete)\nand prints the values one a line. ARG= (empty value) asks for everything.',
+    options: [
+      ['--prompt NAME', 'complete an argument of this prompt (ref/prompt)'],
+      ['--resource TEMPLATE', 'complete a variable of this URI template (ref/resource)'],
+      ['--context k=v', 'an argument already chosen (repeatable)'],
+      ['--json', 'print the whole CompleteResult as JSON'],
+    ],
+    server: true,
+    examples: [
+      'mcpwire complete --prompt completable-prompt department=E -- npx -y @modelcontextprotocol/server-everything',
+      'mcpwire complete --prompt completable-prompt name= --context department=Sales -- npx -y @modelcontextprotocol/server-everything',
     ],
     exitCodes: serverExitCodes(false),
   },

@@ -1,7 +1,6 @@
 // Where a command reads and writes: the real process, or a capture in tests. Commands never
 // touch process.stdout, process.env or SIGINT themselves, so each one can run in-process.
 
-import { createInterface } from 'node:readline/promises';
 import { terminalText } from './terminal-text.js';
 
 /** Somewhere text goes. */
@@ -22,8 +21,6 @@ export interface CommandIo {
   platform: string;
   /** Fires on Ctrl-C: the running request is cancelled (notifications/cancelled). */
   signal?: AbortSignal;
-  /** Asks the user one question on the terminal; absent when there is none (stdin not a TTY). Undefined: the user ended input. */
-  ask?: (question: string) => Promise<string | undefined>;
 }
 
 /**
@@ -47,19 +44,5 @@ export function processIo(signal?: AbortSignal): CommandIo {
     cwd: process.cwd(),
     platform: process.platform,
     signal,
-    ...(process.stdin.isTTY === true ? { ask: askOnTerminal } : {}),
   };
-}
-
-/** One question on the terminal (stderr, so stdout stays the command's result). */
-async function askOnTerminal(question: string): Promise<string | undefined> {
-  const lines = createInterface({ input: process.stdin, output: process.stderr });
-  try {
-    return await new Promise<string | undefined>((resolve) => {
-      lines.once('close', () => resolve(undefined));
-      lines.question(terminalText(question)).then(resolve, () => resolve(undefined));
-    });
-  } finally {
-    lines.close();
-  }
 }

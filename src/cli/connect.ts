@@ -9,10 +9,10 @@ import type { Transport } from '../jsonrpc/index.js';
 import { HttpStatusError, httpTransport, legacySseTransport, spawnStdio, tapTransport } from '../transport/index.js';
 import type { HttpTraceEvent, LegacySseClientTransport, SpawnedStdioTransport } from '../transport/index.js';
 import { DrainingTransport } from './draining-transport.js';
-import type { ClientAnswers } from './client-answers.js';
 import type { ServerTarget } from './server-target.js';
 import type { TokenFile } from './token-file.js';
 import type { TraceVia, Tracer } from './trace.js';
+import type { ClientFeatures } from './client-features.js';
 
 /** How mcpwire introduces itself in `initialize`. */
 export const CLI_CLIENT_INFO = { name: 'mcpwire-cli', version: '0.1.0' };
@@ -93,8 +93,8 @@ export interface ConnectOptions extends BuildOptions {
   timeoutMs: number;
   /** Which revision: probe (auto) or pinned. Default auto. */
   era?: EraChoice;
-  /** How the command answers the server's requests and shows its log messages (client-answers.ts). */
-  answers?: ClientAnswers;
+  /** Roots, sampling, elicitation and the log display (client-features.ts); absent: none declared. */
+  features?: ClientFeatures;
 }
 
 /** Connects to `target`, falling back from Streamable HTTP to HTTP+SSE when the server asks for it. */
@@ -102,10 +102,18 @@ export async function connect(target: ServerTarget, options: ConnectOptions): Pr
   const attempt = async (built: BuiltTransport): Promise<Connection> => {
     // 2026-07-28 has no HTTP+SSE transport: over it, only the handshake era exists.
     const era = built.via === 'sse' ? '2025-11-25' : options.era ?? 'auto';
-    const client = await McpClient.connect(built.transport, { clientInfo: CLI_CLIENT_INFO, timeoutMs: options.timeoutMs, era, ...options.answers?.handlers });
-    if (options.answers) {
-      client.onlog = options.answers.onlog;
-      await options.answers.afterConnect(client);
+    const features = options.features;
+    const client = new McpClient(built.transport, { clientInfo: CLI_CLIENT_INFO, timeoutMs: options.timeoutMs, era, ...features?.options });
+    // Set before open(): a server may log during the handshake.
+    if (features) client.onlog = features.onlog;
+    try {
+      await client.open();
+      if (features?.logLevelAsked && client.serverCapabilities.logging) await client.setLoggingLevel(features.logLevel);
+      // 26/server/utilities/logging: without a per-request logLevel the server sends no log at all.
+      else if (features && client.era === 'stateless' && client.serverCapabilities.logging) await client.setLoggingLevel(features.logLevel);
+    } catch (error) {
+      await client.close().catch(() => undefined);
+      throw error;
     }
     return { client, built, close: () => closeConnection(client, built) };
   };

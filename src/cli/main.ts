@@ -15,6 +15,8 @@ import { runDoctor } from './doctor.js';
 import { EXIT, describeFailure } from './exit-codes.js';
 import { runList } from './list.js';
 import { runLogin, runLogout } from './login.js';
+import { runPing } from './ping.js';
+import { runComplete } from './complete.js';
 import { runPrompt } from './prompt.js';
 import { runRead } from './read.js';
 import { runRegistry } from './registry-command.js';
@@ -23,7 +25,7 @@ import { runServe } from './serve.js';
 import { terminalText } from './terminal-text.js';
 
 /** Commands that talk to a server: Ctrl-C cancels their request instead of killing the process. */
-const CANCELLABLE = new Set(['list', 'call', 'read', 'prompt', 'doctor']);
+const CANCELLABLE = new Set(['list', 'call', 'read', 'prompt', 'doctor', 'ping', 'complete']);
 
 /** Runs the command line; resolves with the process exit code. */
 export async function main(argv: readonly string[], io: CommandIo = processIo()): Promise<number> {
@@ -35,6 +37,8 @@ export async function main(argv: readonly string[], io: CommandIo = processIo())
       case 'call': return await runCall(rest, io);
       case 'read': return await runRead(rest, io);
       case 'prompt': return await runPrompt(rest, io);
+      case 'ping': return await runPing(rest, io);
+      case 'complete': return await runComplete(rest, io);
       case 'doctor': return await runDoctor(rest, io);
       case 'config': return await runConfig(rest, io);
       case 'registry': return await runRegistry(rest, io);

@@ -3,11 +3,11 @@
 
 import { eraOption, integerOption, optionValue, parseArgs } from './args.js';
 import type { ParsedArgs } from './args.js';
-import { CLIENT_OPTIONS, clientAnswers } from './client-answers.js';
 import { println } from './command-io.js';
 import type { CommandIo } from './command-io.js';
 import { connect, eraNote, fallbackNote } from './connect.js';
 import type { Connection } from './connect.js';
+import { CLIENT_FEATURE_OPTIONS, clientFeatures } from './client-features.js';
 import { describeFailure } from './exit-codes.js';
 import { resolveTarget, TARGET_OPTIONS } from './server-target.js';
 import type { ServerTarget } from './server-target.js';
@@ -41,17 +41,17 @@ export async function withServer(
   body: (session: CommandContext) => Promise<number>,
   check?: (rest: string[]) => void,
 ): Promise<number> {
-  const args = parseArgs(argv, [...TARGET_OPTIONS, ...CLIENT_OPTIONS, ...options]);
+  const args = parseArgs(argv, [...TARGET_OPTIONS, ...CLIENT_FEATURE_OPTIONS, ...options]);
   const { target, rest, notes } = resolveTarget(args, io);
   check?.(rest);
   const timeoutMs = integerOption(args, '--timeout', DEFAULT_TIMEOUT_MS);
   const era = eraOption(args);
-  const answers = clientAnswers(args, io);
+  const features = clientFeatures(args, io);
   const tracer = tracerFor(args, io);
   for (const note of notes) println(io.stderr, `mcpwire: ${note}`);
   let connection: Connection | undefined;
   try {
-    connection = await connect(target, { tracer, timeoutMs, era, answers, tokens: new TokenFile(configDir(io.env)) });
+    connection = await connect(target, { tracer, timeoutMs, era, features, tokens: new TokenFile(configDir(io.env)) });
     tracer.note(eraNote(connection.client));
     if (connection.fallback) {
       const note = fallbackNote(target.label, connection.fallback);

@@ -36,6 +36,8 @@ test('help, --help and -h print the overview with exit 0; no command at all prin
     'mcpwire call <server> <tool> [json | key=value …] [--json]',
     'mcpwire read <server> URI [--out FILE] [--json]',
     'mcpwire prompt <server> NAME [key=value …] [--json]',
+    'mcpwire ping <server>',
+    'mcpwire complete <server> --prompt NAME|--resource TEMPLATE ARG=VALUE [--context k=v] [--json]',
     'mcpwire doctor <server> [--tool NAME] [--call NAME --args …] [--exit-wait MS] [--json]',
     'mcpwire config lint FILE [--json]',
     'mcpwire config show FILE NAME [--json]',
@@ -53,7 +55,7 @@ test('help, --help and -h print the overview with exit 0; no command at all prin
 });
 
 test('every command has its own help: `help <command>`, `<command> --help` and `-h` print it with exit 0', async () => {
-  assert.deepStrictEqual(Object.keys(COMMAND_HELP), ['list', 'call', 'read', 'prompt', 'doctor', 'config', 'registry', 'demo', 'chat', 'serve', 'login', 'logout']);
+  assert.deepStrictEqual(Object.keys(COMMAND_HELP), ['list', 'call', 'read', 'prompt', 'ping', 'complete', 'doctor', 'config', 'registry', 'demo', 'chat', 'serve', 'login', 'logout']);
   for (const command of Object.keys(COMMAND_HELP)) {
     const text = `${formatCommandHelp(command)}\n`;
     const expected = { code: 0, stdout: text, stderr: '' };
@@ -98,13 +100,15 @@ test('help for a command that does not exist, or for two, is a usage error', asy
 
 test('every command rejects an option it does not know with exit 2, naming the options it takes', async () => {
   const server = ['--', 'no-such-command-mcpwire'];
-  const target = '--header --env --cwd --timeout --config --sse --trace --trace-file --era --allow-insecure-http --inherit-env --input';
+  const target = '--header --env --cwd --timeout --config --sse --trace --trace-file --era --allow-insecure-http --inherit-env --input --root --log-level --elicit';
   const cases: [string[], string, string][] = [
+    [['ping', '--bogus', ...server], 'ping', target],
+    [['complete', '--bogus', ...server], 'complete', `${target} --prompt --resource --context --json`],
     [['list', '--bogus', ...server], 'list', `${target} --json --schema`],
-    [['call', 'add', '--bogus', ...server], 'call', `${target} --json --task`],
+    [['call', 'add', '--bogus', ...server], 'call', `${target} --json --task --out --force`],
     [['read', 'mem://a', '--bogus', ...server], 'read', `${target} --json --out`],
     [['prompt', 'p', '--bogus', ...server], 'prompt', `${target} --json`],
-    [['doctor', '--bogus', ...server], 'doctor', `${target} --tool --call --args --exit-wait --json`],
+    [['doctor', '--bogus', ...server], 'doctor', `${target.replace(' --root --log-level --elicit', '')} --tool --call --args --exit-wait --json`],
     [['config', 'lint', 'x.json', '--bogus'], 'config', '--json'],
     [['config', 'show', 'x.json', 'calc', '--bogus'], 'config', '--json'],
     [['demo', '--bogus'], 'demo', '--http --era --html'],
