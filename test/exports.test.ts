@@ -47,7 +47,7 @@ const ENTRIES: Record<string, string[]> = {
     'encodeLine', 'httpTransport', 'nodeHttpRequester', 'serveHttp', 'serveStdio', 'spawnStdio', 'stdioServerTransport',
   ],
   '../src/transport/index.ts': [
-    'DEFAULT_MAX_LINE_BYTES', 'DEFAULT_PROTOCOL_VERSIONS', 'HttpStatusError', 'InMemoryEventStore', 'LegacySseClientTransport',
+    'ClearBearerError', 'DEFAULT_MAX_LINE_BYTES', 'DEFAULT_PROTOCOL_VERSIONS', 'HttpStatusError', 'InMemoryEventStore', 'LegacySseClientTransport',
     'LineDecoder', 'PassThroughTransport', 'SpawnedStdioTransport', 'SseParser', 'StdioTransport', 'StreamableHttpClientTransport',
     'createFetchHandler', 'createLinkedPair', 'createStreamableHttpHandler', 'encodeLine', 'encodeSseEvent', 'fetchRequester', 'httpTransport', 'legacySseTransport',
     'nodeHttpRequester',

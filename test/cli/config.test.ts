@@ -189,7 +189,7 @@ test('VS Code: --input NAME=value answers ${input:NAME}; ${workspaceFolder}, ${u
     const io = captureIo({ cwd: dir });
     const resolve = (argv: string[]) => resolveTarget(parseArgs(argv, TARGET_OPTIONS), io).target;
     assert.deepStrictEqual(resolve(['--config', 'mcp.json', 'local', '--input', 'token=s3cret']), {
-      kind: 'stdio', command: 'node', args: [`${dir}/server.js`, basename(dir), `${homedir()}${sep}x`, dir], env: { TOKEN: 's3cret' }, cwd: undefined,
+      kind: 'stdio', command: 'node', args: [`${dir}/server.js`, basename(dir), `${homedir()}${sep}x`, dir], env: { TOKEN: 's3cret' }, inheritEnv: false, cwd: undefined,
       label: `node ${dir}/server.js ${basename(dir)} ${homedir()}${sep}x ${dir}`,
     });
     assert.deepStrictEqual(resolve(['--config', 'mcp.json', 'remote', '--input=token=s3cret']), {
