@@ -79,9 +79,17 @@ function run(command: string, index: number): { output: string; exitCode: number
 test('every transcript prints what its document shows, with the exit code it shows', () => {
   const { runs } = allRuns();
   const shown = runs.map((r) => ({ where: `${r.doc}: $ ${r.command}`, output: mask(r.output), exitCode: r.exitCode }));
+  const texts = new Map<string, string>();
   const printed = runs.map((r, i) => {
     const result = run(r.command, i);
+    // UPDATE_TRANSCRIPTS=1 writes what was printed into the documents (then read the diff before committing).
+    if (process.env.UPDATE_TRANSCRIPTS === '1') {
+      const text = texts.get(r.doc) ?? readFileSync(join(REPO, r.doc), 'utf8');
+      texts.set(r.doc, text.replace(`$ ${r.command}\n${r.output}[exit code ${r.exitCode}]`, () => `$ ${r.command}\n${result.output}[exit code ${result.exitCode}]`));
+    }
     return { where: `${r.doc}: $ ${r.command}`, output: mask(result.output), exitCode: result.exitCode };
   });
+  for (const [doc, text] of texts) writeFileSync(join(REPO, doc), text);
+  if (texts.size > 0) return;
   assert.deepStrictEqual(printed, shown);
 });
