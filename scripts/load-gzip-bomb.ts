@@ -5,7 +5,7 @@
 
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createGzip } from 'node:zlib';
+import { gzipBomb } from './gzip-bomb.js';
 import { OAuthProvider } from '../src/client/index.js';
 import { listServers } from '../src/cli/registry-api.js';
 
@@ -15,23 +15,10 @@ import { listServers } from '../src/cli/registry-api.js';
  */
 const RSS_GROWTH_BOUND = 128 * 1024 * 1024;
 
-/** `mib` MiB of zeros, gzipped as a stream (about 1 KiB on the wire per MiB), never whole in memory. */
-async function gzipBomb(mib: number): Promise<Buffer> {
-  const gzip = createGzip({ level: 9 });
-  const parts: Buffer[] = [];
-  gzip.on('data', (part: Buffer) => parts.push(part));
-  const ended = new Promise((resolve) => gzip.on('end', resolve));
-  const zeros = Buffer.alloc(1024 * 1024);
-  for (let i = 0; i < mib; i++) if (!gzip.write(zeros)) await new Promise((resolve) => gzip.once('drain', resolve));
-  gzip.end();
-  await ended;
-  return Buffer.concat(parts);
-}
-
 /** Runs `rounds` registry searches and `rounds` OAuth token requests against bombs; returns its report line and failures. */
 export async function gzipBombPhase(rounds: number): Promise<{ line: string; failures: string[] }> {
   const failures: string[] = [];
-  const bomb = await gzipBomb(1024);
+  const bomb = await gzipBomb('\0', 1024 * 1024 * 1024);
   let origin = '';
   const server = createServer((request, response) => {
     const json = (body: unknown): void => { response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body)); };

@@ -5,31 +5,18 @@
 
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createGzip } from 'node:zlib';
+import { gzipBomb } from './gzip-bomb.js';
 import { ModelApiError, OpenAiModel } from '../src/host/index.js';
 
 const INFLATED = 512 * 1024 * 1024;
 /** Peak RSS growth allowed while a bomb is read: the 32 MiB cap, the text it became, and room for the GC. */
 const RSS_BOUND = 192 * 1024 * 1024;
 
-/** `piece` repeated to `bytes`, gzipped: what goes on the wire. */
-async function bomb(piece: string, bytes: number): Promise<Buffer> {
-  const gzip = createGzip({ level: 9 });
-  const out: Buffer[] = [];
-  gzip.on('data', (chunk: Buffer) => out.push(chunk));
-  const block = Buffer.from(piece.repeat(Math.ceil((1024 * 1024) / piece.length)));
-  for (let written = 0; written < bytes; written += block.length) {
-    if (!gzip.write(block)) await new Promise((resolve) => gzip.once('drain', resolve));
-  }
-  await new Promise<void>((resolve) => gzip.end(resolve));
-  return Buffer.concat(out);
-}
-
 /** Runs the phase; returns its report line and the failures it found. */
 export async function modelGzipBombPhase(): Promise<{ line: string; failures: string[] }> {
   const failures: string[] = [];
-  const json = await bomb(`{"choices":[{"message":{"content":"${' '.repeat(1000)}`, INFLATED);
-  const sse = await bomb('data: {"choices":[{"delta":{}}]}\n\n', INFLATED);
+  const json = await gzipBomb(`{"choices":[{"message":{"content":"${' '.repeat(1000)}`, INFLATED);
+  const sse = await gzipBomb('data: {"choices":[{"delta":{}}]}\n\n', INFLATED);
   const server = createServer((request, response) => {
     request.resume();
     request.on('end', () => {

@@ -250,21 +250,22 @@ export class StreamableHttpClientTransport implements Transport {
     return error;
   }
 
+  /** Every request goes out here, with the headers it really carries (the OAuth token included). */
+  #send(method: string, userHeaders: Record<string, string> | undefined, protocolHeaders: Record<string, string>, body: string | undefined, abort: RequestAbort): Promise<HttpResponse> {
+    refuseClearBearer(this.url, userHeaders, this.#options.allowInsecureHttp);
+    return requestFollowingRedirects(this.#requester, this.url, { method, userHeaders, protocolHeaders, body, abort });
+  }
+
   async #exchange(method: string, abort: RequestAbort, headers: Record<string, string>, body?: string): Promise<HttpResponse> {
     // `headers` is each caller's own new object: the protocol headers join it; the user's stay apart (redirect-follow.ts).
     const sent = headers;
     if (this.#sessionId !== undefined) sent['mcp-session-id'] = this.#sessionId;
     if (this.#protocolVersion !== undefined) sent['mcp-protocol-version'] = this.#protocolVersion;
     const auth = this.#options.auth;
-    const allowInsecure = this.#options.allowInsecureHttp;
-    if (auth === undefined) refuseClearBearer(this.url, this.#options.headers, allowInsecure);
     const response = auth === undefined
-      ? await requestFollowingRedirects(this.#requester, this.url, { method, userHeaders: this.#options.headers, protocolHeaders: sent, body, abort })
+      ? await this.#send(method, this.#options.headers, sent, body, abort)
       // The OAuth hook, in this one place: the token joins the user's headers (sent to this origin only).
-      : await exchangeWithAuth(auth, this.#options.headers, (userHeaders) => {
-        refuseClearBearer(this.url, userHeaders, allowInsecure);
-        return requestFollowingRedirects(this.#requester, this.url, { method, userHeaders, protocolHeaders: Object.assign({}, sent), body, abort });
-      }, () => this.onauthchallenge?.());
+      : await exchangeWithAuth(auth, this.#options.headers, (userHeaders) => this.#send(method, userHeaders, Object.assign({}, sent), body, abort), () => this.onauthchallenge?.());
     if (!response.ok && sent['mcp-session-id'] !== undefined) this.#sentSessionIds.set(response, sent['mcp-session-id']);
     const assigned = response.headers.get('mcp-session-id');
     if (assigned !== null) { this.#sessionId = assigned; this.#expired = undefined; }
