@@ -153,8 +153,11 @@ export class McpClient {
     const missing = missingServerCapability(this.serverCapabilities, method);
     if (missing) return Promise.reject(new CapabilityError(missing));
     if (this.era === 'stateless') return this.#stateless.request(method, params, options);
-    const sent = this.mcp.request(method, params, options);
-    return this.#renewal ? this.#renewal.guard(method, sent, () => this.mcp.request(method, params, options)) : sent;
+    // Without progress the peer's request is the whole story, so it is called straight (McpSession
+    // adds the progress token otherwise): the seed's call crosses no frame that only forwards.
+    const sender = options.onprogress ? this.mcp : this.mcp.peer;
+    const sent = sender.request(method, params, options);
+    return this.#renewal ? this.#renewal.guard(method, sent, () => sender.request(method, params, options)) : sent;
   }
 
   /** `server/discover` (2026-07-28): the server's versions, capabilities and instructions. */

@@ -70,7 +70,9 @@ export class StatelessRequests {
   /** Sends one request with the envelope; with `retry`, -32022 is retried once in a version both sides speak (26/basic/versioning). */
   async send(method: string, params: Params | undefined, options: McpRequestOptions, retry: boolean): Promise<Params> {
     const client = this.#client;
-    const send = (): Promise<Params> => client.mcp.request(method, withEnvelope(params, {
+    // Without progress, straight to the peer (McpSession only adds the progress token), as McpClient.request does.
+    const sender = options.onprogress ? client.mcp : client.mcp.peer;
+    const send = (): Promise<Params> => sender.request(method, withEnvelope(params, {
       protocolVersion: client.protocolVersion ?? MODERN_PROTOCOL_VERSION,
       capabilities: statelessCapabilities(client.capabilities),
       clientInfo: this.#options.clientInfo ?? DEFAULT_CLIENT_INFO,

@@ -7,15 +7,15 @@ import { ProtocolError } from './protocol-error.js';
 import { ConnectionClosedError, RequestCancelledError, RequestTimeoutError, TooManyPendingRequestsError } from './local-errors.js';
 import { Deadlines } from './deadlines.js';
 import type { PeerOptions, RequestOptions } from './peer-options.js';
-import { SENT } from './transport.js';
-import type { SendOptions } from './transport.js';
 
-/** Hands a message to the transport; a synchronous throw comes back as a rejection. */
-export type Send = (message: JSONRPCRequest, options: SendOptions) => Promise<void>;
+/** A request registered to wait for its answer, not yet sent. */
+export interface Opened {
+  readonly id: RequestId;
+  readonly message: JSONRPCRequest;
+  readonly promise: Promise<Params>;
+}
 /** Told when this side stops waiting for one of its requests (timeout, abort). */
 export type Abandoned = (id: RequestId, reason: string, method: string) => void;
-
-const NO_SEND_OPTIONS: SendOptions = Object.freeze({});
 
 /** Default cap on own requests waiting for a response: a peer that never answers cannot make the pending map grow forever. */
 const DEFAULT_MAX_OUTBOUND_REQUESTS = 1024;
@@ -37,7 +37,6 @@ interface Pending {
 /** The requests this side sent and still waits for, by id. */
 export class OutboundRequests {
   readonly #options: PeerOptions;
-  readonly #send: Send;
   readonly #onabandon: Abandoned;
   #nextId = 1;
   /** Keyed by the id itself: a Map tells 1 from "1" (SameValueZero), as JSON-RPC does. */
@@ -48,9 +47,8 @@ export class OutboundRequests {
   /** The last inbound line that could not be read and named no request of ours, and when it came. */
   #unreadable: { error: Error; at: number } | undefined;
 
-  constructor(options: PeerOptions, send: Send, onabandon: Abandoned = () => undefined) {
+  constructor(options: PeerOptions, onabandon: Abandoned = () => undefined) {
     this.#options = options;
-    this.#send = send;
     this.#onabandon = onabandon;
   }
 
@@ -59,10 +57,12 @@ export class OutboundRequests {
   }
 
   /**
-   * Allocates an id, sends the request and resolves with its `result`, or rejects with a
-   * ProtocolError (an error response) or a local error (timeout, abort, closed, send failed).
+   * Allocates an id and waits for the answer: `promise` resolves with its `result`, or rejects with
+   * a ProtocolError (an error response) or a local error (timeout, abort, closed, send failed).
+   * The caller sends `message` (the peer: so that the transport's write is one frame from it).
+   * A request refused at once (too many waiting, already aborted) is the rejected promise alone.
    */
-  open(method: string, params: Params | undefined, options: RequestOptions): Promise<Params> {
+  open(method: string, params: Params | undefined, options: RequestOptions): Opened | Promise<never> {
     const limit = this.#options.maxOutboundRequests ?? DEFAULT_MAX_OUTBOUND_REQUESTS;
     if (this.#pending.size >= limit) {
       return Promise.reject(new TooManyPendingRequestsError(
@@ -75,8 +75,9 @@ export class OutboundRequests {
     options.onid?.(id);
     const signal = options.signal;
     if (signal?.aborted) return Promise.reject(new RequestCancelledError(`Request "${method}" was cancelled before it was sent`));
-    return new Promise<Params>((resolve, reject) => {
-      const pending: Pending = {
+    let pending!: Pending;
+    const promise = new Promise<Params>((resolve, reject) => {
+      pending = {
         id, method, resolve, reject,
         timeoutMs: options.timeoutMs ?? this.#options.timeoutMs ?? 0,
         startedAt: Date.now(),
@@ -89,18 +90,19 @@ export class OutboundRequests {
           this.#abandon(id, new RequestCancelledError(`Request "${method}" (id ${id}) was cancelled: ${reason}`), reason);
         }),
       };
-      signal?.addEventListener('abort', pending.onAbort!, { once: true });
-      this.#pending.set(id, pending);
-      this.#arm(pending, pending.startedAt);
-      const related = options.relatedRequestId;
-      const sent = this.#send(message, related === undefined ? NO_SEND_OPTIONS : { relatedRequestId: related });
-      if (sent === SENT) return;
-      sent.catch((error: unknown) => {
-        if (this.#pending.get(id) !== pending) return;
-        this.#forget(pending);
-        reject(error instanceof Error ? error : new Error(String(error)));
-      });
     });
+    signal?.addEventListener('abort', pending.onAbort!, { once: true });
+    this.#pending.set(id, pending);
+    this.#arm(pending, pending.startedAt);
+    return { id, message, promise };
+  }
+
+  /** Sending the request failed: it rejects with why, unless it was answered or abandoned meanwhile. */
+  sendFailed(id: RequestId, error: unknown): void {
+    const pending = this.#pending.get(id);
+    if (!pending) return;
+    this.#forget(pending);
+    pending.reject(error instanceof Error ? error : new Error(String(error)));
   }
 
   /** Settles the request a response answers; false when no request waits for it (late, or never sent). */

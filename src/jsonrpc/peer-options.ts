@@ -66,6 +66,12 @@ export interface PeerOptions {
    * peer cancelled still counts until its handler returns, so cancelling cannot get around it.
    */
   maxInboundRequests?: number;
+  /**
+   * Apply maxInboundRequests to each client rather than to the connection: for a transport that
+   * carries many clients' requests (the HTTP endpoint's stateless channel). A client is the
+   * principal the transport verified, else its remote address (MessageExtra).
+   */
+  limitPerClient?: boolean;
   /** Default absolute cap of every own request, however often its timeout is reset; 0 for none. */
   maxTotalTimeoutMs?: number;
   /** Maximum own requests waiting for a response (default 1024); beyond it `request` rejects locally. */

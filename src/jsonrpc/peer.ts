@@ -13,12 +13,18 @@ import { responseIdHint } from './response-id-hint.js';
 import { InboundRequest } from './inbound-request.js';
 import { SENT } from './transport.js';
 import { isThenable } from './thenable.js';
+import { ShareCounts } from './share-counts.js';
 import type { MessageExtra, SendOptions, Transport } from './transport.js';
 import type { MessageRouter, NotificationHandler, PeerOptions, RequestHandler, RequestOptions } from './peer-options.js';
 
 export type { MessageRouter, NotificationHandler, PeerOptions, RequestContext, RequestHandler, RequestOptions } from './peer-options.js';
 
 const NO_SEND_OPTIONS: SendOptions = Object.freeze({});
+
+/** Whose request this is on a connection that carries many clients' requests: who the transport verified, else where it came from. */
+function clientOf(extra: MessageExtra | undefined): string {
+  return extra?.principal ?? extra?.remoteAddress ?? 'unknown';
+}
 
 /** One end of a JSON-RPC 2.0 connection over a handed-in Transport. */
 export class JsonRpcPeer {
@@ -37,6 +43,8 @@ export class JsonRpcPeer {
   #inbound: Map<RequestId, InboundRequest> | undefined;
   /** Inbound handlers still running, cancelled ones included (what maxInboundRequests limits). */
   #running = 0;
+  /** The same, per client, when the limit is per client (PeerOptions.limitPerClient). */
+  #perClient: ShareCounts | undefined;
   #requestHandlers: Map<string, RequestHandler> | undefined;
   #notificationHandlers: Map<string, NotificationHandler> | undefined;
   #closed = false;
@@ -44,7 +52,8 @@ export class JsonRpcPeer {
   constructor(transport: Transport, options: PeerOptions = {}) {
     this.transport = transport;
     this.#options = options;
-    transport.onmessage = (value, extra) => this.receive(value, extra);
+    // Bound, not wrapped in an arrow: the stack from the transport to a handler has no frame that only forwards.
+    transport.onmessage = this.receive.bind(this);
     transport.onerror = (error) => this.#onTransportError(error);
     transport.onclose = (reason) => this.#onTransportClose(reason);
   }
@@ -80,7 +89,19 @@ export class JsonRpcPeer {
   /** Sends a request and resolves with its `result`, or rejects with a ProtocolError or a local error. */
   request(method: string, params?: Params, options: RequestOptions = {}): Promise<Params> {
     if (this.#closed) return Promise.reject(new ConnectionClosedError(`Cannot send "${method}": the connection is closed`));
-    return this.#outboundRequests().open(method, params, options);
+    const outbound = this.#outboundRequests();
+    const opened = outbound.open(method, params, options);
+    if (opened instanceof Promise) return opened;
+    // Sent from here, not from OutboundRequests: the transport's write is one frame below the caller's request.
+    const related = options.relatedRequestId;
+    let sent: Promise<void>;
+    try {
+      sent = this.transport.send(opened.message, related === undefined ? NO_SEND_OPTIONS : { relatedRequestId: related });
+    } catch (error) {
+      sent = Promise.reject(error);
+    }
+    if (sent !== SENT) sent.catch((error: unknown) => outbound.sendFailed(opened.id, error));
+    return opened.promise;
   }
 
   /** Sends a notification. */
@@ -150,22 +171,23 @@ export class JsonRpcPeer {
     const handler = this.#requestHandlers?.get(method);
     if (!handler && !router?.handlesRequest(method)) return this.#refuse(id, METHOD_NOT_FOUND, `Method not found: ${method}`);
     const limit = this.#options.maxInboundRequests;
-    if (limit !== undefined && this.#running >= limit) {
-      return this.#refuse(id, INTERNAL_ERROR, `Too many requests in progress (limit ${limit}); retry later`);
+    if (limit !== undefined && this.#busy(limit, extra)) {
+      return this.#refuse(id, INTERNAL_ERROR, `Too many requests in progress (limit ${limit}${this.#perClient ? ' per client' : ''}); retry later`);
     }
     const request = new InboundRequest(id, method, extra);
     this.#running++;
+    this.#perClient?.take(clientOf(extra));
     let result: Params | Promise<Params>;
     try {
       result = handler ? handler(message.params, request) : router!.handleRequest(method, message.params, request);
     } catch (error) {
-      this.#running--;
+      this.#finished(extra);
       return this.#answer(id, undefined, error ?? new Error('The handler threw without a reason'));
     }
     // A handler that answers at once is answered at once: no promise, no extra turn, and no
     // entry in #inbound, since nothing can cancel it meanwhile (bench: stdio sequential).
     if (!isThenable(result)) {
-      this.#running--;
+      this.#finished(extra);
       return this.#answer(id, result, undefined);
     }
     (this.#inbound ??= new Map()).set(id, request);
@@ -177,11 +199,23 @@ export class JsonRpcPeer {
 
   /** A running handler finished: it is answered unless it was cancelled meanwhile. */
   #settle(request: InboundRequest, result: Params | undefined, error: unknown): void {
-    this.#running--;
+    this.#finished(request.extra);
     const id = request.requestId;
     if (this.#inbound?.get(id) !== request) return; // cancelled: no response (utilities/cancellation)
     this.#inbound.delete(id);
     this.#answer(id, result, error);
+  }
+
+  /** Whether a new request would pass maxInboundRequests: of the connection, or of its client on a shared one. */
+  #busy(limit: number, extra: MessageExtra | undefined): boolean {
+    if (this.#options.limitPerClient !== true) return this.#running >= limit;
+    return (this.#perClient ??= new ShareCounts(limit)).full(clientOf(extra));
+  }
+
+  /** A handler returned or threw: its slot is free. */
+  #finished(extra: MessageExtra | undefined): void {
+    this.#running--;
+    this.#perClient?.release(clientOf(extra));
   }
 
   /** Sends a handler's answer: `result`, or the error when `error` is set. */
@@ -257,7 +291,7 @@ export class JsonRpcPeer {
   }
 
   #outboundRequests(): OutboundRequests {
-    return this.#outbound ??= new OutboundRequests(this.#options, (message, sendOptions) => this.#trySend(message, sendOptions), (id, reason, method) => {
+    return this.#outbound ??= new OutboundRequests(this.#options, (id, reason, method) => {
       this.#options.onabandon?.(id, reason, method);
       this.router?.abandoned?.(id, reason, method);
     });

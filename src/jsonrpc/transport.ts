@@ -11,6 +11,13 @@ export interface MessageExtra {
   headers?: Record<string, string | string[] | undefined>;
   /** The peer's network address, when the message came over HTTP (caps per address use it). */
   remoteAddress?: string;
+  /** Who the caller is by the one rule of jsonrpc/principal.ts, when authInfo is set (caps per principal use it). */
+  principal?: string;
+  /**
+   * The id the client gave its request, when the transport renumbered it: the HTTP endpoint's
+   * stateless channel carries many clients' requests over one peer, so their ids could collide.
+   */
+  requestId?: RequestId;
 }
 
 /** Who the caller is, as verified by the application's token verifier. */

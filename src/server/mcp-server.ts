@@ -2,17 +2,18 @@
 // (server/prompts) and argument completion (server/utilities/completion). What an application
 // registers here, clients can list, read, get and complete; `connect(transport)` per client.
 
-import { INTERNAL_ERROR, INVALID_PARAMS, ProtocolError } from '../jsonrpc/index.js';
+import { INVALID_PARAMS, ProtocolError } from '../jsonrpc/index.js';
 import type { Params } from '../jsonrpc/index.js';
-import { CLIENT_REQUESTS, NOTIFICATIONS } from '../protocol/index.js';
+import { NOTIFICATIONS } from '../protocol/index.js';
 import type { Implementation, Prompt, Resource, ResourceTemplate, ServerCapabilities } from '../protocol/index.js';
 import { runCompleter } from './completer.js';
 import type { Completer } from './completer.js';
 import { PromptRegistry } from './prompt-registry.js';
 import type { GetPrompt } from './prompt-registry.js';
-import { ResourceRegistry, requireUri } from './resource-registry.js';
+import { ResourceRegistry } from './resource-registry.js';
 import type { ReadResource, ReadTemplate } from './resource-registry.js';
-import { ToolServer, requireSession } from './tool-server.js';
+import { subscribe, unsubscribe } from './session-methods.js';
+import { ToolServer } from './tool-server.js';
 import type { ToolServerOptions } from './tool-server.js';
 
 /** Options of an McpServer. */
@@ -28,20 +29,8 @@ export class McpServer extends ToolServer {
     this.setRequestHandler('resources/list', (params) => this.#resources.list(params?.cursor, this.pageSize));
     this.setRequestHandler('resources/templates/list', (params) => this.#resources.listTemplates(params?.cursor, this.pageSize));
     this.setRequestHandler('resources/read', (params, context) => this.#resources.read(params, context));
-    this.setRequestHandler('resources/subscribe', (params, _context, session = requireSession(CLIENT_REQUESTS.resourcesSubscribe)) => {
-      const uri = requireUri(params, CLIENT_REQUESTS.resourcesSubscribe);
-      // The set is fed by the client: capped, so subscribing to endless made-up URIs cannot grow it forever.
-      const limit = this.maxSubscriptions;
-      if (!session.subscriptions.has(uri) && session.subscriptions.size >= limit) {
-        throw new ProtocolError(INTERNAL_ERROR, `Too many resource subscriptions (limit ${limit}); unsubscribe from one first`);
-      }
-      session.subscriptions.add(uri);
-      return {};
-    });
-    this.setRequestHandler('resources/unsubscribe', (params, _context, session = requireSession(CLIENT_REQUESTS.resourcesUnsubscribe)) => {
-      session.subscriptions.delete(requireUri(params, CLIENT_REQUESTS.resourcesUnsubscribe));
-      return {};
-    });
+    this.setRequestHandler('resources/subscribe', subscribe);
+    this.setRequestHandler('resources/unsubscribe', unsubscribe);
     this.setRequestHandler('prompts/list', (params) => this.#prompts.list(params?.cursor, this.pageSize));
     this.setRequestHandler('prompts/get', (params, context) => this.#prompts.get(params, context));
     this.setRequestHandler('completion/complete', (params) => this.#complete(params));

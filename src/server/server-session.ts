@@ -1,20 +1,25 @@
 // One client's connection to an McpServer: its lifecycle state, what the client said
 // about itself in `initialize`, and the routing of its requests to the server's one handler table.
 
-import { INVALID_PARAMS, METHOD_NOT_FOUND, ProtocolError } from '../jsonrpc/index.js';
+import { METHOD_NOT_FOUND, ProtocolError } from '../jsonrpc/index.js';
 import type { AuthInfo, MessageExtra, MessageRouter, Params, RequestContext, RequestId, Transport } from '../jsonrpc/index.js';
+import { isThenable } from '../jsonrpc/thenable.js';
 import {
   CapabilityError, LOGGING_LEVELS, McpSessionCore, NOTIFICATIONS, SERVER_REQUESTS,
-  missingClientCapability, negotiateVersion, nextServerState, serverCapabilityFor, serverMaySend, serverRefusal,
+  missingClientCapability, nextServerState, serverCapabilityFor, serverMaySend, serverRefusal,
 } from '../protocol/index.js';
 import { STATELESS_ONLY, eraOfRequest, removedMethodError } from '../protocol/era.js';
+import type { Envelope } from '../protocol/era.js';
 import type {
-  ClientCapabilities, CreateMessageResult, ElicitResult, Era, Implementation, Root, InitializeResult, LoggingLevel, Progress,
+  ClientCapabilities, CreateMessageResult, ElicitResult, Era, Implementation, Root, LoggingLevel, Progress,
   McpSessionOptions, ServerCapabilities, ServerState,
 } from '../protocol/index.js';
+import { runMiddleware } from './middleware.js';
+import type { Middleware, MiddlewareContext } from './middleware.js';
 import type { ToolContext } from './request-context.js';
-import { dispatchStateless } from './stateless-dispatch.js';
-import type { StatelessHost } from './stateless-dispatch.js';
+import { StatelessToolContext } from './stateless-context.js';
+import { NO_ANSWERS, failStateless, finishStateless, gatherAnswers, openStateless } from './stateless-request.js';
+import type { StatelessHost } from './stateless-request.js';
 
 /**
  * A request handler as features register it: it gets the request context and, in a 2025 session,
@@ -34,8 +39,12 @@ export interface SessionHost extends StatelessHost {
   readonly protocolVersions: readonly string[];
   readonly timeoutMs: number;
   readonly maxInboundRequests: number | undefined;
-  /** What every session's peer is made with: one object for all sessions (timeoutMs, maxInboundRequests). */
+  /** What every connection's peer is made with: one object for all of them (timeoutMs, maxInboundRequests). */
   readonly sessionOptions: McpSessionOptions;
+  /** The same for a transport that carries many clients' requests (the limit then holds per client). */
+  readonly sharedOptions: McpSessionOptions;
+  /** Called around every request, in order (server.use). */
+  readonly middleware: readonly Middleware[];
   capabilities(): ServerCapabilities;
   /** Whether the server declares this capability now (cheaper than building `capabilities()`). */
   declares(capability: keyof ServerCapabilities): boolean;
@@ -67,13 +76,20 @@ export class ServerSession implements MessageRouter {
   #subscriptions: Set<string> | undefined;
   /** Reports errors that concern no one request (bad lines, failed sends). */
   onerror?: (error: Error) => void;
+  /** The server this connection belongs to. */
+  readonly host: SessionHost;
   #host: SessionHost;
+  /** A connection that carries only 2026 requests, of many clients (the HTTP endpoint's stateless channel). */
+  readonly statelessOnly: boolean;
 
   constructor(host: SessionHost, transport: Transport) {
+    this.host = host;
     this.#host = host;
-    this.mcp = new McpSessionCore(transport, host.sessionOptions);
-    this.mcp.router = this;
+    this.statelessOnly = (transport as { sharedByClients?: boolean }).sharedByClients === true;
+    this.mcp = new McpSessionCore(transport, this.statelessOnly ? host.sharedOptions : host.sessionOptions);
+    // The peer routes straight here; McpSessionCore keeps its cancellation (handleNotification below asks it).
     const peer = this.mcp.peer;
+    peer.router = this;
     peer.onerror = (error) => this.onerror?.(error);
     peer.onclose = () => {
       this.state = nextServerState(this.state, 'close');
@@ -83,34 +99,69 @@ export class ServerSession implements MessageRouter {
 
   // ---- MessageRouter: what the peer asks of this session ----
 
-  /** basic/lifecycle: what the handshake state allows. A request with the 2026 envelope is outside it: dispatchStateless checks it. */
+  /** basic/lifecycle: what the handshake state allows. A request with the 2026 envelope is outside it: openStateless checks it. */
   refuse(method: string, kind: 'request' | 'notification', params?: Params): ProtocolError | undefined {
-    if (kind === 'request' && eraOfRequest(params) === 'stateless') return undefined;
+    if (kind === 'request' && (this.statelessOnly || eraOfRequest(params) === 'stateless')) return undefined;
     return serverRefusal(this.state, method, kind) ?? (kind === 'request' ? this.#undeclared(method) : undefined);
   }
 
+  /** The server's one method table answers it (initialize and ping included). */
   handlesRequest(method: string): boolean {
-    return this.#host.handlers().has(method) || method === 'initialize' || method === 'ping' || STATELESS_ONLY.has(method);
+    return this.#host.handlers().has(method);
   }
 
   /**
-   * One context object per request, over the peer's own record of it: a request with the 2026
-   * envelope goes to the stateless dispatcher (its context is made there, notifying through this
-   * session's McpSessionCore), any other to its handler with this session's ToolContext.
-   * The server's handlers come first, as when each was set on the peer after the built-in ones.
+   * The one dispatch, for both revisions: classify the request by its era (a 2026 one has its
+   * envelope checked and its answers gathered first), then #dispatch runs the middleware and the
+   * handler. The peer before it applied the in-flight limit; it answers the result or the error.
    */
   handleRequest(method: string, params: Params | undefined, request: RequestContext): Params | Promise<Params> {
-    if (eraOfRequest(params) === 'stateless') return dispatchStateless(this.#host, method, params, request, this.mcp);
-    const handler = this.#host.handlers().get(method);
-    if (handler) return handler(params, new SessionToolContext(this, request, progressTokenOf(params)), this);
-    if (method === 'initialize') return this.#initialize(params);
-    if (method === 'ping') return {};
-    throw removedMethodError(method); // STATELESS_ONLY: handlesRequest said yes to nothing else
+    if (!this.statelessOnly && eraOfRequest(params) !== 'stateless') {
+      if (STATELESS_ONLY.has(method)) throw removedMethodError(method);
+      return this.#dispatch(method, params, request, undefined, NO_ANSWERS);
+    }
+    const envelope = openStateless(this.#host, method, params, request.extra);
+    const answers = gatherAnswers(this.#host, method, params, request);
+    return isThenable(answers)
+      ? answers.then((given) => this.#dispatch(method, params, request, envelope, given))
+      : this.#dispatch(method, params, request, envelope, answers);
   }
 
-  handleNotification(method: string, _params: Params | undefined, _extra: MessageExtra | undefined): void {
+  handleNotification(method: string, params: Params | undefined, extra: MessageExtra | undefined): void {
     if (method === 'notifications/initialized') this.state = nextServerState(this.state, 'initialized');
     else if (method === 'notifications/roots/list_changed') this.#host.onRootsListChanged(this);
+    else void this.mcp.handleNotification(method, params, extra); // notifications/cancelled
+  }
+
+  /** This side stopped waiting for one of its requests to the client: McpSessionCore tells the client. */
+  abandoned(id: RequestId, reason: string, method: string): void {
+    this.mcp.abandoned(id, reason, method);
+  }
+
+  /** Where every handler is called from: with the request's context, through the middleware, then the 2026 result fields. */
+  #dispatch(method: string, params: Params | undefined, request: RequestContext, envelope: Envelope | undefined, answers: Params): Params | Promise<Params> {
+    const host = this.#host;
+    const handler = host.handlers().get(method)!; // handlesRequest said it is there
+    const middleware = host.middleware;
+    if (envelope === undefined) {
+      const context = new SessionToolContext(this, request, progressTokenOf(params));
+      if (middleware.length === 0) return handler(params, context, this);
+      return runMiddleware(middleware, middlewareContext(method, params, context), (changed) => handler(changed, context, this));
+    }
+    const context = new StatelessToolContext(request, this.mcp, envelope, params, answers);
+    let result: Params | Promise<Params>;
+    try {
+      result = middleware.length === 0
+        ? handler(params, context, undefined)
+        : runMiddleware(middleware, middlewareContext(method, params, context), (changed) => handler(changed, context, undefined));
+    } catch (error) {
+      return failStateless(host, method, params, request, context, error);
+    }
+    if (!isThenable(result)) return finishStateless(host, method, params, request, context, result);
+    return Promise.resolve(result).then(
+      (value) => finishStateless(host, method, params, request, context, value),
+      (error: unknown) => failStateless(host, method, params, request, context, error),
+    );
   }
 
   /** Resource URIs this client subscribed to. */
@@ -156,29 +207,6 @@ export class ServerSession implements MessageRouter {
     const capability = serverCapabilityFor(method);
     if (capability === undefined || this.#host.declares(capability)) return undefined;
     return new ProtocolError(METHOD_NOT_FOUND, `Method not found: ${method} (the server does not declare the "${capability}" capability)`);
-  }
-
-  #initialize(params: Params | undefined): InitializeResult {
-    const requested = params?.protocolVersion;
-    if (typeof requested !== 'string') {
-      throw new ProtocolError(INVALID_PARAMS, 'Invalid params: initialize needs a string "protocolVersion"');
-    }
-    const capabilities = params?.capabilities;
-    if (capabilities !== undefined && (typeof capabilities !== 'object' || capabilities === null || Array.isArray(capabilities))) {
-      throw new ProtocolError(INVALID_PARAMS, 'Invalid params: initialize "capabilities" must be an object');
-    }
-    this.protocolVersion = negotiateVersion(requested, this.#host.protocolVersions);
-    this.clientCapabilities = (capabilities ?? {}) as ClientCapabilities;
-    const clientInfo = params?.clientInfo;
-    if (typeof clientInfo === 'object' && clientInfo !== null) this.clientInfo = clientInfo as Implementation;
-    this.state = nextServerState(this.state, 'initialize');
-    const result: InitializeResult = {
-      protocolVersion: this.protocolVersion,
-      capabilities: this.#host.capabilities(),
-      serverInfo: this.#host.info,
-    };
-    if (this.#host.instructions !== undefined) result.instructions = this.#host.instructions;
-    return result;
   }
 }
 
@@ -264,6 +292,14 @@ class SessionToolContext implements ToolContext {
       return transport.closeSseStream ? transport.closeSseStream(this.requestId) : false;
     };
   }
+}
+
+/** What the middleware sees of one request; `signal` stays a getter, so no AbortSignal is made unless read. */
+function middlewareContext(method: string, params: Params | undefined, context: ToolContext): MiddlewareContext {
+  return {
+    method, params, era: context.era, requestId: context.requestId, authInfo: context.authInfo, context,
+    get signal() { return context.signal; },
+  };
 }
 
 /** The requester's progress token, when it asked for progress (basic/utilities/progress). */

@@ -6,7 +6,7 @@
 // with an input_required result.
 
 import { INVALID_REQUEST, ProtocolError } from '../jsonrpc/index.js';
-import type { AuthInfo, MessageExtra, Params, RequestId } from '../jsonrpc/index.js';
+import type { AuthInfo, MessageExtra, Params, RequestContext, RequestId } from '../jsonrpc/index.js';
 import { LOGGING_LEVELS, NOTIFICATIONS, SERVER_REQUESTS, clientCapabilityFor } from '../protocol/index.js';
 import { missingCapabilityError } from '../protocol/era.js';
 import type { Envelope } from '../protocol/era.js';
@@ -15,23 +15,9 @@ import type {
 } from '../protocol/index.js';
 import type { InputOptions, ToolContext } from './request-context.js';
 
-/** One stateless request as its transport carried it; the peer's own RequestContext is one (stdio). */
-export interface StatelessRequest {
-  readonly requestId: RequestId;
-  /** Fires when the client cancels (stdio) or closes the response stream (HTTP). */
-  readonly signal: AbortSignal;
-  readonly extra: MessageExtra | undefined;
-}
-
-/** Sends a notification about one request, on that request's own stream: the session's McpSessionCore (stdio), or a StatelessCall. */
+/** Sends a notification about one request, on that request's own stream (the connection's McpSessionCore). */
 export interface RequestNotifier {
   notify(method: string, params: Params | undefined, relatedRequestId: RequestId): Promise<void>;
-}
-
-/** What a stateless request needs from the transport that carried it (an HTTP exchange): the request, and a way to notify about it. */
-export interface StatelessCall extends StatelessRequest {
-  /** Sends a notification about this request, on its own stream. */
-  notify(method: string, params?: Params): Promise<void>;
 }
 
 /** Thrown into a handler that asked for an input the request does not carry yet; the dispatcher answers input_required. */
@@ -44,10 +30,11 @@ export class InputRequiredError extends ProtocolError {
 
 /**
  * The per-request context of a stateless request: the one object a handler is given. It reads the
- * transport's own request object (on stdio, the peer's) and notifies through the session or exchange.
+ * peer's record of the request and notifies through the connection, on the request's own stream.
  */
 export class StatelessToolContext implements ToolContext {
   readonly era: Era = 'stateless';
+  /** The id the client gave the request (the peer's own may differ: MessageExtra.requestId). */
   readonly requestId: RequestId;
   /** Inputs the handler asked for and the request does not answer: the inputRequests of the result. */
   readonly pending: Record<string, { method: string; params: Params }> = {};
@@ -55,15 +42,15 @@ export class StatelessToolContext implements ToolContext {
   missing = false;
   /** A kind of input the client did not declare: this refusal answers the request, whatever the handler did with it. */
   refusal: ProtocolError | undefined;
-  readonly #request: StatelessRequest;
+  readonly #request: RequestContext;
   readonly #notifier: RequestNotifier;
   readonly #envelope: Envelope;
   readonly #answers: Params;
   readonly #progressToken: string | number | undefined;
   readonly #counts = new Map<string, number>();
 
-  constructor(request: StatelessRequest, notifier: RequestNotifier, envelope: Envelope, params: Params | undefined, answers: Params) {
-    this.requestId = request.requestId;
+  constructor(request: RequestContext, notifier: RequestNotifier, envelope: Envelope, params: Params | undefined, answers: Params) {
+    this.requestId = request.extra?.requestId ?? request.requestId;
     this.#request = request;
     this.#notifier = notifier;
     this.#envelope = envelope;
@@ -80,6 +67,21 @@ export class StatelessToolContext implements ToolContext {
     return this.#request.extra?.authInfo;
   }
 
+  /** What the transport said about the request (headers, remote address, principal). */
+  get extra(): MessageExtra | undefined {
+    return this.#request.extra;
+  }
+
+  /** The answers this request carried (its inputResponses and sealed requestState). */
+  get answers(): Params {
+    return this.#answers;
+  }
+
+  /** Sends a notification about this request, on its own stream. */
+  notify(method: string, params?: Params): Promise<void> {
+    return this.#notifier.notify(method, params, this.#request.requestId);
+  }
+
   get clientInfo(): Implementation | undefined {
     return this.#envelope.clientInfo;
   }
@@ -91,7 +93,7 @@ export class StatelessToolContext implements ToolContext {
   get sendProgress(): ToolContext['sendProgress'] {
     return async (progress: Progress) => {
       if (this.#progressToken === undefined || this.signal.aborted) return;
-      await this.#notifier.notify(NOTIFICATIONS.progress, { progressToken: this.#progressToken, ...progress }, this.requestId);
+      await this.notify(NOTIFICATIONS.progress, { progressToken: this.#progressToken, ...progress });
     };
   }
 
@@ -100,7 +102,7 @@ export class StatelessToolContext implements ToolContext {
       // 26/server/utilities/logging: without a logLevel in _meta, no notifications/message at all.
       const wanted = this.#envelope.logLevel;
       if (wanted === undefined || LOGGING_LEVELS.indexOf(level) < LOGGING_LEVELS.indexOf(wanted) || this.signal.aborted) return;
-      await this.#notifier.notify(NOTIFICATIONS.message, logger === undefined ? { level, data } : { level, logger, data }, this.requestId);
+      await this.notify(NOTIFICATIONS.message, logger === undefined ? { level, data } : { level, logger, data });
     };
   }
 

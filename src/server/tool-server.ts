@@ -3,18 +3,19 @@
 // and list-changed broadcasts. McpServer extends it with resources, prompts and completions; a
 // program that imports only ToolServer leaves those out of its bundle.
 
-import { INVALID_PARAMS, METHOD_NOT_FOUND, ProtocolError } from '../jsonrpc/index.js';
 import type { Params, Transport } from '../jsonrpc/index.js';
-import { CLIENT_REQUESTS, LOGGING_LEVELS, MODERN_PROTOCOL_VERSIONS, NOTIFICATIONS, SUPPORTED_PROTOCOL_VERSIONS } from '../protocol/index.js';
+import { MODERN_PROTOCOL_VERSIONS, NOTIFICATIONS, SUPPORTED_PROTOCOL_VERSIONS } from '../protocol/index.js';
 import type { ClientRequestMethod, Implementation, LoggingLevel, McpSessionOptions, ServerCapabilities, Tool } from '../protocol/index.js';
 import { ListenRegistry } from './listen-registry.js';
+import type { Middleware } from './middleware.js';
 import { RequestStateSealer } from './request-state.js';
 import type { RequestStateOptions } from './request-state.js';
 import { ServerSession } from './server-session.js';
 import type { ServerRequestHandler, SessionHost } from './server-session.js';
-import { dispatchStateless } from './stateless-dispatch.js';
-import type { CacheHint } from './stateless-dispatch.js';
-import type { StatelessCall } from './stateless-context.js';
+import { initialize, ping, setLevel } from './session-methods.js';
+import { discover } from './stateless-request.js';
+import type { CacheHint } from './stateless-request.js';
+import { listen } from './subscriptions-listen.js';
 import { ToolRegistry } from './tool-registry.js';
 import type { RegisteredTool, ToolHandler } from './tool-registry.js';
 
@@ -61,8 +62,12 @@ export class ToolServer implements SessionHost {
   readonly protocolVersions: readonly string[];
   readonly timeoutMs: number;
   readonly maxInboundRequests: number | undefined;
-  /** The options of every session's peer, shared by all of them. */
+  /** The options of every connection's peer, shared by all of them. */
   readonly sessionOptions: McpSessionOptions;
+  /** The same for a transport that carries many clients' requests: maxInboundRequests holds per client. */
+  readonly sharedOptions: McpSessionOptions;
+  /** Called around every inbound request, in order (`use`). */
+  readonly middleware: Middleware[] = [];
   readonly pageSize: number;
   /** Stateless revisions accepted in a request's `_meta` (2026-07-28). */
   readonly modernVersions: readonly string[];
@@ -83,6 +88,8 @@ export class ToolServer implements SessionHost {
   onrootslistchanged?: (session: ServerSession) => void;
   readonly #declared: ServerCapabilities;
   readonly #sessions = new Set<ServerSession>();
+  /** Connections that carry only 2026 requests of many clients (an HTTP endpoint's stateless channel): no session, so not in `sessions`. */
+  readonly #channels = new Set<ServerSession>();
   readonly #handlers = new Map<string, ServerRequestHandler>();
   readonly #tools = new ToolRegistry(() => this.listChanged('tools', NOTIFICATIONS.toolsListChanged));
 
@@ -94,6 +101,7 @@ export class ToolServer implements SessionHost {
     this.timeoutMs = options.timeoutMs ?? 60_000;
     this.maxInboundRequests = options.maxInboundRequests ?? 256;
     this.sessionOptions = Object.freeze({ timeoutMs: this.timeoutMs, maxInboundRequests: this.maxInboundRequests });
+    this.sharedOptions = Object.freeze({ ...this.sessionOptions, limitPerClient: true });
     this.pageSize = options.pageSize ?? 100;
     this.modernVersions = options.modernVersions ?? MODERN_PROTOCOL_VERSIONS;
     this.maxSubscriptions = options.maxSubscriptions ?? 1000;
@@ -103,16 +111,16 @@ export class ToolServer implements SessionHost {
     this.requestState = new RequestStateSealer(options.requestState);
     this.#cacheHint = options.cacheHint ?? { ttlMs: 0, cacheScope: 'private' };
     this.listeners.onerror = (error) => this.onerror?.(error);
-    this.#handlers.set('tools/list', (params) => this.#tools.list(params?.cursor, this.pageSize));
-    this.#handlers.set('tools/call', (params, context) => this.#tools.call(params, context));
-    this.#handlers.set('logging/setLevel', (params, _context, session = requireSession(CLIENT_REQUESTS.setLevel)) => {
-      const level = params?.level;
-      if (typeof level !== 'string' || !(LOGGING_LEVELS as readonly string[]).includes(level)) {
-        throw new ProtocolError(INVALID_PARAMS, `Invalid log level: ${JSON.stringify(level)}; expected one of ${LOGGING_LEVELS.join(', ')}`);
-      }
-      session.logLevel = level as LoggingLevel;
-      return {};
-    });
+    // The one method table: every method of either revision, by its spec name. Bound methods and
+    // named functions, not closures: the stack from the transport to a handler forwards nothing.
+    const table = this.#handlers;
+    table.set('initialize', initialize);
+    table.set('ping', ping);
+    table.set('server/discover', discover.bind(undefined, this));
+    table.set('subscriptions/listen', listen.bind(undefined, this));
+    table.set('logging/setLevel', setLevel);
+    table.set('tools/list', this.#listTools.bind(this));
+    table.set('tools/call', this.#tools.call.bind(this.#tools));
   }
 
   /** Registers a tool with its plain JSON Schema; arguments are validated against it before the handler runs. */
@@ -128,6 +136,15 @@ export class ToolServer implements SessionHost {
   }
 
   /**
+   * Adds a middleware, called around every inbound request of both revisions over every transport,
+   * after those added before it: `server.use(async (ctx, next) => { …; return next(); })`.
+   */
+  use(middleware: Middleware): this {
+    this.middleware.push(middleware);
+    return this;
+  }
+
+  /**
    * Registers the handler of a request method; features (resources, prompts, …) use this. A spec
    * method is named as a literal (`'tools/call'`), so one grep finds its handler; any other string
    * is an extension method of the application's own.
@@ -140,17 +157,9 @@ export class ToolServer implements SessionHost {
   async connect(transport: Transport): Promise<ServerSession> {
     const session = new ServerSession(this, transport);
     session.onerror = (error) => this.onerror?.(error);
-    this.#sessions.add(session);
+    (session.statelessOnly ? this.#channels : this.#sessions).add(session);
     await session.start();
     return session;
-  }
-
-  /**
-   * Answers one 2026-07-28 request (its `_meta` carries the envelope) without a session: what an
-   * HTTP transport calls for a stateless POST. Throws a ProtocolError for an error response.
-   */
-  handleStateless(method: string, params: Params | undefined, call: StatelessCall): Promise<Params> {
-    return dispatchStateless(this, method, params, call, call);
   }
 
   /**
@@ -195,6 +204,7 @@ export class ToolServer implements SessionHost {
 
   onSessionClosed(session: ServerSession): void {
     this.#sessions.delete(session);
+    this.#channels.delete(session);
   }
 
   onRootsListChanged(session: ServerSession): void {
@@ -215,7 +225,12 @@ export class ToolServer implements SessionHost {
       // The final results are sent once their handlers' promises settle: a task later, before the transports close.
       await new Promise((resolve) => setTimeout(resolve, 0));
     }
-    await Promise.all([...this.#sessions].map((session) => session.close()));
+    await Promise.all([...this.#sessions, ...this.#channels].map((session) => session.close()));
+  }
+
+  /** `tools/list`: one page of the registered tools. */
+  #listTools(params: Params | undefined): Params {
+    return this.#tools.list(params?.cursor, this.pageSize) as unknown as Params;
   }
 
   /** What the registered features declare; a subclass adds its own features' capabilities. */
@@ -236,9 +251,4 @@ export class ToolServer implements SessionHost {
     // 2026: only to listen streams that asked for it (26/basic/patterns/subscriptions).
     void this.listeners.listChanged(method);
   }
-}
-
-/** A handler of a 2025-only method reached without a session (the stateless dispatcher refuses these first). */
-export function requireSession(method: string): never {
-  throw new ProtocolError(METHOD_NOT_FOUND, `Method not found: ${method} exists only in a 2025 session`);
 }

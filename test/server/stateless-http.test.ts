@@ -5,6 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { answerStateless, decodeHeaderValue } from '../../src/transport/http-server/stateless-http.js';
+import { StatelessChannel } from '../../src/transport/http-server/stateless-channel.js';
 import { HTTP_ADAPTERS } from '../transport/fixtures/http-adapters.js';
 import type { HttpAdapter } from '../transport/fixtures/http-adapters.js';
 import { makeAddServer } from '../fakes/add-server.js';
@@ -221,14 +222,16 @@ test('a listen stream whose client leaves more than maxBufferedBytes unread is c
     }),
     onClose: (listener: () => void) => { closeListener = listener; },
   };
-  const answered = answerStateless(server, exchange,
-    { jsonrpc: '2.0', id: 1, method: 'subscriptions/listen', params: { _meta: envelope, notifications: { toolsListChanged: true } } }, {}, 200);
+  const channel = new StatelessChannel(200);
+  await server.connect(channel);
+  answerStateless(channel, server, exchange,
+    { jsonrpc: '2.0', id: 1, method: 'subscriptions/listen', params: { _meta: envelope, notifications: { toolsListChanged: true } } }, {});
   for (let i = 0; i < 20 && server.listeners.size === 0; i++) await new Promise((resolve) => setImmediate(resolve));
   for (let i = 0; i < 5 && !destroyed; i++) {
     server.tool({ name: `t${i}`, inputSchema: { type: 'object' } }, () => ({ content: [] }));
     await server.listeners.listChanged('notifications/tools/list_changed');
   }
-  await answered;
+  for (let i = 0; i < 20 && server.listeners.size > 0; i++) await new Promise((resolve) => setImmediate(resolve));
   assert.deepEqual([destroyed, server.listeners.size, written.length > 0], [true, 0, true]);
   assert.ok(written.join('').length <= 200 + written.at(-1)!.length, 'nothing more is written once the limit is passed');
 });

@@ -6,7 +6,6 @@ import type { EventStore } from './event-store.js';
 import type { TokenVerifier } from './http-auth.js';
 import type { CorsOptions } from './http-cors.js';
 import type { StreamableHttpSessionTransport } from './http-session.js';
-import type { StatelessServable } from './stateless-http.js';
 
 /** Protocol revisions accepted in the MCP-Protocol-Version header by default. */
 export const DEFAULT_PROTOCOL_VERSIONS: readonly string[] = ['2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05'];
@@ -16,8 +15,13 @@ export interface HttpServable {
   connect(transport: Transport): Promise<unknown>;
   /** Values accepted in the MCP-Protocol-Version header; defaults to DEFAULT_PROTOCOL_VERSIONS. */
   protocolVersions?: readonly string[];
-  /** Answers 2026-07-28 (stateless) requests (ToolServer does); without it the endpoint speaks 2025 only. */
-  handleStateless?: StatelessServable['handleStateless'];
+  /**
+   * Stateless revisions (2026-07-28) it answers, each request on one connection the endpoint
+   * opens for all of them (ToolServer says which); none or absent: the endpoint speaks 2025 only.
+   */
+  modernVersions?: readonly string[];
+  /** A tool's `x-mcp-header` arguments: argument name → `Mcp-Param-` header suffix (ToolServer). */
+  toolHeaders?(name: string): Record<string, string> | undefined;
 }
 
 /**

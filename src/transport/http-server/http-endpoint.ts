@@ -21,8 +21,8 @@ import { randomId } from './random-id.js';
 import { StreamableHttpSessionTransport } from './http-session.js';
 import type { SessionSettings } from './http-session.js';
 import { DEFAULT_MAX_BUFFERED_BYTES, DEFAULT_STALL_MS, unref } from './sse-response.js';
+import { StatelessChannel } from './stateless-channel.js';
 import { answerStateless, isStatelessPost } from './stateless-http.js';
-import type { StatelessServable } from './stateless-http.js';
 
 /** The runtime-neutral endpoint the adapters share. */
 export interface HttpEndpoint {
@@ -60,6 +60,11 @@ export function createHttpEndpoint(server: HttpServable, options: HttpEndpointOp
   const owners = new WeakMap<StreamableHttpSessionTransport, string>();
   /** Open sessions per remote address. */
   const perAddress = new ShareCounts(maxPerAddress);
+  /** Whether the server speaks 2026-07-28 (it says so; a server without stateless revisions gets no stateless route). */
+  const stateless = (server.modernVersions?.length ?? 0) > 0;
+  /** Every stateless POST, as requests on one connection to the server; connected at the first one. */
+  const channel = new StatelessChannel(options.maxBufferedBytes ?? DEFAULT_MAX_BUFFERED_BYTES);
+  let channelConnected: Promise<unknown> | undefined;
 
   /** The Host header last let through. Clients repeat theirs, so it is not parsed again each time. */
   let allowedHost: string | undefined;
@@ -153,10 +158,13 @@ export function createHttpEndpoint(server: HttpServable, options: HttpEndpointOp
     const message = classified.message;
     const extra: MessageExtra = { headers: exchange.headers(), remoteAddress: exchange.remoteAddress };
     if (authInfo) extra.authInfo = authInfo;
+    if (principal !== undefined) extra.principal = principal;
     // docs/spec-notes.md §8.9: one endpoint, both eras; a 2026 POST is answered without a session.
-    if (server.handleStateless && classified.kind !== 'response'
+    if (stateless && classified.kind !== 'response'
       && isStatelessPost(exchange.header('mcp-protocol-version'), exchange.header('mcp-session-id'), classified.message, server.protocolVersions ?? DEFAULT_PROTOCOL_VERSIONS)) {
-      return answerStateless(server as StatelessServable, exchange, classified.message, extra, options.maxBufferedBytes ?? DEFAULT_MAX_BUFFERED_BYTES);
+      if (closed) throw new HttpError(503, 'The server is closing');
+      await (channelConnected ??= server.connect(channel));
+      return answerStateless(channel, server, exchange, classified.message, extra);
     }
     let session: StreamableHttpSessionTransport;
     if (classified.kind === 'request' && classified.message.method === 'initialize') {
@@ -218,7 +226,7 @@ export function createHttpEndpoint(server: HttpServable, options: HttpEndpointOp
       : undefined;
     const principal = authInfo ? await principalOf(authInfo) : undefined;
     const version = exchange.header('mcp-protocol-version');
-    if (server.handleStateless && exchange.method !== 'POST' && exchange.method !== 'OPTIONS' && version !== undefined
+    if (stateless && exchange.method !== 'POST' && exchange.method !== 'OPTIONS' && version !== undefined
       && exchange.header('mcp-session-id') === undefined && !(server.protocolVersions ?? DEFAULT_PROTOCOL_VERSIONS).includes(version)) {
       // 26/basic/transports/streamable-http: POST only; no GET stream, no sessions to DELETE. A request
       // naming a session is a 2025 one: findSession answers its unsupported version 400 (basic/transports#protocol-version-header).
@@ -266,6 +274,7 @@ export function createHttpEndpoint(server: HttpServable, options: HttpEndpointOp
       closed = true;
       clearInterval(sweeper);
       await Promise.all([...sessions.values()].map((session) => session.close()));
+      await channel.close();
     },
     get sessionCount() {
       return sessions.size;

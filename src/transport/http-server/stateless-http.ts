@@ -1,20 +1,16 @@
 // The 2026-07-28 route of the one Streamable HTTP endpoint (26/basic/transports/streamable-http):
 // a POST whose MCP-Protocol-Version is not a 2025 revision carries one stateless request. Its
-// Mcp-Method / Mcp-Name headers are checked against the body (-32020), the request is handed to
-// the server's stateless handler, and the answer goes back as JSON, or as an SSE stream once the
-// handler sends a notification about the request (progress, log, a listen stream). Error codes
-// map to statuses: -32601 → 404, the envelope and header errors → 400. No sessions, no GET.
+// Mcp-Method / Mcp-Name / Mcp-Param-* headers are checked against the body (-32020) here, then the
+// request goes to the endpoint's StatelessChannel (stateless-channel.ts), the server's one
+// connection for them. No sessions, no GET.
 
-import { METHOD_NOT_FOUND, ProtocolError } from '../../jsonrpc/index.js';
-import type { JSONRPCNotification, JSONRPCRequest, MessageExtra, Params, RequestId } from '../../jsonrpc/index.js';
-import { encodeSseEvent } from '../sse.js';
+import { ProtocolError } from '../../jsonrpc/index.js';
+import type { JSONRPCNotification, JSONRPCRequest, MessageExtra } from '../../jsonrpc/index.js';
+import { statelessStatus } from './stateless-channel.js';
+import type { StatelessChannel } from './stateless-channel.js';
 
-/** What serves stateless requests (ToolServer.handleStateless). */
-export interface StatelessServable {
-  handleStateless(method: string, params: Params | undefined, call: {
-    requestId: RequestId; signal: AbortSignal; extra: MessageExtra | undefined; notify(method: string, params?: Params): Promise<void>;
-  }): Promise<Params>;
-  /** A tool's `x-mcp-header` arguments: argument name → `Mcp-Param-` header suffix. */
+/** What the stateless route needs of the server: a tool's `x-mcp-header` arguments (argument name → `Mcp-Param-` header suffix). */
+export interface ParamHeaderDeclarer {
   toolHeaders?(name: string): Record<string, string> | undefined;
 }
 
@@ -28,7 +24,7 @@ export interface StatelessExchange {
 }
 
 /** An SSE body (SseSink): written to, ended, or cut; `buffered` is what the client has not taken yet. */
-interface StatelessStream {
+export interface StatelessStream {
   write(text: string): void;
   readonly buffered: number;
   end(): void;
@@ -37,15 +33,6 @@ interface StatelessStream {
 
 /** -32020 HeaderMismatch (26/basic/index#error-codes). */
 const HEADER_MISMATCH = -32020;
-
-/** Which 2026 codes travel with HTTP 400 (26/basic/transports/streamable-http#status-codes). */
-const BAD_REQUEST_CODES: ReadonlySet<number> = new Set([-32700, -32600, -32602, -32020, -32021, -32022]);
-
-/** The HTTP status of a JSON-RPC error answer on the stateless route. */
-export function statelessStatus(code: number): number {
-  if (code === METHOD_NOT_FOUND) return 404;
-  return BAD_REQUEST_CODES.has(code) ? 400 : 200;
-}
 
 /**
  * Whether a POST goes to the stateless route (docs/spec-notes.md §8.9): not when it names a session or
@@ -137,59 +124,22 @@ export function paramHeaderRefusal(exchange: Pick<StatelessExchange, 'header'>, 
 }
 
 /**
- * Answers one stateless POST whose body is already parsed. Never rejects. A client that leaves
- * more than `maxBufferedBytes` unread on its stream (a listen stream it stopped reading) is cut
- * off, which ends the request as if it had closed the stream.
+ * Hands one stateless POST (its body parsed) to the endpoint's channel, or answers it here: a
+ * header that does not match the body (-32020, 400), a notification (202: 26 has only
+ * notifications/cancelled, which HTTP replaces by closing the stream). Never throws.
  */
-export async function answerStateless(server: StatelessServable, exchange: StatelessExchange, message: JSONRPCRequest | JSONRPCNotification, extra: MessageExtra, maxBufferedBytes: number): Promise<void> {
+export function answerStateless(channel: StatelessChannel, declarer: ParamHeaderDeclarer, exchange: StatelessExchange, message: JSONRPCRequest | JSONRPCNotification, extra: MessageExtra): void {
   const id = 'id' in message ? message.id : undefined;
   const toolName = message.method === 'tools/call' ? message.params?.name : undefined;
   const refusal = headerRefusal(exchange, message)
-    ?? (typeof toolName === 'string' ? paramHeaderRefusal(exchange, message, server.toolHeaders?.(toolName)) : undefined);
-  if (refusal) return answerError(exchange, id ?? null, refusal);
+    ?? (typeof toolName === 'string' ? paramHeaderRefusal(exchange, message, declarer.toolHeaders?.(toolName)) : undefined);
+  if (refusal) {
+    exchange.respond(statelessStatus(refusal.code), { 'Content-Type': 'application/json' }, JSON.stringify({ jsonrpc: '2.0', id: id ?? null, error: refusal.toJSON() }));
+    return;
+  }
   if (id === undefined) {
-    // A notification (26: only notifications/cancelled, which HTTP replaces by closing the stream): accepted, nothing to do.
     exchange.respond(202, {});
     return;
   }
-  const controller = new AbortController();
-  let stream: StatelessStream | undefined;
-  let finished = false;
-  exchange.onClose(() => {
-    // 26: the client closing the response stream is cancellation.
-    if (!finished) controller.abort(new Error('The client closed the response stream'));
-  });
-  const notify = async (method: string, params?: Params): Promise<void> => {
-    if (finished || controller.signal.aborted) return;
-    // The first notification turns the answer into an SSE stream (X-Accel-Buffering: no, so proxies pass it on).
-    stream ??= exchange.stream({ 'X-Accel-Buffering': 'no' });
-    if (stream.buffered > maxBufferedBytes) {
-      stream.destroy();
-      controller.abort(new Error(`The client left more than ${maxBufferedBytes} bytes unread`));
-      return;
-    }
-    stream.write(encodeSseEvent({ data: JSON.stringify(params === undefined ? { jsonrpc: '2.0', method } : { jsonrpc: '2.0', method, params }) }));
-  };
-  let body: object;
-  let status = 200;
-  try {
-    const result = await server.handleStateless(message.method, message.params, { requestId: id, signal: controller.signal, extra, notify });
-    body = { jsonrpc: '2.0', id, result };
-  } catch (error) {
-    const wire = error instanceof ProtocolError ? error.toJSON() : { code: -32603, message: error instanceof Error ? error.message : String(error) };
-    body = { jsonrpc: '2.0', id, error: wire };
-    status = statelessStatus(wire.code);
-  }
-  finished = true;
-  if (controller.signal.aborted) return; // the client went away: nothing more is sent
-  if (stream) {
-    stream.write(encodeSseEvent({ data: JSON.stringify(body) }));
-    stream.end();
-    return;
-  }
-  exchange.respond(status, { 'Content-Type': 'application/json' }, JSON.stringify(body));
-}
-
-function answerError(exchange: StatelessExchange, id: RequestId | null, error: ProtocolError): void {
-  exchange.respond(statelessStatus(error.code), { 'Content-Type': 'application/json' }, JSON.stringify({ jsonrpc: '2.0', id, error: error.toJSON() }));
+  channel.receive(exchange, message as JSONRPCRequest, extra);
 }

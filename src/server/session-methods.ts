@@ -1,0 +1,69 @@
+// The methods only a 2025 session has (2026-07-28 removed them: REMOVED_IN_STATELESS), as entries
+// of the server's one method table: `initialize`, `ping`, `logging/setLevel`, and
+// `resources/subscribe` / `unsubscribe` (in McpServer). Each gets the session it runs in.
+
+import { INTERNAL_ERROR, INVALID_PARAMS, METHOD_NOT_FOUND, ProtocolError } from '../jsonrpc/index.js';
+import type { Params } from '../jsonrpc/index.js';
+import { CLIENT_REQUESTS, LOGGING_LEVELS, negotiateVersion, nextServerState } from '../protocol/index.js';
+import type { ClientCapabilities, Implementation, InitializeResult, LoggingLevel } from '../protocol/index.js';
+import type { ToolContext } from './request-context.js';
+import type { ServerSession } from './server-session.js';
+import { requireUri } from './resource-registry.js';
+
+/** basic/lifecycle#initialization: negotiate the version, remember the client, declare the server. */
+export function initialize(params: Params | undefined, _context: ToolContext, session: ServerSession | undefined = requireSession('initialize')): InitializeResult {
+  const requested = params?.protocolVersion;
+  if (typeof requested !== 'string') {
+    throw new ProtocolError(INVALID_PARAMS, 'Invalid params: initialize needs a string "protocolVersion"');
+  }
+  const capabilities = params?.capabilities;
+  if (capabilities !== undefined && (typeof capabilities !== 'object' || capabilities === null || Array.isArray(capabilities))) {
+    throw new ProtocolError(INVALID_PARAMS, 'Invalid params: initialize "capabilities" must be an object');
+  }
+  const host = session.host;
+  session.protocolVersion = negotiateVersion(requested, host.protocolVersions);
+  session.clientCapabilities = (capabilities ?? {}) as ClientCapabilities;
+  const clientInfo = params?.clientInfo;
+  if (typeof clientInfo === 'object' && clientInfo !== null) session.clientInfo = clientInfo as Implementation;
+  session.state = nextServerState(session.state, 'initialize');
+  const result: InitializeResult = { protocolVersion: session.protocolVersion, capabilities: host.capabilities(), serverInfo: host.info };
+  if (host.instructions !== undefined) result.instructions = host.instructions;
+  return result;
+}
+
+/** basic/utilities/ping: an empty result, promptly. */
+export function ping(): Params {
+  return {};
+}
+
+/** server/utilities/logging: the lowest level the client wants from now on. */
+export function setLevel(params: Params | undefined, _context: ToolContext, session: ServerSession | undefined = requireSession(CLIENT_REQUESTS.setLevel)): Params {
+  const level = params?.level;
+  if (typeof level !== 'string' || !(LOGGING_LEVELS as readonly string[]).includes(level)) {
+    throw new ProtocolError(INVALID_PARAMS, `Invalid log level: ${JSON.stringify(level)}; expected one of ${LOGGING_LEVELS.join(', ')}`);
+  }
+  session.logLevel = level as LoggingLevel;
+  return {};
+}
+
+/** server/resources#subscriptions: this client hears of changes to `uri`. */
+export function subscribe(params: Params | undefined, _context: ToolContext, session: ServerSession | undefined = requireSession(CLIENT_REQUESTS.resourcesSubscribe)): Params {
+  const uri = requireUri(params, CLIENT_REQUESTS.resourcesSubscribe);
+  // The set is fed by the client: capped, so subscribing to endless made-up URIs cannot grow it forever.
+  const limit = session.host.maxSubscriptions;
+  if (!session.subscriptions.has(uri) && session.subscriptions.size >= limit) {
+    throw new ProtocolError(INTERNAL_ERROR, `Too many resource subscriptions (limit ${limit}); unsubscribe from one first`);
+  }
+  session.subscriptions.add(uri);
+  return {};
+}
+
+export function unsubscribe(params: Params | undefined, _context: ToolContext, session: ServerSession | undefined = requireSession(CLIENT_REQUESTS.resourcesUnsubscribe)): Params {
+  session.subscriptions.delete(requireUri(params, CLIENT_REQUESTS.resourcesUnsubscribe));
+  return {};
+}
+
+/** A handler of a 2025-only method reached without a session (openStateless refuses these first). */
+export function requireSession(method: string): never {
+  throw new ProtocolError(METHOD_NOT_FOUND, `Method not found: ${method} exists only in a 2025 session`);
+}

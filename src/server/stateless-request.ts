@@ -1,0 +1,128 @@
+// What a 2026-07-28 request needs beyond its handler, over any transport: the envelope checks
+// (26/basic/versioning), removed methods (-32601), Multi Round-Trip answers with a sealed
+// requestState (26/basic/patterns/mrtr), and the fields every 2026 result carries (`resultType`,
+// `_meta` serverInfo, `ttlMs`/`cacheScope` where cacheable). ServerSession's one dispatch calls
+// these before and after the handler; the handlers are the same ones 2025 sessions use.
+
+import { INVALID_PARAMS, ProtocolError } from '../jsonrpc/index.js';
+import type { MessageExtra, Params, RequestContext } from '../jsonrpc/index.js';
+import { principalOf } from '../jsonrpc/principal.js';
+import { META, RESOURCE_NOT_FOUND, serverCapabilityFor } from '../protocol/index.js';
+import { CACHEABLE, MAY_REQUIRE_INPUT, REMOVED_IN_STATELESS, readEnvelope, removedMethodError } from '../protocol/era.js';
+import type { Envelope } from '../protocol/era.js';
+import type { Implementation, ServerCapabilities } from '../protocol/index.js';
+import type { ListenRegistry } from './listen-registry.js';
+import { requestBinding } from './request-state.js';
+import type { RequestStateSealer } from './request-state.js';
+import type { StatelessToolContext } from './stateless-context.js';
+
+/** How long clients may cache a result (26/server/utilities/caching). */
+export interface CacheHint {
+  /** Milliseconds the result stays fresh; 0 = revalidate every time. */
+  ttlMs: number;
+  /** 'public': the same for every caller; 'private': only within the caller's authorization context. */
+  cacheScope: 'public' | 'private';
+}
+
+/** What a 2026 request needs from the server. */
+export interface StatelessHost {
+  readonly info: Implementation;
+  readonly instructions: string | undefined;
+  /** Stateless revisions accepted in `_meta` (STATELESS_2026 versions by default). */
+  readonly modernVersions: readonly string[];
+  readonly listeners: ListenRegistry;
+  readonly requestState: RequestStateSealer;
+  capabilities(): ServerCapabilities;
+  declares(capability: keyof ServerCapabilities): boolean;
+  cacheHint(method: string): CacheHint;
+  /** Resource URIs one listen stream may subscribe to. */
+  readonly maxSubscriptions: number;
+  /** Listen streams open at once. */
+  readonly maxListenStreams: number;
+  /** How long a listen stream may carry nothing before the server ends it. */
+  readonly listenIdleMs: number;
+}
+
+/** The answers of a first try: none. One object for all of them. */
+export const NO_ANSWERS: Params = Object.freeze({});
+
+/**
+ * Checks a stateless request before its handler: the envelope (HTTP's MCP-Protocol-Version header
+ * must agree with it), a method this era removed or a capability the server did not declare (-32601).
+ */
+export function openStateless(host: StatelessHost, method: string, params: Params | undefined, extra: MessageExtra | undefined): Envelope {
+  const header = extra?.headers?.['mcp-protocol-version'];
+  const envelope = readEnvelope(params, host.modernVersions, typeof header === 'string' ? header : undefined);
+  if (REMOVED_IN_STATELESS.has(method)) throw removedMethodError(method);
+  const capability = serverCapabilityFor(method);
+  if (capability !== undefined && !host.declares(capability)) throw removedMethodError(method);
+  return envelope;
+}
+
+/**
+ * The retry's answers: the new inputResponses, then those sealed in requestState by earlier rounds,
+ * which win: a sealed answer is one the client cannot change, so a later round cannot override it.
+ * A first try (neither field) is answered at once, so its handler runs in the same turn.
+ */
+export function gatherAnswers(host: StatelessHost, method: string, params: Params | undefined, request: RequestContext): Params | Promise<Params> {
+  if (!MAY_REQUIRE_INPUT.has(method) || (params?.requestState === undefined && params?.inputResponses === undefined)) return NO_ANSWERS;
+  return gather(host, method, params!, request);
+}
+
+async function gather(host: StatelessHost, method: string, params: Params, request: RequestContext): Promise<Params> {
+  const sealed = params.requestState === undefined ? {} : await host.requestState.open(params.requestState, await bindingOf(method, params, request));
+  const responses = params.inputResponses;
+  if (responses === undefined) return sealed;
+  if (typeof responses !== 'object' || responses === null || Array.isArray(responses)) {
+    throw new ProtocolError(INVALID_PARAMS, 'Invalid params: "inputResponses" must be an object of results by key');
+  }
+  return { ...responses as Params, ...sealed };
+}
+
+/** A handler's result as the 2026 answer: input_required when it asked for what the request did not carry, else complete. */
+export function finishStateless(host: StatelessHost, method: string, params: Params | undefined, request: RequestContext, context: StatelessToolContext, result: Params): Params | Promise<Params> {
+  // A handler that caught the InputRequiredError (or the -32021) still asked: that question wins.
+  if (context.refusal) throw context.refusal;
+  if (context.missing) return inputRequired(host, method, params, request, context);
+  const meta = { ...(result._meta as Params | undefined), [META.serverInfo]: host.info };
+  const decorated: Params = { ...result, resultType: 'complete', _meta: meta };
+  if (CACHEABLE.has(method)) Object.assign(decorated, host.cacheHint(method));
+  return decorated;
+}
+
+/** A handler's throw as the 2026 answer: the input it asked for, or the error (never -32002: 26/server/resources#error-handling). */
+export function failStateless(host: StatelessHost, method: string, params: Params | undefined, request: RequestContext, context: StatelessToolContext, error: unknown): Promise<Params> {
+  if (context.refusal) throw context.refusal;
+  if (context.missing) return inputRequired(host, method, params, request, context);
+  if (error instanceof ProtocolError && error.code === RESOURCE_NOT_FOUND) throw new ProtocolError(INVALID_PARAMS, error.message, error.data);
+  throw error;
+}
+
+/** 26/basic/patterns/mrtr: ask for what is missing; the answers so far travel sealed in requestState. */
+async function inputRequired(host: StatelessHost, method: string, params: Params | undefined, request: RequestContext, context: StatelessToolContext): Promise<Params> {
+  return {
+    resultType: 'input_required',
+    inputRequests: context.pending,
+    requestState: await host.requestState.seal(context.answers, await bindingOf(method, params, request)),
+    _meta: { [META.serverInfo]: host.info },
+  };
+}
+
+/** The request's fingerprint (a SHA-256 over method, params and caller): requestState is bound to it. */
+function bindingOf(method: string, params: Params | undefined, request: RequestContext): Promise<string> {
+  return callerOf(request.extra).then((caller) => requestBinding(method, params, caller));
+}
+
+/** Who is calling, when the transport verified it (the one rule, jsonrpc/principal.ts). */
+export function callerOf(extra: MessageExtra | undefined): Promise<string | undefined> {
+  if (extra?.principal !== undefined) return Promise.resolve(extra.principal);
+  const auth = extra?.authInfo;
+  return auth === undefined ? Promise.resolve(undefined) : principalOf(auth);
+}
+
+/** `server/discover` (26/basic/lifecycle): what a 2025 client learns from initialize, asked for at any time. */
+export function discover(host: StatelessHost): Params {
+  const result: Params = { supportedVersions: [...host.modernVersions], capabilities: host.capabilities() };
+  if (host.instructions !== undefined) result.instructions = host.instructions;
+  return result;
+}

@@ -1,0 +1,124 @@
+// The 2026-07-28 route of the Streamable HTTP endpoint as one Transport (26/basic/transports/
+// streamable-http): every stateless POST, from any client, is a request on this one connection to
+// the server, so it reaches its handler through the same peer and dispatch as a request on stdio
+// or in a 2025 session, the in-flight limit included (per client: `sharedByClients`). Clients'
+// ids could collide, so each request is renumbered here and its own id given back on the answer
+// (MessageExtra.requestId tells the handler). A notification about a request turns its answer
+// into an SSE stream; the client closing that stream cancels the request; the JSON-RPC error
+// code of an answer picks its HTTP status (-32601 → 404, envelope and header errors → 400).
+
+import { INTERNAL_ERROR, METHOD_NOT_FOUND, SENT } from '../../jsonrpc/index.js';
+import type { JSONRPCMessage, JSONRPCRequest, MessageExtra, RequestId, SendOptions, Transport } from '../../jsonrpc/index.js';
+import { encodeSseEvent } from '../sse.js';
+import type { StatelessExchange, StatelessStream } from './stateless-http.js';
+
+/** Which 2026 codes travel with HTTP 400 (26/basic/transports/streamable-http#status-codes). */
+const BAD_REQUEST_CODES: ReadonlySet<number> = new Set([-32700, -32600, -32602, -32020, -32021, -32022]);
+
+/** The HTTP status of a JSON-RPC error answer on the stateless route. */
+export function statelessStatus(code: number): number {
+  if (code === METHOD_NOT_FOUND) return 404;
+  return BAD_REQUEST_CODES.has(code) ? 400 : 200;
+}
+
+/** One POST waiting for its answer. */
+interface Call {
+  /** The id the client gave it. */
+  readonly id: RequestId;
+  readonly exchange: StatelessExchange;
+  stream: StatelessStream | undefined;
+  done: boolean;
+}
+
+/** Every stateless POST of one endpoint, as requests on one connection to the server. */
+export class StatelessChannel implements Transport {
+  /** Carries many clients' requests: the server applies maxInboundRequests to each client (ServerSession). */
+  readonly sharedByClients = true;
+  onmessage?: Transport['onmessage'];
+  onerror?: Transport['onerror'];
+  onclose?: Transport['onclose'];
+  readonly #calls = new Map<number, Call>();
+  readonly #maxBufferedBytes: number;
+  #next = 0;
+  #closed = false;
+
+  /** `maxBufferedBytes`: what a client may leave unread on its stream before it is cut off (a listen stream it stopped reading). */
+  constructor(maxBufferedBytes: number) {
+    this.#maxBufferedBytes = maxBufferedBytes;
+  }
+
+  async start(): Promise<void> {}
+
+  /** Hands one stateless POST (a request, its headers already checked) to the server. */
+  receive(exchange: StatelessExchange, message: JSONRPCRequest, extra: MessageExtra): void {
+    const key = ++this.#next;
+    const call: Call = { id: message.id, exchange, stream: undefined, done: false };
+    this.#calls.set(key, call);
+    exchange.onClose(() => {
+      if (call.done) return;
+      // 26: the client closing the response stream is cancellation.
+      this.#cancel(key, call, 'The client closed the response stream');
+    });
+    extra.requestId = message.id;
+    this.onmessage?.(message.params === undefined
+      ? { jsonrpc: '2.0', id: key, method: message.method }
+      : { jsonrpc: '2.0', id: key, method: message.method, params: message.params }, extra);
+  }
+
+  send(message: JSONRPCMessage, options?: SendOptions): Promise<void> {
+    if ('method' in message) {
+      // A notification about a request goes on that request's stream; nothing else travels (2026 HTTP has no GET stream).
+      const key = options?.relatedRequestId;
+      const call = typeof key === 'number' ? this.#calls.get(key) : undefined;
+      if (call === undefined || 'id' in message) return SENT;
+      // The first notification turns the answer into an SSE stream (X-Accel-Buffering: no, so proxies pass it on).
+      const stream = call.stream ??= call.exchange.stream({ 'X-Accel-Buffering': 'no' });
+      if (stream.buffered > this.#maxBufferedBytes) {
+        stream.destroy();
+        this.#cancel(key as number, call, `The client left more than ${this.#maxBufferedBytes} bytes unread`);
+        return SENT;
+      }
+      stream.write(encodeSseEvent({ data: JSON.stringify(message) }));
+      return SENT;
+    }
+    const key = message.id;
+    const call = typeof key === 'number' ? this.#calls.get(key) : undefined;
+    if (call === undefined) return SENT; // cancelled meanwhile: nothing more is sent
+    this.#calls.delete(key as number);
+    call.done = true;
+    const answer = { ...message, id: call.id };
+    if (call.stream) {
+      call.stream.write(encodeSseEvent({ data: JSON.stringify(answer) }));
+      call.stream.end();
+    } else {
+      const status = 'error' in answer && answer.error ? statelessStatus(answer.error.code) : 200;
+      call.exchange.respond(status, { 'Content-Type': 'application/json' }, JSON.stringify(answer));
+    }
+    return SENT;
+  }
+
+  /** Ends the channel: a request still running is answered that the server closed. */
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    this.#closed = true;
+    for (const [key, call] of this.#calls) {
+      this.#calls.delete(key);
+      call.done = true;
+      const answer = JSON.stringify({ jsonrpc: '2.0', id: call.id, error: { code: INTERNAL_ERROR, message: 'The server closed before answering' } });
+      if (call.stream) {
+        call.stream.write(encodeSseEvent({ data: answer }));
+        call.stream.end();
+      } else {
+        call.exchange.respond(503, { 'Content-Type': 'application/json' }, answer);
+      }
+    }
+    this.onclose?.();
+  }
+
+  /** The request stops: the server's handler is told, as by `notifications/cancelled`, and no answer is sent. */
+  #cancel(key: number, call: Call, reason: string): void {
+    call.done = true;
+    this.#calls.delete(key);
+    this.onmessage?.({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: key, reason } });
+  }
+}
