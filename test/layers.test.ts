@@ -15,7 +15,7 @@ const ARROWS: Record<string, readonly string[]> = {
   'jsonrpc': [],
   'json-schema': [],
   'outbound': [],
-  'transport': ['jsonrpc'],
+  'transport': ['protocol', 'jsonrpc'],
   'protocol': ['jsonrpc'],
   'server': ['protocol', 'jsonrpc', 'json-schema'],
   'client': ['protocol', 'jsonrpc', 'json-schema', 'outbound'],
@@ -62,6 +62,25 @@ export function brokenArrows(files: readonly string[], read: (file: string) => s
 
 test('every import in src/ follows the layer arrows, and node:* stays in the Node folders', () => {
   assert.deepStrictEqual(brokenArrows(sourceFiles(SRC), (file) => readFileSync(file, 'utf8')), []);
+});
+
+/** The layers that can reach themselves by following the arrows: empty when the arrows have no cycle. */
+export function layersOnACycle(arrows: Record<string, readonly string[]>): string[] {
+  return Object.keys(arrows).filter((layer) => {
+    const seen = new Set<string>();
+    const next = [...arrows[layer]!];
+    for (let target = next.pop(); target !== undefined; target = next.pop()) {
+      if (seen.has(target)) continue;
+      seen.add(target);
+      next.push(...arrows[target] ?? []);
+    }
+    return seen.has(layer);
+  });
+}
+
+test('the arrows have no cycle (transport → protocol holds only while protocol imports jsonrpc alone)', () => {
+  assert.deepStrictEqual(layersOnACycle(ARROWS), []);
+  assert.deepStrictEqual(layersOnACycle({ ...ARROWS, protocol: ['jsonrpc', 'transport'] }), ['transport', 'protocol']);
 });
 
 test('the arrow check does catch a wrong arrow and a stray node:* import', () => {
