@@ -38,7 +38,7 @@ const ENTRIES: Record<string, string[]> = {
   '../src/host/index.ts': ['AnthropicModel', 'Host', 'ModelApiError', 'OpenAiModel', 'Policy', 'SamplingDeclinedError', 'ScriptedModel', 'ToolSeam', 'resultText'],
   // Streamable HTTP wherever fetch runs: the fetch handler and the clients (no node:*).
   '../src/http.ts': [
-    'DEFAULT_PROTOCOL_VERSIONS', 'HttpStatusError', 'InMemoryEventStore', 'LegacySseClientTransport', 'SseParser',
+    'HttpStatusError', 'InMemoryEventStore', 'LegacySseClientTransport', 'SseParser',
     'StreamableHttpClientTransport', 'createFetchHandler', 'encodeSseEvent', 'fetchRequester', 'httpTransport', 'legacySseTransport', 'readSseEvents',
   ],
   // What needs Node: stdio, spawning, node:http server and keep-alive client.
@@ -47,7 +47,7 @@ const ENTRIES: Record<string, string[]> = {
     'encodeLine', 'httpTransport', 'nodeHttpRequester', 'serveHttp', 'serveStdio', 'spawnStdio', 'stdioServerTransport',
   ],
   '../src/transport/index.ts': [
-    'ClearBearerError', 'DEFAULT_MAX_LINE_BYTES', 'DEFAULT_PROTOCOL_VERSIONS', 'HttpStatusError', 'InMemoryEventStore', 'LegacySseClientTransport',
+    'ClearBearerError', 'DEFAULT_MAX_LINE_BYTES', 'HttpStatusError', 'InMemoryEventStore', 'LegacySseClientTransport',
     'LineDecoder', 'PassThroughTransport', 'SpawnedStdioTransport', 'SseParser', 'StdioTransport', 'StreamableHttpClientTransport',
     'createFetchHandler', 'createLinkedPair', 'createStreamableHttpHandler', 'encodeLine', 'encodeSseEvent', 'fetchRequester', 'httpTransport', 'legacySseTransport',
     'nodeHttpRequester',

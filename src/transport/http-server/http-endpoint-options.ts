@@ -8,13 +8,10 @@ import type { CorsOptions } from './http-cors.js';
 import type { StreamableHttpSessionTransport } from './http-session.js';
 import type { StatelessServable } from './stateless-http.js';
 
-/** Protocol revisions accepted in the MCP-Protocol-Version header by default. */
-export const DEFAULT_PROTOCOL_VERSIONS: readonly string[] = ['2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05'];
-
 /** What an HTTP endpoint serves: anything that accepts one transport per session (McpServer does). */
 export interface HttpServable {
   connect(transport: Transport): Promise<unknown>;
-  /** Values accepted in the MCP-Protocol-Version header; defaults to DEFAULT_PROTOCOL_VERSIONS. */
+  /** Values accepted in the MCP-Protocol-Version header; defaults to SUPPORTED_PROTOCOL_VERSIONS (mcpwire/protocol). */
   protocolVersions?: readonly string[];
   /** Answers 2026-07-28 (stateless) requests (ToolServer does); without it the endpoint speaks 2025 only. */
   handleStateless?: StatelessServable['handleStateless'];

@@ -5,8 +5,10 @@
 // handler sends a notification about the request (progress, log, a listen stream). Error codes
 // map to statuses: -32601 → 404, the envelope and header errors → 400. No sessions, no GET.
 
-import { METHOD_NOT_FOUND, ProtocolError } from '../../jsonrpc/index.js';
+import { INVALID_PARAMS, INVALID_REQUEST, METHOD_NOT_FOUND, PARSE_ERROR, ProtocolError } from '../../jsonrpc/index.js';
 import type { JSONRPCNotification, JSONRPCRequest, MessageExtra, Params, RequestId } from '../../jsonrpc/index.js';
+import { HEADER_MISMATCH, META, MISSING_REQUIRED_CLIENT_CAPABILITY, UNSUPPORTED_PROTOCOL_VERSION } from '../../protocol/era.js';
+import { mcpNameOf } from '../../protocol/mcp-name.js';
 import { encodeSseEvent } from '../sse.js';
 
 /** What serves stateless requests (ToolServer.handleStateless). */
@@ -35,11 +37,10 @@ interface StatelessStream {
   destroy(): void;
 }
 
-/** -32020 HeaderMismatch (26/basic/index#error-codes). */
-const HEADER_MISMATCH = -32020;
-
 /** Which 2026 codes travel with HTTP 400 (26/basic/transports/streamable-http#status-codes). */
-const BAD_REQUEST_CODES: ReadonlySet<number> = new Set([-32700, -32600, -32602, -32020, -32021, -32022]);
+const BAD_REQUEST_CODES: ReadonlySet<number> = new Set([
+  PARSE_ERROR, INVALID_REQUEST, INVALID_PARAMS, HEADER_MISMATCH, MISSING_REQUIRED_CLIENT_CAPABILITY, UNSUPPORTED_PROTOCOL_VERSION,
+]);
 
 /** The HTTP status of a JSON-RPC error answer on the stateless route. */
 export function statelessStatus(code: number): number {
@@ -59,7 +60,7 @@ export function isStatelessPost(versionHeader: string | undefined, sessionId: st
   if (versionHeader !== undefined) return !legacyVersions.includes(versionHeader);
   if (message.method === 'initialize') return false;
   const meta = (message.params as { _meta?: unknown } | undefined)?._meta;
-  return typeof meta === 'object' && meta !== null && Object.hasOwn(meta, 'io.modelcontextprotocol/protocolVersion');
+  return typeof meta === 'object' && meta !== null && Object.hasOwn(meta, META.protocolVersion);
 }
 
 /**
@@ -80,13 +81,6 @@ export function decodeHeaderValue(raw: string): string | undefined {
   }
 }
 
-/** The body field Mcp-Name must repeat, for the methods that have one. */
-function nameOf(message: JSONRPCRequest | JSONRPCNotification): unknown {
-  if (message.method === 'tools/call' || message.method === 'prompts/get') return message.params?.name;
-  if (message.method === 'resources/read') return message.params?.uri;
-  return undefined;
-}
-
 /** 26/basic/transports/streamable-http#server-validation: a missing or differing Mcp-* header, or a bad value, is -32020. */
 export function headerRefusal(exchange: Pick<StatelessExchange, 'header'>, message: JSONRPCRequest | JSONRPCNotification): ProtocolError | undefined {
   if (exchange.header('mcp-protocol-version') === undefined) {
@@ -98,7 +92,7 @@ export function headerRefusal(exchange: Pick<StatelessExchange, 'header'>, messa
   if (method !== message.method) {
     return new ProtocolError(HEADER_MISMATCH, `Header mismatch: Mcp-Method ${JSON.stringify(method ?? rawMethod)} does not match the body's method ${JSON.stringify(message.method)}`);
   }
-  const expected = nameOf(message);
+  const expected = mcpNameOf(message.method, message.params);
   if (expected === undefined) return undefined;
   const rawName = exchange.header('mcp-name');
   if (rawName === undefined) return new ProtocolError(HEADER_MISMATCH, `Header mismatch: ${message.method} needs the Mcp-Name header`);
