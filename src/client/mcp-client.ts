@@ -12,16 +12,16 @@ import {
 import type {
   CallToolResult, ClientCapabilities, ClientState, CompleteRequestParams, CompleteResult,
   GetPromptResult, Implementation, InitializeResult, LoggingLevel, McpRequestHandler,
-  McpRequestOptions, Prompt, ReadResourceResult, Resource, ResourceTemplate, Root, ServerCapabilities, ServerRequestMethod, Task, Tool,
+  McpRequestOptions, Prompt, ReadResourceResult, Resource, ResourceTemplate, Root, ServerCapabilities, ServerRequestMethod, SubscriptionFilter, Task, Tool,
 } from '../protocol/index.js';
 import type { Era } from '../protocol/index.js';
 import { DEFAULT_CLIENT_INFO } from './client-options.js';
 import type { McpClientOptions } from './client-options.js';
-import { DISCOVER, openInEra } from './era-open.js';
+import { openInEra } from './era-open.js';
 import type { DiscoverResult } from './era-probe.js';
 import { keepValidTools } from './param-headers.js';
 import { openSubscription } from './subscription.js';
-import type { Subscription, SubscriptionFilter } from './subscription.js';
+import type { Subscription } from './subscription.js';
 import { StatelessRequests } from './stateless-requests.js';
 import { routeServerNotifications } from './server-notifications.js';
 import { listAllPages } from './list-all.js';
@@ -159,7 +159,7 @@ export class McpClient {
 
   /** `server/discover` (2026-07-28): the server's versions, capabilities and instructions. */
   async discover(options: McpRequestOptions = {}): Promise<DiscoverResult> {
-    return await this.request(DISCOVER, undefined, options) as DiscoverResult;
+    return await this.request(CLIENT_REQUESTS.discover, undefined, options) as DiscoverResult;
   }
 
   /**

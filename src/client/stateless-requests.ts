@@ -1,5 +1,5 @@
 // McpClient's requests in the 2026-07-28 era (no handshake, no session): each carries the `_meta`
-// envelope (stateless-envelope.ts), runs through input rounds when the server answers
+// envelope (protocol/era.ts withEnvelope), runs through input rounds when the server answers
 // input_required (input-rounds.ts), is cached when its result has `ttlMs` (result-cache.ts), and
 // is retried once in another version on -32022 (26/basic/versioning). Tool calls also mirror
 // arguments into Mcp-Param-* headers (param-headers.ts).
@@ -7,7 +7,7 @@
 import { ProtocolError } from '../jsonrpc/index.js';
 import type { ParamHeaderSource, Params } from '../jsonrpc/index.js';
 import { CLIENT_REQUESTS, MODERN_PROTOCOL_VERSION, MODERN_PROTOCOL_VERSIONS, UNSUPPORTED_PROTOCOL_VERSION } from '../protocol/index.js';
-import { REMOVED_IN_STATELESS } from '../protocol/era.js';
+import { REMOVED_IN_STATELESS, withEnvelope } from '../protocol/era.js';
 import type { ClientCapabilities, LoggingLevel, McpRequestOptions, McpSession, Root } from '../protocol/index.js';
 import { DEFAULT_CLIENT_INFO } from './client-options.js';
 import type { McpClientOptions } from './client-options.js';
@@ -17,7 +17,7 @@ import { paramHeaderValues } from './param-headers.js';
 import type { ParamHeader } from './param-headers.js';
 import { ResultCache } from './result-cache.js';
 import { answerInputRequest } from './server-requests.js';
-import { statelessCapabilities, withEnvelope } from './stateless-envelope.js';
+import { statelessCapabilities } from './stateless-envelope.js';
 
 /** What the stateless path reads from its client (McpClient is one); a -32022 retry changes protocolVersion. */
 export interface StatelessClient {
@@ -72,7 +72,7 @@ export class StatelessRequests {
     const client = this.#client;
     const send = (): Promise<Params> => client.mcp.request(method, withEnvelope(params, {
       protocolVersion: client.protocolVersion ?? MODERN_PROTOCOL_VERSION,
-      capabilities: statelessCapabilities(client.capabilities),
+      clientCapabilities: statelessCapabilities(client.capabilities),
       clientInfo: this.#options.clientInfo ?? DEFAULT_CLIENT_INFO,
       logLevel: this.logLevel,
     }), options);

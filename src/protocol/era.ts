@@ -4,6 +4,7 @@
 // on the era starts from the names in this file.
 
 import { INVALID_PARAMS, METHOD_NOT_FOUND, ProtocolError } from '../jsonrpc/index.js';
+import type { Params } from '../jsonrpc/index.js';
 import { LOGGING_LEVELS } from './lifecycle-types.js';
 import type { ClientCapabilities, Implementation, LoggingLevel } from './lifecycle-types.js';
 
@@ -64,13 +65,25 @@ export function eraOfRequest(params: unknown): Era {
   return Object.hasOwn(meta, META.protocolVersion) || Object.hasOwn(meta, META.clientCapabilities) ? 'stateless' : 'handshake';
 }
 
-/** The checked 2026 envelope of one stateless request: what the client says about itself for this request only. */
+/** The 2026 envelope of one stateless request: what the client says about itself for this request only (the `_meta` keys of META). */
 export interface Envelope {
   protocolVersion: string;
   clientCapabilities: ClientCapabilities;
   clientInfo: Implementation | undefined;
   /** Absent: no `notifications/message` for this request at all (26/server/utilities/logging). */
   logLevel: LoggingLevel | undefined;
+}
+
+/** `params` with the envelope written into its `_meta` (the client's side; keys the caller set, e.g. progressToken, stay). */
+export function withEnvelope(params: Params | undefined, envelope: Envelope): Params {
+  const meta: Params = {
+    ...(params?._meta as Params | undefined),
+    [META.protocolVersion]: envelope.protocolVersion,
+    [META.clientCapabilities]: envelope.clientCapabilities,
+  };
+  if (envelope.clientInfo !== undefined) meta[META.clientInfo] = envelope.clientInfo;
+  if (envelope.logLevel !== undefined) meta[META.logLevel] = envelope.logLevel;
+  return { ...params, _meta: meta };
 }
 
 /**

@@ -23,6 +23,7 @@ export type {
 } from './feature-types.js';
 export { RELATED_TASK_META_KEY, TERMINAL_TASK_STATUSES } from './task-types.js';
 export type { CreateTaskResult, ListTasksResult, Task, TaskMetadata, TaskStatus } from './task-types.js';
+export type { SubscriptionFilter } from './subscription-types.js';
 export { RESOURCE_NOT_FOUND, URL_ELICITATION_REQUIRED } from './error-codes.js';
 export {
   HEADER_MISMATCH, META, MISSING_REQUIRED_CLIENT_CAPABILITY, MODERN_PROTOCOL_VERSION, MODERN_PROTOCOL_VERSIONS, UNSUPPORTED_PROTOCOL_VERSION,
