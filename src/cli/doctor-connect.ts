@@ -53,7 +53,7 @@ export async function checkConnection(target: ServerTarget, options: DoctorConne
 
 function newClient(built: BuiltTransport, timeoutMs: number, era: EraChoice = 'auto'): McpClient {
   // 2026-07-28 has no HTTP+SSE transport: over it, only the handshake era exists.
-  return new McpClient(built.transport, { clientInfo: CLI_CLIENT_INFO, timeoutMs, era: built.via === 'sse' ? '2025-11-25' : era });
+  return new McpClient(built.transport, { clientInfo: CLI_CLIENT_INFO, timeoutMs, era: built.via === 'sse' ? LATEST_PROTOCOL_VERSION : era });
 }
 
 async function checkStdio(target: ServerTarget & { kind: 'stdio' }, options: DoctorConnectOptions, push: Push): Promise<DoctorLink> {

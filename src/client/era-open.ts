@@ -3,7 +3,7 @@
 // `auto` probe first, and `auto` falls back to initialize when the server is a handshake-era one.
 
 import type { Params } from '../jsonrpc/index.js';
-import { CLIENT_REQUESTS, META, MODERN_PROTOCOL_VERSION, nextClientState } from '../protocol/index.js';
+import { CLIENT_REQUESTS, LATEST_PROTOCOL_VERSION, META, MODERN_PROTOCOL_VERSION, nextClientState } from '../protocol/index.js';
 import type { ClientState, Era, Implementation, McpSession, ServerCapabilities } from '../protocol/index.js';
 import type { McpClientOptions } from './client-options.js';
 import { probeWithWait } from './era-probe.js';
@@ -26,7 +26,7 @@ export interface OpeningClient {
 
 /** Gets `client` ready in the era `options.era` asks for; `eraReason` says why that one. */
 export async function openInEra(client: OpeningClient, stateless: StatelessRequests, options: McpClientOptions): Promise<void> {
-  const choice = options.era ?? '2025-11-25';
+  const choice = options.era ?? LATEST_PROTOCOL_VERSION;
   if (choice !== 'auto' && choice !== MODERN_PROTOCOL_VERSION) {
     client.eraReason = `pinned to ${choice}: initialize`;
     await client.initialize();

@@ -6,14 +6,14 @@
 
 import { ConnectionClosedError, ProtocolError, RequestTimeoutError } from '../jsonrpc/index.js';
 import type { Params, Transport } from '../jsonrpc/index.js';
-import { HEADER_MISMATCH, MISSING_REQUIRED_CLIENT_CAPABILITY, MODERN_PROTOCOL_VERSION, MODERN_PROTOCOL_VERSIONS, UNSUPPORTED_PROTOCOL_VERSION } from '../protocol/index.js';
+import { HEADER_MISMATCH, LATEST_PROTOCOL_VERSION, MISSING_REQUIRED_CLIENT_CAPABILITY, MODERN_PROTOCOL_VERSION, MODERN_PROTOCOL_VERSIONS, UNSUPPORTED_PROTOCOL_VERSION } from '../protocol/index.js';
 import type { ServerCapabilities } from '../protocol/index.js';
 
 /** How a client picks the revision: probe (`auto`) or pinned to one. */
-export type EraChoice = 'auto' | '2025-11-25' | typeof MODERN_PROTOCOL_VERSION;
+export type EraChoice = 'auto' | typeof LATEST_PROTOCOL_VERSION | typeof MODERN_PROTOCOL_VERSION;
 
 /** Every EraChoice, for option parsers. */
-export const ERA_CHOICES: readonly EraChoice[] = ['auto', '2025-11-25', MODERN_PROTOCOL_VERSION];
+export const ERA_CHOICES: readonly EraChoice[] = ['auto', LATEST_PROTOCOL_VERSION, MODERN_PROTOCOL_VERSION];
 
 /** The result of `server/discover` (26/server/discover). */
 export interface DiscoverResult {
