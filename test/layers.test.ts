@@ -3,12 +3,10 @@
 // only in the folders that say they are for Node (transport/stdio, transport/node, cli).
 
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { dirname, join, normalize, relative } from 'node:path';
 import { test } from 'node:test';
-import { fileURLToPath } from 'node:url';
-
-const SRC = join(dirname(fileURLToPath(import.meta.url)), '../src');
+import { SRC, sourceFiles } from './src-files.js';
 
 /** Which layers each layer may import (`→` in docs/ARCHITECTURE.md); cli may import anything. */
 const ARROWS: Record<string, readonly string[]> = {
@@ -27,11 +25,6 @@ const NODE_FOLDERS = ['transport/stdio/', 'transport/node/', 'cli/'];
 
 /** The entry files at the top of src/ that are for Node only. */
 const NODE_ENTRIES = ['index.ts', 'node.ts'];
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory() ? sourceFiles(join(dir, entry.name)) : entry.name.endsWith('.ts') ? [join(dir, entry.name)] : []);
-}
 
 /** Every import specifier in `code`, comments removed. */
 function specifiers(code: string): string[] {
@@ -61,7 +54,7 @@ export function brokenArrows(files: readonly string[], read: (file: string) => s
 }
 
 test('every import in src/ follows the layer arrows, and node:* stays in the Node folders', () => {
-  assert.deepStrictEqual(brokenArrows(sourceFiles(SRC), (file) => readFileSync(file, 'utf8')), []);
+  assert.deepStrictEqual(brokenArrows(sourceFiles(), (file) => readFileSync(file, 'utf8')), []);
 });
 
 /** The layers that can reach themselves by following the arrows: empty when the arrows have no cycle. */

@@ -8,13 +8,9 @@
 //   - a string literal, or a literal type, that is a whole revision date (`'2025-11-25'`).
 
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
 import { test } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
-
-const SRC = join(dirname(fileURLToPath(import.meta.url)), '../src');
+import { sourceTexts } from './src-files.js';
 
 /** Literals that must stay where they are, as `file: literal`, each with the reason. */
 const ALLOWED: Record<string, string> = {
@@ -23,11 +19,6 @@ const ALLOWED: Record<string, string> = {
 
 /** A line that may hold one, unless it is a comment line: the parser runs only on files with such a line (it costs seconds over all of src/). */
 const CANDIDATE = /^(?!\s*(\/\/|\/?\*)).*(-\s*320\d\d|io\.modelcontextprotocol\/|\d{4}-\d{2}-\d{2})/m;
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory() ? sourceFiles(join(dir, entry.name)) : entry.name.endsWith('.ts') ? [join(dir, entry.name)] : []);
-}
 
 /** Each protocol literal in `files` (repo-relative name → code) outside protocol/, as `file:line: literal (what it is)`. */
 export function protocolLiterals(files: Record<string, string>): string[] {
@@ -59,8 +50,7 @@ export function protocolLiterals(files: Record<string, string>): string[] {
 }
 
 test('no MCP error code, _meta key or revision is spelled as a literal in src/ outside src/protocol', () => {
-  const files = Object.fromEntries(sourceFiles(SRC).map((file) => [relative(SRC, file).split('\\').join('/'), readFileSync(file, 'utf8')]));
-  assert.deepStrictEqual(protocolLiterals(files), []);
+  assert.deepStrictEqual(protocolLiterals(sourceTexts()), []);
 });
 
 test('the literal check catches each kind in code, and leaves comments, prose and src/protocol alone', () => {
