@@ -3,7 +3,7 @@
 // `auto` probe first, and `auto` falls back to initialize when the server is a handshake-era one.
 
 import type { Params } from '../jsonrpc/index.js';
-import { CLIENT_REQUESTS, LATEST_PROTOCOL_VERSION, META, MODERN_PROTOCOL_VERSION, nextClientState } from '../protocol/index.js';
+import { CLIENT_REQUESTS, REVISION_2025_11_25, META, REVISION_2026_07_28, nextClientState } from '../protocol/index.js';
 import type { ClientState, Era, Implementation, McpSession, ServerCapabilities } from '../protocol/index.js';
 import type { McpClientOptions } from './client-options.js';
 import { probeWithWait } from './era-probe.js';
@@ -26,8 +26,8 @@ export interface OpeningClient {
 
 /** Gets `client` ready in the era `options.era` asks for; `eraReason` says why that one. */
 export async function openInEra(client: OpeningClient, stateless: StatelessRequests, options: McpClientOptions): Promise<void> {
-  const choice = options.era ?? LATEST_PROTOCOL_VERSION;
-  if (choice !== 'auto' && choice !== MODERN_PROTOCOL_VERSION) {
+  const choice = options.era ?? REVISION_2025_11_25;
+  if (choice !== 'auto' && choice !== REVISION_2026_07_28) {
     client.eraReason = `pinned to ${choice}: initialize`;
     await client.initialize();
     return;

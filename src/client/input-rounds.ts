@@ -21,7 +21,7 @@ export interface InputRequest {
 export type InputAnswerer = (request: InputRequest, key: string) => Promise<Params>;
 
 /**
- * The result kind, checked (26/basic/index#result-type): a missing `resultType` is a legacy
+ * The result kind, checked (26/basic/index#result-type): a missing `resultType` is a handshake-era
  * server's `complete`; `input_required` only from the methods MAY_REQUIRE_INPUT names; anything else is refused.
  */
 export function resultTypeOf(method: string, result: Params): 'complete' | 'input_required' {

@@ -6,8 +6,8 @@
 import { ConnectionClosedError } from '../jsonrpc/index.js';
 import type { Params, RequestId, Transport } from '../jsonrpc/index.js';
 import {
-  CapabilityError, CLIENT_REQUESTS, LATEST_PROTOCOL_VERSION, McpSession, NOTIFICATIONS,
-  SUPPORTED_PROTOCOL_VERSIONS, clientMaySend, isSupportedVersion, missingServerCapability, nextClientState,
+  CapabilityError, CLIENT_REQUESTS, REVISION_2025_11_25, McpSession, NOTIFICATIONS,
+  HANDSHAKE_REVISIONS, clientMaySend, isSupportedVersion, missingServerCapability, nextClientState,
 } from '../protocol/index.js';
 import type {
   CallToolResult, ClientCapabilities, ClientState, CompleteRequestParams, CompleteResult,
@@ -116,11 +116,11 @@ export class McpClient {
     await this.mcp.peer.start();
     this.state = nextClientState(this.state, 'initialize');
     const result = await this.mcp.request(CLIENT_REQUESTS.initialize, {
-      protocolVersion: this.#options.protocolVersion ?? LATEST_PROTOCOL_VERSION,
+      protocolVersion: this.#options.protocolVersion ?? REVISION_2025_11_25,
       capabilities: this.capabilities,
       clientInfo: this.#options.clientInfo ?? DEFAULT_CLIENT_INFO,
     }) as InitializeResult;
-    const supported = this.#options.protocolVersions ?? SUPPORTED_PROTOCOL_VERSIONS;
+    const supported = this.#options.protocolVersions ?? HANDSHAKE_REVISIONS;
     // basic/lifecycle#version-negotiation: a version we cannot speak ends the connection.
     if (!isSupportedVersion(result.protocolVersion, supported)) {
       throw new Error(`The server answered with protocol version ${JSON.stringify(result.protocolVersion)}, which this client does not support (supported: ${supported.join(', ')})`);

@@ -6,7 +6,7 @@
 
 import { ProtocolError } from '../jsonrpc/index.js';
 import type { ParamHeaderSource, Params } from '../jsonrpc/index.js';
-import { CLIENT_REQUESTS, MODERN_PROTOCOL_VERSION, MODERN_PROTOCOL_VERSIONS, UNSUPPORTED_PROTOCOL_VERSION } from '../protocol/index.js';
+import { CLIENT_REQUESTS, REVISION_2026_07_28, STATELESS_REVISIONS, UNSUPPORTED_PROTOCOL_VERSION } from '../protocol/index.js';
 import { REMOVED_IN_STATELESS, withEnvelope } from '../protocol/era.js';
 import type { ClientCapabilities, LoggingLevel, McpRequestOptions, McpSession, Root } from '../protocol/index.js';
 import { DEFAULT_CLIENT_INFO } from './client-options.js';
@@ -55,7 +55,7 @@ export class StatelessRequests {
   /** A fresh cached result, or the request with the envelope, through input rounds, cached when it carries `ttlMs`. */
   async request(method: string, params: Params | undefined, options: McpRequestOptions): Promise<Params> {
     // 26/changelog: these methods are gone; sending one would only earn -32601.
-    if (REMOVED_IN_STATELESS.has(method)) throw new Error(`"${method}" does not exist in ${this.#client.protocolVersion ?? MODERN_PROTOCOL_VERSION}, the revision this connection speaks`);
+    if (REMOVED_IN_STATELESS.has(method)) throw new Error(`"${method}" does not exist in ${this.#client.protocolVersion ?? REVISION_2026_07_28}, the revision this connection speaks`);
     const cached = this.cache.get(method, params);
     if (cached) return cached;
     let last = params;
@@ -71,7 +71,7 @@ export class StatelessRequests {
   async send(method: string, params: Params | undefined, options: McpRequestOptions, retry: boolean): Promise<Params> {
     const client = this.#client;
     const send = (): Promise<Params> => client.mcp.request(method, withEnvelope(params, {
-      protocolVersion: client.protocolVersion ?? MODERN_PROTOCOL_VERSION,
+      protocolVersion: client.protocolVersion ?? REVISION_2026_07_28,
       clientCapabilities: statelessCapabilities(client.capabilities),
       clientInfo: this.#options.clientInfo ?? DEFAULT_CLIENT_INFO,
       logLevel: this.logLevel,
@@ -80,7 +80,7 @@ export class StatelessRequests {
       return await send();
     } catch (error) {
       if (!retry || !(error instanceof ProtocolError) || error.code !== UNSUPPORTED_PROTOCOL_VERSION) throw error;
-      const next = MODERN_PROTOCOL_VERSIONS.find((version) => supportedOf(error.data).includes(version));
+      const next = STATELESS_REVISIONS.find((version) => supportedOf(error.data).includes(version));
       if (next === undefined) throw error;
       client.protocolVersion = next;
       return await send();

@@ -29,8 +29,8 @@ export interface CacheHint {
 export interface StatelessHost {
   readonly info: Implementation;
   readonly instructions: string | undefined;
-  /** Stateless revisions accepted in `_meta` (MODERN_PROTOCOL_VERSIONS by default). */
-  readonly modernVersions: readonly string[];
+  /** Stateless revisions accepted in `_meta` (STATELESS_REVISIONS by default). */
+  readonly statelessRevisions: readonly string[];
   readonly listeners: ListenRegistry;
   readonly requestState: RequestStateSealer;
   capabilities(): ServerCapabilities;
@@ -50,7 +50,7 @@ export async function dispatchStateless(
   host: StatelessHost, method: string, params: Params | undefined, call: StatelessRequest, notifier: RequestNotifier,
 ): Promise<Params> {
   const header = call.extra?.headers?.['mcp-protocol-version'];
-  const envelope = readEnvelope(params, host.modernVersions, typeof header === 'string' ? header : undefined);
+  const envelope = readEnvelope(params, host.statelessRevisions, typeof header === 'string' ? header : undefined);
   if (REMOVED_IN_STATELESS.has(method)) throw removedMethodError(method);
   if (method === 'server/discover') return complete(host, method, discover(host));
   if (method === 'subscriptions/listen') return listen(host, params, call, notifier);
@@ -87,7 +87,7 @@ function complete(host: StatelessHost, method: string, result: Params): Params {
 }
 
 function discover(host: StatelessHost): Params {
-  const result: Params = { supportedVersions: [...host.modernVersions], capabilities: host.capabilities() };
+  const result: Params = { supportedVersions: [...host.statelessRevisions], capabilities: host.capabilities() };
   if (host.instructions !== undefined) result.instructions = host.instructions;
   return result;
 }

@@ -5,7 +5,7 @@
 
 import { INVALID_PARAMS, METHOD_NOT_FOUND, ProtocolError } from '../jsonrpc/index.js';
 import type { Params, Transport } from '../jsonrpc/index.js';
-import { CLIENT_REQUESTS, LOGGING_LEVELS, MODERN_PROTOCOL_VERSIONS, NOTIFICATIONS, SUPPORTED_PROTOCOL_VERSIONS } from '../protocol/index.js';
+import { CLIENT_REQUESTS, LOGGING_LEVELS, STATELESS_REVISIONS, NOTIFICATIONS, HANDSHAKE_REVISIONS } from '../protocol/index.js';
 import type { ClientRequestMethod, Implementation, LoggingLevel, McpSessionOptions, ServerCapabilities, Tool } from '../protocol/index.js';
 import { ListenRegistry } from './listen-registry.js';
 import { RequestStateSealer } from './request-state.js';
@@ -32,8 +32,8 @@ export interface ToolServerOptions {
   timeoutMs?: number;
   /** Requests one client may have in progress at once. Default 256. */
   maxInboundRequests?: number;
-  /** Stateless revisions accepted in a request's `_meta`, newest first (default MODERN_PROTOCOL_VERSIONS). */
-  modernVersions?: readonly string[];
+  /** Stateless revisions accepted in a request's `_meta`, newest first (default STATELESS_REVISIONS). */
+  statelessRevisions?: readonly string[];
   /**
    * How 2026 input_required results seal their requestState (HMAC-SHA-256). Instances of one
    * deployment behind a load balancer MUST share `key`; without one, each process makes its own.
@@ -65,7 +65,7 @@ export class ToolServer implements SessionHost {
   readonly sessionOptions: McpSessionOptions;
   readonly pageSize: number;
   /** Stateless revisions accepted in a request's `_meta` (2026-07-28). */
-  readonly modernVersions: readonly string[];
+  readonly statelessRevisions: readonly string[];
   /** Resource URIs per 2025 session or per listen stream. */
   readonly maxSubscriptions: number;
   /** 2026 listen streams open at once. */
@@ -90,12 +90,12 @@ export class ToolServer implements SessionHost {
     this.info = info;
     this.#declared = options.capabilities ?? {};
     this.instructions = options.instructions;
-    this.protocolVersions = options.protocolVersions ?? SUPPORTED_PROTOCOL_VERSIONS;
+    this.protocolVersions = options.protocolVersions ?? HANDSHAKE_REVISIONS;
     this.timeoutMs = options.timeoutMs ?? 60_000;
     this.maxInboundRequests = options.maxInboundRequests ?? 256;
     this.sessionOptions = Object.freeze({ timeoutMs: this.timeoutMs, maxInboundRequests: this.maxInboundRequests });
     this.pageSize = options.pageSize ?? 100;
-    this.modernVersions = options.modernVersions ?? MODERN_PROTOCOL_VERSIONS;
+    this.statelessRevisions = options.statelessRevisions ?? STATELESS_REVISIONS;
     this.maxSubscriptions = options.maxSubscriptions ?? 1000;
     this.maxListenStreams = options.maxListenStreams ?? 1000;
     this.listenIdleMs = options.listenIdleMs ?? 30 * 60_000;

@@ -4,7 +4,7 @@
 
 import { OutboundError } from '../../outbound/outbound-fetch.js';
 import type { OutboundResponse } from '../../outbound/outbound-fetch.js';
-import { LATEST_PROTOCOL_VERSION } from '../../protocol/index.js';
+import { REVISION_2025_11_25 } from '../../protocol/index.js';
 
 /** RFC 9728 Protected Resource Metadata, the fields the client uses. */
 export interface ProtectedResourceMetadata {
@@ -71,7 +71,7 @@ async function firstJson(fetchImpl: OAuthFetch, urls: string[]): Promise<{ url: 
   for (const url of urls) {
     let response: OutboundResponse;
     try {
-      response = await fetchImpl(url, { headers: { accept: 'application/json', 'mcp-protocol-version': LATEST_PROTOCOL_VERSION } });
+      response = await fetchImpl(url, { headers: { accept: 'application/json', 'mcp-protocol-version': REVISION_2025_11_25 } });
     } catch (error) {
       tried.push(`${url}: ${error instanceof Error ? error.message : String(error)}`);
       continue;

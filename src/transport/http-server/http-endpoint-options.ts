@@ -11,7 +11,7 @@ import type { StatelessServable } from './stateless-http.js';
 /** What an HTTP endpoint serves: anything that accepts one transport per session (McpServer does). */
 export interface HttpServable {
   connect(transport: Transport): Promise<unknown>;
-  /** Values accepted in the MCP-Protocol-Version header; defaults to SUPPORTED_PROTOCOL_VERSIONS (mcpwire/protocol). */
+  /** Values accepted in the MCP-Protocol-Version header; defaults to HANDSHAKE_REVISIONS (mcpwire/protocol). */
   protocolVersions?: readonly string[];
   /** Answers 2026-07-28 (stateless) requests (ToolServer does); without it the endpoint speaks 2025 only. */
   handleStateless?: StatelessServable['handleStateless'];

@@ -9,7 +9,7 @@ import type { AuthInfo, MessageExtra } from '../../jsonrpc/index.js';
 import { InMemoryEventStore } from './event-store.js';
 import { principalOf } from '../../jsonrpc/principal.js';
 import { ShareCounts } from '../../jsonrpc/share-counts.js';
-import { SUPPORTED_PROTOCOL_VERSIONS } from '../../protocol/versions.js';
+import { HANDSHAKE_REVISIONS } from '../../protocol/versions.js';
 import { authenticate, resourceMetadataPaths, resourceMetadataUrl, writeResourceMetadata } from './http-auth.js';
 import { answerPreflight, withCorsHeaders } from './http-cors.js';
 import type { HttpEndpointOptions, HttpServable, SessionStore } from './http-endpoint-options.js';
@@ -124,7 +124,7 @@ export function createHttpEndpoint(server: HttpServable, options: HttpEndpointOp
     if (!session) throw new HttpError(404, 'Session not found: it expired, was closed, or never existed');
     // basic/transports#protocol-version-header: absent → assume 2025-03-26; unsupported → 400.
     const version = exchange.header('mcp-protocol-version');
-    const supported = server.protocolVersions ?? SUPPORTED_PROTOCOL_VERSIONS;
+    const supported = server.protocolVersions ?? HANDSHAKE_REVISIONS;
     if (version !== undefined && !supported.includes(version)) {
       throw new HttpError(400, `Bad Request: unsupported MCP-Protocol-Version "${version}" (supported: ${supported.join(', ')})`);
     }
@@ -155,7 +155,7 @@ export function createHttpEndpoint(server: HttpServable, options: HttpEndpointOp
     if (authInfo) extra.authInfo = authInfo;
     // docs/spec-notes.md §8.9: one endpoint, both eras; a 2026 POST is answered without a session.
     if (server.handleStateless && classified.kind !== 'response'
-      && isStatelessPost(exchange.header('mcp-protocol-version'), exchange.header('mcp-session-id'), classified.message, server.protocolVersions ?? SUPPORTED_PROTOCOL_VERSIONS)) {
+      && isStatelessPost(exchange.header('mcp-protocol-version'), exchange.header('mcp-session-id'), classified.message, server.protocolVersions ?? HANDSHAKE_REVISIONS)) {
       return answerStateless(server as StatelessServable, exchange, classified.message, extra, options.maxBufferedBytes ?? DEFAULT_MAX_BUFFERED_BYTES);
     }
     let session: StreamableHttpSessionTransport;
@@ -219,7 +219,7 @@ export function createHttpEndpoint(server: HttpServable, options: HttpEndpointOp
     const principal = authInfo ? await principalOf(authInfo) : undefined;
     const version = exchange.header('mcp-protocol-version');
     if (server.handleStateless && exchange.method !== 'POST' && exchange.method !== 'OPTIONS' && version !== undefined
-      && exchange.header('mcp-session-id') === undefined && !(server.protocolVersions ?? SUPPORTED_PROTOCOL_VERSIONS).includes(version)) {
+      && exchange.header('mcp-session-id') === undefined && !(server.protocolVersions ?? HANDSHAKE_REVISIONS).includes(version)) {
       // 26/basic/transports/streamable-http: POST only; no GET stream, no sessions to DELETE. A request
       // naming a session is a 2025 one: findSession answers its unsupported version 400 (basic/transports#protocol-version-header).
       throw new HttpError(405, `Method ${exchange.method} not allowed with MCP-Protocol-Version ${version}: only POST`, { headers: { Allow: 'POST' } });

@@ -55,9 +55,9 @@ export function statelessStatus(code: number): number {
  * version header, `initialize` opens a 2025 session, and another body goes here when it carries
  * the 2026 `_meta` envelope.
  */
-export function isStatelessPost(versionHeader: string | undefined, sessionId: string | undefined, message: { method?: unknown; params?: unknown }, legacyVersions: readonly string[]): boolean {
+export function isStatelessPost(versionHeader: string | undefined, sessionId: string | undefined, message: { method?: unknown; params?: unknown }, handshakeVersions: readonly string[]): boolean {
   if (sessionId !== undefined) return false;
-  if (versionHeader !== undefined) return !legacyVersions.includes(versionHeader);
+  if (versionHeader !== undefined) return !handshakeVersions.includes(versionHeader);
   if (message.method === 'initialize') return false;
   const meta = (message.params as { _meta?: unknown } | undefined)?._meta;
   return typeof meta === 'object' && meta !== null && Object.hasOwn(meta, META.protocolVersion);
