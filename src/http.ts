@@ -6,7 +6,6 @@
 // The server: one fetch handler per McpServer, its options, and the state it can be given.
 export { createFetchHandler } from './transport/http-server/fetch-handler.js';
 export type { FetchHandler, FetchHandlerOptions } from './transport/http-server/fetch-handler.js';
-export { DEFAULT_PROTOCOL_VERSIONS } from './transport/http-server/http-endpoint-options.js';
 export type { HttpEndpointOptions, HttpServable, SessionStore } from './transport/http-server/http-endpoint-options.js';
 export type { CorsOptions } from './transport/http-server/http-cors.js';
 export { InMemoryEventStore } from './transport/http-server/event-store.js';

@@ -19,11 +19,11 @@ const ENTRIES: Record<string, string[]> = {
   // the 2026 error codes and _meta keys. The 2026 dispatcher's own tables (CACHEABLE, REMOVED_IN_STATELESS, …) stay in era.ts.
   '../src/protocol/index.ts': [
     'CLIENT_REQUESTS', 'NOTIFICATIONS', 'SERVER_REQUESTS',
-    'DEFAULT_HTTP_PROTOCOL_VERSION', 'LATEST_PROTOCOL_VERSION', 'SUPPORTED_PROTOCOL_VERSIONS', 'isSupportedVersion', 'negotiateVersion',
+    'REVISION_2025_03_26', 'REVISION_2025_11_25', 'HANDSHAKE_REVISIONS', 'isSupportedVersion', 'negotiateVersion',
     'CapabilityError', 'clientCapabilityFor', 'missingClientCapability', 'missingServerCapability', 'serverCapabilityFor',
     'clientMaySend', 'nextClientState', 'nextServerState', 'serverMaySend', 'serverRefusal',
     'McpSession', 'McpSessionCore', 'LOGGING_LEVELS', 'RELATED_TASK_META_KEY', 'TERMINAL_TASK_STATUSES', 'RESOURCE_NOT_FOUND', 'URL_ELICITATION_REQUIRED',
-    'HEADER_MISMATCH', 'META', 'MISSING_REQUIRED_CLIENT_CAPABILITY', 'MODERN_PROTOCOL_VERSION', 'MODERN_PROTOCOL_VERSIONS', 'UNSUPPORTED_PROTOCOL_VERSION',
+    'HEADER_MISMATCH', 'META', 'MISSING_REQUIRED_CLIENT_CAPABILITY', 'REVISION_2026_07_28', 'STATELESS_REVISIONS', 'UNSUPPORTED_PROTOCOL_VERSION',
   ],
   // Bounds on one validation (work, errors listed): the defaults of ValidateOptions.
   '../src/json-schema/index.ts': ['DEFAULT_MAX_ERRORS', 'DEFAULT_MAX_EVALUATIONS', 'SchemaError', 'compile', 'standardFormats', 'validate'],
@@ -38,7 +38,7 @@ const ENTRIES: Record<string, string[]> = {
   '../src/host/index.ts': ['AnthropicModel', 'Host', 'ModelApiError', 'OpenAiModel', 'Policy', 'SamplingDeclinedError', 'ScriptedModel', 'ToolSeam', 'resultText'],
   // Streamable HTTP wherever fetch runs: the fetch handler and the clients (no node:*).
   '../src/http.ts': [
-    'DEFAULT_PROTOCOL_VERSIONS', 'HttpStatusError', 'InMemoryEventStore', 'LegacySseClientTransport', 'SseParser',
+    'HttpStatusError', 'InMemoryEventStore', 'LegacySseClientTransport', 'SseParser',
     'StreamableHttpClientTransport', 'createFetchHandler', 'encodeSseEvent', 'fetchRequester', 'httpTransport', 'legacySseTransport', 'readSseEvents',
   ],
   // What needs Node: stdio, spawning, node:http server and keep-alive client.
@@ -47,7 +47,7 @@ const ENTRIES: Record<string, string[]> = {
     'encodeLine', 'httpTransport', 'nodeHttpRequester', 'serveHttp', 'serveStdio', 'spawnStdio', 'stdioServerTransport',
   ],
   '../src/transport/index.ts': [
-    'ClearBearerError', 'DEFAULT_MAX_LINE_BYTES', 'DEFAULT_PROTOCOL_VERSIONS', 'HttpStatusError', 'InMemoryEventStore', 'LegacySseClientTransport',
+    'ClearBearerError', 'DEFAULT_MAX_LINE_BYTES', 'HttpStatusError', 'InMemoryEventStore', 'LegacySseClientTransport',
     'LineDecoder', 'PassThroughTransport', 'SpawnedStdioTransport', 'SseParser', 'StdioTransport', 'StreamableHttpClientTransport',
     'createFetchHandler', 'createLinkedPair', 'createStreamableHttpHandler', 'encodeLine', 'encodeSseEvent', 'fetchRequester', 'httpTransport', 'legacySseTransport',
     'nodeHttpRequester',

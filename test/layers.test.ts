@@ -3,19 +3,17 @@
 // only in the folders that say they are for Node (transport/stdio, transport/node, cli).
 
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { dirname, join, normalize, relative } from 'node:path';
 import { test } from 'node:test';
-import { fileURLToPath } from 'node:url';
-
-const SRC = join(dirname(fileURLToPath(import.meta.url)), '../src');
+import { SRC, sourceFiles } from './src-files.js';
 
 /** Which layers each layer may import (`→` in docs/ARCHITECTURE.md); cli may import anything. */
 const ARROWS: Record<string, readonly string[]> = {
   'jsonrpc': [],
   'json-schema': [],
   'outbound': [],
-  'transport': ['jsonrpc'],
+  'transport': ['protocol', 'jsonrpc'],
   'protocol': ['jsonrpc'],
   'server': ['protocol', 'jsonrpc', 'json-schema'],
   'client': ['protocol', 'jsonrpc', 'json-schema', 'outbound'],
@@ -27,11 +25,6 @@ const NODE_FOLDERS = ['transport/stdio/', 'transport/node/', 'cli/'];
 
 /** The entry files at the top of src/ that are for Node only. */
 const NODE_ENTRIES = ['index.ts', 'node.ts'];
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory() ? sourceFiles(join(dir, entry.name)) : entry.name.endsWith('.ts') ? [join(dir, entry.name)] : []);
-}
 
 /** Every import specifier in `code`, comments removed. */
 function specifiers(code: string): string[] {
@@ -61,7 +54,26 @@ export function brokenArrows(files: readonly string[], read: (file: string) => s
 }
 
 test('every import in src/ follows the layer arrows, and node:* stays in the Node folders', () => {
-  assert.deepStrictEqual(brokenArrows(sourceFiles(SRC), (file) => readFileSync(file, 'utf8')), []);
+  assert.deepStrictEqual(brokenArrows(sourceFiles(), (file) => readFileSync(file, 'utf8')), []);
+});
+
+/** The layers that can reach themselves by following the arrows: empty when the arrows have no cycle. */
+export function layersOnACycle(arrows: Record<string, readonly string[]>): string[] {
+  return Object.keys(arrows).filter((layer) => {
+    const seen = new Set<string>();
+    const next = [...arrows[layer]!];
+    for (let target = next.pop(); target !== undefined; target = next.pop()) {
+      if (seen.has(target)) continue;
+      seen.add(target);
+      next.push(...arrows[target] ?? []);
+    }
+    return seen.has(layer);
+  });
+}
+
+test('the arrows have no cycle (transport → protocol holds only while protocol imports jsonrpc alone)', () => {
+  assert.deepStrictEqual(layersOnACycle(ARROWS), []);
+  assert.deepStrictEqual(layersOnACycle({ ...ARROWS, protocol: ['jsonrpc', 'transport'] }), ['transport', 'protocol']);
 });
 
 test('the arrow check does catch a wrong arrow and a stray node:* import', () => {

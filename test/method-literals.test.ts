@@ -4,13 +4,9 @@
 // one of the spec's method names (src/protocol/methods.ts), so a typo cannot hide behind `string`.
 
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
 import { test } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import { CLIENT_REQUESTS, NOTIFICATIONS, SERVER_REQUESTS } from '../src/protocol/methods.js';
-
-const SRC = join(dirname(fileURLToPath(import.meta.url)), '../src');
+import { sourceTexts } from './src-files.js';
 
 /** The generic pass-throughs: they forward a caller's method, whatever it is. */
 const PASS_THROUGH = [
@@ -25,11 +21,6 @@ const ROUTERS = ['server/server-session.ts', 'protocol/session.ts', 'server/stat
 const REQUESTS_TO_SERVER = new Set<string>(Object.values(CLIENT_REQUESTS));
 const REQUESTS_TO_CLIENT = new Set<string>(Object.values(SERVER_REQUESTS));
 const NOTIFICATION_NAMES = new Set<string>(Object.values(NOTIFICATIONS));
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory() ? sourceFiles(join(dir, entry.name)) : entry.name.endsWith('.ts') ? [join(dir, entry.name)] : []);
-}
 
 /** Which spec names a method registered or routed in `file` may be: requests to this side, or notifications. */
 function knownNames(file: string, notification: boolean): ReadonlySet<string> {
@@ -69,8 +60,7 @@ export function unnamedMethods(files: Record<string, string>): string[] {
 }
 
 test('every handler registration and method route in src/ names a spec method as a string literal', () => {
-  const files = Object.fromEntries(sourceFiles(SRC).map((file) => [relative(SRC, file).split('\\').join('/'), readFileSync(file, 'utf8')]));
-  assert.deepStrictEqual(unnamedMethods(files), []);
+  assert.deepStrictEqual(unnamedMethods(sourceTexts()), []);
 });
 
 test('the literal check catches a constant, a typo and a request registered on the wrong side', () => {

@@ -6,6 +6,7 @@
 import { McpClient, OAuthProvider } from '../client/index.js';
 import type { EraChoice } from '../client/index.js';
 import type { Transport } from '../jsonrpc/index.js';
+import { REVISION_2025_11_25 } from '../protocol/index.js';
 import { HttpStatusError, httpTransport, legacySseTransport, spawnStdio, tapTransport } from '../transport/index.js';
 import type { HttpTraceEvent, LegacySseClientTransport, SpawnedStdioTransport } from '../transport/index.js';
 import { DrainingTransport } from './draining-transport.js';
@@ -101,7 +102,7 @@ export interface ConnectOptions extends BuildOptions {
 export async function connect(target: ServerTarget, options: ConnectOptions): Promise<Connection> {
   const attempt = async (built: BuiltTransport): Promise<Connection> => {
     // 2026-07-28 has no HTTP+SSE transport: over it, only the handshake era exists.
-    const era = built.via === 'sse' ? '2025-11-25' : options.era ?? 'auto';
+    const era = built.via === 'sse' ? REVISION_2025_11_25 : options.era ?? 'auto';
     const features = options.features;
     const client = new McpClient(built.transport, { clientInfo: CLI_CLIENT_INFO, timeoutMs: options.timeoutMs, era, ...features?.options });
     // Set before open(): a server may log during the handshake.

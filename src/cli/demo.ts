@@ -6,6 +6,7 @@
 import { isAbsolute, relative, resolve } from 'node:path';
 import { McpClient } from '../client/index.js';
 import type { EraChoice } from '../client/index.js';
+import { REVISION_2025_11_25 } from '../protocol/index.js';
 import type { ElicitResult } from '../protocol/index.js';
 import { Host, Policy, ScriptedModel } from '../host/index.js';
 import { httpTransport, spawnStdio, tapTransport } from '../transport/index.js';
@@ -42,7 +43,7 @@ export async function runDemoCommand(argv: readonly string[], io: CommandIo): Pr
     throw new UsageError(`demo takes no arguments, got: ${[...args.positionals, ...(args.command ? ['--', ...args.command] : [])].join(' ')}`);
   }
   // The demo shows the seed's flow unless asked otherwise: --era defaults to 2025-11-25 here, not auto.
-  const era = optionValue(args, '--era') === undefined ? '2025-11-25' : eraOption(args);
+  const era = optionValue(args, '--era') === undefined ? REVISION_2025_11_25 : eraOption(args);
   const html = optionValue(args, '--html');
   await runDemo({ http: args.flags.has('--http'), era, write: (line) => println(io.stdout, line), ...(html ? { html: resolve(io.cwd, html) } : {}) });
   if (html) println(io.stdout, `\nmcpwire demo: wrote the sequence diagram to ${html}`);
@@ -57,9 +58,9 @@ export async function runDemo(options: DemoOptions = {}): Promise<string> {
   const html = options.html === undefined ? undefined : new OutputFile('--html', options.html);
   let transport: Transport;
   let stop = async (): Promise<void> => undefined;
-  const era = options.era ?? '2025-11-25';
+  const era = options.era ?? REVISION_2025_11_25;
   // In 2026-07-28 the add server confirms sums over 100, so the second question shows an input round.
-  const confirm = era === '2025-11-25' ? [] : ['--confirm-over', '100'];
+  const confirm = era === REVISION_2025_11_25 ? [] : ['--confirm-over', '100'];
   const serverCommand = (extra: string[] = []): { command: string; args: string[] } =>
     options.server ? { command: options.server.command, args: [...options.server.args, ...extra] } : addServerCommand([...confirm, ...extra]);
   if (options.http) {
@@ -94,7 +95,7 @@ export async function runDemo(options: DemoOptions = {}): Promise<string> {
     return answer;
   };
   try {
-    const client = await McpClient.connect(traced, { clientInfo: { name: 'mcpwire-demo', version: '0.1.0' }, era, ...(era === '2025-11-25' ? {} : { onElicitation }) });
+    const client = await McpClient.connect(traced, { clientInfo: { name: 'mcpwire-demo', version: '0.1.0' }, era, ...(era === REVISION_2025_11_25 ? {} : { onElicitation }) });
     await host.addServer('calc', client);
     const answer = await host.ask(new ScriptedModel(), question);
     if (client.era !== 'stateless') return answer;

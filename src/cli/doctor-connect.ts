@@ -6,7 +6,7 @@
 import { McpClient } from '../client/index.js';
 import type { EraChoice } from '../client/index.js';
 import { ConnectionClosedError, ProtocolError, RequestTimeoutError } from '../jsonrpc/index.js';
-import { LATEST_PROTOCOL_VERSION } from '../protocol/index.js';
+import { REVISION_2025_11_25 } from '../protocol/index.js';
 import { HttpStatusError } from '../transport/index.js';
 import { CLI_CLIENT_INFO, buildTransport, suggestsLegacySse } from './connect.js';
 import type { BuiltTransport } from './connect.js';
@@ -53,7 +53,7 @@ export async function checkConnection(target: ServerTarget, options: DoctorConne
 
 function newClient(built: BuiltTransport, timeoutMs: number, era: EraChoice = 'auto'): McpClient {
   // 2026-07-28 has no HTTP+SSE transport: over it, only the handshake era exists.
-  return new McpClient(built.transport, { clientInfo: CLI_CLIENT_INFO, timeoutMs, era: built.via === 'sse' ? '2025-11-25' : era });
+  return new McpClient(built.transport, { clientInfo: CLI_CLIENT_INFO, timeoutMs, era: built.via === 'sse' ? REVISION_2025_11_25 : era });
 }
 
 async function checkStdio(target: ServerTarget & { kind: 'stdio' }, options: DoctorConnectOptions, push: Push): Promise<DoctorLink> {
@@ -200,9 +200,9 @@ function initializeSuccess(client: McpClient, ms: number): StepResult {
     return step('initialize', 'passed', `no initialize in ${client.protocolVersion}: server/discover answered in ${ms} ms, server ${info ? `${info.name} ${info.version}` : '(no serverInfo)'}`,
       [`capabilities: ${formatCapabilities(client.serverCapabilities)}`, ...(client.instructions ? [`instructions: ${client.instructions.length} characters`] : [])]);
   }
-  const revision = client.protocolVersion === LATEST_PROTOCOL_VERSION
+  const revision = client.protocolVersion === REVISION_2025_11_25
     ? `revision ${client.protocolVersion}`
-    : `revision ${client.protocolVersion} (mcpwire offered ${LATEST_PROTOCOL_VERSION}; the server chose an older one it supports)`;
+    : `revision ${client.protocolVersion} (mcpwire offered ${REVISION_2025_11_25}; the server chose an older one it supports)`;
   return step('initialize', 'passed', `answered in ${ms} ms: ${revision}, server ${info ? `${info.name} ${info.version}` : '(no serverInfo)'}`,
     [`capabilities: ${formatCapabilities(client.serverCapabilities)}`, ...(client.instructions ? [`instructions: ${client.instructions.length} characters`] : [])]);
 }
@@ -219,7 +219,7 @@ function initializeFailure(error: unknown, ms: number, timeoutMs: number, eviden
   }
   if (error instanceof ProtocolError) {
     return step('initialize', 'failed', `initialize was answered with a JSON-RPC error: ${describeFailure(error).text}`, evidence(),
-      `the server refused the handshake; mcpwire offered revision ${LATEST_PROTOCOL_VERSION}, which a server should answer with a revision it supports instead of an error (basic/lifecycle#version-negotiation)`);
+      `the server refused the handshake; mcpwire offered revision ${REVISION_2025_11_25}, which a server should answer with a revision it supports instead of an error (basic/lifecycle#version-negotiation)`);
   }
   return step('initialize', 'failed', describeFailure(error).text, evidence());
 }

@@ -2,8 +2,10 @@
 // kinds of failure keep three shapes all the way to the shell: the tool said no (isError), the
 // server said no (a JSON-RPC error), or nothing sensible came back at all (connection).
 
-import { ConnectionClosedError, ProtocolError, RequestCancelledError, RequestTimeoutError } from '../jsonrpc/index.js';
-import { CapabilityError } from '../protocol/index.js';
+import {
+  ConnectionClosedError, INTERNAL_ERROR, INVALID_PARAMS, INVALID_REQUEST, METHOD_NOT_FOUND, PARSE_ERROR, ProtocolError, RequestCancelledError, RequestTimeoutError,
+} from '../jsonrpc/index.js';
+import { CapabilityError, RESOURCE_NOT_FOUND } from '../protocol/index.js';
 import { HttpStatusError } from '../transport/index.js';
 import { UsageError } from './args.js';
 import { ConfigError } from './config-dialects.js';
@@ -29,8 +31,8 @@ export const EXIT = {
 
 /** The standard JSON-RPC codes by name, for messages. */
 const CODE_NAMES: Record<number, string> = {
-  [-32700]: 'Parse error', [-32600]: 'Invalid Request', [-32601]: 'Method not found',
-  [-32602]: 'Invalid params', [-32603]: 'Internal error', [-32002]: 'Resource not found',
+  [PARSE_ERROR]: 'Parse error', [INVALID_REQUEST]: 'Invalid Request', [METHOD_NOT_FOUND]: 'Method not found',
+  [INVALID_PARAMS]: 'Invalid params', [INTERNAL_ERROR]: 'Internal error', [RESOURCE_NOT_FOUND]: 'Resource not found',
 };
 
 /** The messages of McpClient and its era probe that mean "no revision both sides speak". */

@@ -6,6 +6,7 @@
 import { spawn } from 'node:child_process';
 import { OAuthProvider } from '../client/index.js';
 import { outboundFetch } from '../outbound/outbound-fetch.js';
+import { REVISION_2025_11_25 } from '../protocol/index.js';
 import { UsageError, integerOption, parseArgs } from './args.js';
 import { println } from './command-io.js';
 import { EXIT } from './exit-codes.js';
@@ -88,7 +89,7 @@ export async function challengeOf(url: string, bounds: { timeoutMs?: number; sig
   const response = await outboundFetch(url, {
     method: 'POST',
     headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'mcpwire-cli', version: '0.1.0' } } }),
+    body: JSON.stringify({ jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: REVISION_2025_11_25, capabilities: {}, clientInfo: { name: 'mcpwire-cli', version: '0.1.0' } } }),
   }, { firstByteMs: ms, totalMs: ms, signal: bounds.signal });
   await response.cancel();
   return response.status === 401 ? response.headers.get('www-authenticate') ?? '' : undefined;

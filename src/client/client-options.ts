@@ -25,7 +25,7 @@ export interface McpClientOptions extends ServerRequestHandlers {
    * (stateless; server/discover first, no fallback), or `'auto'` (probe, fall back to initialize).
    */
   era?: EraChoice;
-  /** How long the server/discover probe waits before deciding the server is a silent legacy one. Default: the lesser of timeoutMs and 10 s. */
+  /** How long the server/discover probe waits before deciding the server is a silent handshake-era one. Default: the lesser of timeoutMs and 10 s. */
   probeTimeoutMs?: number;
   /** The clock of the result cache (2026-07-28 `ttlMs`). Default Date.now. */
   now?: () => number;

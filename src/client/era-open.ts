@@ -3,15 +3,12 @@
 // `auto` probe first, and `auto` falls back to initialize when the server is a handshake-era one.
 
 import type { Params } from '../jsonrpc/index.js';
-import { META, MODERN_PROTOCOL_VERSION, nextClientState } from '../protocol/index.js';
+import { CLIENT_REQUESTS, REVISION_2025_11_25, META, REVISION_2026_07_28, nextClientState } from '../protocol/index.js';
 import type { ClientState, Era, Implementation, McpSession, ServerCapabilities } from '../protocol/index.js';
 import type { McpClientOptions } from './client-options.js';
 import { probeWithWait } from './era-probe.js';
 import type { DiscoverResult } from './era-probe.js';
 import type { StatelessRequests } from './stateless-requests.js';
-
-/** 26/server/discover: the probe, and the request that tells a stateless client what the server offers. */
-export const DISCOVER = 'server/discover';
 
 /** What opening reads and sets on its client (McpClient's public state). */
 export interface OpeningClient {
@@ -29,8 +26,8 @@ export interface OpeningClient {
 
 /** Gets `client` ready in the era `options.era` asks for; `eraReason` says why that one. */
 export async function openInEra(client: OpeningClient, stateless: StatelessRequests, options: McpClientOptions): Promise<void> {
-  const choice = options.era ?? '2025-11-25';
-  if (choice !== 'auto' && choice !== MODERN_PROTOCOL_VERSION) {
+  const choice = options.era ?? REVISION_2025_11_25;
+  if (choice !== 'auto' && choice !== REVISION_2026_07_28) {
     client.eraReason = `pinned to ${choice}: initialize`;
     await client.initialize();
     return;
@@ -41,7 +38,7 @@ export async function openInEra(client: OpeningClient, stateless: StatelessReque
   const timeoutMs = options.probeTimeoutMs ?? Math.min(options.timeoutMs ?? 60_000, 10_000);
   const outcome = await probeWithWait(client.mcp.peer.transport, timeoutMs, choice !== 'auto', (version, signal) => {
     client.protocolVersion = version;
-    return stateless.send(DISCOVER, undefined, { signal }, false);
+    return stateless.send(CLIENT_REQUESTS.discover, undefined, { signal }, false);
   });
   if (outcome.era === 'handshake') {
     client.state = nextClientState(client.state, 'restart');

@@ -2,18 +2,18 @@
 // `server/discover`; a DiscoverResult means 2026-07-28, -32022 means 2026-07-28 in another version
 // (retry with one from `data.supported`), and anything else (an error of any code, a timeout, an
 // HTTP refusal) means a handshake-era server, so `initialize` follows. The fallback never depends
-// on one error code: legacy servers answer -32601, -32602, -32600 or nothing at all.
+// on one error code: handshake-era servers answer -32601, -32602, -32600 or nothing at all.
 
 import { ConnectionClosedError, ProtocolError, RequestTimeoutError } from '../jsonrpc/index.js';
 import type { Params, Transport } from '../jsonrpc/index.js';
-import { HEADER_MISMATCH, MISSING_REQUIRED_CLIENT_CAPABILITY, MODERN_PROTOCOL_VERSION, MODERN_PROTOCOL_VERSIONS, UNSUPPORTED_PROTOCOL_VERSION } from '../protocol/index.js';
+import { HEADER_MISMATCH, REVISION_2025_11_25, MISSING_REQUIRED_CLIENT_CAPABILITY, REVISION_2026_07_28, STATELESS_REVISIONS, UNSUPPORTED_PROTOCOL_VERSION } from '../protocol/index.js';
 import type { ServerCapabilities } from '../protocol/index.js';
 
 /** How a client picks the revision: probe (`auto`) or pinned to one. */
-export type EraChoice = 'auto' | '2025-11-25' | typeof MODERN_PROTOCOL_VERSION;
+export type EraChoice = 'auto' | typeof REVISION_2025_11_25 | typeof REVISION_2026_07_28;
 
 /** Every EraChoice, for option parsers. */
-export const ERA_CHOICES: readonly EraChoice[] = ['auto', '2025-11-25', MODERN_PROTOCOL_VERSION];
+export const ERA_CHOICES: readonly EraChoice[] = ['auto', REVISION_2025_11_25, REVISION_2026_07_28];
 
 /** The result of `server/discover` (26/server/discover). */
 export interface DiscoverResult {
@@ -34,9 +34,9 @@ export type ProbeOutcome =
  * Probes with `discover(version)` (which sends server/discover in that version's envelope).
  * `pinned`: a stateless-only client; it never falls back, and any failure is the answer.
  */
-export async function probeEra(discover: (version: string) => Promise<Params>, pinned: boolean, modern: readonly string[] = MODERN_PROTOCOL_VERSIONS): Promise<ProbeOutcome> {
-  let version = modern[0]!;
-  const how = pinned ? `pinned to ${MODERN_PROTOCOL_VERSION}` : 'auto';
+export async function probeEra(discover: (version: string) => Promise<Params>, pinned: boolean, statelessRevisions: readonly string[] = STATELESS_REVISIONS): Promise<ProbeOutcome> {
+  let version = statelessRevisions[0]!;
+  const how = pinned ? `pinned to ${REVISION_2026_07_28}` : 'auto';
   for (let attempt = 1; ; attempt++) {
     let result: Params;
     try {
@@ -49,24 +49,24 @@ export async function probeEra(discover: (version: string) => Promise<Params>, p
         // 26/basic/versioning: -32022 still means a stateless server; retry once in a version both
         // speak (even the same one: the refusal may have been about something else in flight).
         const supported = supportedOf(error.data);
-        const next = modern.find((candidate) => supported.includes(candidate));
+        const next = statelessRevisions.find((candidate) => supported.includes(candidate));
         if (next !== undefined && attempt === 1) {
           version = next;
           continue;
         }
-        throw new Error(`server/discover in ${version} was refused with -32022: the server speaks ${supported.join(', ') || 'no version it named'}, this client ${modern.join(', ')}`);
+        throw new Error(`server/discover in ${version} was refused with -32022: the server speaks ${supported.join(', ') || 'no version it named'}, this client ${statelessRevisions.join(', ')}`);
       }
       if (error instanceof ProtocolError && (error.code === HEADER_MISMATCH || error.code === MISSING_REQUIRED_CLIENT_CAPABILITY)) {
-        throw new Error(`server/discover was refused by a ${MODERN_PROTOCOL_VERSION} server: ${failure}`);
+        throw new Error(`server/discover was refused by a ${REVISION_2026_07_28} server: ${failure}`);
       }
-      if (pinned) throw new Error(`The server does not speak ${MODERN_PROTOCOL_VERSION} (${how}): server/discover → ${failure}`, { cause: error });
+      if (pinned) throw new Error(`The server does not speak ${REVISION_2026_07_28} (${how}): server/discover → ${failure}`, { cause: error });
       return { era: 'handshake', reason: `${how}: server/discover → ${failure}, so a handshake-era server: initialize` };
     }
     const discovered = checkedDiscover(result);
-    const chosen = modern.find((candidate) => discovered.supportedVersions.includes(candidate));
+    const chosen = statelessRevisions.find((candidate) => discovered.supportedVersions.includes(candidate));
     if (chosen === undefined) {
       const offered = discovered.supportedVersions.join(', ');
-      if (pinned) throw new Error(`The server's server/discover lists ${offered}, none of which is ${modern.join(', ')} (${how})`);
+      if (pinned) throw new Error(`The server's server/discover lists ${offered}, none of which is ${statelessRevisions.join(', ')} (${how})`);
       return { era: 'handshake', reason: `${how}: server/discover lists ${offered}, no stateless version this client speaks: initialize` };
     }
     return { era: 'stateless', protocolVersion: chosen, discover: discovered, reason: `${how}: server/discover lists ${discovered.supportedVersions.join(', ')}, so ${chosen}` };
@@ -74,7 +74,7 @@ export async function probeEra(discover: (version: string) => Promise<Params>, p
 }
 
 /**
- * probeEra, each attempt given `timeoutMs` before the server counts as a silent legacy one. A server
+ * probeEra, each attempt given `timeoutMs` before the server counts as a silent handshake-era one. A server
  * that answers 401 has spoken: the login that follows (a person at a browser) runs under the
  * request's own timeout, so the transport's auth challenge lifts the probe's wait.
  */

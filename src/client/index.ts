@@ -2,7 +2,8 @@
 export { McpClient } from './mcp-client.js';
 export { DEFAULT_CLIENT_INFO } from './client-options.js';
 export type { McpClientOptions } from './client-options.js';
-export type { Subscription, SubscriptionFilter } from './subscription.js';
+export type { Subscription } from './subscription.js';
+export type { SubscriptionFilter } from '../protocol/index.js';
 export { ERA_CHOICES } from './era-probe.js';
 export type { DiscoverResult, EraChoice } from './era-probe.js';
 export { SessionLostError } from './session-renewal.js';

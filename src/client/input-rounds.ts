@@ -3,9 +3,7 @@
 // with the callbacks it already has and sends the same request again with the answers.
 
 import type { Params } from '../jsonrpc/index.js';
-
-/** The methods that may answer `input_required` (26/basic/patterns/mrtr#which-requests). */
-export const INPUT_ROUND_METHODS: ReadonlySet<string> = new Set(['tools/call', 'prompts/get', 'resources/read']);
+import { MAY_REQUIRE_INPUT } from '../protocol/era.js';
 
 /** The methods an input request may name. */
 const INPUT_METHODS: ReadonlySet<string> = new Set(['elicitation/create', 'sampling/createMessage', 'roots/list']);
@@ -23,13 +21,13 @@ export interface InputRequest {
 export type InputAnswerer = (request: InputRequest, key: string) => Promise<Params>;
 
 /**
- * The result kind, checked (26/basic/index#result-type): a missing `resultType` is a legacy
- * server's `complete`; `input_required` only from the three methods above; anything else is refused.
+ * The result kind, checked (26/basic/index#result-type): a missing `resultType` is a handshake-era
+ * server's `complete`; `input_required` only from the methods MAY_REQUIRE_INPUT names; anything else is refused.
  */
 export function resultTypeOf(method: string, result: Params): 'complete' | 'input_required' {
   const kind = result.resultType;
   if (kind === undefined || kind === 'complete') return 'complete';
-  if (kind === 'input_required' && INPUT_ROUND_METHODS.has(method)) return 'input_required';
+  if (kind === 'input_required' && MAY_REQUIRE_INPUT.has(method)) return 'input_required';
   throw new Error(kind === 'input_required'
     ? `The server answered "${method}" with input_required, which only tools/call, prompts/get and resources/read may return`
     : `The server answered "${method}" with resultType ${JSON.stringify(kind)}, which this client does not recognize`);

@@ -6,22 +6,22 @@
 import { ConnectionClosedError } from '../jsonrpc/index.js';
 import type { Params, RequestId, Transport } from '../jsonrpc/index.js';
 import {
-  CapabilityError, CLIENT_REQUESTS, LATEST_PROTOCOL_VERSION, McpSession, NOTIFICATIONS,
-  SUPPORTED_PROTOCOL_VERSIONS, clientMaySend, isSupportedVersion, missingServerCapability, nextClientState,
+  CapabilityError, CLIENT_REQUESTS, REVISION_2025_11_25, McpSession, NOTIFICATIONS,
+  HANDSHAKE_REVISIONS, clientMaySend, isSupportedVersion, missingServerCapability, nextClientState,
 } from '../protocol/index.js';
 import type {
   CallToolResult, ClientCapabilities, ClientState, CompleteRequestParams, CompleteResult,
   GetPromptResult, Implementation, InitializeResult, LoggingLevel, McpRequestHandler,
-  McpRequestOptions, Prompt, ReadResourceResult, Resource, ResourceTemplate, Root, ServerCapabilities, ServerRequestMethod, Task, Tool,
+  McpRequestOptions, Prompt, ReadResourceResult, Resource, ResourceTemplate, Root, ServerCapabilities, ServerRequestMethod, SubscriptionFilter, Task, Tool,
 } from '../protocol/index.js';
 import type { Era } from '../protocol/index.js';
 import { DEFAULT_CLIENT_INFO } from './client-options.js';
 import type { McpClientOptions } from './client-options.js';
-import { DISCOVER, openInEra } from './era-open.js';
+import { openInEra } from './era-open.js';
 import type { DiscoverResult } from './era-probe.js';
 import { keepValidTools } from './param-headers.js';
 import { openSubscription } from './subscription.js';
-import type { Subscription, SubscriptionFilter } from './subscription.js';
+import type { Subscription } from './subscription.js';
 import { StatelessRequests } from './stateless-requests.js';
 import { routeServerNotifications } from './server-notifications.js';
 import { listAllPages } from './list-all.js';
@@ -116,11 +116,11 @@ export class McpClient {
     await this.mcp.peer.start();
     this.state = nextClientState(this.state, 'initialize');
     const result = await this.mcp.request(CLIENT_REQUESTS.initialize, {
-      protocolVersion: this.#options.protocolVersion ?? LATEST_PROTOCOL_VERSION,
+      protocolVersion: this.#options.protocolVersion ?? REVISION_2025_11_25,
       capabilities: this.capabilities,
       clientInfo: this.#options.clientInfo ?? DEFAULT_CLIENT_INFO,
     }) as InitializeResult;
-    const supported = this.#options.protocolVersions ?? SUPPORTED_PROTOCOL_VERSIONS;
+    const supported = this.#options.protocolVersions ?? HANDSHAKE_REVISIONS;
     // basic/lifecycle#version-negotiation: a version we cannot speak ends the connection.
     if (!isSupportedVersion(result.protocolVersion, supported)) {
       throw new Error(`The server answered with protocol version ${JSON.stringify(result.protocolVersion)}, which this client does not support (supported: ${supported.join(', ')})`);
@@ -162,7 +162,7 @@ export class McpClient {
 
   /** `server/discover` (2026-07-28): the server's versions, capabilities and instructions. */
   async discover(options: McpRequestOptions = {}): Promise<DiscoverResult> {
-    return await this.request(DISCOVER, undefined, options) as DiscoverResult;
+    return await this.request(CLIENT_REQUESTS.discover, undefined, options) as DiscoverResult;
   }
 
   /**

@@ -4,9 +4,7 @@
 // the cache is bounded in entries, bytes and lifetime, and hands out copies.
 
 import type { Params } from '../jsonrpc/index.js';
-
-/** The methods whose complete results carry cache hints. */
-export const CACHEABLE_METHODS: ReadonlySet<string> = new Set(['tools/list', 'prompts/list', 'resources/list', 'resources/templates/list', 'resources/read']);
+import { CACHEABLE } from '../protocol/era.js';
 
 /** Bounds on what a server's `ttlMs` can make the client keep. */
 export interface ResultCacheLimits {
@@ -95,7 +93,8 @@ export class ResultCache {
 }
 
 function keyOf(method: string, params: Params | undefined): string | undefined {
-  if (!CACHEABLE_METHODS.has(method)) return undefined;
+  // server/discover carries hints too; the client does not keep it: client.discover() asks the server each time.
+  if (!CACHEABLE.has(method) || method === 'server/discover') return undefined;
   const which = method === 'resources/read' ? params?.uri : params?.cursor;
   return `${method}\n${which === undefined ? '' : JSON.stringify(which)}`;
 }

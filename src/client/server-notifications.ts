@@ -6,7 +6,7 @@ import type { JsonRpcPeer, Params, RequestId } from '../jsonrpc/index.js';
 import { META } from '../protocol/index.js';
 import type { LoggingLevel, Task } from '../protocol/index.js';
 import type { ResultCache } from './result-cache.js';
-import type { SubscriptionFilter } from './subscription.js';
+import type { SubscriptionFilter } from '../protocol/index.js';
 import { isTask } from './tool-task.js';
 
 /** The callbacks notifications reach (McpClient's public ones). */

@@ -1,30 +1,7 @@
-// The `_meta` envelope every 2026-07-28 request carries in place of the handshake
-// (26/basic/index#_meta): the revision, the client's capabilities for this request, and who it is.
+// The client capabilities a 2026-07-28 request's `_meta` envelope declares (26/basic/index#_meta);
+// the envelope itself, read and written, is protocol/era.ts (Envelope, withEnvelope, readEnvelope).
 
-import type { Params } from '../jsonrpc/index.js';
-import { META } from '../protocol/index.js';
-import type { ClientCapabilities, Implementation, LoggingLevel } from '../protocol/index.js';
-
-/** What the client declares on each stateless request. */
-export interface Envelope {
-  protocolVersion: string;
-  capabilities: ClientCapabilities;
-  clientInfo: Implementation;
-  /** 26/server/utilities/logging: without it the server sends no `notifications/message`. */
-  logLevel?: LoggingLevel | undefined;
-}
-
-/** `params` with the envelope added to its `_meta` (keys the caller set, e.g. progressToken, stay). */
-export function withEnvelope(params: Params | undefined, envelope: Envelope): Params {
-  const meta: Params = {
-    ...(params?._meta as Params | undefined),
-    [META.protocolVersion]: envelope.protocolVersion,
-    [META.clientCapabilities]: envelope.capabilities,
-    [META.clientInfo]: envelope.clientInfo,
-  };
-  if (envelope.logLevel !== undefined) meta[META.logLevel] = envelope.logLevel;
-  return { ...params, _meta: meta };
-}
+import type { ClientCapabilities } from '../protocol/index.js';
 
 /**
  * The handshake-era capabilities restated for 2026-07-28: `roots` becomes `{}` (no list_changed

@@ -1,13 +1,13 @@
 // McpClient's requests in the 2026-07-28 era (no handshake, no session): each carries the `_meta`
-// envelope (stateless-envelope.ts), runs through input rounds when the server answers
+// envelope (protocol/era.ts withEnvelope), runs through input rounds when the server answers
 // input_required (input-rounds.ts), is cached when its result has `ttlMs` (result-cache.ts), and
 // is retried once in another version on -32022 (26/basic/versioning). Tool calls also mirror
 // arguments into Mcp-Param-* headers (param-headers.ts).
 
 import { ProtocolError } from '../jsonrpc/index.js';
 import type { ParamHeaderSource, Params } from '../jsonrpc/index.js';
-import { CLIENT_REQUESTS, MODERN_PROTOCOL_VERSION, MODERN_PROTOCOL_VERSIONS, UNSUPPORTED_PROTOCOL_VERSION } from '../protocol/index.js';
-import { REMOVED_IN_STATELESS } from '../protocol/era.js';
+import { CLIENT_REQUESTS, REVISION_2026_07_28, STATELESS_REVISIONS, UNSUPPORTED_PROTOCOL_VERSION } from '../protocol/index.js';
+import { REMOVED_IN_STATELESS, withEnvelope } from '../protocol/era.js';
 import type { ClientCapabilities, LoggingLevel, McpRequestOptions, McpSession, Root } from '../protocol/index.js';
 import { DEFAULT_CLIENT_INFO } from './client-options.js';
 import type { McpClientOptions } from './client-options.js';
@@ -17,7 +17,7 @@ import { paramHeaderValues } from './param-headers.js';
 import type { ParamHeader } from './param-headers.js';
 import { ResultCache } from './result-cache.js';
 import { answerInputRequest } from './server-requests.js';
-import { statelessCapabilities, withEnvelope } from './stateless-envelope.js';
+import { statelessCapabilities } from './stateless-envelope.js';
 
 /** What the stateless path reads from its client (McpClient is one); a -32022 retry changes protocolVersion. */
 export interface StatelessClient {
@@ -55,7 +55,7 @@ export class StatelessRequests {
   /** A fresh cached result, or the request with the envelope, through input rounds, cached when it carries `ttlMs`. */
   async request(method: string, params: Params | undefined, options: McpRequestOptions): Promise<Params> {
     // 26/changelog: these methods are gone; sending one would only earn -32601.
-    if (REMOVED_IN_STATELESS.has(method)) throw new Error(`"${method}" does not exist in ${this.#client.protocolVersion ?? MODERN_PROTOCOL_VERSION}, the revision this connection speaks`);
+    if (REMOVED_IN_STATELESS.has(method)) throw new Error(`"${method}" does not exist in ${this.#client.protocolVersion ?? REVISION_2026_07_28}, the revision this connection speaks`);
     const cached = this.cache.get(method, params);
     if (cached) return cached;
     let last = params;
@@ -73,8 +73,8 @@ export class StatelessRequests {
     // Without progress, straight to the peer (McpSession only adds the progress token), as McpClient.request does.
     const sender = options.onprogress ? client.mcp : client.mcp.peer;
     const send = (): Promise<Params> => sender.request(method, withEnvelope(params, {
-      protocolVersion: client.protocolVersion ?? MODERN_PROTOCOL_VERSION,
-      capabilities: statelessCapabilities(client.capabilities),
+      protocolVersion: client.protocolVersion ?? REVISION_2026_07_28,
+      clientCapabilities: statelessCapabilities(client.capabilities),
       clientInfo: this.#options.clientInfo ?? DEFAULT_CLIENT_INFO,
       logLevel: this.logLevel,
     }), options);
@@ -82,7 +82,7 @@ export class StatelessRequests {
       return await send();
     } catch (error) {
       if (!retry || !(error instanceof ProtocolError) || error.code !== UNSUPPORTED_PROTOCOL_VERSION) throw error;
-      const next = MODERN_PROTOCOL_VERSIONS.find((version) => supportedOf(error.data).includes(version));
+      const next = STATELESS_REVISIONS.find((version) => supportedOf(error.data).includes(version));
       if (next === undefined) throw error;
       client.protocolVersion = next;
       return await send();

@@ -4,7 +4,7 @@
 // client ends it by aborting: on stdio that sends notifications/cancelled, over HTTP it closes the stream.
 
 import type { Params, RequestId } from '../jsonrpc/index.js';
-import type { McpRequestOptions } from '../protocol/index.js';
+import type { McpRequestOptions, SubscriptionFilter } from '../protocol/index.js';
 
 /** A `subscriptions/listen` stream (26/basic/patterns/subscriptions). */
 export interface Subscription {
@@ -12,14 +12,6 @@ export interface Subscription {
   acknowledged: Promise<SubscriptionFilter>;
   /** Settles when the stream ends: the server's final response, or the client's abort. */
   ended: Promise<void>;
-}
-
-/** What a listen stream asks for (26/basic/patterns/subscriptions#subscription-filter). */
-export interface SubscriptionFilter {
-  toolsListChanged?: boolean;
-  promptsListChanged?: boolean;
-  resourcesListChanged?: boolean;
-  resourceSubscriptions?: string[];
 }
 
 /** Sends `subscriptions/listen`; `listens` gets the acknowledgement's resolver under the request id while the stream is open. */

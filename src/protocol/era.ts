@@ -4,14 +4,15 @@
 // on the era starts from the names in this file.
 
 import { INVALID_PARAMS, METHOD_NOT_FOUND, ProtocolError } from '../jsonrpc/index.js';
+import type { Params } from '../jsonrpc/index.js';
 import { LOGGING_LEVELS } from './lifecycle-types.js';
 import type { ClientCapabilities, Implementation, LoggingLevel } from './lifecycle-types.js';
 
-/** The stateless revision (2026-07-28). */
-export const MODERN_PROTOCOL_VERSION = '2026-07-28';
+/** 2026-07-28, the stateless revision: what a stateless client puts in each request's `_meta`. */
+export const REVISION_2026_07_28 = '2026-07-28';
 
-/** Stateless revisions we speak, newest first. */
-export const MODERN_PROTOCOL_VERSIONS: readonly string[] = [MODERN_PROTOCOL_VERSION];
+/** Every stateless-era revision we speak, newest first. */
+export const STATELESS_REVISIONS: readonly string[] = [REVISION_2026_07_28];
 
 /** Which family of rules a request or a connection follows. */
 export type Era = 'handshake' | 'stateless';
@@ -53,7 +54,7 @@ export const STATELESS_ONLY: ReadonlySet<string> = new Set([
 
 /**
  * The era of one inbound request: stateless when its `_meta` carries the 2026 envelope (a
- * protocol version or client capabilities; 26/basic/versioning: a request carrying modern `_meta`
+ * protocol version or client capabilities; 26/basic/versioning: a request carrying the 2026 `_meta`
  * is handled under 2026 rules, and one with half an envelope gets -32602, not the handshake rules),
  * the handshake era otherwise. Over HTTP the MCP-Protocol-Version header routes too (see the transport).
  */
@@ -64,13 +65,25 @@ export function eraOfRequest(params: unknown): Era {
   return Object.hasOwn(meta, META.protocolVersion) || Object.hasOwn(meta, META.clientCapabilities) ? 'stateless' : 'handshake';
 }
 
-/** The checked 2026 envelope of one stateless request: what the client says about itself for this request only. */
+/** The 2026 envelope of one stateless request: what the client says about itself for this request only (the `_meta` keys of META). */
 export interface Envelope {
   protocolVersion: string;
   clientCapabilities: ClientCapabilities;
   clientInfo: Implementation | undefined;
   /** Absent: no `notifications/message` for this request at all (26/server/utilities/logging). */
   logLevel: LoggingLevel | undefined;
+}
+
+/** `params` with the envelope written into its `_meta` (the client's side; keys the caller set, e.g. progressToken, stay). */
+export function withEnvelope(params: Params | undefined, envelope: Envelope): Params {
+  const meta: Params = {
+    ...(params?._meta as Params | undefined),
+    [META.protocolVersion]: envelope.protocolVersion,
+    [META.clientCapabilities]: envelope.clientCapabilities,
+  };
+  if (envelope.clientInfo !== undefined) meta[META.clientInfo] = envelope.clientInfo;
+  if (envelope.logLevel !== undefined) meta[META.logLevel] = envelope.logLevel;
+  return { ...params, _meta: meta };
 }
 
 /**
@@ -82,7 +95,7 @@ export interface Envelope {
 export function readEnvelope(params: unknown, supported: readonly string[], headerVersion?: string): Envelope {
   const meta = (params as { _meta?: unknown } | undefined)?._meta;
   if (typeof meta !== 'object' || meta === null || Array.isArray(meta)) {
-    throw new ProtocolError(INVALID_PARAMS, `Invalid params: a ${MODERN_PROTOCOL_VERSION} request needs params._meta with "${META.protocolVersion}" and "${META.clientCapabilities}"`);
+    throw new ProtocolError(INVALID_PARAMS, `Invalid params: a ${REVISION_2026_07_28} request needs params._meta with "${META.protocolVersion}" and "${META.clientCapabilities}"`);
   }
   const fields = meta as Record<string, unknown>;
   const version = fields[META.protocolVersion];
@@ -120,7 +133,7 @@ export function missingCapabilityError(capability: keyof ClientCapabilities, met
 /** A stateless request for a method this era removed, or never had: -32601 (HTTP 404). */
 export function removedMethodError(method: string): ProtocolError {
   return new ProtocolError(METHOD_NOT_FOUND, REMOVED_IN_STATELESS.has(method)
-    ? `Method not found: "${method}" was removed in ${MODERN_PROTOCOL_VERSION}`
+    ? `Method not found: "${method}" was removed in ${REVISION_2026_07_28}`
     : `Method not found: ${method}`);
 }
 

@@ -1,5 +1,5 @@
 // MCP vocabulary shared by server, client and host: types, methods, versions, capabilities, lifecycle.
-export { DEFAULT_HTTP_PROTOCOL_VERSION, LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS, isSupportedVersion, negotiateVersion } from './versions.js';
+export { HANDSHAKE_REVISIONS, REVISION_2025_03_26, REVISION_2025_11_25, isSupportedVersion, negotiateVersion } from './versions.js';
 export { CLIENT_REQUESTS, NOTIFICATIONS, SERVER_REQUESTS } from './methods.js';
 export type { ClientRequestMethod, NotificationMethod, ServerRequestMethod } from './methods.js';
 export { CapabilityError, clientCapabilityFor, missingClientCapability, missingServerCapability, serverCapabilityFor } from './capabilities.js';
@@ -23,8 +23,9 @@ export type {
 } from './feature-types.js';
 export { RELATED_TASK_META_KEY, TERMINAL_TASK_STATUSES } from './task-types.js';
 export type { CreateTaskResult, ListTasksResult, Task, TaskMetadata, TaskStatus } from './task-types.js';
+export type { SubscriptionFilter } from './subscription-types.js';
 export { RESOURCE_NOT_FOUND, URL_ELICITATION_REQUIRED } from './error-codes.js';
 export {
-  HEADER_MISMATCH, META, MISSING_REQUIRED_CLIENT_CAPABILITY, MODERN_PROTOCOL_VERSION, MODERN_PROTOCOL_VERSIONS, UNSUPPORTED_PROTOCOL_VERSION,
+  HEADER_MISMATCH, META, MISSING_REQUIRED_CLIENT_CAPABILITY, REVISION_2026_07_28, STATELESS_REVISIONS, UNSUPPORTED_PROTOCOL_VERSION,
 } from './era.js';
 export type { Era, ResultType } from './era.js';

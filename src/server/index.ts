@@ -11,7 +11,7 @@ export type { InputOptions, ToolContext } from './request-context.js';
 export type { CacheHint } from './stateless-request.js';
 export type { Middleware, MiddlewareContext } from './middleware.js';
 export type { RequestStateOptions } from './request-state.js';
-export type { SubscriptionFilter } from './listen-registry.js';
+export type { SubscriptionFilter } from '../protocol/index.js';
 export { decodeCursor, encodeCursor, paginate } from './pagination.js';
 export type { Completer } from './completer.js';
 export type { GetPrompt } from './prompt-registry.js';

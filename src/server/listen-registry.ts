@@ -5,14 +5,7 @@
 import type { Params, RequestId } from '../jsonrpc/index.js';
 import { ShareCounts } from '../jsonrpc/share-counts.js';
 import { META, NOTIFICATIONS } from '../protocol/index.js';
-
-/** The notifications one listen stream opted in to (S26 SubscriptionFilter), as the server honours them. */
-export interface SubscriptionFilter {
-  toolsListChanged?: boolean;
-  promptsListChanged?: boolean;
-  resourcesListChanged?: boolean;
-  resourceSubscriptions?: string[];
-}
+import type { SubscriptionFilter } from '../protocol/index.js';
 
 interface Listener {
   filter: SubscriptionFilter;

@@ -28,8 +28,8 @@ export interface CacheHint {
 export interface StatelessHost {
   readonly info: Implementation;
   readonly instructions: string | undefined;
-  /** Stateless revisions accepted in `_meta` (STATELESS_2026 versions by default). */
-  readonly modernVersions: readonly string[];
+  /** Stateless revisions accepted in `_meta` (STATELESS_REVISIONS by default). */
+  readonly statelessRevisions: readonly string[];
   readonly listeners: ListenRegistry;
   readonly requestState: RequestStateSealer;
   capabilities(): ServerCapabilities;
@@ -52,7 +52,7 @@ export const NO_ANSWERS: Params = Object.freeze({});
  */
 export function openStateless(host: StatelessHost, method: string, params: Params | undefined, extra: MessageExtra | undefined): Envelope {
   const header = extra?.headers?.['mcp-protocol-version'];
-  const envelope = readEnvelope(params, host.modernVersions, typeof header === 'string' ? header : undefined);
+  const envelope = readEnvelope(params, host.statelessRevisions, typeof header === 'string' ? header : undefined);
   if (REMOVED_IN_STATELESS.has(method)) throw removedMethodError(method);
   const capability = serverCapabilityFor(method);
   if (capability !== undefined && !host.declares(capability)) throw removedMethodError(method);
@@ -122,7 +122,7 @@ export function callerOf(extra: MessageExtra | undefined): Promise<string | unde
 
 /** `server/discover` (26/basic/lifecycle): what a 2025 client learns from initialize, asked for at any time. */
 export function discover(host: StatelessHost): Params {
-  const result: Params = { supportedVersions: [...host.modernVersions], capabilities: host.capabilities() };
+  const result: Params = { supportedVersions: [...host.statelessRevisions], capabilities: host.capabilities() };
   if (host.instructions !== undefined) result.instructions = host.instructions;
   return result;
 }

@@ -6,7 +6,7 @@
 import { INTERNAL_ERROR, INVALID_PARAMS, ProtocolError } from '../jsonrpc/index.js';
 import type { Params } from '../jsonrpc/index.js';
 import { META, NOTIFICATIONS } from '../protocol/index.js';
-import type { SubscriptionFilter } from './listen-registry.js';
+import type { SubscriptionFilter } from '../protocol/index.js';
 import type { ToolContext } from './request-context.js';
 import type { StatelessToolContext } from './stateless-context.js';
 import { callerOf } from './stateless-request.js';

@@ -4,7 +4,7 @@
 // program that imports only ToolServer leaves those out of its bundle.
 
 import type { Params, Transport } from '../jsonrpc/index.js';
-import { MODERN_PROTOCOL_VERSIONS, NOTIFICATIONS, SUPPORTED_PROTOCOL_VERSIONS } from '../protocol/index.js';
+import { HANDSHAKE_REVISIONS, NOTIFICATIONS, STATELESS_REVISIONS } from '../protocol/index.js';
 import type { ClientRequestMethod, Implementation, LoggingLevel, McpSessionOptions, ServerCapabilities, Tool } from '../protocol/index.js';
 import { ListenRegistry } from './listen-registry.js';
 import type { Middleware } from './middleware.js';
@@ -33,8 +33,8 @@ export interface ToolServerOptions {
   timeoutMs?: number;
   /** Requests one client may have in progress at once. Default 256. */
   maxInboundRequests?: number;
-  /** Stateless revisions accepted in a request's `_meta`, newest first (default MODERN_PROTOCOL_VERSIONS). */
-  modernVersions?: readonly string[];
+  /** Stateless revisions accepted in a request's `_meta`, newest first (default STATELESS_REVISIONS). */
+  statelessRevisions?: readonly string[];
   /**
    * How 2026 input_required results seal their requestState (HMAC-SHA-256). Instances of one
    * deployment behind a load balancer MUST share `key`; without one, each process makes its own.
@@ -70,7 +70,7 @@ export class ToolServer implements SessionHost {
   readonly middleware: Middleware[] = [];
   readonly pageSize: number;
   /** Stateless revisions accepted in a request's `_meta` (2026-07-28). */
-  readonly modernVersions: readonly string[];
+  readonly statelessRevisions: readonly string[];
   /** Resource URIs per 2025 session or per listen stream. */
   readonly maxSubscriptions: number;
   /** 2026 listen streams open at once. */
@@ -97,13 +97,13 @@ export class ToolServer implements SessionHost {
     this.info = info;
     this.#declared = options.capabilities ?? {};
     this.instructions = options.instructions;
-    this.protocolVersions = options.protocolVersions ?? SUPPORTED_PROTOCOL_VERSIONS;
+    this.protocolVersions = options.protocolVersions ?? HANDSHAKE_REVISIONS;
     this.timeoutMs = options.timeoutMs ?? 60_000;
     this.maxInboundRequests = options.maxInboundRequests ?? 256;
     this.sessionOptions = Object.freeze({ timeoutMs: this.timeoutMs, maxInboundRequests: this.maxInboundRequests });
     this.sharedOptions = Object.freeze({ ...this.sessionOptions, limitPerClient: true });
     this.pageSize = options.pageSize ?? 100;
-    this.modernVersions = options.modernVersions ?? MODERN_PROTOCOL_VERSIONS;
+    this.statelessRevisions = options.statelessRevisions ?? STATELESS_REVISIONS;
     this.maxSubscriptions = options.maxSubscriptions ?? 1000;
     this.maxListenStreams = options.maxListenStreams ?? 1000;
     this.listenIdleMs = options.listenIdleMs ?? 30 * 60_000;

@@ -22,7 +22,6 @@ export type { SseEvent } from './sse.js';
 export { InMemoryEventStore } from './http-server/event-store.js';
 export type { EventStore, InMemoryEventStoreOptions } from './http-server/event-store.js';
 // Streamable HTTP server, written once (the endpoint) and served two ways.
-export { DEFAULT_PROTOCOL_VERSIONS } from './http-server/http-endpoint-options.js';
 export type { HttpEndpointOptions, HttpServable, SessionStore } from './http-server/http-endpoint-options.js';
 export type { CorsOptions } from './http-server/http-cors.js';
 // On node:http: a server of its own, or a (req, res) handler to mount in yours.

@@ -1,14 +1,11 @@
-// The revision lists live in src/protocol; the Streamable HTTP transport may not import it
-// (transport → jsonrpc only), so its fallback list is a copy. This keeps the copy honest.
+// The revision lists live in src/protocol, once; the Streamable HTTP endpoint accepts HANDSHAKE_REVISIONS by default.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS, negotiateVersion } from '../../src/protocol/index.js';
-import { DEFAULT_PROTOCOL_VERSIONS } from '../../src/transport/index.js';
+import { REVISION_2025_11_25, HANDSHAKE_REVISIONS, negotiateVersion } from '../../src/protocol/index.js';
 
-test('the HTTP transport\'s fallback revisions are exactly the protocol\'s, newest first', () => {
-  assert.deepEqual(DEFAULT_PROTOCOL_VERSIONS, SUPPORTED_PROTOCOL_VERSIONS);
-  assert.equal(SUPPORTED_PROTOCOL_VERSIONS[0], LATEST_PROTOCOL_VERSION);
+test('the handshake revisions, newest first', () => {
+  assert.deepEqual(HANDSHAKE_REVISIONS, [REVISION_2025_11_25, '2025-06-18', '2025-03-26', '2024-11-05']);
 });
 
 test('negotiation echoes a supported revision and answers an unknown one with the newest', () => {

@@ -1,6 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import type { JSONRPCRequest } from '../../src/jsonrpc/index.js';
 import { encodeHeaderValue, statelessHeaders } from '../../src/transport/http-client/stateless-headers.js';
+import { headerRefusal } from '../../src/transport/http-server/stateless-http.js';
 
 const META = { _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} } };
 
@@ -14,6 +16,22 @@ test('stateless headers: version from _meta, Mcp-Method, Mcp-Name per method, Mc
   assert.deepStrictEqual(statelessHeaders({ jsonrpc: '2.0', id: 3, method: 'tools/list', params: META }), { 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/list' });
   assert.equal(statelessHeaders({ jsonrpc: '2.0', id: 4, method: 'tools/list' }), undefined);
   assert.equal(statelessHeaders({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 1, ...META } }), undefined);
+});
+
+test('what the client writes in Mcp-Method and Mcp-Name, the server accepts; another name is -32020', () => {
+  const requests: JSONRPCRequest[] = [
+    { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'añadir', arguments: {}, ...META } },
+    { jsonrpc: '2.0', id: 2, method: 'prompts/get', params: { name: 'greet', ...META } },
+    { jsonrpc: '2.0', id: 3, method: 'resources/read', params: { uri: 'file:///a b', ...META } },
+    { jsonrpc: '2.0', id: 4, method: 'tools/list', params: META },
+  ];
+  const refusal = (request: JSONRPCRequest, headers: Record<string, string>) => {
+    const error = headerRefusal({ header: (name) => headers[name] }, request);
+    return error && { code: error.code, message: error.message };
+  };
+  assert.deepStrictEqual(requests.map((request) => refusal(request, statelessHeaders(request)!)), [undefined, undefined, undefined, undefined]);
+  assert.deepStrictEqual(refusal(requests[1]!, { ...statelessHeaders(requests[1]!)!, 'mcp-name': 'other' }),
+    { code: -32020, message: 'Header mismatch: Mcp-Name "other" does not match the body\'s "greet"' });
 });
 
 test('header values: plain ASCII as-is; non-ASCII, control characters, outer spaces and sentinel look-alikes in =?base64?…?=', () => {

@@ -4,6 +4,7 @@
 
 import { OutboundError } from '../../outbound/outbound-fetch.js';
 import type { OutboundResponse } from '../../outbound/outbound-fetch.js';
+import { REVISION_2025_11_25 } from '../../protocol/index.js';
 
 /** RFC 9728 Protected Resource Metadata, the fields the client uses. */
 export interface ProtectedResourceMetadata {
@@ -70,7 +71,7 @@ async function firstJson(fetchImpl: OAuthFetch, urls: string[]): Promise<{ url: 
   for (const url of urls) {
     let response: OutboundResponse;
     try {
-      response = await fetchImpl(url, { headers: { accept: 'application/json', 'mcp-protocol-version': '2025-11-25' } });
+      response = await fetchImpl(url, { headers: { accept: 'application/json', 'mcp-protocol-version': REVISION_2025_11_25 } });
     } catch (error) {
       tried.push(`${url}: ${error instanceof Error ? error.message : String(error)}`);
       continue;

@@ -1,32 +1,30 @@
 // The HTTP headers a 2026-07-28 request carries besides its body (26/basic/transports/streamable-http):
 // MCP-Protocol-Version equal to the `_meta` version, Mcp-Method, Mcp-Name for tools/call,
 // prompts/get and resources/read, and the Mcp-Param-* mirrors of tool arguments (SEP-2243).
-// The transport imports nothing from protocol, so the one `_meta` key it reads is spelled here.
 
 import type { JSONRPCMessage, ParamHeaderSource } from '../../jsonrpc/index.js';
-
-/** The `_meta` key that marks a request as stateless-era (protocol/era.ts META.protocolVersion). */
-const PROTOCOL_VERSION_KEY = 'io.modelcontextprotocol/protocolVersion';
+import { META } from '../../protocol/era.js';
+import { mcpNameOf } from '../../protocol/mcp-name.js';
 
 /** The protocol version in a request's `_meta`, when it is a stateless-era request. */
 export function statelessVersionOf(message: JSONRPCMessage): string | undefined {
   if (!('method' in message) || !('id' in message)) return undefined;
   const meta = (message.params as { _meta?: unknown } | undefined)?._meta;
   if (typeof meta !== 'object' || meta === null) return undefined;
-  const version = (meta as Record<string, unknown>)[PROTOCOL_VERSION_KEY];
+  const version = (meta as Record<string, unknown>)[META.protocolVersion];
   return typeof version === 'string' ? version : undefined;
 }
 
 /**
- * The headers of one stateless-era request POST, lowercased; undefined for any other message.
- * streamable-http#custom-headers: Mcp-Name is `params.name` (tools/call, prompts/get) or `params.uri` (resources/read).
+ * The headers of one stateless-era request POST, lowercased; undefined for any other message
+ * (Mcp-Name: the body field protocol/mcp-name.ts names, streamable-http#custom-headers).
  */
 export function statelessHeaders(message: JSONRPCMessage, paramSource?: ParamHeaderSource): Record<string, string> | undefined {
   const version = statelessVersionOf(message);
   if (version === undefined || !('method' in message)) return undefined;
   const params = message.params as Record<string, unknown> | undefined;
   const headers: Record<string, string> = { 'mcp-protocol-version': version, 'mcp-method': encodeHeaderValue(message.method) };
-  const name = message.method === 'resources/read' ? params?.uri : message.method === 'tools/call' || message.method === 'prompts/get' ? params?.name : undefined;
+  const name = mcpNameOf(message.method, params);
   if (typeof name === 'string') headers['mcp-name'] = encodeHeaderValue(name);
   for (const [suffix, value] of Object.entries(paramSource?.(message.method, params) ?? {})) {
     headers[`mcp-param-${suffix.toLowerCase()}`] = encodeHeaderValue(value);

@@ -7,19 +7,16 @@ import type { TokenVerifier } from './http-auth.js';
 import type { CorsOptions } from './http-cors.js';
 import type { StreamableHttpSessionTransport } from './http-session.js';
 
-/** Protocol revisions accepted in the MCP-Protocol-Version header by default. */
-export const DEFAULT_PROTOCOL_VERSIONS: readonly string[] = ['2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05'];
-
 /** What an HTTP endpoint serves: anything that accepts one transport per session (McpServer does). */
 export interface HttpServable {
   connect(transport: Transport): Promise<unknown>;
-  /** Values accepted in the MCP-Protocol-Version header; defaults to DEFAULT_PROTOCOL_VERSIONS. */
+  /** Values accepted in the MCP-Protocol-Version header; defaults to HANDSHAKE_REVISIONS (mcpwire/protocol). */
   protocolVersions?: readonly string[];
   /**
    * Stateless revisions (2026-07-28) it answers, each request on one connection the endpoint
    * opens for all of them (ToolServer says which); none or absent: the endpoint speaks 2025 only.
    */
-  modernVersions?: readonly string[];
+  statelessRevisions?: readonly string[];
   /** A tool's `x-mcp-header` arguments: argument name → `Mcp-Param-` header suffix (ToolServer). */
   toolHeaders?(name: string): Record<string, string> | undefined;
 }

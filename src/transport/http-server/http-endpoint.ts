@@ -9,9 +9,9 @@ import type { AuthInfo, MessageExtra } from '../../jsonrpc/index.js';
 import { InMemoryEventStore } from './event-store.js';
 import { principalOf } from '../../jsonrpc/principal.js';
 import { ShareCounts } from '../../jsonrpc/share-counts.js';
+import { HANDSHAKE_REVISIONS } from '../../protocol/versions.js';
 import { authenticate, resourceMetadataPaths, resourceMetadataUrl, writeResourceMetadata } from './http-auth.js';
 import { answerPreflight, withCorsHeaders } from './http-cors.js';
-import { DEFAULT_PROTOCOL_VERSIONS } from './http-endpoint-options.js';
 import type { HttpEndpointOptions, HttpServable, SessionStore } from './http-endpoint-options.js';
 import { HttpError, answerError, describeError } from './http-error.js';
 import type { HttpExchange } from './http-exchange.js';
@@ -61,7 +61,7 @@ export function createHttpEndpoint(server: HttpServable, options: HttpEndpointOp
   /** Open sessions per remote address. */
   const perAddress = new ShareCounts(maxPerAddress);
   /** Whether the server speaks 2026-07-28 (it says so; a server without stateless revisions gets no stateless route). */
-  const stateless = (server.modernVersions?.length ?? 0) > 0;
+  const stateless = (server.statelessRevisions?.length ?? 0) > 0;
   /** Every stateless POST, as requests on one connection to the server; connected at the first one. */
   const channel = new StatelessChannel(options.maxBufferedBytes ?? DEFAULT_MAX_BUFFERED_BYTES);
   let channelConnected: Promise<unknown> | undefined;
@@ -129,7 +129,7 @@ export function createHttpEndpoint(server: HttpServable, options: HttpEndpointOp
     if (!session) throw new HttpError(404, 'Session not found: it expired, was closed, or never existed');
     // basic/transports#protocol-version-header: absent → assume 2025-03-26; unsupported → 400.
     const version = exchange.header('mcp-protocol-version');
-    const supported = server.protocolVersions ?? DEFAULT_PROTOCOL_VERSIONS;
+    const supported = server.protocolVersions ?? HANDSHAKE_REVISIONS;
     if (version !== undefined && !supported.includes(version)) {
       throw new HttpError(400, `Bad Request: unsupported MCP-Protocol-Version "${version}" (supported: ${supported.join(', ')})`);
     }
@@ -161,7 +161,7 @@ export function createHttpEndpoint(server: HttpServable, options: HttpEndpointOp
     if (principal !== undefined) extra.principal = principal;
     // docs/spec-notes.md §8.9: one endpoint, both eras; a 2026 POST is answered without a session.
     if (stateless && classified.kind !== 'response'
-      && isStatelessPost(exchange.header('mcp-protocol-version'), exchange.header('mcp-session-id'), classified.message, server.protocolVersions ?? DEFAULT_PROTOCOL_VERSIONS)) {
+      && isStatelessPost(exchange.header('mcp-protocol-version'), exchange.header('mcp-session-id'), classified.message, server.protocolVersions ?? HANDSHAKE_REVISIONS)) {
       if (closed) throw new HttpError(503, 'The server is closing');
       await (channelConnected ??= server.connect(channel));
       return answerStateless(channel, server, exchange, classified.message, extra);
@@ -227,7 +227,7 @@ export function createHttpEndpoint(server: HttpServable, options: HttpEndpointOp
     const principal = authInfo ? await principalOf(authInfo) : undefined;
     const version = exchange.header('mcp-protocol-version');
     if (stateless && exchange.method !== 'POST' && exchange.method !== 'OPTIONS' && version !== undefined
-      && exchange.header('mcp-session-id') === undefined && !(server.protocolVersions ?? DEFAULT_PROTOCOL_VERSIONS).includes(version)) {
+      && exchange.header('mcp-session-id') === undefined && !(server.protocolVersions ?? HANDSHAKE_REVISIONS).includes(version)) {
       // 26/basic/transports/streamable-http: POST only; no GET stream, no sessions to DELETE. A request
       // naming a session is a 2025 one: findSession answers its unsupported version 400 (basic/transports#protocol-version-header).
       throw new HttpError(405, `Method ${exchange.method} not allowed with MCP-Protocol-Version ${version}: only POST`, { headers: { Allow: 'POST' } });

@@ -7,13 +7,16 @@
 // into an SSE stream; the client closing that stream cancels the request; the JSON-RPC error
 // code of an answer picks its HTTP status (-32601 → 404, envelope and header errors → 400).
 
-import { INTERNAL_ERROR, METHOD_NOT_FOUND, SENT } from '../../jsonrpc/index.js';
+import { INTERNAL_ERROR, INVALID_PARAMS, INVALID_REQUEST, METHOD_NOT_FOUND, PARSE_ERROR, SENT } from '../../jsonrpc/index.js';
 import type { JSONRPCMessage, JSONRPCRequest, MessageExtra, RequestId, SendOptions, Transport } from '../../jsonrpc/index.js';
+import { HEADER_MISMATCH, MISSING_REQUIRED_CLIENT_CAPABILITY, UNSUPPORTED_PROTOCOL_VERSION } from '../../protocol/era.js';
 import { encodeSseEvent } from '../sse.js';
 import type { StatelessExchange, StatelessStream } from './stateless-http.js';
 
 /** Which 2026 codes travel with HTTP 400 (26/basic/transports/streamable-http#status-codes). */
-const BAD_REQUEST_CODES: ReadonlySet<number> = new Set([-32700, -32600, -32602, -32020, -32021, -32022]);
+const BAD_REQUEST_CODES: ReadonlySet<number> = new Set([
+  PARSE_ERROR, INVALID_REQUEST, INVALID_PARAMS, HEADER_MISMATCH, MISSING_REQUIRED_CLIENT_CAPABILITY, UNSUPPORTED_PROTOCOL_VERSION,
+]);
 
 /** The HTTP status of a JSON-RPC error answer on the stateless route. */
 export function statelessStatus(code: number): number {

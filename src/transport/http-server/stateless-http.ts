@@ -6,6 +6,8 @@
 
 import { ProtocolError } from '../../jsonrpc/index.js';
 import type { JSONRPCNotification, JSONRPCRequest, MessageExtra } from '../../jsonrpc/index.js';
+import { HEADER_MISMATCH, META } from '../../protocol/era.js';
+import { mcpNameOf } from '../../protocol/mcp-name.js';
 import { statelessStatus } from './stateless-channel.js';
 import type { StatelessChannel } from './stateless-channel.js';
 
@@ -31,8 +33,6 @@ export interface StatelessStream {
   destroy(): void;
 }
 
-/** -32020 HeaderMismatch (26/basic/index#error-codes). */
-const HEADER_MISMATCH = -32020;
 
 /**
  * Whether a POST goes to the stateless route (docs/spec-notes.md §8.9): not when it names a session or
@@ -41,12 +41,12 @@ const HEADER_MISMATCH = -32020;
  * version header, `initialize` opens a 2025 session, and another body goes here when it carries
  * the 2026 `_meta` envelope.
  */
-export function isStatelessPost(versionHeader: string | undefined, sessionId: string | undefined, message: { method?: unknown; params?: unknown }, legacyVersions: readonly string[]): boolean {
+export function isStatelessPost(versionHeader: string | undefined, sessionId: string | undefined, message: { method?: unknown; params?: unknown }, handshakeVersions: readonly string[]): boolean {
   if (sessionId !== undefined) return false;
-  if (versionHeader !== undefined) return !legacyVersions.includes(versionHeader);
+  if (versionHeader !== undefined) return !handshakeVersions.includes(versionHeader);
   if (message.method === 'initialize') return false;
   const meta = (message.params as { _meta?: unknown } | undefined)?._meta;
-  return typeof meta === 'object' && meta !== null && Object.hasOwn(meta, 'io.modelcontextprotocol/protocolVersion');
+  return typeof meta === 'object' && meta !== null && Object.hasOwn(meta, META.protocolVersion);
 }
 
 /**
@@ -67,13 +67,6 @@ export function decodeHeaderValue(raw: string): string | undefined {
   }
 }
 
-/** The body field Mcp-Name must repeat, for the methods that have one. */
-function nameOf(message: JSONRPCRequest | JSONRPCNotification): unknown {
-  if (message.method === 'tools/call' || message.method === 'prompts/get') return message.params?.name;
-  if (message.method === 'resources/read') return message.params?.uri;
-  return undefined;
-}
-
 /** 26/basic/transports/streamable-http#server-validation: a missing or differing Mcp-* header, or a bad value, is -32020. */
 export function headerRefusal(exchange: Pick<StatelessExchange, 'header'>, message: JSONRPCRequest | JSONRPCNotification): ProtocolError | undefined {
   if (exchange.header('mcp-protocol-version') === undefined) {
@@ -85,7 +78,7 @@ export function headerRefusal(exchange: Pick<StatelessExchange, 'header'>, messa
   if (method !== message.method) {
     return new ProtocolError(HEADER_MISMATCH, `Header mismatch: Mcp-Method ${JSON.stringify(method ?? rawMethod)} does not match the body's method ${JSON.stringify(message.method)}`);
   }
-  const expected = nameOf(message);
+  const expected = mcpNameOf(message.method, message.params);
   if (expected === undefined) return undefined;
   const rawName = exchange.header('mcp-name');
   if (rawName === undefined) return new ProtocolError(HEADER_MISMATCH, `Header mismatch: ${message.method} needs the Mcp-Name header`);
