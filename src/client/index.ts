@@ -2,6 +2,7 @@
 export { McpClient } from './mcp-client.js';
 export { DEFAULT_CLIENT_INFO } from './client-options.js';
 export type { McpClientOptions } from './client-options.js';
+export type { ClientMiddleware, ClientMiddlewareContext } from './client-middleware.js';
 export type { Subscription } from './subscription.js';
 export type { SubscriptionFilter } from '../protocol/index.js';
 export { ERA_CHOICES } from './era-probe.js';

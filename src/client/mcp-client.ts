@@ -15,6 +15,8 @@ import type {
   McpRequestOptions, Prompt, ReadResourceResult, Resource, ResourceTemplate, Root, ServerCapabilities, ServerRequestMethod, SubscriptionFilter, Task, Tool,
 } from '../protocol/index.js';
 import type { Era } from '../protocol/index.js';
+import { runMiddleware } from '../protocol/middleware.js';
+import type { ClientMiddleware } from './client-middleware.js';
 import { DEFAULT_CLIENT_INFO } from './client-options.js';
 import type { McpClientOptions } from './client-options.js';
 import { openInEra } from './era-open.js';
@@ -68,6 +70,8 @@ export class McpClient {
   readonly #stateless: StatelessRequests;
   /** Open listen streams by request id, each with its acknowledgement's resolver. */
   readonly #listens = new Map<RequestId, (filter: SubscriptionFilter) => void>();
+  /** Called around every request sent, in order (`use`). */
+  readonly #middleware: ClientMiddleware[] = [];
   /** Set over Streamable HTTP unless renewSession is false. */
   readonly #renewal: SessionRenewal | undefined;
 
@@ -140,10 +144,26 @@ export class McpClient {
     return result;
   }
 
-  /** Any request, checked against the lifecycle and the server's capabilities. */
+  /**
+   * Adds a middleware, called around every request this client sends, of either revision, after
+   * those added before it: `client.use(async (ctx, next) => { …; return next(); })`.
+   */
+  use(middleware: ClientMiddleware): this {
+    this.#middleware.push(middleware);
+    return this;
+  }
+
+  /** Any request, through the middleware, checked against the lifecycle and the server's capabilities. */
   request(method: string, params?: Params, options: McpRequestOptions = NO_OPTIONS): Promise<Params> {
+    if (this.#middleware.length === 0) return this.#send(method, params, options);
+    const signal = options.signal;
+    return runMiddleware(this.#middleware, { method, params, era: this.era, signal }, (changed) => this.#send(method, changed, options));
+  }
+
+  /** The one way a request leaves, whichever revision. */
+  #send(method: string, params: Params | undefined, options: McpRequestOptions): Promise<Params> {
     const renewing = this.#renewal?.pending;
-    if (renewing) return renewing.then(() => this.request(method, params, options));
+    if (renewing) return renewing.then(() => this.#send(method, params, options));
     // Not async, like callTool: a promise per layer adds up on the hot path (bench/profile.ts).
     if (!clientMaySend(this.state, method)) {
       // Closed by close() or by the server: the same local error a request pending at that moment got.

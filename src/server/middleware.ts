@@ -1,10 +1,10 @@
-// Middleware: functions the server calls around every inbound request, of either revision and
-// over every transport, in the order they were registered (`server.use`). Each gets the request
-// and `next`, which runs the rest of the chain and then the handler; it may return a result of its
-// own without calling `next`, or throw a ProtocolError, which is answered as that JSON-RPC error.
+// The server's middleware: what it sees of each inbound request, of either revision and over every
+// transport (`server.use`; the chain itself is protocol/middleware.ts). A ProtocolError thrown by
+// one is answered as that JSON-RPC error.
 
 import type { AuthInfo, Params, RequestId } from '../jsonrpc/index.js';
 import type { Era } from '../protocol/index.js';
+import type { ChainLink } from '../protocol/middleware.js';
 import type { ToolContext } from './request-context.js';
 
 /** What a middleware sees of one request. */
@@ -24,18 +24,4 @@ export interface MiddlewareContext {
 }
 
 /** One middleware: return `next()` to go on, or a result of your own. */
-export type Middleware = (ctx: MiddlewareContext, next: () => Promise<Params>) => Params | Promise<Params>;
-
-/** Runs `chain` around `handler`, in order; `handler` gets the params as the middleware left them. */
-export function runMiddleware(
-  chain: readonly Middleware[], ctx: MiddlewareContext, handler: (params: Params | undefined) => Params | Promise<Params>,
-): Promise<Params> {
-  let reached = -1;
-  const step = async (index: number): Promise<Params> => {
-    if (index <= reached) throw new Error(`Middleware ${index} called next() more than once`);
-    reached = index;
-    const middleware = chain[index];
-    return middleware === undefined ? await handler(ctx.params) : await middleware(ctx, () => step(index + 1));
-  };
-  return step(0);
-}
+export type Middleware = ChainLink<MiddlewareContext>;

@@ -14,7 +14,7 @@ import type {
   ClientCapabilities, CreateMessageResult, ElicitResult, Era, Implementation, Root, LoggingLevel, Progress,
   McpSessionOptions, ServerCapabilities, ServerState,
 } from '../protocol/index.js';
-import { runMiddleware } from './middleware.js';
+import { runMiddleware } from '../protocol/middleware.js';
 import type { Middleware, MiddlewareContext } from './middleware.js';
 import type { ToolContext } from './request-context.js';
 import { StatelessToolContext } from './stateless-context.js';

@@ -120,9 +120,11 @@ test('the seed\'s call over stdio (2025-11-25) crosses 7 src files; the README a
     'src/transport/stdio/stdio.ts', 'src/server/server-session.ts', 'src/server/tool-registry.ts',
   ]);
   assert.deepEqual(path.client.map((frame) => `${frame.file} ${frame.fn}`), [
-    'src/host/host.ts ask', 'src/host/host.ts #runCall', 'src/client/mcp-client.ts callTool', 'src/client/mcp-client.ts request',
+    'src/host/host.ts ask', 'src/host/host.ts #runCall', 'src/client/mcp-client.ts callTool',
+    // The first frame that only forwards: request() goes through the client's middleware, if any, to #send.
+    'src/client/mcp-client.ts request', 'src/client/mcp-client.ts #send',
     'src/jsonrpc/peer.ts request',
-    // The one frame that only forwards: the spawned process's transport hands the line to the stdio transport of its pipes.
+    // The second: the spawned process's transport hands the line to the stdio transport of its pipes.
     'src/transport/stdio/spawn-stdio.ts send',
     'src/transport/stdio/stdio.ts send', 'src/transport/stdio/stdio.ts #write',
   ]);

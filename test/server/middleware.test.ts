@@ -153,3 +153,26 @@ test('over HTTP the 2026 limit is per client: another principal is served while 
     await http.close();
   }
 });
+
+for (const [kind, era] of CASES) {
+  test(`client.use sees every request the client sends, and may answer or rewrite it (${kind}, ${era})`, async () => {
+    const server = addServer();
+    const { client, close } = await connect(server, kind, era);
+    const seen: string[] = [];
+    client.use(async (ctx, next) => {
+      seen.push(`${ctx.method} ${ctx.era}`);
+      if (ctx.method === 'tools/call' && (ctx.params?.arguments as Params).a === 0) return { content: [{ type: 'text', text: 'not sent' }] };
+      ctx.params = ctx.method === 'tools/call' ? { ...ctx.params, arguments: { a: 40, b: 2 } } : ctx.params;
+      return next();
+    });
+    try {
+      assert.deepEqual(await client.callTool('add', { a: 0, b: 0 }), { content: [{ type: 'text', text: 'not sent' }] });
+      assert.deepEqual(await client.callTool('add', { a: 1, b: 1 }), text('42', era));
+      assert.equal((await client.listTools()).length, 1);
+    } finally {
+      await close();
+    }
+    const e = era === '2026-07-28' ? 'stateless' : 'handshake';
+    assert.deepEqual(seen, [`tools/call ${e}`, `tools/call ${e}`, `tools/list ${e}`]);
+  });
+}
