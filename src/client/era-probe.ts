@@ -7,7 +7,6 @@
 import { ConnectionClosedError, ProtocolError, RequestTimeoutError } from '../jsonrpc/index.js';
 import type { Params, Transport } from '../jsonrpc/index.js';
 import { HEADER_MISMATCH, REVISION_2025_11_25, MISSING_REQUIRED_CLIENT_CAPABILITY, REVISION_2026_07_28, STATELESS_REVISIONS, UNSUPPORTED_PROTOCOL_VERSION } from '../protocol/index.js';
-import type { ServerCapabilities } from '../protocol/index.js';
 
 /** How a client picks the revision: probe (`auto`) or pinned to one. */
 export type EraChoice = 'auto' | typeof REVISION_2025_11_25 | typeof REVISION_2026_07_28;
@@ -15,15 +14,8 @@ export type EraChoice = 'auto' | typeof REVISION_2025_11_25 | typeof REVISION_20
 /** Every EraChoice, for option parsers. */
 export const ERA_CHOICES: readonly EraChoice[] = ['auto', REVISION_2025_11_25, REVISION_2026_07_28];
 
-/** The result of `server/discover` (26/server/discover). */
-export interface DiscoverResult {
-  supportedVersions: string[];
-  capabilities: ServerCapabilities;
-  instructions?: string;
-  ttlMs?: number;
-  cacheScope?: 'public' | 'private';
-  [key: string]: unknown;
-}
+export type { DiscoverResult } from '../protocol/method-types.js';
+import type { DiscoverResult } from '../protocol/method-types.js';
 
 /** What the probe decided, and why in words a person can check. */
 export type ProbeOutcome =

@@ -29,3 +29,4 @@ export {
   HEADER_MISMATCH, META, MISSING_REQUIRED_CLIENT_CAPABILITY, REVISION_2026_07_28, STATELESS_REVISIONS, UNSUPPORTED_PROTOCOL_VERSION,
 } from './era.js';
 export type { Era, ResultType } from './era.js';
+export type { DiscoverResult, PageRequestParams, ServerMethods, TypedHandler } from './method-types.js';

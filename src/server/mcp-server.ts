@@ -3,9 +3,10 @@
 // registers here, clients can list, read, get and complete; `connect(transport)` per client.
 
 import { INVALID_PARAMS, ProtocolError } from '../jsonrpc/index.js';
-import type { Params } from '../jsonrpc/index.js';
 import { NOTIFICATIONS } from '../protocol/index.js';
-import type { Implementation, Prompt, Resource, ResourceTemplate, ServerCapabilities } from '../protocol/index.js';
+import type {
+  CompleteRequestParams, CompleteResult, Implementation, PageRequestParams, Prompt, Resource, ResourceTemplate, ServerCapabilities, ServerMethods,
+} from '../protocol/index.js';
 import { runCompleter } from './completer.js';
 import type { Completer } from './completer.js';
 import { PromptRegistry } from './prompt-registry.js';
@@ -26,14 +27,27 @@ export class McpServer extends ToolServer {
 
   constructor(info: Implementation, options: McpServerOptions = {}) {
     super(info, options);
-    this.setRequestHandler('resources/list', (params) => this.#resources.list(params?.cursor, this.pageSize));
-    this.setRequestHandler('resources/templates/list', (params) => this.#resources.listTemplates(params?.cursor, this.pageSize));
-    this.setRequestHandler('resources/read', (params, context) => this.#resources.read(params, context));
+    // Entries of the one method table (ToolServer's): bound methods and named functions, no forwarding closures.
+    this.setRequestHandler('resources/list', this.#listResources.bind(this));
+    this.setRequestHandler('resources/templates/list', this.#listTemplates.bind(this));
+    this.setRequestHandler('resources/read', this.#resources.read.bind(this.#resources));
     this.setRequestHandler('resources/subscribe', subscribe);
     this.setRequestHandler('resources/unsubscribe', unsubscribe);
-    this.setRequestHandler('prompts/list', (params) => this.#prompts.list(params?.cursor, this.pageSize));
-    this.setRequestHandler('prompts/get', (params, context) => this.#prompts.get(params, context));
-    this.setRequestHandler('completion/complete', (params) => this.#complete(params));
+    this.setRequestHandler('prompts/list', this.#listPrompts.bind(this));
+    this.setRequestHandler('prompts/get', this.#prompts.get.bind(this.#prompts));
+    this.setRequestHandler('completion/complete', this.#complete.bind(this));
+  }
+
+  #listResources(params: PageRequestParams | undefined): ServerMethods['resources/list']['result'] {
+    return this.#resources.list(params?.cursor, this.pageSize) as ServerMethods['resources/list']['result'];
+  }
+
+  #listTemplates(params: PageRequestParams | undefined): ServerMethods['resources/templates/list']['result'] {
+    return this.#resources.listTemplates(params?.cursor, this.pageSize) as ServerMethods['resources/templates/list']['result'];
+  }
+
+  #listPrompts(params: PageRequestParams | undefined): ServerMethods['prompts/list']['result'] {
+    return this.#prompts.list(params?.cursor, this.pageSize) as ServerMethods['prompts/list']['result'];
   }
 
   /** Registers a resource at a fixed URI. */
@@ -75,7 +89,7 @@ export class McpServer extends ToolServer {
     }
   }
 
-  async #complete(params: Params | undefined): Promise<Params> {
+  async #complete(params: CompleteRequestParams | undefined): Promise<CompleteResult> {
     const ref = params?.ref as { type?: unknown; name?: unknown; uri?: unknown } | undefined;
     const argument = params?.argument as { name?: unknown; value?: unknown } | undefined;
     if (typeof argument?.name !== 'string' || typeof argument.value !== 'string') {

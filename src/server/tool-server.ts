@@ -5,7 +5,8 @@
 
 import type { Params, Transport } from '../jsonrpc/index.js';
 import { HANDSHAKE_REVISIONS, NOTIFICATIONS, STATELESS_REVISIONS } from '../protocol/index.js';
-import type { ClientRequestMethod, Implementation, LoggingLevel, McpSessionOptions, ServerCapabilities, Tool } from '../protocol/index.js';
+import type { Implementation, LoggingLevel, McpSessionOptions, ServerCapabilities, ServerMethods, Tool, TypedHandler } from '../protocol/index.js';
+import type { ToolContext } from './request-context.js';
 import { ListenRegistry } from './listen-registry.js';
 import type { Middleware } from './middleware.js';
 import { RequestStateSealer } from './request-state.js';
@@ -149,8 +150,10 @@ export class ToolServer implements SessionHost {
    * method is named as a literal (`'tools/call'`), so one grep finds its handler; any other string
    * is an extension method of the application's own.
    */
-  setRequestHandler(method: ClientRequestMethod | (string & {}), handler: ServerRequestHandler): void {
-    this.#handlers.set(method, handler);
+  setRequestHandler<M extends keyof ServerMethods>(method: M, handler: TypedHandler<M, ToolContext, ServerSession>): void;
+  setRequestHandler(method: string & {}, handler: ServerRequestHandler): void;
+  setRequestHandler(method: string, handler: ServerRequestHandler | TypedHandler<keyof ServerMethods, ToolContext, ServerSession>): void {
+    this.#handlers.set(method, handler as ServerRequestHandler);
   }
 
   /** Connects one client. Resolves once the transport is started; the handshake follows from the client. */
