@@ -12,26 +12,21 @@ import { test } from 'node:test';
 import { DrainingTransport } from '../../../src/cli/draining-transport.js';
 import { McpClient, OAuthProvider } from '../../../src/client/index.js';
 import { httpTransport, tapTransport } from '../../../src/transport/index.js';
-import { followAuthorization, startAuthServer, startProtectedServer } from './fixtures/authorization-server.js';
+import { slowBrowser, startAuthServer, startProtectedServer } from './fixtures/authorization-server.js';
 
 test("oauth through the CLI's DrainingTransport(tapTransport(…)): a login that outlasts the probe wait keeps auto on the 2026-07-28 server, with one login", async (t) => {
   const auth = await startAuthServer({});
   const mcp = await startProtectedServer(auth);
   try {
     t.mock.timers.enable({ apis: ['setTimeout', 'Date'] });
-    let logins = 0;
     // The "person at the browser" takes longer than the probe's 10 s wait for a silent server.
-    const slowBrowser = (url: URL): Promise<string> => {
-      logins++;
-      t.mock.timers.tick(10_000);
-      return followAuthorization(url);
-    };
-    const inner = httpTransport(mcp.url, { auth: new OAuthProvider(mcp.url, { redirectUri: 'http://127.0.0.1:9/callback', authorize: slowBrowser }) });
+    const browser = slowBrowser((ms) => t.mock.timers.tick(ms), 10_000);
+    const inner = httpTransport(mcp.url, { auth: new OAuthProvider(mcp.url, { redirectUri: 'http://127.0.0.1:9/callback', authorize: browser.authorize }) });
     const traced: string[] = [];
     const tapped = new DrainingTransport(tapTransport(inner, (event) => traced.push(`${event.direction} ${(event.message as { method?: string }).method ?? 'response'}`)));
     const client = await McpClient.connect(tapped, { era: 'auto', probeTimeoutMs: 10_000 });
     try {
-      assert.deepEqual([client.era, client.eraReason, logins], ['stateless', 'auto: server/discover lists 2026-07-28, so 2026-07-28', 1]);
+      assert.deepEqual([client.era, client.eraReason, browser.logins], ['stateless', 'auto: server/discover lists 2026-07-28, so 2026-07-28', 1]);
       assert.deepEqual((await client.callTool('whoami', {})).content, [{ type: 'text', text: 'client-1' }]);
       assert.deepEqual(traced, ['send server/discover', 'receive response', 'send tools/call', 'receive response']);
     } finally {
