@@ -5,13 +5,14 @@
 
 import { closeSync, openSync, writeSync } from 'node:fs';
 import { resolve } from 'node:path';
+import type { TransportKind } from '../jsonrpc/index.js';
 import type { HttpTraceEvent } from '../transport/index.js';
 import type { TextSink } from './command-io.js';
 import { outputFileError } from './output-file.js';
 import { terminalLine } from './terminal-text.js';
 
-/** Which transport a traced message crossed. */
-export type TraceVia = 'stdio' | 'streamable-http' | 'sse';
+/** Which transport a traced message crossed: the kinds the command connects over. */
+export type TraceVia = Extract<TransportKind, 'stdio' | 'streamable-http' | 'sse'>;
 
 /** One traced event, as written to the NDJSON file (plus `time`). */
 export type TraceRecord =

@@ -31,7 +31,7 @@ export interface McpClientOptions extends ServerRequestHandlers {
   now?: () => number;
   /** Bounds on the result cache: at most 256 results, 8 MiB of JSON, 10 minutes whatever `ttlMs` says, by default. */
   resultCacheLimits?: ResultCacheLimits;
-  /** Start a new session by itself when the server answers 404 for ours (Streamable HTTP; default true; session-renewal.ts). */
+  /** Start a new session by itself when the server answers 404 for ours (a transport whose capabilities declare sessions: Streamable HTTP; default true; session-renewal.ts). */
   renewSession?: boolean;
 }
 

@@ -72,7 +72,7 @@ export class McpClient {
   readonly #listens = new Map<RequestId, (filter: SubscriptionFilter) => void>();
   /** Called around every request sent, in order (`use`). */
   readonly #middleware: ClientMiddleware[] = [];
-  /** Set over Streamable HTTP unless renewSession is false. */
+  /** Set when the transport declares sessions (Streamable HTTP), unless renewSession is false. */
   readonly #renewal: SessionRenewal | undefined;
 
   constructor(transport: Transport, options: McpClientOptions = {}) {
@@ -83,7 +83,7 @@ export class McpClient {
     this.capabilities = impliedCapabilities(options, options.capabilities);
     this.#roots = options.roots ?? [];
     this.#stateless = new StatelessRequests(this, options, () => this.#roots);
-    this.#renewal = options.renewSession === false || transport.openStandaloneStream === undefined
+    this.#renewal = options.renewSession === false || !transport.capabilities.sessions
       ? undefined
       : new SessionRenewal(() => {
         if (this.state === 'closed') return Promise.reject(new ConnectionClosedError('Cannot start a new session: the client is closed'));
@@ -138,7 +138,8 @@ export class McpClient {
     this.state = nextClientState(this.state, 'initialized');
     this.era = 'handshake';
     // Streamable HTTP: servers send their own requests and notifications on the GET stream.
-    this.mcp.peer.transport.openStandaloneStream?.().catch((error: unknown) => {
+    const transport = this.mcp.peer.transport;
+    if (transport.capabilities.standaloneStream) transport.openStandaloneStream?.().catch((error: unknown) => {
       this.onerror?.(error instanceof Error ? error : new Error(String(error)));
     });
     return result;

@@ -1,6 +1,7 @@
 // basic/transports#session-management: a client whose session id gets 404 MUST start a new session
-// with a fresh initialize (no session id). McpClient does it by itself over Streamable HTTP, once per
-// lost session however many requests noticed, and then sends the caller's request again only when
+// with a fresh initialize (no session id). McpClient does it by itself over a transport that declares
+// `capabilities.sessions` (Streamable HTTP, and a wrapper around one; never stdio, tapped or not), once
+// per lost session however many requests noticed, and then sends the caller's request again only when
 // that is safe: a request refused with 404 never reached a session, but one whose stream was cut
 // and could not be resumed may have run, and is reported (SessionLostError), never repeated.
 

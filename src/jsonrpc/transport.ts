@@ -55,11 +55,48 @@ export type ParamHeaderSource = (method: string, params: Record<string, unknown>
 export const SENT: Promise<void> = Promise.resolve();
 
 /**
- * Moves whole JSON-RPC messages between two peers, and nothing else. The optional fields say
- * `| undefined` so that classes declaring `onmessage?: Transport['onmessage']` or a
- * `get sessionId(): string | undefined` still implement this under `exactOptionalPropertyTypes`.
+ * The wire a transport speaks: `stdio` (newline-delimited JSON, basic/transports#stdio),
+ * `streamable-http` (basic/transports#streamable-http), `sse` (the 2024-11-05 HTTP+SSE transport),
+ * `memory` (the in-process linked pair), `other` (a transport of the application's own).
+ */
+export type TransportKind = 'stdio' | 'streamable-http' | 'sse' | 'memory' | 'other';
+
+/**
+ * What a transport offers beyond moving messages. A caller turns a feature on by these flags,
+ * never by finding a method: a wrapper (tracing tap, pass-through) defines every method and
+ * forwards these flags from the transport it wraps.
+ */
+export interface TransportCapabilities {
+  /**
+   * Messages travel in an HTTP session (Mcp-Session-Id, `sessionId`) that the server may end: a
+   * request then fails with an error whose `sessionExpired` is true, and McpClient starts a new one
+   * (basic/transports#session-management).
+   */
+  readonly sessions: boolean;
+  /** `openStandaloneStream` opens a stream for the server's own requests and notifications (the HTTP GET stream). */
+  readonly standaloneStream: boolean;
+  /** A response stream cut short is resumed where it broke (SSE event ids, Last-Event-ID), not lost. */
+  readonly resumption: boolean;
+  /**
+   * It carries the requests of many clients on one connection (the HTTP endpoint's stateless
+   * channel): the server treats each as a 2026 request and applies its in-flight limit per client.
+   */
+  readonly manyClients: boolean;
+}
+
+/**
+ * Moves whole JSON-RPC messages between two peers, and nothing else. It says what it is (`kind`,
+ * `capabilities`). Its optional methods are of two sorts: features, which a caller uses only when
+ * `capabilities` declares them (`openStandaloneStream`), and hints (`setProtocolVersion`,
+ * `setParamHeaders`), which a transport with no use for them leaves out and a caller may always give.
+ * The optional fields say `| undefined` so that classes declaring `onmessage?: Transport['onmessage']`
+ * or a `get sessionId(): string | undefined` still implement this under `exactOptionalPropertyTypes`.
  */
 export interface Transport {
+  /** The wire it speaks. */
+  readonly kind: TransportKind;
+  /** What it offers beyond moving messages; callers decide by these, not by which methods exist. */
+  readonly capabilities: TransportCapabilities;
   /** Starts reading. Messages arrive through `onmessage` afterwards. */
   start(): Promise<void>;
   /** Sends one message. Rejects when the transport is closed or the message cannot be written; may return SENT. */
@@ -83,8 +120,9 @@ export interface Transport {
    */
   setProtocolVersion?(version: string): void;
   /**
-   * Streamable HTTP clients: opens the GET stream on which a server sends requests and
-   * notifications unrelated to a client request. Resolves false when the server offers none.
+   * When `capabilities.standaloneStream` (Streamable HTTP clients): opens the GET stream on which a
+   * server sends requests and notifications unrelated to a client request. Resolves false when the
+   * server offers none.
    */
   openStandaloneStream?(): Promise<boolean>;
   /**

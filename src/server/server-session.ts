@@ -85,7 +85,7 @@ export class ServerSession implements MessageRouter {
   constructor(host: SessionHost, transport: Transport) {
     this.host = host;
     this.#host = host;
-    this.statelessOnly = (transport as { sharedByClients?: boolean }).sharedByClients === true;
+    this.statelessOnly = transport.capabilities.manyClients;
     this.mcp = new McpSessionCore(transport, this.statelessOnly ? host.sharedOptions : host.sessionOptions);
     // The peer routes straight here; McpSessionCore keeps its cancellation (handleNotification below asks it).
     const peer = this.mcp.peer;
@@ -289,7 +289,7 @@ class SessionToolContext implements ToolContext {
   get closeSseStream(): ToolContext['closeSseStream'] {
     return async () => {
       const transport = this.#session.mcp.peer.transport as PollableTransport;
-      return transport.closeSseStream ? transport.closeSseStream(this.requestId) : false;
+      return transport.capabilities.resumption && transport.closeSseStream ? transport.closeSseStream(this.requestId) : false;
     };
   }
 }

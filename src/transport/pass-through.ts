@@ -1,13 +1,17 @@
 // The base of every transport wrapper (tracing, draining): forwards all of Transport to the
-// wrapped one, so a wrapper overrides only what it adds and never drops an optional method.
+// wrapped one, so a wrapper overrides only what it adds and never drops a member. It says what
+// the wrapped transport is (kind, capabilities): a tap around stdio is still stdio, and defining
+// openStandaloneStream does not make it Streamable HTTP. test/transport/wrapper-contract.test.ts
+// lists the members from the Transport type and checks each one is forwarded.
 
-import type { JSONRPCMessage, MessageExtra, ParamHeaderSource, SendOptions, Transport } from '../jsonrpc/index.js';
+import type { JSONRPCMessage, MessageExtra, ParamHeaderSource, SendOptions, Transport, TransportCapabilities, TransportKind } from '../jsonrpc/index.js';
 
 /** A transport that forwards everything to `inner`; subclasses override `send` or `receive`. */
 export class PassThroughTransport implements Transport {
   onmessage?: Transport['onmessage'];
   onerror?: Transport['onerror'];
   onclose?: Transport['onclose'];
+  onauthchallenge?: Transport['onauthchallenge'];
   protected readonly inner: Transport;
 
   constructor(inner: Transport) {
@@ -15,11 +19,20 @@ export class PassThroughTransport implements Transport {
     inner.onmessage = (message, extra) => this.receive(message, extra);
     inner.onerror = (error) => this.onerror?.(error);
     inner.onclose = (reason) => this.onclose?.(reason);
+    inner.onauthchallenge = () => this.onauthchallenge?.();
   }
 
   /** Called for each inbound value; forwards it to `onmessage`. */
   protected receive(message: unknown, extra?: MessageExtra): void {
     this.onmessage?.(message, extra);
+  }
+
+  get kind(): TransportKind {
+    return this.inner.kind;
+  }
+
+  get capabilities(): TransportCapabilities {
+    return this.inner.capabilities;
   }
 
   get sessionId(): string | undefined {

@@ -7,9 +7,18 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { McpClient, SessionLostError } from '../../src/client/index.js';
+import { DrainingTransport } from '../../src/cli/draining-transport.js';
+import type { JSONRPCMessage, Transport } from '../../src/jsonrpc/index.js';
 import { McpServer } from '../../src/server/index.js';
-import { StreamableHttpClientTransport, createFetchHandler } from '../../src/transport/index.js';
+import { StreamableHttpClientTransport, createFetchHandler, tapTransport } from '../../src/transport/index.js';
 import type { FetchHandler } from '../../src/transport/index.js';
+import { CapturedTransport } from '../fakes/captured-transport.js';
+
+/** The wrappers a client may be handed instead of the transport itself: the tap, and the CLI's stack. */
+const WRAPPED: Record<string, (inner: Transport) => Transport> = {
+  tapTransport: (inner) => tapTransport(inner, () => undefined),
+  "the CLI's DrainingTransport(tapTransport(…))": (inner) => new DrainingTransport(tapTransport(inner, () => undefined)),
+};
 
 interface Cluster {
   handlers: Record<'a' | 'b', FetchHandler>;
@@ -20,7 +29,7 @@ interface Cluster {
   routed: string[];
 }
 
-async function cluster(body: (c: Cluster) => Promise<void>): Promise<void> {
+async function cluster(body: (c: Cluster) => Promise<void>, wrap = (transport: Transport): Transport => transport): Promise<void> {
   const runs: string[] = [];
   const routed: string[] = [];
   const alive = new Set<'a' | 'b'>(['a', 'b']);
@@ -53,7 +62,7 @@ async function cluster(body: (c: Cluster) => Promise<void>): Promise<void> {
     return handlers[target](request);
   };
   const transport = new StreamableHttpClientTransport('http://localhost/mcp', { fetch: route, reconnect: { maxRetries: 2, initialDelayMs: 5 } });
-  const client = await McpClient.connect(transport);
+  const client = await McpClient.connect(wrap(transport));
   try {
     await body({ handlers, alive, runs, client, routed });
   } finally {
@@ -64,7 +73,7 @@ async function cluster(body: (c: Cluster) => Promise<void>): Promise<void> {
 }
 
 test('session renewal: a request refused with 404 runs once, on a new session, without the caller noticing', () => cluster(async ({ alive, runs, client }) => {
-  const transport = client.mcp.peer.transport as StreamableHttpClientTransport;
+  const transport = client.mcp.peer.transport;
   assert.match(transport.sessionId!, /^a\./); // the first initialize went to a
   alive.delete('a');
   assert.deepStrictEqual(await client.callTool('count'), { content: [{ type: 'text', text: 'b' }] });
@@ -133,3 +142,34 @@ test('session renewal: a GET stream and a request that carried the lost id and g
   assert.equal(transport.sessionId, undefined);
   await transport.close();
 });
+
+for (const [name, wrap] of Object.entries(WRAPPED)) {
+  test(`session renewal: through ${name} Streamable HTTP still declares sessions, so a 404 still starts a new one`, () => cluster(async ({ alive, runs, client }) => {
+    alive.delete('a');
+    assert.deepStrictEqual(await client.callTool('count'), { content: [{ type: 'text', text: 'b' }] });
+    assert.deepStrictEqual([runs, client.sessionsRenewed, client.mcp.peer.transport.sessionId!.split('.')[0]], [['count@b'], 1, 'b']);
+  }, wrap));
+
+  test(`session renewal: stdio through ${name} has no session, so an error that says sessionExpired is the caller's, not a second initialize`, async () => {
+    const expired = Object.assign(new Error('the fake says its session expired'), { sessionExpired: true });
+    // A stdio server process behind the wrapper: answers the handshake, fails tools/call with that error.
+    const inner = new class extends CapturedTransport {
+      override kind = 'stdio' as const;
+      override async send(message: JSONRPCMessage): Promise<void> {
+        this.sent.push(message);
+        if (!('method' in message) || !('id' in message)) return;
+        if (message.method === 'tools/call') throw expired;
+        const result = { protocolVersion: '2025-11-25', capabilities: { tools: {} }, serverInfo: { name: 'calc', version: '1.0.0' } };
+        queueMicrotask(() => this.receive({ jsonrpc: '2.0', id: message.id, result }));
+      }
+    }();
+    const client = await McpClient.connect(wrap(inner));
+    try {
+      await assert.rejects(client.callTool('add', { a: 19, b: 23 }), (error: unknown) => error === expired);
+      const methods = inner.sent.map((message) => ('method' in message ? message.method : 'response'));
+      assert.deepStrictEqual([methods, client.sessionsRenewed, client.state], [['initialize', 'notifications/initialized', 'tools/call'], 0, 'ready']);
+    } finally {
+      await client.close();
+    }
+  });
+}

@@ -1,8 +1,11 @@
 // A Transport with no I/O: records what is sent, and lets a test feed what is received.
 
-import type { JSONRPCMessage, MessageExtra, SendOptions, Transport } from '../../src/jsonrpc/index.js';
+import type { JSONRPCMessage, MessageExtra, SendOptions, Transport, TransportCapabilities, TransportKind } from '../../src/jsonrpc/index.js';
 
 export class CapturedTransport implements Transport {
+  /** An in-process fake, with no features beyond moving messages unless a test says otherwise. */
+  kind: TransportKind = 'memory';
+  capabilities: TransportCapabilities = { sessions: false, standaloneStream: false, resumption: false, manyClients: false };
   sent: JSONRPCMessage[] = [];
   sendOptions: (SendOptions | undefined)[] = [];
   closed = false;

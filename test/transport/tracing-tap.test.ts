@@ -33,6 +33,8 @@ test('tapTransport: sees every message both ways, in order, and passes them thro
 test('tapTransport: forwards sessionId, setProtocolVersion and errors; a throwing observer becomes onerror', async () => {
   const versions: string[] = [];
   const inner: Transport = {
+    kind: 'memory',
+    capabilities: { sessions: false, standaloneStream: false, resumption: false, manyClients: false },
     sessionId: 'sid-1',
     async start() {},
     async send() {},

@@ -5,7 +5,7 @@
 // message is one POST to that endpoint, answered only with a status (usually 202).
 
 import { ConnectionClosedError, MessageParseError, parseJsonMessage } from '../../jsonrpc/index.js';
-import type { JSONRPCMessage, Transport } from '../../jsonrpc/index.js';
+import type { JSONRPCMessage, Transport, TransportCapabilities } from '../../jsonrpc/index.js';
 import { HttpStatusError, describeStatus, readRefusal } from './http-status-error.js';
 import { fetchRequester } from './http-request.js';
 import type { HttpBody, HttpRequester, HttpResponse } from './http-request.js';
@@ -31,8 +31,16 @@ export interface LegacySseTransportOptions {
   ontrace?: (event: HttpTraceEvent) => void;
 }
 
+/**
+ * 2024-11-05 has no session the server can expire (its endpoint URL is all there is), the one GET
+ * stream carries everything, and a broken stream ends the connection: it is not resumed.
+ */
+const LEGACY_SSE_CAPABILITIES: TransportCapabilities = Object.freeze({ sessions: false, standaloneStream: false, resumption: false, manyClients: false });
+
 /** A client of a 2024-11-05 HTTP+SSE server. */
 export class LegacySseClientTransport implements Transport {
+  readonly kind = 'sse';
+  readonly capabilities = LEGACY_SSE_CAPABILITIES;
   onmessage?: Transport['onmessage'];
   onerror?: Transport['onerror'];
   onclose?: Transport['onclose'];

@@ -5,7 +5,7 @@
 // (resumable-sse-reader.ts); the GET stream for the server's own messages is standalone-stream.ts.
 
 import { ConnectionClosedError, MessageParseError, parseJsonMessage } from '../../jsonrpc/index.js';
-import type { JSONRPCMessage, ParamHeaderSource, RequestId, Transport } from '../../jsonrpc/index.js';
+import type { JSONRPCMessage, ParamHeaderSource, RequestId, Transport, TransportCapabilities } from '../../jsonrpc/index.js';
 import { HttpStatusError, describeStatus, readRefusal } from './http-status-error.js';
 import { consumeSseResponse, discard, isResponseTo, newProgress, readResumableStream } from './resumable-sse-reader.js';
 import type { ReconnectPolicy, StreamHooks } from './resumable-sse-reader.js';
@@ -41,8 +41,13 @@ export interface HttpTransportOptions {
   ontrace?: (event: HttpTraceEvent) => void;
 }
 
+/** basic/transports#streamable-http: sessions (Mcp-Session-Id), the GET stream, and streams resumed with Last-Event-ID. */
+const STREAMABLE_HTTP_CAPABILITIES: TransportCapabilities = Object.freeze({ sessions: true, standaloneStream: true, resumption: true, manyClients: false });
+
 /** A Streamable HTTP client endpoint. */
 export class StreamableHttpClientTransport implements Transport {
+  readonly kind = 'streamable-http';
+  readonly capabilities = STREAMABLE_HTTP_CAPABILITIES;
   onmessage?: Transport['onmessage'];
   onerror?: Transport['onerror'];
   onauthchallenge?: Transport['onauthchallenge'];

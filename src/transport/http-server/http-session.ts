@@ -4,7 +4,7 @@
 // (never broadcast): the stream of the request it relates to, else the GET stream.
 
 import { ConnectionClosedError, requestIdKey as idKey } from '../../jsonrpc/index.js';
-import type { JSONRPCMessage, JSONRPCResponse, MessageExtra, RequestId, SendOptions, Transport } from '../../jsonrpc/index.js';
+import type { JSONRPCMessage, JSONRPCResponse, MessageExtra, RequestId, SendOptions, Transport, TransportCapabilities } from '../../jsonrpc/index.js';
 import type { EventStore } from './event-store.js';
 import { HttpError, writeHttpError } from './http-error.js';
 import type { HttpExchange } from './http-exchange.js';
@@ -23,6 +23,12 @@ export interface SessionSettings extends StreamSettings {
   onended: (session: StreamableHttpSessionTransport) => void;
 }
 
+/**
+ * The server's end of a session: it is one (Mcp-Session-Id), and its streams can be resumed
+ * (event store, Last-Event-ID); it serves the GET stream rather than opening one.
+ */
+const SESSION_CAPABILITIES: TransportCapabilities = Object.freeze({ sessions: true, standaloneStream: false, resumption: true, manyClients: false });
+
 function isResponse(message: JSONRPCMessage): message is JSONRPCResponse {
   return !('method' in message) && ('result' in message || 'error' in message);
 }
@@ -34,6 +40,8 @@ function isResponse(message: JSONRPCMessage): message is JSONRPCResponse {
  * included (SEP-1699 polling; the conformance suite's `test_reconnection` tool does this).
  */
 export class StreamableHttpSessionTransport implements Transport, StreamOwner {
+  readonly kind = 'streamable-http';
+  readonly capabilities = SESSION_CAPABILITIES;
   readonly sessionId: string;
   onmessage?: Transport['onmessage'];
   onerror?: Transport['onerror'];

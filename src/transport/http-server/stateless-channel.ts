@@ -1,14 +1,14 @@
 // The 2026-07-28 route of the Streamable HTTP endpoint as one Transport (26/basic/transports/
 // streamable-http): every stateless POST, from any client, is a request on this one connection to
 // the server, so it reaches its handler through the same peer and dispatch as a request on stdio
-// or in a 2025 session, the in-flight limit included (per client: `sharedByClients`). Clients'
+// or in a 2025 session, the in-flight limit included (per client: `capabilities.manyClients`). Clients'
 // ids could collide, so each request is renumbered here and its own id given back on the answer
 // (MessageExtra.requestId tells the handler). A notification about a request turns its answer
 // into an SSE stream; the client closing that stream cancels the request; the JSON-RPC error
 // code of an answer picks its HTTP status (-32601 → 404, envelope and header errors → 400).
 
 import { INTERNAL_ERROR, INVALID_PARAMS, INVALID_REQUEST, METHOD_NOT_FOUND, PARSE_ERROR, SENT } from '../../jsonrpc/index.js';
-import type { JSONRPCMessage, JSONRPCRequest, MessageExtra, RequestId, SendOptions, Transport } from '../../jsonrpc/index.js';
+import type { JSONRPCMessage, JSONRPCRequest, MessageExtra, RequestId, SendOptions, Transport, TransportCapabilities } from '../../jsonrpc/index.js';
 import { HEADER_MISMATCH, MISSING_REQUIRED_CLIENT_CAPABILITY, UNSUPPORTED_PROTOCOL_VERSION } from '../../protocol/era.js';
 import { encodeSseEvent } from '../sse.js';
 import type { StatelessExchange, StatelessStream } from './stateless-http.js';
@@ -24,6 +24,9 @@ export function statelessStatus(code: number): number {
   return BAD_REQUEST_CODES.has(code) ? 400 : 200;
 }
 
+/** No sessions, no GET stream, nothing to resume: each POST stands alone. */
+const CHANNEL_CAPABILITIES: TransportCapabilities = Object.freeze({ sessions: false, standaloneStream: false, resumption: false, manyClients: true });
+
 /** One POST waiting for its answer. */
 interface Call {
   /** The id the client gave it. */
@@ -35,8 +38,9 @@ interface Call {
 
 /** Every stateless POST of one endpoint, as requests on one connection to the server. */
 export class StatelessChannel implements Transport {
+  readonly kind = 'streamable-http';
   /** Carries many clients' requests: the server applies maxInboundRequests to each client (ServerSession). */
-  readonly sharedByClients = true;
+  readonly capabilities: TransportCapabilities = CHANNEL_CAPABILITIES;
   onmessage?: Transport['onmessage'];
   onerror?: Transport['onerror'];
   onclose?: Transport['onclose'];

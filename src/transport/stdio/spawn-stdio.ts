@@ -8,7 +8,7 @@ import { ConnectionClosedError } from '../../jsonrpc/index.js';
 import type { JSONRPCMessage, Transport } from '../../jsonrpc/index.js';
 import { defaultEnvironment } from './default-environment.js';
 import { ServerSpawnError } from './server-spawn-error.js';
-import { StdioTransport } from './stdio.js';
+import { STDIO_CAPABILITIES, StdioTransport } from './stdio.js';
 
 /** How much stderr is kept for error messages. */
 const STDERR_TAIL_CHARS = 4096;
@@ -59,6 +59,8 @@ export interface SpawnStdioOptions {
 
 /** A stdio transport that owns the server process it talks to. */
 export class SpawnedStdioTransport implements Transport {
+  readonly kind = 'stdio';
+  readonly capabilities = STDIO_CAPABILITIES;
   onmessage?: Transport['onmessage'];
   onerror?: Transport['onerror'];
   onclose?: Transport['onclose'];

@@ -4,7 +4,7 @@
 
 import type { Readable, Writable } from 'node:stream';
 import { ConnectionClosedError, MessageParseError, OutputBacklogError, SENT, parseJsonMessage } from '../../jsonrpc/index.js';
-import type { JSONRPCMessage, Transport } from '../../jsonrpc/index.js';
+import type { JSONRPCMessage, Transport, TransportCapabilities } from '../../jsonrpc/index.js';
 import { LineDecoder, encodeLine } from './line-framing.js';
 
 /** Options for a StdioTransport. */
@@ -39,8 +39,13 @@ export const DEFAULT_MAX_QUEUED_BYTES = 16 * 1024 * 1024;
  */
 const BATCH_LINES = 8;
 
+/** A pipe has no session, no second stream, and nothing to resume: a line arrives whole or the pipe is gone. */
+export const STDIO_CAPABILITIES: TransportCapabilities = Object.freeze({ sessions: false, standaloneStream: false, resumption: false, manyClients: false });
+
 /** Newline-delimited JSON-RPC over any readable + writable pair. */
 export class StdioTransport implements Transport {
+  readonly kind = 'stdio';
+  readonly capabilities = STDIO_CAPABILITIES;
   onmessage?: Transport['onmessage'];
   onerror?: Transport['onerror'];
   onclose?: Transport['onclose'];

@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import { InMemoryTokenStore, McpClient, OAuthDiscoveryError, OAuthProvider } from '../../../src/client/index.js';
 import type { OAuthProviderOptions } from '../../../src/client/index.js';
 import { HttpStatusError, httpTransport } from '../../../src/transport/index.js';
-import { followAuthorization, startAuthServer, startProtectedServer } from './fixtures/authorization-server.js';
+import { followAuthorization, slowBrowser, startAuthServer, startProtectedServer } from './fixtures/authorization-server.js';
 import type { AuthServerOptions, ProtectedServer, TestAuthServer } from './fixtures/authorization-server.js';
 
 const REDIRECT = 'http://127.0.0.1:9/callback';
@@ -173,16 +173,11 @@ test('oauth: a 2026-07-28 client logs in on its first stateless request (server/
 
 test('oauth: a login that outlasts the probe wait does not make auto give up on a 2026-07-28 server, nor log in twice', (t) => withServers({}, async (_auth, mcp) => {
   t.mock.timers.enable({ apis: ['setTimeout', 'Date'] });
-  let logins = 0;
   // The "person at the browser" takes longer than the probe's 10 s wait for a silent server.
-  const slowBrowser = (url: URL): Promise<string> => {
-    logins++;
-    t.mock.timers.tick(10_000);
-    return followAuthorization(url);
-  };
-  const client = await McpClient.connect(httpTransport(mcp.url, { auth: provider(mcp.url, { authorize: slowBrowser }) }), { era: 'auto', probeTimeoutMs: 10_000 });
+  const browser = slowBrowser((ms) => t.mock.timers.tick(ms), 10_000);
+  const client = await McpClient.connect(httpTransport(mcp.url, { auth: provider(mcp.url, { authorize: browser.authorize }) }), { era: 'auto', probeTimeoutMs: 10_000 });
   try {
-    assert.deepEqual([client.era, client.eraReason, logins], ['stateless', 'auto: server/discover lists 2026-07-28, so 2026-07-28', 1]);
+    assert.deepEqual([client.era, client.eraReason, browser.logins], ['stateless', 'auto: server/discover lists 2026-07-28, so 2026-07-28', 1]);
     assert.deepEqual((await client.callTool('whoami', {})).content, [{ type: 'text', text: 'client-1' }]);
   } finally {
     await client.close();
