@@ -13,7 +13,7 @@ import { PromptRegistry } from './prompt-registry.js';
 import type { GetPrompt } from './prompt-registry.js';
 import { ResourceRegistry } from './resource-registry.js';
 import type { ReadResource, ReadTemplate } from './resource-registry.js';
-import { subscribe, unsubscribe } from './session-methods.js';
+import { subscribe, unsubscribe } from './resource-subscriptions.js';
 import { ToolServer } from './tool-server.js';
 import type { ToolServerOptions } from './tool-server.js';
 

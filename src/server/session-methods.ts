@@ -1,14 +1,13 @@
 // The methods only a 2025 session has (2026-07-28 removed them: REMOVED_IN_STATELESS), as entries
-// of the server's one method table: `initialize`, `ping`, `logging/setLevel`, and
-// `resources/subscribe` / `unsubscribe` (in McpServer). Each gets the session it runs in.
+// of the server's one method table: `initialize`, `ping`, `logging/setLevel` (resource
+// subscriptions are in resource-subscriptions.ts, for McpServer only). Each gets its session.
 
-import { INTERNAL_ERROR, INVALID_PARAMS, METHOD_NOT_FOUND, ProtocolError } from '../jsonrpc/index.js';
+import { INVALID_PARAMS, METHOD_NOT_FOUND, ProtocolError } from '../jsonrpc/index.js';
 import type { Params } from '../jsonrpc/index.js';
 import { CLIENT_REQUESTS, LOGGING_LEVELS, negotiateVersion, nextServerState } from '../protocol/index.js';
 import type { ClientCapabilities, Implementation, InitializeResult, LoggingLevel } from '../protocol/index.js';
 import type { ToolContext } from './request-context.js';
 import type { ServerSession } from './server-session.js';
-import { requireUri } from './resource-registry.js';
 
 /** basic/lifecycle#initialization: negotiate the version, remember the client, declare the server. */
 export function initialize(params: Params | undefined, _context: ToolContext, session: ServerSession | undefined = requireSession('initialize')): InitializeResult {
@@ -43,23 +42,6 @@ export function setLevel(params: Params | undefined, _context: ToolContext, sess
     throw new ProtocolError(INVALID_PARAMS, `Invalid log level: ${JSON.stringify(level)}; expected one of ${LOGGING_LEVELS.join(', ')}`);
   }
   session.logLevel = level as LoggingLevel;
-  return {};
-}
-
-/** server/resources#subscriptions: this client hears of changes to `uri`. */
-export function subscribe(params: Params | undefined, _context: ToolContext, session: ServerSession | undefined = requireSession(CLIENT_REQUESTS.resourcesSubscribe)): Params {
-  const uri = requireUri(params, CLIENT_REQUESTS.resourcesSubscribe);
-  // The set is fed by the client: capped, so subscribing to endless made-up URIs cannot grow it forever.
-  const limit = session.host.maxSubscriptions;
-  if (!session.subscriptions.has(uri) && session.subscriptions.size >= limit) {
-    throw new ProtocolError(INTERNAL_ERROR, `Too many resource subscriptions (limit ${limit}); unsubscribe from one first`);
-  }
-  session.subscriptions.add(uri);
-  return {};
-}
-
-export function unsubscribe(params: Params | undefined, _context: ToolContext, session: ServerSession | undefined = requireSession(CLIENT_REQUESTS.resourcesUnsubscribe)): Params {
-  session.subscriptions.delete(requireUri(params, CLIENT_REQUESTS.resourcesUnsubscribe));
   return {};
 }
 

@@ -1,0 +1,27 @@
+// `resources/subscribe` and `resources/unsubscribe` (server/resources#subscriptions), 2025-only
+// entries of McpServer's method table (2026 subscribes through subscriptions/listen).
+
+import { INTERNAL_ERROR, ProtocolError } from '../jsonrpc/index.js';
+import type { Params } from '../jsonrpc/index.js';
+import { CLIENT_REQUESTS } from '../protocol/index.js';
+import type { ToolContext } from './request-context.js';
+import { requireUri } from './resource-registry.js';
+import type { ServerSession } from './server-session.js';
+import { requireSession } from './session-methods.js';
+
+/** server/resources#subscriptions: this client hears of changes to `uri`. */
+export function subscribe(params: Params | undefined, _context: ToolContext, session: ServerSession | undefined = requireSession(CLIENT_REQUESTS.resourcesSubscribe)): Params {
+  const uri = requireUri(params, CLIENT_REQUESTS.resourcesSubscribe);
+  // The set is fed by the client: capped, so subscribing to endless made-up URIs cannot grow it forever.
+  const limit = session.host.maxSubscriptions;
+  if (!session.subscriptions.has(uri) && session.subscriptions.size >= limit) {
+    throw new ProtocolError(INTERNAL_ERROR, `Too many resource subscriptions (limit ${limit}); unsubscribe from one first`);
+  }
+  session.subscriptions.add(uri);
+  return {};
+}
+
+export function unsubscribe(params: Params | undefined, _context: ToolContext, session: ServerSession | undefined = requireSession(CLIENT_REQUESTS.resourcesUnsubscribe)): Params {
+  session.subscriptions.delete(requireUri(params, CLIENT_REQUESTS.resourcesUnsubscribe));
+  return {};
+}
