@@ -22,12 +22,12 @@ const ENTRIES: Record<string, string[]> = {
     'REVISION_2025_03_26', 'REVISION_2025_11_25', 'HANDSHAKE_REVISIONS', 'isSupportedVersion', 'negotiateVersion',
     'CapabilityError', 'clientCapabilityFor', 'missingClientCapability', 'missingServerCapability', 'serverCapabilityFor',
     'clientMaySend', 'nextClientState', 'nextServerState', 'serverMaySend', 'serverRefusal',
-    'McpSession', 'McpSessionCore', 'LOGGING_LEVELS', 'RELATED_TASK_META_KEY', 'TERMINAL_TASK_STATUSES', 'RESOURCE_NOT_FOUND', 'URL_ELICITATION_REQUIRED',
+    'McpClientPeer', 'McpPeer', 'LOGGING_LEVELS', 'RELATED_TASK_META_KEY', 'TERMINAL_TASK_STATUSES', 'RESOURCE_NOT_FOUND', 'URL_ELICITATION_REQUIRED',
     'HEADER_MISMATCH', 'META', 'MISSING_REQUIRED_CLIENT_CAPABILITY', 'REVISION_2026_07_28', 'STATELESS_REVISIONS', 'UNSUPPORTED_PROTOCOL_VERSION',
   ],
   // Bounds on one validation (work, errors listed): the defaults of ValidateOptions.
   '../src/json-schema/index.ts': ['DEFAULT_MAX_ERRORS', 'DEFAULT_MAX_EVALUATIONS', 'SchemaError', 'compile', 'standardFormats', 'validate'],
-  '../src/server/index.ts': ['McpServer', 'ToolServer', 'ServerSession', 'UriTemplate', 'decodeCursor', 'describeValidationErrors', 'encodeCursor', 'paginate'],
+  '../src/server/index.ts': ['McpServer', 'ToolServer', 'ServerConnection', 'UriTemplate', 'decodeCursor', 'describeValidationErrors', 'encodeCursor', 'paginate'],
   '../src/client/index.ts': [
     'DEFAULT_CLIENT_INFO', 'ERA_CHOICES', 'McpClient', 'listAllPages',
     // OAuth 2.1 for HTTP servers (basic/authorization): the provider, its store and its errors.

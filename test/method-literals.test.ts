@@ -11,12 +11,12 @@ import { sourceTexts } from './src-files.js';
 /** The generic pass-throughs: they forward a caller's method, whatever it is. */
 const PASS_THROUGH = [
   'server/tool-server.ts: this.#handlers.set(method',
-  'protocol/session.ts: this.peer.setRequestHandler(method',
+  'protocol/mcp-peer.ts: this.peer.setRequestHandler(method',
   'client/mcp-client.ts: this.mcp.onRequest(method',
 ];
 
 /** The files that route methods by comparing them (MessageRouter implementations and the stateless dispatcher). */
-const ROUTERS = ['server/server-session.ts', 'protocol/session.ts', 'server/stateless-dispatch.ts'];
+const ROUTERS = ['server/server-connection.ts', 'protocol/mcp-peer.ts', 'server/stateless-dispatch.ts'];
 
 const REQUESTS_TO_SERVER = new Set<string>(Object.values(CLIENT_REQUESTS));
 const REQUESTS_TO_CLIENT = new Set<string>(Object.values(SERVER_REQUESTS));
@@ -78,13 +78,13 @@ test('the literal check catches a constant, a typo and a request registered on t
       "peer.setNotificationHandler('notifications/message', handler);",
       'this.mcp.onRequest(method, handler);',
     ].join('\n'),
-    'server/server-session.ts': "if (method === CLIENT_REQUESTS.ping) return {};\nif (method === 'ping') return {};",
+    'server/server-connection.ts': "if (method === CLIENT_REQUESTS.ping) return {};\nif (method === 'ping') return {};",
   }), [
     'server/x.ts:1: this.setRequestHandler(CLIENT_REQUESTS.toolsList (not a string literal)',
     "server/x.ts:2: this.setRequestHandler('tools/lsit' (not a spec method name)",
     "client/y.ts:1: mcp.onRequest('tools/call' (not a spec method name)",
     'client/y.ts:2: peer.setNotificationHandler(NOTIFICATIONS.message (not a string literal)',
     'client/y.ts:4: this.mcp.onRequest(method (not a string literal)',
-    'server/server-session.ts:1: method === CLIENT_REQUESTS.ping (not a string literal)',
+    'server/server-connection.ts:1: method === CLIENT_REQUESTS.ping (not a string literal)',
   ]);
 });

@@ -4,7 +4,7 @@
 
 import type { Params } from '../jsonrpc/index.js';
 import { CLIENT_REQUESTS, REVISION_2025_11_25, META, REVISION_2026_07_28, nextClientState } from '../protocol/index.js';
-import type { ClientState, Era, Implementation, McpSession, ServerCapabilities } from '../protocol/index.js';
+import type { ClientState, Era, Implementation, McpClientPeer, ServerCapabilities } from '../protocol/index.js';
 import type { McpClientOptions } from './client-options.js';
 import { probeWithWait } from './era-probe.js';
 import type { DiscoverResult } from './era-probe.js';
@@ -12,7 +12,7 @@ import type { StatelessRequests } from './stateless-requests.js';
 
 /** What opening reads and sets on its client (McpClient's public state). */
 export interface OpeningClient {
-  readonly mcp: McpSession;
+  readonly mcp: McpClientPeer;
   state: ClientState;
   era: Era | undefined;
   eraReason: string | undefined;

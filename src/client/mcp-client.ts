@@ -6,7 +6,7 @@
 import { ConnectionClosedError } from '../jsonrpc/index.js';
 import type { Params, RequestId, Transport } from '../jsonrpc/index.js';
 import {
-  CapabilityError, CLIENT_REQUESTS, REVISION_2025_11_25, McpSession, NOTIFICATIONS,
+  CapabilityError, CLIENT_REQUESTS, REVISION_2025_11_25, McpClientPeer, NOTIFICATIONS,
   HANDSHAKE_REVISIONS, clientMaySend, isSupportedVersion, missingServerCapability, nextClientState,
 } from '../protocol/index.js';
 import type {
@@ -37,7 +37,7 @@ const NO_OPTIONS: McpRequestOptions = Object.freeze({});
 
 /** A client connected to one MCP server. */
 export class McpClient {
-  readonly mcp: McpSession;
+  readonly mcp: McpClientPeer;
   state: ClientState = 'idle';
   serverInfo: Implementation | undefined;
   serverCapabilities: ServerCapabilities = {};
@@ -77,7 +77,7 @@ export class McpClient {
 
   constructor(transport: Transport, options: McpClientOptions = {}) {
     this.#options = options;
-    this.mcp = new McpSession(transport, { timeoutMs: options.timeoutMs ?? 60_000, maxTotalTimeoutMs: options.maxTotalTimeoutMs ?? 600_000 });
+    this.mcp = new McpClientPeer(transport, { timeoutMs: options.timeoutMs ?? 60_000, maxTotalTimeoutMs: options.maxTotalTimeoutMs ?? 600_000 });
     this.mcp.peer.onclose = () => { this.state = nextClientState(this.state, 'close'); };
     this.mcp.peer.onerror = (error) => this.onerror?.(error);
     this.capabilities = impliedCapabilities(options, options.capabilities);
@@ -174,7 +174,7 @@ export class McpClient {
     const missing = missingServerCapability(this.serverCapabilities, method);
     if (missing) return Promise.reject(new CapabilityError(missing));
     if (this.era === 'stateless') return this.#stateless.request(method, params, options);
-    // Without progress the peer's request is the whole story, so it is called straight (McpSession
+    // Without progress the peer's request is the whole story, so it is called straight (McpClientPeer
     // adds the progress token otherwise): the seed's call crosses no frame that only forwards.
     const sender = options.onprogress ? this.mcp : this.mcp.peer;
     const sent = sender.request(method, params, options);

@@ -5,7 +5,7 @@
 import { INVALID_PARAMS, ProtocolError } from '../jsonrpc/index.js';
 import type { Params } from '../jsonrpc/index.js';
 import type {
-  ClientCapabilities, CreateMessageRequestParams, CreateMessageResult, ElicitRequestParams, ElicitResult, McpRequestContext, McpSession, Root,
+  ClientCapabilities, CreateMessageRequestParams, CreateMessageResult, ElicitRequestParams, ElicitResult, McpRequestContext, McpClientPeer, Root,
 } from '../protocol/index.js';
 import type { InputRequest } from './input-rounds.js';
 
@@ -32,7 +32,7 @@ export function impliedCapabilities(handlers: ServerRequestHandlers, explicit: C
 }
 
 /** Registers the client's answer to `ping`, and to each request a handler covers; `roots` gives the roots exposed now. */
-export function answerServerRequests(mcp: McpSession, handlers: ServerRequestHandlers, capabilities: ClientCapabilities, roots: () => Root[]): void {
+export function answerServerRequests(mcp: McpClientPeer, handlers: ServerRequestHandlers, capabilities: ClientCapabilities, roots: () => Root[]): void {
   mcp.onRequest('ping', () => ({}));
   const { onSampling, onElicitation } = handlers;
   if (onSampling) mcp.onRequest('sampling/createMessage', async (params, context) => onSampling(params as unknown as CreateMessageRequestParams, context));

@@ -8,7 +8,7 @@ import { ProtocolError } from '../jsonrpc/index.js';
 import type { ParamHeaderSource, Params } from '../jsonrpc/index.js';
 import { CLIENT_REQUESTS, REVISION_2026_07_28, STATELESS_REVISIONS, UNSUPPORTED_PROTOCOL_VERSION } from '../protocol/index.js';
 import { REMOVED_IN_STATELESS, withEnvelope } from '../protocol/era.js';
-import type { ClientCapabilities, LoggingLevel, McpRequestOptions, McpSession, Root } from '../protocol/index.js';
+import type { ClientCapabilities, LoggingLevel, McpRequestOptions, McpClientPeer, Root } from '../protocol/index.js';
 import { DEFAULT_CLIENT_INFO } from './client-options.js';
 import type { McpClientOptions } from './client-options.js';
 import { supportedOf } from './era-probe.js';
@@ -21,7 +21,7 @@ import { statelessCapabilities } from './stateless-envelope.js';
 
 /** What the stateless path reads from its client (McpClient is one); a -32022 retry changes protocolVersion. */
 export interface StatelessClient {
-  readonly mcp: McpSession;
+  readonly mcp: McpClientPeer;
   protocolVersion: string | undefined;
   readonly capabilities: ClientCapabilities;
 }
@@ -70,7 +70,7 @@ export class StatelessRequests {
   /** Sends one request with the envelope; with `retry`, -32022 is retried once in a version both sides speak (26/basic/versioning). */
   async send(method: string, params: Params | undefined, options: McpRequestOptions, retry: boolean): Promise<Params> {
     const client = this.#client;
-    // Without progress, straight to the peer (McpSession only adds the progress token), as McpClient.request does.
+    // Without progress, straight to the peer (McpClientPeer only adds the progress token), as McpClient.request does.
     const sender = options.onprogress ? client.mcp : client.mcp.peer;
     const send = (): Promise<Params> => sender.request(method, withEnvelope(params, {
       protocolVersion: client.protocolVersion ?? REVISION_2026_07_28,

@@ -5,8 +5,8 @@ export type { ClientRequestMethod, NotificationMethod, ServerRequestMethod } fro
 export { CapabilityError, clientCapabilityFor, missingClientCapability, missingServerCapability, serverCapabilityFor } from './capabilities.js';
 export { clientMaySend, nextClientState, nextServerState, serverMaySend, serverRefusal } from './lifecycle.js';
 export type { ClientEvent, ClientState, ServerEvent, ServerState } from './lifecycle.js';
-export { McpSession, McpSessionCore } from './session.js';
-export type { McpRequestContext, McpRequestHandler, McpRequestOptions, McpSessionOptions, Progress } from './session.js';
+export { McpClientPeer, McpPeer } from './mcp-peer.js';
+export type { McpRequestContext, McpRequestHandler, McpRequestOptions, McpPeerOptions, Progress } from './mcp-peer.js';
 export { LOGGING_LEVELS } from './lifecycle-types.js';
 export type {
   ClientCapabilities, Icon, Implementation, InitializeRequestParams, InitializeResult, LoggingLevel, ServerCapabilities,

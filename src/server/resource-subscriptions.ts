@@ -6,11 +6,11 @@ import type { Params } from '../jsonrpc/index.js';
 import { CLIENT_REQUESTS } from '../protocol/index.js';
 import type { ToolContext } from './request-context.js';
 import { requireUri } from './resource-registry.js';
-import type { ServerSession } from './server-session.js';
+import type { ServerConnection } from './server-connection.js';
 import { requireSession } from './session-methods.js';
 
 /** server/resources#subscriptions: this client hears of changes to `uri`. */
-export function subscribe(params: Params | undefined, _context: ToolContext, session: ServerSession | undefined = requireSession(CLIENT_REQUESTS.resourcesSubscribe)): Params {
+export function subscribe(params: Params | undefined, _context: ToolContext, session: ServerConnection | undefined = requireSession(CLIENT_REQUESTS.resourcesSubscribe)): Params {
   const uri = requireUri(params, CLIENT_REQUESTS.resourcesSubscribe);
   // The set is fed by the client: capped, so subscribing to endless made-up URIs cannot grow it forever.
   const limit = session.host.maxSubscriptions;
@@ -21,7 +21,7 @@ export function subscribe(params: Params | undefined, _context: ToolContext, ses
   return {};
 }
 
-export function unsubscribe(params: Params | undefined, _context: ToolContext, session: ServerSession | undefined = requireSession(CLIENT_REQUESTS.resourcesUnsubscribe)): Params {
+export function unsubscribe(params: Params | undefined, _context: ToolContext, session: ServerConnection | undefined = requireSession(CLIENT_REQUESTS.resourcesUnsubscribe)): Params {
   session.subscriptions.delete(requireUri(params, CLIENT_REQUESTS.resourcesUnsubscribe));
   return {};
 }

@@ -7,10 +7,10 @@ import type { Params } from '../jsonrpc/index.js';
 import { CLIENT_REQUESTS, LOGGING_LEVELS, negotiateVersion, nextServerState } from '../protocol/index.js';
 import type { ClientCapabilities, Implementation, InitializeResult, LoggingLevel } from '../protocol/index.js';
 import type { ToolContext } from './request-context.js';
-import type { ServerSession } from './server-session.js';
+import type { ServerConnection } from './server-connection.js';
 
 /** basic/lifecycle#initialization: negotiate the version, remember the client, declare the server. */
-export function initialize(params: Params | undefined, _context: ToolContext, session: ServerSession | undefined = requireSession('initialize')): InitializeResult {
+export function initialize(params: Params | undefined, _context: ToolContext, session: ServerConnection | undefined = requireSession('initialize')): InitializeResult {
   const requested = params?.protocolVersion;
   if (typeof requested !== 'string') {
     throw new ProtocolError(INVALID_PARAMS, 'Invalid params: initialize needs a string "protocolVersion"');
@@ -36,7 +36,7 @@ export function ping(): Params {
 }
 
 /** server/utilities/logging: the lowest level the client wants from now on. */
-export function setLevel(params: Params | undefined, _context: ToolContext, session: ServerSession | undefined = requireSession(CLIENT_REQUESTS.setLevel)): Params {
+export function setLevel(params: Params | undefined, _context: ToolContext, session: ServerConnection | undefined = requireSession(CLIENT_REQUESTS.setLevel)): Params {
   const level = params?.level;
   if (typeof level !== 'string' || !(LOGGING_LEVELS as readonly string[]).includes(level)) {
     throw new ProtocolError(INVALID_PARAMS, `Invalid log level: ${JSON.stringify(level)}; expected one of ${LOGGING_LEVELS.join(', ')}`);

@@ -15,7 +15,7 @@ import type {
 } from '../protocol/index.js';
 import type { InputOptions, ToolContext } from './request-context.js';
 
-/** Sends a notification about one request, on that request's own stream (the connection's McpSessionCore). */
+/** Sends a notification about one request, on that request's own stream (the connection's McpPeer). */
 export interface RequestNotifier {
   notify(method: string, params: Params | undefined, relatedRequestId: RequestId): Promise<void>;
 }

@@ -1,7 +1,7 @@
 // What a 2026-07-28 request needs beyond its handler, over any transport: the envelope checks
 // (26/basic/versioning), removed methods (-32601), Multi Round-Trip answers with a sealed
 // requestState (26/basic/patterns/mrtr), and the fields every 2026 result carries (`resultType`,
-// `_meta` serverInfo, `ttlMs`/`cacheScope` where cacheable). ServerSession's one dispatch calls
+// `_meta` serverInfo, `ttlMs`/`cacheScope` where cacheable). ServerConnection's one dispatch calls
 // these before and after the handler; the handlers are the same ones 2025 sessions use.
 
 import { INVALID_PARAMS, ProtocolError } from '../jsonrpc/index.js';

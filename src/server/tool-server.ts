@@ -5,14 +5,14 @@
 
 import type { Params, Transport } from '../jsonrpc/index.js';
 import { HANDSHAKE_REVISIONS, NOTIFICATIONS, STATELESS_REVISIONS } from '../protocol/index.js';
-import type { Implementation, LoggingLevel, McpSessionOptions, ServerCapabilities, ServerMethods, Tool, TypedHandler } from '../protocol/index.js';
+import type { Implementation, LoggingLevel, McpPeerOptions, ServerCapabilities, ServerMethods, Tool, TypedHandler } from '../protocol/index.js';
 import type { ToolContext } from './request-context.js';
 import { ListenRegistry } from './listen-registry.js';
 import type { Middleware } from './middleware.js';
 import { RequestStateSealer } from './request-state.js';
 import type { RequestStateOptions } from './request-state.js';
-import { ServerSession } from './server-session.js';
-import type { ServerRequestHandler, SessionHost } from './server-session.js';
+import { ServerConnection } from './server-connection.js';
+import type { ServerRequestHandler, ConnectionHost } from './server-connection.js';
 import { initialize, ping, setLevel } from './session-methods.js';
 import { discover } from './stateless-request.js';
 import type { CacheHint } from './stateless-request.js';
@@ -57,16 +57,16 @@ export interface ToolServerOptions {
 }
 
 /** An MCP server that offers tools: register them, then `connect` a transport per client. */
-export class ToolServer implements SessionHost {
+export class ToolServer implements ConnectionHost {
   readonly info: Implementation;
   readonly instructions: string | undefined;
   readonly protocolVersions: readonly string[];
   readonly timeoutMs: number;
   readonly maxInboundRequests: number | undefined;
   /** The options of every connection's peer, shared by all of them. */
-  readonly sessionOptions: McpSessionOptions;
+  readonly sessionOptions: McpPeerOptions;
   /** The same for a transport that carries many clients' requests: maxInboundRequests holds per client. */
-  readonly sharedOptions: McpSessionOptions;
+  readonly sharedOptions: McpPeerOptions;
   /** Called around every inbound request, in order (`use`). */
   readonly middleware: Middleware[] = [];
   readonly pageSize: number;
@@ -86,11 +86,11 @@ export class ToolServer implements SessionHost {
   /** Reports errors that concern no one request, from any session. */
   onerror?: (error: Error) => void;
   /** Called when a client sends `notifications/roots/list_changed`; ask it again with `listRoots()`. */
-  onrootslistchanged?: (session: ServerSession) => void;
+  onrootslistchanged?: (session: ServerConnection) => void;
   readonly #declared: ServerCapabilities;
-  readonly #sessions = new Set<ServerSession>();
+  readonly #sessions = new Set<ServerConnection>();
   /** Connections that carry only 2026 requests of many clients (an HTTP endpoint's stateless channel): no session, so not in `sessions`. */
-  readonly #channels = new Set<ServerSession>();
+  readonly #channels = new Set<ServerConnection>();
   readonly #handlers = new Map<string, ServerRequestHandler>();
   readonly #tools = new ToolRegistry(() => this.listChanged('tools', NOTIFICATIONS.toolsListChanged));
 
@@ -150,15 +150,15 @@ export class ToolServer implements SessionHost {
    * method is named as a literal (`'tools/call'`), so one grep finds its handler; any other string
    * is an extension method of the application's own.
    */
-  setRequestHandler<M extends keyof ServerMethods>(method: M, handler: TypedHandler<M, ToolContext, ServerSession>): void;
+  setRequestHandler<M extends keyof ServerMethods>(method: M, handler: TypedHandler<M, ToolContext, ServerConnection>): void;
   setRequestHandler(method: string & {}, handler: ServerRequestHandler): void;
-  setRequestHandler(method: string, handler: ServerRequestHandler | TypedHandler<keyof ServerMethods, ToolContext, ServerSession>): void {
+  setRequestHandler(method: string, handler: ServerRequestHandler | TypedHandler<keyof ServerMethods, ToolContext, ServerConnection>): void {
     this.#handlers.set(method, handler as ServerRequestHandler);
   }
 
   /** Connects one client. Resolves once the transport is started; the handshake follows from the client. */
-  async connect(transport: Transport): Promise<ServerSession> {
-    const session = new ServerSession(this, transport);
+  async connect(transport: Transport): Promise<ServerConnection> {
+    const session = new ServerConnection(this, transport);
     session.onerror = (error) => this.onerror?.(error);
     (session.statelessOnly ? this.#channels : this.#sessions).add(session);
     await session.start();
@@ -187,7 +187,7 @@ export class ToolServer implements SessionHost {
   }
 
   /** Connected sessions. */
-  get sessions(): ReadonlySet<ServerSession> {
+  get sessions(): ReadonlySet<ServerConnection> {
     return this.#sessions;
   }
 
@@ -205,12 +205,12 @@ export class ToolServer implements SessionHost {
     return this.#handlers;
   }
 
-  onSessionClosed(session: ServerSession): void {
+  onSessionClosed(session: ServerConnection): void {
     this.#sessions.delete(session);
     this.#channels.delete(session);
   }
 
-  onRootsListChanged(session: ServerSession): void {
+  onRootsListChanged(session: ServerConnection): void {
     this.onrootslistchanged?.(session);
   }
 

@@ -1,6 +1,6 @@
 // What a one-tool Worker (bench/servers/one-tool-worker.ts: ToolServer + the fetch handler) carries
 // once bundled and minified for the web platform, as `npm run bench` measures it: server-side code
-// only. The client side (McpSession's progress for the requests it sends, McpClient, the HTTP
+// only. The client side (McpClientPeer's progress for the requests it sends, McpClient, the HTTP
 // client), stdio and the opt-in format checks must stay out of it.
 
 import assert from 'node:assert/strict';
@@ -32,8 +32,8 @@ test('worker bundle: only server-side folders, without the opt-in format checks'
 
 test('worker bundle: no client-side or stdio code in shared modules', async () => {
   const { code } = await bundleWorker();
-  // Property names and strings survive minification: McpSession's progress for the requests this
-  // side sends (a server session is an McpSessionCore), the SSE parser's decoder (sse.ts, marked
+  // Property names and strings survive minification: McpClientPeer's progress for the requests this
+  // side sends (a server session is an McpPeer), the SSE parser's decoder (sse.ts, marked
   // pure), and stdio's LineTooLongError (the peer reads its `tail` as a field).
   const clientOrStdio = ['onprogress', 'openProgress', 'resetTimeoutOnProgress', 'ignoreBOM', 'LineTooLongError'];
   assert.deepStrictEqual(clientOrStdio.filter((name) => code.includes(name)), []);

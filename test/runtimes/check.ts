@@ -5,7 +5,7 @@
 
 import assert from 'node:assert/strict';
 import { McpClient } from '../../src/client/mcp-client.js';
-import type { Progress } from '../../src/protocol/session.js';
+import type { Progress } from '../../src/protocol/mcp-peer.js';
 import { HttpStatusError } from '../../src/transport/http-client/http-status-error.js';
 import { httpTransport } from '../../src/transport/node/node-http-client.js';
 import type { HttpTraceEvent } from '../../src/transport/http-client/streamable-http-client.js';

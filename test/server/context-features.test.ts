@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { RequestId } from '../../src/jsonrpc/index.js';
 import { McpServer } from '../../src/server/index.js';
-import type { ServerSession } from '../../src/server/index.js';
+import type { ServerConnection } from '../../src/server/index.js';
 import { ask, connectCaptured } from '../fakes/add-server.js';
 import { CapturedTransport } from '../fakes/captured-transport.js';
 
@@ -60,7 +60,7 @@ test('elicitationComplete sends notifications/elicitation/complete tied to the r
 
 test('notifications/roots/list_changed reaches onrootslistchanged with the session that sent it', async () => {
   const server = new McpServer({ name: 's', version: '1' });
-  const changed: ServerSession[] = [];
+  const changed: ServerConnection[] = [];
   server.onrootslistchanged = (session) => changed.push(session);
   const transport = await connectCaptured(server);
   transport.receive({ jsonrpc: '2.0', method: 'notifications/roots/list_changed' });

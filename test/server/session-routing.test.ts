@@ -1,4 +1,4 @@
-// A server session answers through the server's one handler table (ServerSession is its peer's
+// A server session answers through the server's one handler table (ServerConnection is its peer's
 // MessageRouter): no handler map or closure per method per session, which is what kept an idle
 // HTTP session at ~9 KB of heap (bench/memory.ts). What a client can observe of that: a handler the
 // server registers after a client connected reaches that client too.

@@ -39,7 +39,7 @@ interface Call {
 /** Every stateless POST of one endpoint, as requests on one connection to the server. */
 export class StatelessChannel implements Transport {
   readonly kind = 'streamable-http';
-  /** Carries many clients' requests: the server applies maxInboundRequests to each client (ServerSession). */
+  /** Carries many clients' requests: the server applies maxInboundRequests to each client (ServerConnection). */
   readonly capabilities: TransportCapabilities = CHANNEL_CAPABILITIES;
   onmessage?: Transport['onmessage'];
   onerror?: Transport['onerror'];

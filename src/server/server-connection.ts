@@ -1,18 +1,19 @@
-// One client's connection to an McpServer: its lifecycle state, what the client said
-// about itself in `initialize`, and the routing of its requests to the server's one handler table.
+// One connection to an McpServer (a stdio pipe, one HTTP session, or the HTTP endpoint's stateless
+// channel) and the one dispatch of its requests, of either revision, to the server's method table;
+// for a 2025 client, also its session: lifecycle state and what it said in `initialize`.
 
 import { METHOD_NOT_FOUND, ProtocolError } from '../jsonrpc/index.js';
 import type { AuthInfo, MessageExtra, MessageRouter, Params, RequestContext, RequestId, Transport } from '../jsonrpc/index.js';
 import { isThenable } from '../jsonrpc/thenable.js';
 import {
-  CapabilityError, LOGGING_LEVELS, McpSessionCore, NOTIFICATIONS, SERVER_REQUESTS,
+  CapabilityError, LOGGING_LEVELS, McpPeer, NOTIFICATIONS, SERVER_REQUESTS,
   missingClientCapability, nextServerState, serverCapabilityFor, serverMaySend, serverRefusal,
 } from '../protocol/index.js';
 import { STATELESS_ONLY, eraOfRequest, removedMethodError } from '../protocol/era.js';
 import type { Envelope } from '../protocol/era.js';
 import type {
   ClientCapabilities, CreateMessageResult, ElicitResult, Era, Implementation, Root, LoggingLevel, Progress,
-  McpSessionOptions, ServerCapabilities, ServerState,
+  McpPeerOptions, ServerCapabilities, ServerState,
 } from '../protocol/index.js';
 import { runMiddleware } from '../protocol/middleware.js';
 import type { Middleware, MiddlewareContext } from './middleware.js';
@@ -25,7 +26,7 @@ import type { StatelessHost } from './stateless-request.js';
  * A request handler as features register it: it gets the request context and, in a 2025 session,
  * that session (a 2026 request has none: everything it says is in the request itself).
  */
-export type ServerRequestHandler = (params: Params | undefined, context: ToolContext, session: ServerSession | undefined) => Params | Promise<Params>;
+export type ServerRequestHandler = (params: Params | undefined, context: ToolContext, session: ServerConnection | undefined) => Params | Promise<Params>;
 
 /** A transport that can end one request's SSE connection early (Streamable HTTP does; SEP-1699 polling). */
 interface PollableTransport extends Transport {
@@ -33,39 +34,40 @@ interface PollableTransport extends Transport {
 }
 
 /** What a session needs from the server that owns it. */
-export interface SessionHost extends StatelessHost {
+export interface ConnectionHost extends StatelessHost {
   readonly info: Implementation;
   readonly instructions: string | undefined;
   readonly protocolVersions: readonly string[];
   readonly timeoutMs: number;
   readonly maxInboundRequests: number | undefined;
   /** What every connection's peer is made with: one object for all of them (timeoutMs, maxInboundRequests). */
-  readonly sessionOptions: McpSessionOptions;
+  readonly sessionOptions: McpPeerOptions;
   /** The same for a transport that carries many clients' requests (the limit then holds per client). */
-  readonly sharedOptions: McpSessionOptions;
+  readonly sharedOptions: McpPeerOptions;
   /** Called around every request, in order (server.use). */
   readonly middleware: readonly Middleware[];
   capabilities(): ServerCapabilities;
   /** Whether the server declares this capability now (cheaper than building `capabilities()`). */
   declares(capability: keyof ServerCapabilities): boolean;
   handlers(): ReadonlyMap<string, ServerRequestHandler>;
-  onSessionClosed(session: ServerSession): void;
+  onSessionClosed(session: ServerConnection): void;
   /** The client said its roots changed (client/roots#root-list-changes). */
-  onRootsListChanged(session: ServerSession): void;
+  onRootsListChanged(session: ServerConnection): void;
 }
 
 /**
- * One connection of a 2025 (handshake-era) client, as the server sees it: the one thing called a
- * session. A 2026 request that arrives on the same connection (stdio) is answered statelessly,
- * without touching this session's state (26/basic/versioning#backward-compatibility).
+ * One connection as the server sees it. A 2025 (handshake-era) client's connection carries its
+ * session (state, protocolVersion, clientInfo, …); a 2026 request that arrives on the same
+ * connection (stdio) is answered statelessly, without touching that session's state
+ * (26/basic/versioning#backward-compatibility). The stateless channel carries no session.
  *
- * It is its connection's router (MessageRouter): every method is looked up in the server's one
- * handler table when it arrives, so a session holds no handler map and no closure per method
- * (an idle HTTP session costs a few KB, bench/memory.ts), and a handler the server registers
- * later reaches sessions already open.
+ * It is its peer's router (MessageRouter): every method is looked up in the server's one method
+ * table when it arrives, so a connection holds no handler map and no closure per method (an idle
+ * HTTP session costs a few KB, bench/memory.ts), and a handler the server registers later reaches
+ * connections already open.
  */
-export class ServerSession implements MessageRouter {
-  readonly mcp: McpSessionCore;
+export class ServerConnection implements MessageRouter {
+  readonly mcp: McpPeer;
   state: ServerState = 'awaiting-initialize';
   protocolVersion: string | undefined;
   clientInfo: Implementation | undefined;
@@ -77,17 +79,17 @@ export class ServerSession implements MessageRouter {
   /** Reports errors that concern no one request (bad lines, failed sends). */
   onerror?: (error: Error) => void;
   /** The server this connection belongs to. */
-  readonly host: SessionHost;
-  #host: SessionHost;
+  readonly host: ConnectionHost;
+  #host: ConnectionHost;
   /** A connection that carries only 2026 requests, of many clients (the HTTP endpoint's stateless channel). */
   readonly statelessOnly: boolean;
 
-  constructor(host: SessionHost, transport: Transport) {
+  constructor(host: ConnectionHost, transport: Transport) {
     this.host = host;
     this.#host = host;
     this.statelessOnly = transport.capabilities.manyClients;
-    this.mcp = new McpSessionCore(transport, this.statelessOnly ? host.sharedOptions : host.sessionOptions);
-    // The peer routes straight here; McpSessionCore keeps its cancellation (handleNotification below asks it).
+    this.mcp = new McpPeer(transport, this.statelessOnly ? host.sharedOptions : host.sessionOptions);
+    // The peer routes straight here; McpPeer keeps its cancellation (handleNotification below asks it).
     const peer = this.mcp.peer;
     peer.router = this;
     peer.onerror = (error) => this.onerror?.(error);
@@ -133,7 +135,7 @@ export class ServerSession implements MessageRouter {
     else void this.mcp.handleNotification(method, params, extra); // notifications/cancelled
   }
 
-  /** This side stopped waiting for one of its requests to the client: McpSessionCore tells the client. */
+  /** This side stopped waiting for one of its requests to the client: McpPeer tells the client. */
   abandoned(id: RequestId, reason: string, method: string): void {
     this.mcp.abandoned(id, reason, method);
   }
@@ -219,11 +221,11 @@ export class ServerSession implements MessageRouter {
 class SessionToolContext implements ToolContext {
   readonly era: Era = 'handshake';
   readonly requestId: RequestId;
-  readonly #session: ServerSession;
+  readonly #session: ServerConnection;
   readonly #request: RequestContext;
   readonly #progressToken: string | number | undefined;
 
-  constructor(session: ServerSession, request: RequestContext, progressToken: string | number | undefined) {
+  constructor(session: ServerConnection, request: RequestContext, progressToken: string | number | undefined) {
     this.requestId = request.requestId;
     this.#session = session;
     this.#request = request;

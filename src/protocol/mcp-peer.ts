@@ -37,7 +37,7 @@ export interface McpRequestContext extends RequestContext {
 export type McpRequestHandler = (params: Params | undefined, context: McpRequestContext) => Params | Promise<Params>;
 
 /** Session-wide options. */
-export interface McpSessionOptions extends Omit<PeerOptions, 'onabandon'> {
+export interface McpPeerOptions extends Omit<PeerOptions, 'onabandon'> {
   /** Methods that must never be cancelled (the client MUST NOT cancel initialize). */
   uncancellable?: readonly string[];
 }
@@ -48,19 +48,19 @@ const UNCANCELLABLE: readonly string[] = Object.freeze(['initialize']);
 type ProgressEntry = { onprogress: (progress: Progress) => void; id: RequestId | undefined; reset: boolean };
 
 /**
- * A JSON-RPC peer with MCP's cancellation both ways: all that a server's session needs, as a
- * server never asks for progress on what it sends (McpSession adds progress for the client, so a
- * server bundle leaves that out). It is the peer's router: it takes cancellation itself and hands
- * every other method the peer has no handler for to `router` (a server session), so a session
- * costs no closure per method.
+ * A JSON-RPC peer with MCP's cancellation both ways: all that a server connection needs, as a
+ * server never asks for progress on what it sends (McpClientPeer adds progress for the client, so a
+ * server bundle leaves that out). On the client it is the peer's router: it takes cancellation
+ * itself and hands every other method to `router`; a ServerConnection routes the peer itself and
+ * asks this for cancellation.
  */
-export class McpSessionCore implements MessageRouter {
+export class McpPeer implements MessageRouter {
   readonly peer: JsonRpcPeer;
   /** Takes the requests and notifications that neither the peer's own handlers nor this session take. */
   router: MessageRouter | undefined;
   readonly #uncancellable: readonly string[];
 
-  constructor(transport: Transport, options: McpSessionOptions = {}) {
+  constructor(transport: Transport, options: McpPeerOptions = {}) {
     this.#uncancellable = options.uncancellable ?? UNCANCELLABLE;
     this.peer = new JsonRpcPeer(transport, options);
     this.peer.router = this;
@@ -109,7 +109,7 @@ export class McpSessionCore implements MessageRouter {
 }
 
 /** A JSON-RPC peer with MCP's progress (basic/utilities/progress) and cancellation: the client's. */
-export class McpSession extends McpSessionCore {
+export class McpClientPeer extends McpPeer {
   #nextToken = 1;
   /** Made on first use: a session that never asks for progress holds no map. */
   #progressHandlers: Map<string | number, ProgressEntry> | undefined;
@@ -189,10 +189,10 @@ export class McpSession extends McpSessionCore {
 class McpInboundContext implements McpRequestContext {
   readonly requestId: RequestId;
   readonly progressToken: string | number | undefined;
-  readonly #session: McpSession;
+  readonly #session: McpClientPeer;
   readonly #peerContext: RequestContext;
 
-  constructor(session: McpSession, peerContext: RequestContext, progressToken: string | number | undefined) {
+  constructor(session: McpClientPeer, peerContext: RequestContext, progressToken: string | number | undefined) {
     this.requestId = peerContext.requestId;
     this.progressToken = progressToken;
     this.#session = session;
