@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
+import { exportedTypes } from './export-types.js';
 
 // Pins the public surface: a name added or removed here is a deliberate API change.
 const ENTRIES: Record<string, string[]> = {
@@ -13,7 +14,7 @@ const ENTRIES: Record<string, string[]> = {
     // Limits on what a peer that does not read can make this side hold.
     'OutputBacklogError',
     // A line over the size limit, and the request it was answering.
-    'LineTooLongError', 'responseIdHint',
+    'LineTooLongError',
   ],
   // MCP's vocabulary: method names, versions, capabilities, the lifecycle, the sessions both sides build on,
   // the 2026 error codes and _meta keys. The 2026 dispatcher's own tables (CACHEABLE, REMOVED_IN_STATELESS, …) stay in era.ts.
@@ -21,13 +22,12 @@ const ENTRIES: Record<string, string[]> = {
     'CLIENT_REQUESTS', 'NOTIFICATIONS', 'SERVER_REQUESTS',
     'REVISION_2025_03_26', 'REVISION_2025_11_25', 'HANDSHAKE_REVISIONS', 'isSupportedVersion', 'negotiateVersion',
     'CapabilityError', 'clientCapabilityFor', 'missingClientCapability', 'missingServerCapability', 'serverCapabilityFor',
-    'clientMaySend', 'nextClientState', 'nextServerState', 'serverMaySend', 'serverRefusal',
-    'McpClientPeer', 'McpPeer', 'LOGGING_LEVELS', 'RELATED_TASK_META_KEY', 'TERMINAL_TASK_STATUSES', 'RESOURCE_NOT_FOUND', 'URL_ELICITATION_REQUIRED',
+    'LOGGING_LEVELS', 'RELATED_TASK_META_KEY', 'TERMINAL_TASK_STATUSES', 'RESOURCE_NOT_FOUND', 'URL_ELICITATION_REQUIRED',
     'HEADER_MISMATCH', 'META', 'MISSING_REQUIRED_CLIENT_CAPABILITY', 'REVISION_2026_07_28', 'STATELESS_REVISIONS', 'UNSUPPORTED_PROTOCOL_VERSION',
   ],
   // Bounds on one validation (work, errors listed): the defaults of ValidateOptions.
   '../src/json-schema/index.ts': ['DEFAULT_MAX_ERRORS', 'DEFAULT_MAX_EVALUATIONS', 'SchemaError', 'compile', 'standardFormats', 'validate'],
-  '../src/server/index.ts': ['McpServer', 'ToolServer', 'ServerConnection', 'UriTemplate', 'decodeCursor', 'describeValidationErrors', 'encodeCursor', 'paginate'],
+  '../src/server/index.ts': ['McpServer', 'ToolServer', 'ServerConnection', 'UriTemplate', 'describeValidationErrors'],
   '../src/client/index.ts': [
     'DEFAULT_CLIENT_INFO', 'ERA_CHOICES', 'McpClient', 'listAllPages',
     // OAuth 2.1 for HTTP servers (basic/authorization): the provider, its store and its errors.
@@ -48,7 +48,7 @@ const ENTRIES: Record<string, string[]> = {
   ],
   '../src/transport/index.ts': [
     'ClearBearerError', 'DEFAULT_MAX_LINE_BYTES', 'HttpStatusError', 'InMemoryEventStore', 'LegacySseClientTransport',
-    'LineDecoder', 'PassThroughTransport', 'SpawnedStdioTransport', 'SseParser', 'StdioTransport', 'StreamableHttpClientTransport',
+    'LineDecoder', 'SpawnedStdioTransport', 'SseParser', 'StdioTransport', 'StreamableHttpClientTransport',
     'createFetchHandler', 'createLinkedPair', 'createStreamableHttpHandler', 'encodeLine', 'encodeSseEvent', 'fetchRequester', 'httpTransport', 'legacySseTransport',
     'nodeHttpRequester',
     'readSseEvents', 'serveHttp', 'serveStdio', 'spawnStdio', 'stdioServerTransport', 'tapTransport',
@@ -63,6 +63,25 @@ for (const [file, names] of Object.entries(ENTRIES)) {
     assert.deepEqual(Object.keys(module).sort(), [...names].sort());
   });
 }
+
+// The type-only names of each entry: what users name in a type (options, results, handler shapes),
+// nothing internal. Pinned like the values: adding or removing one is a deliberate API change.
+const TYPES: Record<string, string[]> = {
+  'index.ts': ['AuthInfo', 'CallToolResult', 'ClientCapabilities', 'ContentBlock', 'Formats', 'FunctionCall', 'FunctionDefinition', 'HostEvent', 'Implementation', 'InitializeResult', 'JSONRPCMessage', 'JSONRPCNotification', 'JSONRPCRequest', 'JSONRPCResponse', 'McpClientOptions', 'McpServerOptions', 'MessageExtra', 'Model', 'RequestId', 'ServerCapabilities', 'Tool', 'ToolContext', 'ToolHandler', 'ToolServerOptions', 'Transport', 'TransportCapabilities', 'TransportKind', 'ValidateOptions', 'ValidationError', 'ValidationResult'],
+  'jsonrpc/index.ts': ['AuthInfo', 'Classified', 'JSONRPCErrorObject', 'JSONRPCErrorResponse', 'JSONRPCMessage', 'JSONRPCNotification', 'JSONRPCRequest', 'JSONRPCResponse', 'JSONRPCResultResponse', 'MessageExtra', 'MessageRouter', 'NotificationHandler', 'ParamHeaderSource', 'Params', 'PeerOptions', 'RequestContext', 'RequestHandler', 'RequestId', 'RequestOptions', 'SendOptions', 'Transport', 'TransportCapabilities', 'TransportKind'],
+  'json-schema/index.ts': ['Dialect', 'Formats', 'ValidateOptions', 'ValidationError', 'ValidationResult', 'Validator'],
+  'protocol/index.ts': ['Annotations', 'AudioContent', 'BlobResourceContents', 'CallToolRequestParams', 'CallToolResult', 'ClientCapabilities', 'ClientRequestMethod', 'ClientState', 'CompleteReference', 'CompleteRequestParams', 'CompleteResult', 'ContentBlock', 'CreateMessageRequestParams', 'CreateMessageResult', 'CreateTaskResult', 'DiscoverResult', 'ElicitRequestParams', 'ElicitResult', 'EmbeddedResource', 'Era', 'GetPromptResult', 'Icon', 'ImageContent', 'Implementation', 'InitializeRequestParams', 'InitializeResult', 'JsonSchemaObject', 'ListTasksResult', 'ListToolsResult', 'LoggingLevel', 'McpPeerOptions', 'McpRequestContext', 'McpRequestHandler', 'McpRequestOptions', 'NotificationMethod', 'PageRequestParams', 'Progress', 'Prompt', 'PromptArgument', 'PromptMessage', 'ReadResourceResult', 'Resource', 'ResourceLink', 'ResourceTemplate', 'ResultType', 'Root', 'SamplingMessage', 'ServerCapabilities', 'ServerMethods', 'ServerRequestMethod', 'ServerState', 'SubscriptionFilter', 'Task', 'TaskMetadata', 'TaskStatus', 'TextContent', 'TextResourceContents', 'Tool', 'ToolAnnotations', 'TypedHandler'],
+  'transport/index.ts': ['Connectable', 'CorsOptions', 'EventStore', 'FetchHandler', 'FetchHandlerOptions', 'HttpAuthHook', 'HttpBody', 'HttpEndpointOptions', 'HttpRequestInit', 'HttpRequester', 'HttpResponse', 'HttpServable', 'HttpServerOptions', 'HttpTraceEvent', 'HttpTransportOptions', 'InMemoryEventStoreOptions', 'LegacySseTransportOptions', 'LineDecoderOptions', 'RunningHttpServer', 'SessionStore', 'SpawnStdioOptions', 'SseEvent', 'StdioTransportOptions', 'StreamableHttpHandler', 'TapEvent', 'TokenVerifier'],
+  'http.ts': ['CorsOptions', 'EventStore', 'FetchHandler', 'FetchHandlerOptions', 'HttpBody', 'HttpEndpointOptions', 'HttpRequestInit', 'HttpRequester', 'HttpResponse', 'HttpServable', 'HttpTraceEvent', 'HttpTransportOptions', 'InMemoryEventStoreOptions', 'LegacySseTransportOptions', 'SessionStore', 'SseEvent', 'TokenVerifier'],
+  'node.ts': ['Connectable', 'HttpServerOptions', 'LineDecoderOptions', 'RunningHttpServer', 'SpawnStdioOptions', 'StdioTransportOptions', 'StreamableHttpHandler'],
+  'server/index.ts': ['CacheHint', 'Completer', 'GetPrompt', 'InputOptions', 'McpServerOptions', 'Middleware', 'MiddlewareContext', 'ReadResource', 'ReadTemplate', 'RegisteredTool', 'RequestStateOptions', 'ServerRequestHandler', 'SubscriptionFilter', 'ToolContext', 'ToolHandler', 'ToolServerOptions'],
+  'client/index.ts': ['AuthChallenge', 'ClientMiddleware', 'ClientMiddlewareContext', 'DiscoverResult', 'ElicitationHandler', 'EraChoice', 'ListLimits', 'McpClientOptions', 'OAuthClientInfo', 'OAuthProviderOptions', 'OAuthTokens', 'SamplingHandler', 'ServerRequestHandlers', 'StoredAuth', 'Subscription', 'SubscriptionFilter', 'TokenStore', 'ToolTaskOptions'],
+  'host/index.ts': ['AnthropicModelOptions', 'ConfirmationRequest', 'FunctionCall', 'FunctionDefinition', 'HostEvent', 'HostOptions', 'Model', 'ModelHttpOptions', 'ModelMessage', 'ModelReply', 'ModelRequest', 'OpenAiModelOptions', 'PolicyDecision', 'PolicyOptions', 'SamplingConfirmationRequest', 'ToolAddress'],
+};
+
+test('the type-only exports of every entry', () => {
+  assert.deepEqual(exportedTypes(Object.keys(TYPES)), TYPES);
+});
 
 test('package.json: no runtime dependencies, ESM, named exports, a bin', () => {
   const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));

@@ -3,8 +3,10 @@
 // `auto` probe first, and `auto` falls back to initialize when the server is a handshake-era one.
 
 import type { Params } from '../jsonrpc/index.js';
-import { CLIENT_REQUESTS, REVISION_2025_11_25, META, REVISION_2026_07_28, nextClientState } from '../protocol/index.js';
-import type { ClientState, Era, Implementation, McpClientPeer, ServerCapabilities } from '../protocol/index.js';
+import { CLIENT_REQUESTS, REVISION_2025_11_25, META, REVISION_2026_07_28 } from '../protocol/index.js';
+import { nextClientState } from '../protocol/lifecycle.js';
+import type { ClientState, Era, Implementation, ServerCapabilities } from '../protocol/index.js';
+import type { McpClientPeer } from '../protocol/mcp-peer.js';
 import type { McpClientOptions } from './client-options.js';
 import { probeWithWait } from './era-probe.js';
 import type { DiscoverResult } from './era-probe.js';

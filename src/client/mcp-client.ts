@@ -5,10 +5,9 @@
 
 import { ConnectionClosedError } from '../jsonrpc/index.js';
 import type { Params, RequestId, Transport } from '../jsonrpc/index.js';
-import {
-  CapabilityError, CLIENT_REQUESTS, REVISION_2025_11_25, McpClientPeer, NOTIFICATIONS,
-  HANDSHAKE_REVISIONS, clientMaySend, isSupportedVersion, missingServerCapability, nextClientState,
-} from '../protocol/index.js';
+import { CapabilityError, CLIENT_REQUESTS, REVISION_2025_11_25, NOTIFICATIONS, HANDSHAKE_REVISIONS, isSupportedVersion, missingServerCapability } from '../protocol/index.js';
+import { McpClientPeer } from '../protocol/mcp-peer.js';
+import { clientMaySend, nextClientState } from '../protocol/lifecycle.js';
 import type {
   CallToolResult, ClientCapabilities, ClientState, CompleteRequestParams, CompleteResult,
   GetPromptResult, Implementation, InitializeResult, LoggingLevel, McpRequestHandler,

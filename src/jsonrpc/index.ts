@@ -8,7 +8,6 @@ export { INTERNAL_ERROR, INVALID_PARAMS, INVALID_REQUEST, METHOD_NOT_FOUND, PARS
 export { ConnectionClosedError, MessageParseError, RequestCancelledError, RequestTimeoutError, TooManyPendingRequestsError } from './local-errors.js';
 export { OutputBacklogError } from './output-backlog-error.js';
 export { LineTooLongError } from './line-too-long-error.js';
-export { responseIdHint } from './response-id-hint.js';
 export { DEFAULT_MAX_JSON_DEPTH, exceedsJsonDepth, parseJsonMessage } from './parse-json.js';
 export { JsonRpcPeer } from './peer.js';
 export type { MessageRouter, NotificationHandler, PeerOptions, RequestContext, RequestHandler, RequestOptions } from './peer.js';

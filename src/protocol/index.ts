@@ -3,9 +3,8 @@ export { HANDSHAKE_REVISIONS, REVISION_2025_03_26, REVISION_2025_11_25, isSuppor
 export { CLIENT_REQUESTS, NOTIFICATIONS, SERVER_REQUESTS } from './methods.js';
 export type { ClientRequestMethod, NotificationMethod, ServerRequestMethod } from './methods.js';
 export { CapabilityError, clientCapabilityFor, missingClientCapability, missingServerCapability, serverCapabilityFor } from './capabilities.js';
-export { clientMaySend, nextClientState, nextServerState, serverMaySend, serverRefusal } from './lifecycle.js';
-export type { ClientEvent, ClientState, ServerEvent, ServerState } from './lifecycle.js';
-export { McpClientPeer, McpPeer } from './mcp-peer.js';
+export type { ClientState, ServerState } from './lifecycle.js';
+export type { McpClientPeer } from './mcp-peer.js';
 export type { McpRequestContext, McpRequestHandler, McpRequestOptions, McpPeerOptions, Progress } from './mcp-peer.js';
 export { LOGGING_LEVELS } from './lifecycle-types.js';
 export type {

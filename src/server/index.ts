@@ -12,7 +12,6 @@ export type { CacheHint } from './stateless-request.js';
 export type { Middleware, MiddlewareContext } from './middleware.js';
 export type { RequestStateOptions } from './request-state.js';
 export type { SubscriptionFilter } from '../protocol/index.js';
-export { decodeCursor, encodeCursor, paginate } from './pagination.js';
 export type { Completer } from './completer.js';
 export type { GetPrompt } from './prompt-registry.js';
 export type { ReadResource, ReadTemplate } from './resource-registry.js';

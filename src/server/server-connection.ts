@@ -5,10 +5,9 @@
 import { METHOD_NOT_FOUND, ProtocolError } from '../jsonrpc/index.js';
 import type { AuthInfo, MessageExtra, MessageRouter, Params, RequestContext, RequestId, Transport } from '../jsonrpc/index.js';
 import { isThenable } from '../jsonrpc/thenable.js';
-import {
-  CapabilityError, LOGGING_LEVELS, McpPeer, NOTIFICATIONS, SERVER_REQUESTS,
-  missingClientCapability, nextServerState, serverCapabilityFor, serverMaySend, serverRefusal,
-} from '../protocol/index.js';
+import { CapabilityError, LOGGING_LEVELS, NOTIFICATIONS, SERVER_REQUESTS, missingClientCapability, serverCapabilityFor } from '../protocol/index.js';
+import { McpPeer } from '../protocol/mcp-peer.js';
+import { nextServerState, serverMaySend, serverRefusal } from '../protocol/lifecycle.js';
 import { STATELESS_ONLY, eraOfRequest, removedMethodError } from '../protocol/era.js';
 import type { Envelope } from '../protocol/era.js';
 import type {

@@ -4,7 +4,8 @@
 
 import { INVALID_PARAMS, METHOD_NOT_FOUND, ProtocolError } from '../jsonrpc/index.js';
 import type { Params } from '../jsonrpc/index.js';
-import { CLIENT_REQUESTS, LOGGING_LEVELS, negotiateVersion, nextServerState } from '../protocol/index.js';
+import { CLIENT_REQUESTS, LOGGING_LEVELS, negotiateVersion } from '../protocol/index.js';
+import { nextServerState } from '../protocol/lifecycle.js';
 import type { ClientCapabilities, Implementation, InitializeResult, LoggingLevel } from '../protocol/index.js';
 import type { ToolContext } from './request-context.js';
 import type { ServerConnection } from './server-connection.js';

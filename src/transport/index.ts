@@ -50,5 +50,4 @@ export { LegacySseClientTransport, legacySseTransport, type LegacySseTransportOp
 // A wrapper that observes every message both ways.
 export { tapTransport } from './tracing-tap.js';
 // The base of transport wrappers: forwards everything, so a wrapper overrides only what it adds.
-export { PassThroughTransport } from './pass-through.js';
 export type { TapEvent } from './tracing-tap.js';

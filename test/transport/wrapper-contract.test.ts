@@ -12,7 +12,8 @@ import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { DrainingTransport } from '../../src/cli/draining-transport.js';
 import type { JSONRPCMessage, MessageExtra, ParamHeaderSource, SendOptions, Transport, TransportCapabilities, TransportKind } from '../../src/jsonrpc/index.js';
-import { PassThroughTransport, tapTransport } from '../../src/transport/index.js';
+import { tapTransport } from '../../src/transport/index.js';
+import { PassThroughTransport } from '../../src/transport/pass-through.js';
 
 const SRC = fileURLToPath(new URL('../../src/', import.meta.url));
 
