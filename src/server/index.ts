@@ -14,6 +14,6 @@ export type { RequestStateOptions } from './request-state.js';
 export type { SubscriptionFilter } from './listen-registry.js';
 export { decodeCursor, encodeCursor, paginate } from './pagination.js';
 export type { Completer } from './completer.js';
-export type { GetPrompt } from './prompt-registry.js';
-export type { ReadResource, ReadTemplate } from './resource-registry.js';
+export type { GetPrompt, RegisteredPrompt } from './prompt-registry.js';
+export type { ReadResource, ReadTemplate, RegisteredResource, RegisteredResourceTemplate } from './resource-registry.js';
 export { UriTemplate } from './uri-template.js';
