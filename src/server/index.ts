@@ -13,6 +13,6 @@ export type { Middleware, MiddlewareContext } from './middleware.js';
 export type { RequestStateOptions } from './request-state.js';
 export type { SubscriptionFilter } from '../protocol/index.js';
 export type { Completer } from './completer.js';
-export type { GetPrompt } from './prompt-registry.js';
-export type { ReadResource, ReadTemplate } from './resource-registry.js';
+export type { GetPrompt, RegisteredPrompt } from './prompt-registry.js';
+export type { ReadResource, ReadTemplate, RegisteredResource, RegisteredResourceTemplate } from './resource-registry.js';
 export { UriTemplate } from './uri-template.js';

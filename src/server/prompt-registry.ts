@@ -3,42 +3,27 @@
 import { INVALID_PARAMS, ProtocolError } from '../jsonrpc/index.js';
 import type { GetPromptResult, Prompt } from '../protocol/index.js';
 import type { Completer } from './completer.js';
-import { paginate } from './pagination.js';
+import { NamedRegistry, coalesce } from './named-registry.js';
+import type { Registered } from './named-registry.js';
 import type { ToolContext } from './request-context.js';
 
 /** Builds a prompt's messages from its arguments. */
 export type GetPrompt = (args: Record<string, string>, context: ToolContext) => GetPromptResult | Promise<GetPromptResult>;
 
-interface Entry {
-  prompt: Prompt;
-  get: GetPrompt;
-  complete: Record<string, Completer>;
-}
+/** A registered prompt: its definition, what builds its messages, and its arguments' completers. */
+type Entry = { definition: Prompt; handler: GetPrompt; complete: Record<string, Completer> };
+
+/** A handle to a registered prompt: `remove()`, `enable()`, `disable()`, `update({ definition?, handler?, complete? })`. */
+export type RegisteredPrompt = Registered<{ definition?: Partial<Prompt>; handler?: GetPrompt; complete?: Record<string, Completer> }>;
 
 /** The prompts a server offers. */
-export class PromptRegistry {
-  #entries = new Map<string, Entry>();
-  #onchange: () => void;
-
+export class PromptRegistry extends NamedRegistry<'prompts', Entry> {
   constructor(onchange: () => void) {
-    this.#onchange = onchange;
+    super({ field: 'prompts', noun: 'prompt named', keyOf: (prompt) => prompt.name }, coalesce(onchange));
   }
 
-  get size(): number {
-    return this.#entries.size;
-  }
-
-  add(prompt: Prompt, get: GetPrompt, complete: Record<string, Completer> = {}): { remove(): void } {
-    if (this.#entries.has(prompt.name)) throw new Error(`A prompt named "${prompt.name}" is already registered`);
-    this.#entries.set(prompt.name, { prompt, get, complete });
-    this.#onchange();
-    return { remove: () => { if (this.#entries.delete(prompt.name)) this.#onchange(); } };
-  }
-
-  list(cursor: unknown, pageSize: number): { prompts: Prompt[]; nextCursor?: string } {
-    const { page, nextCursor } = paginate([...this.#entries.values()], cursor, pageSize);
-    const prompts = page.map((entry) => entry.prompt);
-    return nextCursor === undefined ? { prompts } : { prompts, nextCursor };
+  add(prompt: Prompt, get: GetPrompt, complete: Record<string, Completer> = {}): RegisteredPrompt {
+    return this.register({ definition: prompt, handler: get, complete });
   }
 
   async get(params: Record<string, unknown> | undefined, context: ToolContext): Promise<GetPromptResult> {
@@ -52,11 +37,11 @@ export class PromptRegistry {
       if (typeof value !== 'string') throw new ProtocolError(INVALID_PARAMS, `Invalid params: prompt argument "${name}" must be a string`);
     }
     // server/prompts#error-handling: a missing required argument is -32602.
-    const missing = (entry.prompt.arguments ?? []).filter((arg) => arg.required && !Object.hasOwn(values, arg.name));
+    const missing = (entry.definition.arguments ?? []).filter((arg) => arg.required && !Object.hasOwn(values, arg.name));
     if (missing.length > 0) {
-      throw new ProtocolError(INVALID_PARAMS, `Missing required argument${missing.length > 1 ? 's' : ''} for prompt ${entry.prompt.name}: ${missing.map((arg) => arg.name).join(', ')}`);
+      throw new ProtocolError(INVALID_PARAMS, `Missing required argument${missing.length > 1 ? 's' : ''} for prompt ${entry.definition.name}: ${missing.map((arg) => arg.name).join(', ')}`);
     }
-    return entry.get(values as Record<string, string>, context);
+    return entry.handler(values as Record<string, string>, context);
   }
 
   /** The completer of one prompt argument, if any. */
@@ -68,7 +53,7 @@ export class PromptRegistry {
 
   #find(name: unknown): Entry {
     if (typeof name !== 'string') throw new ProtocolError(INVALID_PARAMS, 'Invalid params: a prompt "name" string is needed');
-    const entry = this.#entries.get(name);
+    const entry = this.entry(name);
     if (!entry) throw new ProtocolError(INVALID_PARAMS, `Unknown prompt: ${name}`, { name });
     return entry;
   }

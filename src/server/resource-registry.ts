@@ -1,10 +1,11 @@
-// Resources and resource templates (server/resources): list, read, subscribe.
+// Resources and resource templates (server/resources): list and read.
 
 import { INVALID_PARAMS, ProtocolError } from '../jsonrpc/index.js';
 import { RESOURCE_NOT_FOUND } from '../protocol/index.js';
 import type { ReadResourceResult, Resource, ResourceTemplate } from '../protocol/index.js';
 import type { Completer } from './completer.js';
-import { paginate } from './pagination.js';
+import { NamedRegistry, coalesce } from './named-registry.js';
+import type { Registered } from './named-registry.js';
 import type { ToolContext } from './request-context.js';
 import { UriTemplate } from './uri-template.js';
 
@@ -13,65 +14,55 @@ export type ReadResource = (uri: string, context: ToolContext) => ReadResourceRe
 /** Reads one resource of a template, given the template's variables. */
 export type ReadTemplate = (uri: string, variables: Record<string, string>, context: ToolContext) => ReadResourceResult | Promise<ReadResourceResult>;
 
-interface TemplateEntry {
-  template: ResourceTemplate;
-  uriTemplate: UriTemplate;
-  read: ReadTemplate;
-  complete: Record<string, Completer>;
-}
+type ResourceEntry = { definition: Resource; handler: ReadResource };
+type TemplateEntry = { definition: ResourceTemplate; handler: ReadTemplate; complete: Record<string, Completer> };
+
+/** A handle to a registered resource: `remove()`, `enable()`, `disable()`, `update({ definition?, handler? })`. */
+export type RegisteredResource = Registered<{ definition?: Partial<Resource>; handler?: ReadResource }>;
+/** A handle to a registered resource template, the same with its completers: `update({ definition?, handler?, complete? })`. */
+export type RegisteredResourceTemplate = Registered<{ definition?: Partial<ResourceTemplate>; handler?: ReadTemplate; complete?: Record<string, Completer> }>;
 
 /** The resources a server offers. */
 export class ResourceRegistry {
-  #resources = new Map<string, { resource: Resource; read: ReadResource }>();
-  #templates = new Map<string, TemplateEntry>();
-  #onchange: () => void;
+  readonly #resources: NamedRegistry<'resources', ResourceEntry>;
+  readonly #templates: NamedRegistry<'resourceTemplates', TemplateEntry, TemplateEntry & { matcher: UriTemplate }>;
 
   constructor(onchange: () => void) {
-    this.#onchange = onchange;
+    const announce = coalesce(onchange); // one resources/list_changed for a tick's resources and templates
+    this.#resources = new NamedRegistry({ field: 'resources', noun: 'resource with URI', keyOf: (resource) => resource.uri }, announce);
+    this.#templates = new NamedRegistry({
+      field: 'resourceTemplates', noun: 'resource template', keyOf: (template) => template.uriTemplate,
+      prepare: (entry) => ({ ...entry, matcher: new UriTemplate(entry.definition.uriTemplate) }),
+    }, announce);
   }
 
   get size(): number {
     return this.#resources.size + this.#templates.size;
   }
 
-  add(resource: Resource, read: ReadResource): { remove(): void } {
-    if (this.#resources.has(resource.uri)) throw new Error(`A resource with URI "${resource.uri}" is already registered`);
-    this.#resources.set(resource.uri, { resource, read });
-    this.#onchange();
-    return { remove: () => { if (this.#resources.delete(resource.uri)) this.#onchange(); } };
+  add(resource: Resource, read: ReadResource): RegisteredResource {
+    return this.#resources.register({ definition: resource, handler: read });
   }
 
-  addTemplate(template: ResourceTemplate, read: ReadTemplate, complete: Record<string, Completer> = {}): { remove(): void } {
-    if (this.#templates.has(template.uriTemplate)) throw new Error(`A template "${template.uriTemplate}" is already registered`);
-    this.#templates.set(template.uriTemplate, { template, uriTemplate: new UriTemplate(template.uriTemplate), read, complete });
-    this.#onchange();
-    return { remove: () => { if (this.#templates.delete(template.uriTemplate)) this.#onchange(); } };
+  addTemplate(template: ResourceTemplate, read: ReadTemplate, complete: Record<string, Completer> = {}): RegisteredResourceTemplate {
+    return this.#templates.register({ definition: template, handler: read, complete });
   }
 
   list(cursor: unknown, pageSize: number): { resources: Resource[]; nextCursor?: string } {
-    const { page, nextCursor } = paginate([...this.#resources.values()], cursor, pageSize);
-    const resources = page.map((entry) => entry.resource);
-    return nextCursor === undefined ? { resources } : { resources, nextCursor };
+    return this.#resources.list(cursor, pageSize);
   }
 
   listTemplates(cursor: unknown, pageSize: number): { resourceTemplates: ResourceTemplate[]; nextCursor?: string } {
-    const { page, nextCursor } = paginate([...this.#templates.values()], cursor, pageSize);
-    const resourceTemplates = page.map((entry) => entry.template);
-    return nextCursor === undefined ? { resourceTemplates } : { resourceTemplates, nextCursor };
-  }
-
-  /** Whether `uri` names something this server can read (for subscribe). */
-  knows(uri: string): boolean {
-    return this.#resources.has(uri) || [...this.#templates.values()].some((entry) => entry.uriTemplate.match(uri) !== undefined);
+    return this.#templates.list(cursor, pageSize);
   }
 
   async read(params: Record<string, unknown> | undefined, context: ToolContext): Promise<ReadResourceResult> {
     const uri = requireUri(params, 'resources/read');
-    const entry = this.#resources.get(uri);
-    if (entry) return entry.read(uri, context);
-    for (const template of this.#templates.values()) {
-      const variables = template.uriTemplate.match(uri);
-      if (variables) return template.read(uri, variables, context);
+    const entry = this.#resources.entry(uri);
+    if (entry) return entry.handler(uri, context);
+    for (const template of this.#templates.entries()) {
+      const variables = template.matcher.match(uri);
+      if (variables) return template.handler(uri, variables, context);
     }
     // server/resources#error-handling: unknown URI → -32002 with the uri in data.
     throw new ProtocolError(RESOURCE_NOT_FOUND, `Resource not found: ${uri}`, { uri });
@@ -79,7 +70,7 @@ export class ResourceRegistry {
 
   /** The completer of one template variable, if any. */
   completer(uriTemplate: string, variable: string): Completer | undefined {
-    const entry = this.#templates.get(uriTemplate);
+    const entry = this.#templates.entry(uriTemplate);
     if (!entry) throw new ProtocolError(INVALID_PARAMS, `Unknown resource template: ${uriTemplate}`);
     // Own properties only: a variable named "constructor" or "__proto__" is not a completer.
     return Object.hasOwn(entry.complete, variable) ? entry.complete[variable] : undefined;

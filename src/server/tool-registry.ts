@@ -3,85 +3,61 @@
 
 import { INTERNAL_ERROR, INVALID_PARAMS, ProtocolError } from '../jsonrpc/index.js';
 import { isThenable } from '../jsonrpc/thenable.js';
-import type { CallToolResult, ListToolsResult, Tool } from '../protocol/index.js';
+import type { CallToolResult, Tool } from '../protocol/index.js';
 import { compile } from '../json-schema/index.js';
 import type { ValidationError, Validator } from '../json-schema/index.js';
-import { paginate } from './pagination.js';
+import { NamedRegistry, coalesce } from './named-registry.js';
+import type { Registered, RegistryKind } from './named-registry.js';
 import type { ToolContext } from './request-context.js';
 
 /** Runs a tool; returns its result. Throwing a ProtocolError answers with a JSON-RPC error; any other throw becomes an `isError` result. */
 export type ToolHandler = (args: Record<string, any>, context: ToolContext) => CallToolResult | Promise<CallToolResult>;
 
-interface Entry {
-  tool: Tool;
-  handler: ToolHandler;
-  validateInput: Validator;
-  validateOutput: Validator | undefined;
-}
+type Registration = { definition: Tool; handler: ToolHandler };
+/** A registered tool, with the validators compiled from its schemas. */
+type Entry = Registration & { validateInput: Validator; validateOutput: Validator | undefined };
 
-/** A handle to a registered tool. */
-export interface RegisteredTool {
-  readonly name: string;
-  /** Removes the tool; connected clients are told the list changed. */
-  remove(): void;
-}
+/** A handle to a registered tool: `remove()`, `enable()`, `disable()`, `update({ definition?, handler? })`. */
+export type RegisteredTool = Registered<{ definition?: Partial<Tool>; handler?: ToolHandler }>;
 
 /** Names the errors the way a model can act on them: `a: must be integer`. */
 export function describeValidationErrors(errors: readonly ValidationError[]): string {
   return errors.map((error) => `${error.instancePath === '' ? '(root)' : error.instancePath.slice(1).replaceAll('/', '.')}: ${error.message}`).join('; ');
 }
 
+const TOOL: RegistryKind<'tools', Registration, Entry> = {
+  field: 'tools', noun: 'tool named', keyOf: (tool) => tool.name,
+  prepare: ({ definition, handler }) => {
+    if (typeof definition.inputSchema !== 'object' || definition.inputSchema === null) {
+      throw new Error(`Tool "${definition.name}" needs an inputSchema object (server/tools: never null)`);
+    }
+    // Compiled here, so a bad schema fails at registration (or update), not at the first call.
+    const validateOutput = definition.outputSchema ? compile(definition.outputSchema) : undefined;
+    return { definition, handler, validateInput: compile(definition.inputSchema), validateOutput };
+  },
+};
+
 /** The set of tools and how to call them. */
-export class ToolRegistry {
-  #entries = new Map<string, Entry>();
-  #onchange: () => void;
-
+export class ToolRegistry extends NamedRegistry<'tools', Registration, Entry> {
   constructor(onchange: () => void) {
-    this.#onchange = onchange;
-  }
-
-  get size(): number {
-    return this.#entries.size;
+    super(TOOL, coalesce(onchange));
   }
 
   add(tool: Tool, handler: ToolHandler): RegisteredTool {
-    if (this.#entries.has(tool.name)) throw new Error(`A tool named "${tool.name}" is already registered`);
-    if (typeof tool.inputSchema !== 'object' || tool.inputSchema === null) {
-      throw new Error(`Tool "${tool.name}" needs an inputSchema object (server/tools: never null)`);
-    }
-    // Compile once here, so a bad schema fails at registration rather than at the first call.
-    const entry: Entry = {
-      tool, handler,
-      validateInput: compile(tool.inputSchema),
-      validateOutput: tool.outputSchema ? compile(tool.outputSchema) : undefined,
-    };
-    this.#entries.set(tool.name, entry);
-    this.#onchange();
-    return {
-      name: tool.name,
-      remove: () => {
-        if (this.#entries.get(tool.name) === entry && this.#entries.delete(tool.name)) this.#onchange();
-      },
-    };
+    return this.register({ definition: tool, handler });
   }
 
-  /** The definition of a registered tool, if any. */
+  /** The definition of an enabled tool, if any. */
   definition(name: string): Tool | undefined {
-    return this.#entries.get(name)?.tool;
-  }
-
-  list(cursor: unknown, pageSize: number): ListToolsResult {
-    const { page, nextCursor } = paginate([...this.#entries.values()], cursor, pageSize);
-    const tools = page.map((entry) => entry.tool);
-    return nextCursor === undefined ? { tools } : { tools, nextCursor };
+    return this.entry(name)?.definition;
   }
 
   /** Answers at once when the tool's handler does, so a synchronous tool costs no promise. */
   call(params: Record<string, unknown> | undefined, context: ToolContext): CallToolResult | Promise<CallToolResult> {
     const name = params?.name;
     if (typeof name !== 'string') throw new ProtocolError(INVALID_PARAMS, 'Invalid params: tools/call needs a string "name"');
-    const entry = this.#entries.get(name);
-    // server/tools#error-handling: an unknown tool is a protocol error.
+    const entry = this.entry(name);
+    // server/tools#error-handling: an unknown (or disabled) tool is a protocol error.
     if (!entry) throw new ProtocolError(INVALID_PARAMS, `Unknown tool: ${name}`, { name });
     const args = params?.arguments ?? {};
     if (typeof args !== 'object' || args === null || Array.isArray(args)) {
@@ -112,7 +88,7 @@ function toolFailure(error: unknown): CallToolResult {
 
 /** server/tools#output-schema: structuredContent MUST match a declared outputSchema. */
 function checkOutput(entry: Entry, result: CallToolResult): CallToolResult {
-  const name = entry.tool.name;
+  const name = entry.definition.name;
   if (typeof result !== 'object' || result === null) {
     throw new ProtocolError(INTERNAL_ERROR, `Tool ${name} returned ${result === null ? 'null' : typeof result}, not a CallToolResult object`);
   }

@@ -53,6 +53,7 @@ test('a ToolServer tells its clients when its tool list changes', async () => {
   const server = makeToolServer();
   const transport = await connectCaptured(server);
   const extra = server.tool({ name: 'echo', inputSchema: { type: 'object' } }, () => ({ content: [] }));
+  await transport.waitForSent(1);
   extra.remove();
   await transport.waitForSent(2);
   assert.deepEqual(transport.sent, [

@@ -82,6 +82,7 @@ test('notifications/tools/list_changed goes to initialized clients when tools ch
   const ready = await connectCaptured(server);
   const fresh = await connectCaptured(server, false);
   const registered = server.tool({ name: 'mul', inputSchema: { type: 'object' } }, () => ({ content: [] }));
+  await ready.waitForSent(1);
   registered.remove();
   await ready.waitForSent(2);
   assert.deepEqual(ready.sent, [
