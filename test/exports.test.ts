@@ -40,6 +40,8 @@ const ENTRIES: Record<string, string[]> = {
   '../src/http.ts': [
     'DEFAULT_PROTOCOL_VERSIONS', 'HttpStatusError', 'InMemoryEventStore', 'LegacySseClientTransport', 'SseParser',
     'StreamableHttpClientTransport', 'createFetchHandler', 'encodeSseEvent', 'fetchRequester', 'httpTransport', 'legacySseTransport', 'readSseEvents',
+    // A verifyToken for JWT access tokens from an authorization server's JWKS.
+    'jwtVerifier',
   ],
   // What needs Node: stdio, spawning, node:http server and keep-alive client.
   '../src/node.ts': [

@@ -15,7 +15,7 @@ const ARROWS: Record<string, readonly string[]> = {
   'jsonrpc': [],
   'json-schema': [],
   'outbound': [],
-  'transport': ['jsonrpc'],
+  'transport': ['jsonrpc', 'outbound'],
   'protocol': ['jsonrpc'],
   'server': ['protocol', 'jsonrpc', 'json-schema'],
   'client': ['protocol', 'jsonrpc', 'json-schema', 'outbound'],
