@@ -34,6 +34,8 @@ const ENTRIES: Record<string, string[]> = {
     'InMemoryTokenStore', 'OAuthDiscoveryError', 'OAuthProvider', 'OAuthTokenError',
     // A request that was running when the server lost its session (it may have run; not re-sent).
     'SessionLostError',
+    // A result whose structuredContent breaks its tool's outputSchema (server/tools#output-schema).
+    'StructuredOutputError', 'checkStructuredOutput',
   ],
   '../src/host/index.ts': ['AnthropicModel', 'Host', 'ModelApiError', 'OpenAiModel', 'Policy', 'SamplingDeclinedError', 'ScriptedModel', 'ToolSeam', 'resultText'],
   // Streamable HTTP wherever fetch runs: the fetch handler and the clients (no node:*).
