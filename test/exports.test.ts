@@ -26,7 +26,9 @@ const ENTRIES: Record<string, string[]> = {
     'HEADER_MISMATCH', 'META', 'MISSING_REQUIRED_CLIENT_CAPABILITY', 'MODERN_PROTOCOL_VERSION', 'MODERN_PROTOCOL_VERSIONS', 'UNSUPPORTED_PROTOCOL_VERSION',
   ],
   // Bounds on one validation (work, errors listed): the defaults of ValidateOptions.
-  '../src/json-schema/index.ts': ['DEFAULT_MAX_ERRORS', 'DEFAULT_MAX_EVALUATIONS', 'SchemaError', 'compile', 'standardFormats', 'validate'],
+  '../src/json-schema/index.ts': ['DEFAULT_MAX_ERRORS', 'DEFAULT_MAX_EVALUATIONS', 'SchemaError', 'compile', 'standardFormats', 'validate',
+    // Failures as issues (path, message), from this validator or a schema library, and the one way to word them.
+    'describeIssues', 'issuesOf'],
   '../src/server/index.ts': ['McpServer', 'ToolServer', 'ServerSession', 'UriTemplate', 'decodeCursor', 'describeValidationErrors', 'encodeCursor', 'paginate'],
   '../src/client/index.ts': [
     'DEFAULT_CLIENT_INFO', 'ERA_CHOICES', 'McpClient', 'listAllPages',
