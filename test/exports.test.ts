@@ -24,6 +24,8 @@ const ENTRIES: Record<string, string[]> = {
     'clientMaySend', 'nextClientState', 'nextServerState', 'serverMaySend', 'serverRefusal',
     'McpSession', 'McpSessionCore', 'LOGGING_LEVELS', 'RELATED_TASK_META_KEY', 'TERMINAL_TASK_STATUSES', 'RESOURCE_NOT_FOUND', 'URL_ELICITATION_REQUIRED',
     'HEADER_MISMATCH', 'META', 'MISSING_REQUIRED_CLIENT_CAPABILITY', 'MODERN_PROTOCOL_VERSION', 'MODERN_PROTOCOL_VERSIONS', 'UNSUPPORTED_PROTOCOL_VERSION',
+    // W3C trace context in `_meta` (SEP-414).
+    'parseTraceparent', 'readTraceContext', 'withTraceContext',
   ],
   // Bounds on one validation (work, errors listed): the defaults of ValidateOptions.
   '../src/json-schema/index.ts': ['DEFAULT_MAX_ERRORS', 'DEFAULT_MAX_EVALUATIONS', 'SchemaError', 'compile', 'standardFormats', 'validate',

@@ -28,3 +28,6 @@ export {
   HEADER_MISMATCH, META, MISSING_REQUIRED_CLIENT_CAPABILITY, MODERN_PROTOCOL_VERSION, MODERN_PROTOCOL_VERSIONS, UNSUPPORTED_PROTOCOL_VERSION,
 } from './era.js';
 export type { Era, ResultType } from './era.js';
+// W3C trace context in `_meta` (SEP-414): read from a peer, written for a request.
+export { parseTraceparent, readTraceContext, withTraceContext } from './trace-context.js';
+export type { TraceContext, TraceParent } from './trace-context.js';
