@@ -40,12 +40,13 @@ export type ToolArguments<S> = IsLoose<SchemaOutput<S>> extends true ? Record<st
 export type ToolStructuredContent<O> = IsLoose<SchemaInput<O>> extends true ? Record<string, unknown> : SchemaInput<O>;
 
 /**
- * What a handler returns for outputSchema `O`: without one, any CallToolResult; with one, a success
- * carries structuredContent of the schema's type (server/tools#output-schema), and an `isError`
- * result need not.
+ * What a handler returns for outputSchema `O`: with one the compiler can read, a success carries
+ * structuredContent of the schema's type (server/tools#output-schema) and an `isError` result need
+ * not; without one (or one that may be absent, or widened), any CallToolResult, as before.
  */
-export type ToolResult<O> = [O] extends [undefined] ? CallToolResult
-  : (CallToolResult & { structuredContent: ToolStructuredContent<O> }) | (CallToolResult & { isError: true });
+export type ToolResult<O> = [O] extends [never] ? CallToolResult : undefined extends O ? CallToolResult
+  : IsLoose<SchemaInput<O>> extends true ? CallToolResult
+  : (CallToolResult & { isError: true }) | (CallToolResult & { structuredContent: ToolStructuredContent<O> });
 
 /** What validate says: the value to hand on (parsed, for a Standard schema), or the issues. */
 export type SchemaResult<T> = { readonly value: T; readonly issues?: undefined } | { readonly issues: readonly ValidationIssue[] };

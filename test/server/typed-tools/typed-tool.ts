@@ -16,7 +16,7 @@ export interface TypedTool {
 
 export function tool<const I extends ToolSchema, const O extends ToolSchema | undefined = undefined>(
   definition: { name: string; description?: string; inputSchema: I; outputSchema?: O },
-  handler: (args: ToolArguments<I>) => ToolResult<O> | Promise<ToolResult<O>>,
+  handler: (args: ToolArguments<NoInfer<I>>) => ToolResult<NoInfer<O>> | Promise<ToolResult<NoInfer<O>>>,
 ): TypedTool {
   const input = adaptSchema(definition.inputSchema, `tool "${definition.name}" inputSchema`);
   const output = definition.outputSchema === undefined ? undefined : adaptSchema(definition.outputSchema, `tool "${definition.name}" outputSchema`, 'output');
