@@ -24,9 +24,13 @@ const ENTRIES: Record<string, string[]> = {
     'CapabilityError', 'clientCapabilityFor', 'missingClientCapability', 'missingServerCapability', 'serverCapabilityFor',
     'LOGGING_LEVELS', 'RELATED_TASK_META_KEY', 'TERMINAL_TASK_STATUSES', 'RESOURCE_NOT_FOUND', 'URL_ELICITATION_REQUIRED',
     'HEADER_MISMATCH', 'META', 'MISSING_REQUIRED_CLIENT_CAPABILITY', 'REVISION_2026_07_28', 'STATELESS_REVISIONS', 'UNSUPPORTED_PROTOCOL_VERSION',
+    // W3C trace context in `_meta` (SEP-414).
+    'parseTraceparent', 'readTraceContext', 'withTraceContext',
   ],
   // Bounds on one validation (work, errors listed): the defaults of ValidateOptions.
-  '../src/json-schema/index.ts': ['DEFAULT_MAX_ERRORS', 'DEFAULT_MAX_EVALUATIONS', 'SchemaError', 'compile', 'standardFormats', 'validate'],
+  '../src/json-schema/index.ts': ['DEFAULT_MAX_ERRORS', 'DEFAULT_MAX_EVALUATIONS', 'SchemaError', 'compile', 'standardFormats', 'validate',
+    // Failures as issues (path, message), from this validator or a schema library, and the one way to word them.
+    'describeIssues', 'issuesOf'],
   '../src/server/index.ts': ['McpServer', 'ToolServer', 'ServerConnection', 'UriTemplate', 'describeValidationErrors'],
   '../src/client/index.ts': [
     'DEFAULT_CLIENT_INFO', 'ERA_CHOICES', 'McpClient', 'listAllPages',
@@ -34,12 +38,16 @@ const ENTRIES: Record<string, string[]> = {
     'InMemoryTokenStore', 'OAuthDiscoveryError', 'OAuthProvider', 'OAuthTokenError',
     // A request that was running when the server lost its session (it may have run; not re-sent).
     'SessionLostError',
+    // A result whose structuredContent breaks its tool's outputSchema (server/tools#output-schema).
+    'StructuredOutputError', 'checkStructuredOutput',
   ],
   '../src/host/index.ts': ['AnthropicModel', 'Host', 'ModelApiError', 'OpenAiModel', 'Policy', 'SamplingDeclinedError', 'ScriptedModel', 'ToolSeam', 'resultText'],
   // Streamable HTTP wherever fetch runs: the fetch handler and the clients (no node:*).
   '../src/http.ts': [
     'HttpStatusError', 'InMemoryEventStore', 'LegacySseClientTransport', 'SseParser',
     'StreamableHttpClientTransport', 'createFetchHandler', 'encodeSseEvent', 'fetchRequester', 'httpTransport', 'legacySseTransport', 'readSseEvents',
+    // A verifyToken for JWT access tokens from an authorization server's JWKS.
+    'jwtVerifier',
   ],
   // What needs Node: stdio, spawning, node:http server and keep-alive client.
   '../src/node.ts': [

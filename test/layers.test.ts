@@ -13,7 +13,7 @@ const ARROWS: Record<string, readonly string[]> = {
   'jsonrpc': [],
   'json-schema': [],
   'outbound': [],
-  'transport': ['protocol', 'jsonrpc'],
+  'transport': ['protocol', 'jsonrpc', 'outbound'],
   'protocol': ['jsonrpc'],
   'server': ['protocol', 'jsonrpc', 'json-schema'],
   'client': ['protocol', 'jsonrpc', 'json-schema', 'outbound'],

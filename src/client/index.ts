@@ -9,6 +9,7 @@ export { ERA_CHOICES } from './era-probe.js';
 export type { DiscoverResult, EraChoice } from './era-probe.js';
 export { SessionLostError } from './session-renewal.js';
 export { listAllPages } from './list-all.js';
+export { StructuredOutputError, checkStructuredOutput } from './structured-output-check.js';
 export type { ListLimits } from './list-all.js';
 export type { ToolTaskOptions } from './tool-task.js';
 export type { ElicitationHandler, SamplingHandler, ServerRequestHandlers } from './server-requests.js';

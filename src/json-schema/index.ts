@@ -7,6 +7,9 @@ import type { Dialect } from './dialects.js';
 export { DEFAULT_MAX_ERRORS, DEFAULT_MAX_EVALUATIONS, SchemaError };
 export { standardFormats } from './standard-formats.js';
 export type { Dialect, Formats, ValidateOptions, ValidationError, ValidationResult };
+export { describeIssues, issuesOf } from './validation-issues.js';
+export type { ValidationIssue } from './validation-issues.js';
+export type { FromJsonSchema } from './infer.js';
 
 /** A compiled schema: call it with an instance; it never throws on bad data. */
 export type Validator = (instance: unknown) => ValidationResult;

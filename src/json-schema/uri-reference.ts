@@ -53,5 +53,10 @@ export function pointerTokens(fragment: string): string[] | null {
   if (fragment !== '' && !fragment.startsWith('/')) return null;
   let text: string;
   try { text = decodeURIComponent(fragment); } catch { text = fragment; }
-  return text === '' ? [] : text.slice(1).split('/').map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'));
+  return jsonPointerTokens(text);
+}
+
+/** The tokens of a JSON Pointer (RFC 6901): `/a~1b/0` → ['a/b', '0']. */
+export function jsonPointerTokens(pointer: string): string[] {
+  return pointer === '' ? [] : pointer.slice(1).split('/').map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'));
 }

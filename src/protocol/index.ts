@@ -29,3 +29,6 @@ export {
 } from './era.js';
 export type { Era, ResultType } from './era.js';
 export type { DiscoverResult, PageRequestParams, ServerMethods, TypedHandler } from './method-types.js';
+// W3C trace context in `_meta` (SEP-414): read from a peer, written for a request.
+export { parseTraceparent, readTraceContext, withTraceContext } from './trace-context.js';
+export type { TraceContext, TraceParent } from './trace-context.js';

@@ -9,7 +9,11 @@ import type { HttpExchange } from './http-exchange.js';
 import { quotedString } from './http-headers.js';
 
 /** Checks one bearer token; rejects (throws) when the token is not valid for this server. */
-export type TokenVerifier = (token: string) => Promise<AuthInfo>;
+export interface TokenVerifier {
+  (token: string): Promise<AuthInfo>;
+  /** Seconds of clock skew the endpoint allows when it checks `expiresAt` (jwtVerifier sets its own). */
+  readonly clockToleranceSec?: number;
+}
 
 const WELL_KNOWN = '/.well-known/oauth-protected-resource';
 
@@ -43,7 +47,7 @@ export async function authenticate(exchange: HttpExchange, verify: TokenVerifier
     throw invalidToken(metadataUrl, describeError(error));
   }
   // expiresAt is in seconds since the epoch, like the `exp` claim of a JWT.
-  if (info.expiresAt !== undefined && info.expiresAt * 1000 < Date.now()) {
+  if (info.expiresAt !== undefined && (info.expiresAt + (verify.clockToleranceSec ?? 0)) * 1000 < Date.now()) {
     throw invalidToken(metadataUrl, 'the token has expired');
   }
   return info;
