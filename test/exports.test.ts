@@ -24,10 +24,16 @@ const ENTRIES: Record<string, string[]> = {
     'clientMaySend', 'nextClientState', 'nextServerState', 'serverMaySend', 'serverRefusal',
     'McpSession', 'McpSessionCore', 'LOGGING_LEVELS', 'RELATED_TASK_META_KEY', 'TERMINAL_TASK_STATUSES', 'RESOURCE_NOT_FOUND', 'URL_ELICITATION_REQUIRED',
     'HEADER_MISMATCH', 'META', 'MISSING_REQUIRED_CLIENT_CAPABILITY', 'MODERN_PROTOCOL_VERSION', 'MODERN_PROTOCOL_VERSIONS', 'UNSUPPORTED_PROTOCOL_VERSION',
+    // MCP Apps (io.modelcontextprotocol/ui): the bridge's methods, the MIME type, a tool's resource and visibility.
+    'APP_EXTENSION', 'APP_METHODS', 'APP_MIME_TYPE', 'APP_PROTOCOL_VERSION', 'SANDBOX_METHOD_PREFIX', 'appResourceUri', 'appToolVisibility', 'visibleTo',
   ],
   // Bounds on one validation (work, errors listed): the defaults of ValidateOptions.
   '../src/json-schema/index.ts': ['DEFAULT_MAX_ERRORS', 'DEFAULT_MAX_EVALUATIONS', 'SchemaError', 'compile', 'standardFormats', 'validate'],
-  '../src/server/index.ts': ['McpServer', 'ToolServer', 'ServerSession', 'UriTemplate', 'decodeCursor', 'describeValidationErrors', 'encodeCursor', 'paginate'],
+  '../src/server/index.ts': [
+    'McpServer', 'ToolServer', 'ServerSession', 'UriTemplate', 'decodeCursor', 'describeValidationErrors', 'encodeCursor', 'paginate',
+    // MCP Apps: a tool rendered by a ui:// view, and the view's HTML resource.
+    'appResource', 'appTool',
+  ],
   '../src/client/index.ts': [
     'DEFAULT_CLIENT_INFO', 'ERA_CHOICES', 'McpClient', 'listAllPages',
     // OAuth 2.1 for HTTP servers (basic/authorization): the provider, its store and its errors.

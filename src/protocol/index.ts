@@ -28,3 +28,5 @@ export {
   HEADER_MISMATCH, META, MISSING_REQUIRED_CLIENT_CAPABILITY, MODERN_PROTOCOL_VERSION, MODERN_PROTOCOL_VERSIONS, UNSUPPORTED_PROTOCOL_VERSION,
 } from './era.js';
 export type { Era, ResultType } from './era.js';
+export { APP_EXTENSION, APP_METHODS, APP_MIME_TYPE, APP_PROTOCOL_VERSION, SANDBOX_METHOD_PREFIX, appResourceUri, appToolVisibility, visibleTo } from './app-types.js';
+export type { AppResourceCsp, AppResourceMeta, AppToolMeta, AppToolVisibility } from './app-types.js';

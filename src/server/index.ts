@@ -17,3 +17,5 @@ export type { Completer } from './completer.js';
 export type { GetPrompt } from './prompt-registry.js';
 export type { ReadResource, ReadTemplate } from './resource-registry.js';
 export { UriTemplate } from './uri-template.js';
+export { appResource, appTool } from './app-tool.js';
+export type { AppResourceDefinition, AppToolDefinition } from './app-tool.js';
