@@ -145,14 +145,14 @@ export class BrowserPage {
     return undefined;
   }
 
-  /** Waits until `check()` resolves with something other than undefined/false (polled; at most `ms`). */
+  /** Waits until `check()` resolves with something other than undefined, false or '' (polled; at most `ms`). */
   async waitFor<T>(what: string, check: () => Promise<T | undefined | false>, ms = 30_000): Promise<T> {
     const until = Date.now() + ms;
     let last: unknown;
     for (;;) {
       try {
         const value = await check();
-        if (value !== undefined && value !== false) return value as T;
+        if (value !== undefined && value !== false && value !== '') return value as T;
       } catch (error) {
         last = error;
       }

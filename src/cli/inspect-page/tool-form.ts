@@ -81,7 +81,8 @@ export function toolForm(tool: Tool, hooks: ToolFormHooks): DomElement {
   const progress = el('div', { class: 'progress', hidden: true });
   const cancel = el('button', { type: 'button', hidden: true, 'data-cancel': '' }, 'Cancel');
   const appBox = el('div', { class: 'app-box', 'data-app-box': '' });
-  const form = el('form', { 'data-tool': tool.name, class: 'tool' },
+  // novalidate: the browser's own checks (step, type) would stop the submit silently; the validator names the problem.
+  const form = el('form', { 'data-tool': tool.name, class: 'tool', novalidate: true },
     el('h3', {}, tool.title ?? tool.annotations?.title ?? tool.name, tool.title || tool.annotations?.title ? el('code', {}, ` ${tool.name}`) : undefined),
     tool.description ? el('p', { class: 'description' }, tool.description) : undefined,
     el('p', { class: 'badges' }, ...[
