@@ -99,12 +99,18 @@ export async function startInspectServer(options: InspectServerOptions): Promise
       // Only JSON: a cross-site form cannot send it, and fetch from another origin would need a preflight we never answer.
       if (!/^application\/json\b/i.test(req.headers['content-type'] ?? '')) return send(res, 415, 'text/plain; charset=utf-8', 'Content-Type must be application/json\n');
       try {
-        const parsed: unknown = JSON.parse(await readBody(req) || '{}');
+        const text = await readBody(req);
+        let parsed: unknown;
+        try {
+          parsed = JSON.parse(text || '{}');
+        } catch (error) {
+          throw new InspectRequestError(`the body is not JSON: ${error instanceof Error ? error.message : String(error)}`);
+        }
         if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new InspectRequestError('the body must be a JSON object');
         const answer = await options.api.handle(path.slice('/api/'.length), parsed as Record<string, unknown>);
         return send(res, 200, 'application/json', JSON.stringify(answer));
       } catch (error) {
-        const status = error instanceof InspectRequestError || error instanceof SyntaxError ? 400 : 500;
+        const status = error instanceof InspectRequestError ? 400 : 500;
         return send(res, status, 'text/plain; charset=utf-8', `${error instanceof Error ? error.message : String(error)}\n`);
       }
     }
