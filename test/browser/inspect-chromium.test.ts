@@ -18,7 +18,8 @@ import { Chromium } from './cdp.js';
 import type { BrowserPage } from './cdp.js';
 import { decodePng, inkStats } from './png-pixels.js';
 
-const APP_SERVER = ['node', '--import', 'tsx', join(REPO, 'test/fixtures/app-server.ts')];
+/** The fixture with an MCP App, started in the repo (--cwd) so the page names it by its short path. */
+const APP_SERVER = ['--cwd', REPO, '--', 'node', '--import', 'tsx', 'test/fixtures/app-server.ts'];
 
 let built: BuiltPackage;
 let browser: Chromium;
@@ -41,7 +42,7 @@ interface Inspector { url: string; port: number; token: string; traceFile: strin
 
 async function startInspector(name: string, options: string[], server: string[]): Promise<Inspector> {
   const traceFile = join(scratch, `${name}.ndjson`);
-  const child = spawn(process.execPath, [join(built.pkg, 'dist/src/cli/main.js'), 'inspect', '--no-open', '--trace-file', traceFile, ...options, '--', ...server],
+  const child = spawn(process.execPath, [join(built.pkg, 'dist/src/cli/main.js'), 'inspect', '--no-open', '--trace-file', traceFile, ...options, ...(server.includes('--') ? server : ['--', ...server])],
     { cwd: built.pkg, stdio: ['ignore', 'pipe', 'pipe'], env: { PATH: process.env.PATH } });
   let stderr = '';
   child.stderr!.setEncoding('utf8').on('data', (chunk: string) => { stderr += chunk; });
@@ -153,7 +154,7 @@ test('an MCP App renders in its sandboxed frame, gets the input and the result, 
 });
 
 test('with --model, the chat box runs the model-API side of the seam: question, functions, Function Call, the page confirms, then tools/call', async () => {
-  const inspector = await startInspector('chat', ['--model', 'scripted'], ['node', 'dist/examples/add-server.js']);
+  const inspector = await startInspector('chat', ['--model', 'scripted'], APP_SERVER);
   const page = await browser.open(inspector.url);
   try {
     await page.waitFor('the chat box', () => page.evaluate<boolean>(`!!document.querySelector('[data-chat-form]')`));
@@ -162,14 +163,23 @@ test('with --model, the chat box runs the model-API side of the seam: question, 
     assert.equal(await page.evaluate<string>(`document.querySelector('[data-confirm]').firstChild.textContent`), 'The model asks to run calc/add {"a":19,"b":23} ');
     await page.evaluate(`document.querySelector('[data-confirm-yes]').click()`);
     await page.waitFor('the answer', async () => (await page.evaluate<string>(`document.querySelector('[data-answer]').textContent`)) === '19 加 23 等于 42。');
-    await page.waitFor('the diagram', async () => (await diagramMethods(page)).length === 15);
+    await page.waitFor('the diagram', async () => (await diagramMethods(page)).length === 21);
+    // Four functions: the app-only tool "double" is kept from the model (apps#visibility).
     assert.deepStrictEqual(await page.evaluate<string[]>(`[...document.querySelectorAll('svg[data-trace] [data-message] text')].map((text) => text.textContent)`), [
-      '1. server/discover · id 1', '2. result · id 1', '3. tools/list · id 2', '4. result · id 2',
-      '5. user: "19 加 23"', '6. request · 1 message(s), 1 function(s)', '7. Function Call add · id call_1',
-      '8. callTool calc/add · call_1 (confirmed)', '9. tools/call · id 3', '10. result · id 3', '11. CallToolResult calc/add',
-      '12. function result · id call_1', '13. request · 3 message(s), 1 function(s)', '14. text "19 加 23 等于 42。"', '15. answer "19 加 23 等于 42。"',
+      '1. server/discover · id 1', '2. result · id 1', '3. tools/list · id 2', '4. result · id 2', '5. resources/list · id 3', '6. result · id 3',
+      '7. resources/templates/list · id 4', '8. result · id 4', '9. prompts/list · id 5', '10. result · id 5',
+      '11. user: "19 加 23"', '12. request · 1 message(s), 4 function(s)', '13. Function Call add · id call_1',
+      '14. callTool calc/add · call_1 (confirmed)', '15. tools/call · id 6', '16. result · id 6', '17. CallToolResult calc/add',
+      '18. function result · id call_1', '19. request · 3 message(s), 4 function(s)', '20. text "19 加 23 等于 42。"', '21. answer "19 加 23 等于 42。"',
     ]);
-    if (process.env.UPDATE_SCREENSHOT === '1') writeFileSync(join(REPO, 'docs/inspect.png'), await page.screenshot(1600, 1000));
+    // The README's picture: the chat, then the add form and the MCP App beside the diagram.
+    await fill(page, 'add', { a: '19', b: '23' });
+    await page.waitFor('42', async () => (await resultText(page, 'add')) === '42');
+    await fill(page, 'show_sum', { a: '19', b: '23' });
+    await page.waitFor('the view', async () => /double 84/.test(await page.evaluateInFrame<string>('blob:', 'document.body.innerText') ?? ''));
+    const png = await page.screenshot(1600, 1200);
+    assert.ok(inkStats(decodePng(png)).colours > 20, 'the screenshot is drawn');
+    if (process.env.UPDATE_SCREENSHOT === '1') writeFileSync(join(REPO, 'docs/inspect.png'), png);
   } finally {
     assert.equal(await inspector.stop(), 0);
   }
