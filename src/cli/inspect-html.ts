@@ -29,11 +29,15 @@ export function inspectPagePolicy(sandboxOrigin: string): string {
   return `default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; media-src data:; connect-src 'self'; frame-src ${sandboxOrigin}; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`;
 }
 
-/** The sandbox proxy (apps#sandbox-proxy): its script inlined, its settings in data attributes. */
-export function sandboxProxyHtml(hostOrigin: string, policy: string, script: string): string {
+/**
+ * The sandbox proxy (apps#sandbox-proxy) served on `ownOrigin`: its script inlined, its settings in
+ * data attributes, and its base URL the bare origin, which the view's srcdoc document inherits in place
+ * of this page's own URL (that one holds the token).
+ */
+export function sandboxProxyHtml(hostOrigin: string, ownOrigin: string, policy: string, script: string): string {
   const data = (name: string, value: string): string => ` data-${name}="${htmlText(value)}"`;
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>MCP App sandbox</title>
+<html lang="en"><head><meta charset="utf-8"><base href="${htmlText(ownOrigin)}/"><title>MCP App sandbox</title>
 <style>html, body { margin: 0; height: 100%; } iframe { border: 0; width: 100%; height: 100%; display: block; }</style></head>
 <body${data('host-origin', hostOrigin)}${data('csp', policy)}${data('ready-method', APP_METHODS.sandboxProxyReady)}${data('resource-method', APP_METHODS.sandboxResourceReady)}${data('own-prefix', SANDBOX_METHOD_PREFIX)}>
 <script type="module">${script.replace(/<\/(script)/gi, '<\\/$1')}</script>
@@ -42,13 +46,12 @@ export function sandboxProxyHtml(hostOrigin: string, policy: string, script: str
 }
 
 /**
- * The proxy's own policy: the view's (its blob: document inherits it), plus what the proxy needs to
- * frame that blob: document, and framing by the page alone. The view's <meta> keeps frame-src tight.
+ * The proxy's own policy: the view's (its srcdoc document inherits it), plus the proxy's own <base>
+ * (base-uri), and framing by the page alone. The view's <meta> keeps base-uri as the resource says.
  */
-export function sandboxProxyPolicy(csp: AppResourceCsp, hostOrigin: string): string {
+export function sandboxProxyPolicy(csp: AppResourceCsp, hostOrigin: string, ownOrigin: string): string {
   const view = appContentSecurityPolicy(csp);
-  const frames = /frame-src ([^;]*)/.exec(view)![1]!;
-  return `${view.replace(/frame-src [^;]*/, `frame-src blob:${frames === "'none'" ? '' : ` ${frames}`}`)}; frame-ancestors ${hostOrigin}`;
+  return `${view.replace(/base-uri [^;]*/, `base-uri ${[`${ownOrigin}/`, ...(csp.baseUriDomains ?? [])].join(' ')}`)}; frame-ancestors ${hostOrigin}`;
 }
 
 /** The page's stylesheet. */

@@ -129,7 +129,7 @@ export async function startInspectServer(options: InspectServerOptions): Promise
       const csp = readAppCsp(declared);
       const script = await readFile(join(assets, 'cli', 'inspect-page', 'sandbox-proxy.js'), 'utf8').catch(() => undefined);
       if (script === undefined) return send(res, 500, 'text/plain; charset=utf-8', 'the sandbox proxy is not built: run npm run build\n');
-      return send(res, 200, 'text/html; charset=utf-8', sandboxProxyHtml(other, appContentSecurityPolicy(csp), script), { 'content-security-policy': sandboxProxyPolicy(csp, other) });
+      return send(res, 200, 'text/html; charset=utf-8', sandboxProxyHtml(other, here, appContentSecurityPolicy(csp), script), { 'content-security-policy': sandboxProxyPolicy(csp, other, here) });
     }
     if (path === '/assets/inspect.css') return send(res, 200, 'text/css; charset=utf-8', INSPECT_CSS);
     if (path.startsWith('/assets/') && path.endsWith('.js')) {

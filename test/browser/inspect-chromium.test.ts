@@ -115,13 +115,16 @@ test('an MCP App renders in its sandboxed frame, gets the input and the result, 
     await fill(page, 'show_sum', { a: '19', b: '23' });
     await page.waitFor('what the view said', () => page.evaluate<string>(`document.querySelector('[data-app-messages]').textContent || undefined`));
     assert.equal(await page.evaluate<string>(`document.querySelector('[data-app-messages]').textContent`), 'show_sum app (ui/message, role user)the view shows 42 and 84');
-    const view = await page.waitFor('the view', () => page.evaluateInFrame<string>('blob:', 'document.body.innerText'));
+    const view = await page.waitFor('the view', () => page.evaluateInFrame<string>('about:srcdoc', 'document.body.innerText'));
     assert.deepStrictEqual(view.split('\n'), [
       'origin null · input {"a":19,"b":23}',
       'sum 42 · double 84',
       'secret refused: tool secret is not visible to apps (_meta.ui.visibility), so the view may not call it',
       'CSP blocked connect-src',
     ]);
+    // What the view can see of where it is: nothing that holds the token.
+    assert.deepStrictEqual(await page.evaluateInFrame('about:srcdoc', '[self.origin, location.href, document.baseURI, document.referrer]'),
+      ['null', 'about:srcdoc', `http://localhost:${inspector.port}/`, '']);
     // The page frames the proxy on its other origin; the proxy frames the view with allow-scripts alone.
     assert.deepStrictEqual(await page.evaluate(`(() => { const frame = document.querySelector('[data-app-proxy]'); return [frame.getAttribute('sandbox'), new URL(frame.src).origin]; })()`),
       ['allow-scripts allow-same-origin', `http://localhost:${inspector.port}`]);
@@ -176,7 +179,7 @@ test('with --model, the chat box runs the model-API side of the seam: question, 
     await fill(page, 'add', { a: '19', b: '23' });
     await page.waitFor('42', async () => (await resultText(page, 'add')) === '42');
     await fill(page, 'show_sum', { a: '19', b: '23' });
-    await page.waitFor('the view', async () => /double 84/.test(await page.evaluateInFrame<string>('blob:', 'document.body.innerText') ?? ''));
+    await page.waitFor('the view', async () => /double 84/.test(await page.evaluateInFrame<string>('about:srcdoc', 'document.body.innerText') ?? ''));
     const png = await page.screenshot(1600, 1200);
     assert.ok(inkStats(decodePng(png)).colours > 20, 'the screenshot is drawn');
     if (process.env.UPDATE_SCREENSHOT === '1') writeFileSync(join(REPO, 'docs/inspect.png'), png);

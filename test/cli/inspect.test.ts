@@ -64,8 +64,8 @@ test("an MCP App's CSP: the restrictive default, declared origins only, anything
     "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; connect-src 'none'; img-src data: blob:; font-src 'none'; media-src data:; frame-src 'none'; object-src 'none'; base-uri 'none'; form-action 'none'");
   const csp = readAppCsp({ connectDomains: ['https://api.example', "https://x.example; script-src 'unsafe-eval'", 7], resourceDomains: ['https://*.cdn.example'], frameDomains: ['https://www.youtube.com'], __proto__: { connectDomains: ['https://evil.example'] } });
   assert.deepStrictEqual(csp, { connectDomains: ['https://api.example'], resourceDomains: ['https://*.cdn.example'], frameDomains: ['https://www.youtube.com'], baseUriDomains: [] });
-  assert.equal(sandboxProxyPolicy(csp, 'http://127.0.0.1:5000'),
-    "default-src 'none'; script-src 'unsafe-inline' https://*.cdn.example; style-src 'unsafe-inline' https://*.cdn.example; connect-src https://api.example; img-src data: blob: https://*.cdn.example; font-src https://*.cdn.example; media-src data: https://*.cdn.example; frame-src blob: https://www.youtube.com; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors http://127.0.0.1:5000");
+  assert.equal(sandboxProxyPolicy(csp, 'http://127.0.0.1:5000', 'http://localhost:5000'),
+    "default-src 'none'; script-src 'unsafe-inline' https://*.cdn.example; style-src 'unsafe-inline' https://*.cdn.example; connect-src https://api.example; img-src data: blob: https://*.cdn.example; font-src https://*.cdn.example; media-src data: https://*.cdn.example; frame-src https://www.youtube.com; object-src 'none'; base-uri http://localhost:5000/; form-action 'none'; frame-ancestors http://127.0.0.1:5000");
 });
 
 /** A page server on a real port over an in-memory MCP connection, with a fake sandbox proxy script. */
@@ -118,7 +118,8 @@ test('the page server: the page and its policy, the sandbox proxy with the view\
     assert.equal(shell.headers['content-security-policy'], `default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; media-src data:; connect-src 'self'; frame-src http://localhost:${port}; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`);
     assert.match(shell.body, new RegExp(`<body data-sandbox-origin="http://localhost:${port}">`));
     const proxy = await send(port, `/${token}/sandbox?csp=${encodeURIComponent(JSON.stringify({ connectDomains: ['https://api.example'] }))}`, { headers: { host: `localhost:${port}` } });
-    assert.equal(proxy.headers['content-security-policy'], `default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; connect-src https://api.example; img-src data: blob:; font-src 'none'; media-src data:; frame-src blob:; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors http://127.0.0.1:${port}`);
+    assert.equal(proxy.headers['content-security-policy'], `default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; connect-src https://api.example; img-src data: blob:; font-src 'none'; media-src data:; frame-src 'none'; object-src 'none'; base-uri http://localhost:${port}/; form-action 'none'; frame-ancestors http://127.0.0.1:${port}`);
+    assert.ok(proxy.body.includes(`<base href="http://localhost:${port}/">`), 'the view inherits the bare origin as its base URL, not the token');
     assert.match(proxy.body, /<body data-host-origin="http:\/\/127\.0\.0\.1:\d+" data-csp="default-src &#39;none&#39;; script-src &#39;unsafe-inline&#39;; style-src &#39;unsafe-inline&#39;; connect-src https:\/\/api\.example;[^"]*frame-src &#39;none&#39;;[^"]*" data-ready-method="ui\/notifications\/sandbox-proxy-ready" data-resource-method="ui\/notifications\/sandbox-resource-ready" data-own-prefix="ui\/notifications\/sandbox-">/);
     assert.ok(proxy.body.includes('<script type="module">proxy();<\\/script><b></script>'), 'a </script> in the script cannot end it early');
     assert.equal((await send(port, `/${token}/assets/inspect.css`)).headers['content-type'], 'text/css; charset=utf-8');

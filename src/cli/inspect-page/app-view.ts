@@ -1,7 +1,7 @@
 // The page as the host of an MCP App (ext-apps apps.mdx): when a called tool names a `ui://`
 // resource, the page reads it and renders it the way the specification asks of a web host
 // (§Sandbox proxy): an outer frame on the inspector's *other* origin (127.0.0.1 ⇄ localhost, same
-// server) with allow-scripts allow-same-origin, which loads the view in an inner frame with
+// server) with allow-scripts allow-same-origin, which loads the view in an inner srcdoc frame with
 // sandbox="allow-scripts" only (an opaque origin) under the resource's CSP (sandbox-proxy.ts). The
 // page is the host side of the JSON-RPC bridge: it answers ui/initialize, sends nothing before
 // ui/notifications/initialized, then the tool's input and result; it forwards the view's tools/call

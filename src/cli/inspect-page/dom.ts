@@ -63,8 +63,6 @@ export interface BrowserGlobals {
   addEventListener(type: string, listener: (event: DomEvent) => void): void;
   postMessage(message: unknown, targetOrigin: string): void;
   EventSource: new (url: string) => DomEventSource;
-  Blob: new (parts: string[], options: { type: string }) => unknown;
-  URL: { createObjectURL(blob: unknown): string };
 }
 
 /** The browser's globals, as typed above. */

@@ -2,22 +2,22 @@
 // page it serves on its second origin, so the host page and the sandbox never share an origin. It
 // announces itself (sandbox-proxy-ready), takes the view's HTML from the host (sandbox-resource-
 // ready), and loads it in an inner frame with sandbox="allow-scripts" only: an opaque origin, never
-// allow-same-origin (a `sandbox` override in the message is ignored). The view's document is a blob:
-// URL made here, so it inherits this page's Content-Security-Policy (the resource's, built by the
-// inspector) and never sees the inspector's URL; the same policy goes in a <meta> at its top. Then
-// it forwards everything else both ways, except its own `ui/notifications/sandbox-*` messages.
+// allow-same-origin (a `sandbox` override in the message is ignored). The view is a srcdoc document,
+// as the official app library expects (its location is about:srcdoc, its origin "null"): it
+// inherits this page's Content-Security-Policy (the resource's, built by the inspector) and this
+// page's base URL, which the server sets to the bare origin (`<base>`), so the view never sees the
+// token; the same policy goes in a <meta> at its top. Then the proxy forwards everything else both
+// ways, except its own `ui/notifications/sandbox-*` messages.
 // It is an inline module with no imports: the method names come from data attributes the server
 // writes from src/protocol/app-types.ts.
 
 /** The few DOM parts this script touches (the repo type-checks without the DOM library). */
-interface ProxyFrame { contentWindow: ProxyWindow | null; setAttribute(name: string, value: string): void; src: string }
+interface ProxyFrame { contentWindow: ProxyWindow | null; setAttribute(name: string, value: string): void }
 interface ProxyWindow { postMessage(message: unknown, targetOrigin: string): void }
 interface ProxyGlobals {
   document: { body: { getAttribute(name: string): string | null; append(node: ProxyFrame): void }; createElement(tag: 'iframe'): ProxyFrame };
   parent: ProxyWindow;
   addEventListener(type: 'message', listener: (event: { source: unknown; origin: string; data: unknown }) => void): void;
-  Blob: new (parts: string[], options: { type: string }) => unknown;
-  URL: { createObjectURL(blob: unknown): string };
 }
 
 const page = globalThis as unknown as ProxyGlobals;
@@ -47,7 +47,7 @@ function load(html: string): void {
   view = page.document.createElement('iframe');
   view.setAttribute('sandbox', 'allow-scripts');
   view.setAttribute('data-app-view', '');
-  view.src = page.URL.createObjectURL(new page.Blob([withPolicy(html)], { type: 'text/html' }));
+  view.setAttribute('srcdoc', withPolicy(html));
   page.document.body.append(view);
 }
 
