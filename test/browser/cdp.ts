@@ -87,12 +87,15 @@ export class Chromium {
     return page;
   }
 
-  /** Ends the browser and removes its profile. */
+  /** Ends the browser (Browser.close, else SIGKILL after 10 s) and removes its profile. */
   async close(): Promise<void> {
     const exited = new Promise((resolve) => this.#child.once('exit', resolve));
-    this.#child.kill('SIGKILL');
+    const force = setTimeout(() => this.#child.kill('SIGKILL'), 10_000);
+    this.send('Browser.close').catch(() => this.#child.kill('SIGKILL'));
     await exited;
-    rmSync(this.#profile, { recursive: true, force: true });
+    clearTimeout(force);
+    // Its helper processes may still be writing to the profile for a moment.
+    rmSync(this.#profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
   }
 }
 
