@@ -26,12 +26,18 @@ const ENTRIES: Record<string, string[]> = {
     'HEADER_MISMATCH', 'META', 'MISSING_REQUIRED_CLIENT_CAPABILITY', 'REVISION_2026_07_28', 'STATELESS_REVISIONS', 'UNSUPPORTED_PROTOCOL_VERSION',
     // W3C trace context in `_meta` (SEP-414).
     'parseTraceparent', 'readTraceContext', 'withTraceContext',
+    // MCP Apps (io.modelcontextprotocol/ui): the bridge's methods, the MIME type, a tool's resource and visibility.
+    'APP_EXTENSION', 'APP_METHODS', 'APP_MIME_TYPE', 'APP_PROTOCOL_VERSION', 'SANDBOX_METHOD_PREFIX', 'appResourceUri', 'appToolVisibility', 'visibleTo',
   ],
   // Bounds on one validation (work, errors listed): the defaults of ValidateOptions.
   '../src/json-schema/index.ts': ['DEFAULT_MAX_ERRORS', 'DEFAULT_MAX_EVALUATIONS', 'SchemaError', 'compile', 'standardFormats', 'validate',
     // Failures as issues (path, message), from this validator or a schema library, and the one way to word them.
     'describeIssues', 'issuesOf'],
-  '../src/server/index.ts': ['McpServer', 'ToolServer', 'ServerConnection', 'UriTemplate', 'describeValidationErrors'],
+  '../src/server/index.ts': [
+    'McpServer', 'ToolServer', 'ServerConnection', 'UriTemplate', 'describeValidationErrors',
+    // MCP Apps: a tool rendered by a ui:// view, and the view's HTML resource.
+    'appResource', 'appTool',
+  ],
   '../src/client/index.ts': [
     'DEFAULT_CLIENT_INFO', 'ERA_CHOICES', 'McpClient', 'listAllPages',
     // OAuth 2.1 for HTTP servers (basic/authorization): the provider, its store and its errors.

@@ -42,6 +42,7 @@ const OPTIONS: Record<string, { values: 0 | 1 | 2; alias?: string }> = {
   '--dry-run': { values: 0 },
   '--stream': { values: 0 },
   '--no-browser': { values: 0 },
+  '--no-open': { values: 0 },
   '--registry': { values: 1 },
   '--limit': { values: 1 },
   '--version': { values: 1 },

@@ -9,18 +9,16 @@ import { pollInterval } from '../client/tool-task.js';
 import { resolve } from 'node:path';
 import { RequestCancelledError } from '../jsonrpc/index.js';
 import type { RequestId } from '../jsonrpc/index.js';
-import { compile } from '../json-schema/index.js';
 import type { CallToolResult, Progress, ServerCapabilities, Task, Tool } from '../protocol/index.js';
-import { describeValidationErrors } from '../server/index.js';
 import { UsageError, optionValue } from './args.js';
 import { writeBinaryContent } from './binary-out.js';
-import { coerceArguments } from './coerce-args.js';
 import { println } from './command-io.js';
 import type { CommandIo } from './command-io.js';
 import { EXIT, describeFailure } from './exit-codes.js';
 import { ProgressBar } from './progress-bar.js';
 import { renderCallResult } from './render-result.js';
 import { terminalLine } from './terminal-text.js';
+import { prepareArguments } from './tool-arguments.js';
 import { withServer } from './with-server.js';
 import type { CommandContext } from './with-server.js';
 
@@ -125,43 +123,4 @@ export function taskMode(tool: Tool, capabilities: ServerCapabilities, asked: bo
   if (support !== 'optional') return { problem: `--task: "${tool.name}" does not run as a task (execution.taskSupport is "${support}"); call it without --task`, exitCode: EXIT.usage };
   if (!declared) return { problem: `--task: the server did not declare the "tasks.requests.tools.call" capability; call "${tool.name}" without --task`, exitCode: EXIT.usage };
   return 'task';
-}
-
-/** Arguments ready to send, or the problems that stop the call. */
-export interface PreparedArguments {
-  args: Record<string, unknown>;
-  problems: string[];
-  /** The problems are in reading the words (bad JSON, not key=value), not in the inputSchema check. */
-  unreadable: boolean;
-  warnings: string[];
-}
-
-/** Typed, validated arguments, or the problems that stop the call. */
-export function prepareArguments(tool: Tool, words: readonly string[]): PreparedArguments {
-  const { args, problems } = coerceArguments(words, tool.inputSchema);
-  if (problems.length > 0) return { args, problems, unreadable: true, warnings: [] };
-  let validate;
-  try {
-    validate = compile(tool.inputSchema);
-  } catch (error) {
-    const why = error instanceof Error ? error.message : String(error);
-    return { args, problems: [], unreadable: false, warnings: [`cannot check the arguments: the tool's inputSchema does not compile (${why}); sending them unchecked`] };
-  }
-  const checked = validate(args);
-  if (checked.valid) return { args, problems: [], unreadable: false, warnings: [] };
-  // Past the budget (ValidateOptions.maxEvaluations) the arguments are neither right nor wrong: the server decides.
-  const stopped = checked.errors.find((error) => error.keyword === 'maxEvaluations');
-  if (stopped) return { args, problems: [], unreadable: false, warnings: [`the arguments ${stopped.message}; sending them unchecked`] };
-  return { args, problems: checked.errors.map((error) => `${describeValidationErrors([error])}${given(args, error.instancePath)}`), unreadable: false, warnings: [] };
-}
-
-/** ` (got "x")` for the value at a JSON Pointer, when there is one. */
-function given(args: Record<string, unknown>, pointer: string): string {
-  if (pointer === '') return '';
-  let value: unknown = args;
-  for (const token of pointer.slice(1).split('/').map((t) => t.replaceAll('~1', '/').replaceAll('~0', '~'))) {
-    if (typeof value !== 'object' || value === null || !Object.hasOwn(value, token)) return '';
-    value = (value as Record<string, unknown>)[token];
-  }
-  return ` (got ${JSON.stringify(value)})`;
 }

@@ -88,8 +88,8 @@ function chatTargets(args: ParsedArgs, config: string | undefined, io: CommandIo
   return [{ name: undefined, target }];
 }
 
-/** The model named by --model, and the environment variable its key comes from. */
-function chooseModel(args: ParsedArgs, io: CommandIo, deps: ChatDependencies, ontext: ((text: string) => void) | undefined, dryRun: boolean, timeoutMs: number | undefined): { model: Model; keyVar: string | undefined } {
+/** The model named by --model (chat, inspect), and the environment variable its key comes from. */
+export function chooseModel(args: ParsedArgs, io: CommandIo, deps: ChatDependencies, ontext: ((text: string) => void) | undefined, dryRun: boolean, timeoutMs: number | undefined): { model: Model; keyVar: string | undefined } {
   const spec = optionValue(args, '--model');
   if (spec === undefined) throw new UsageError('chat needs --model openai:MODEL, anthropic:MODEL or scripted');
   const baseUrl = optionValue(args, '--base-url');

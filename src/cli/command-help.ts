@@ -57,6 +57,7 @@ const OVERVIEW_EXIT_CODES = `exit codes (list, call, read, prompt): 0 success ·
 ${DOCTOR_EXIT_CODES}
 exit codes (config lint/show): 0 no errors, 1 errors found, 2 unreadable file
 exit codes (registry): 0 done · 2 usage or an existing entry · 3 unusable registry data · 4 registry unreachable
+exit codes (inspect): 0 stopped with Ctrl-C · 2 usage · 3 protocol error while connecting · 4 cannot reach the server or listen
 exit codes (demo, serve): 0 done · 2 usage (demo: also a --html file that cannot be written) · 4 the add server cannot be started (serve: cannot listen)`;
 
 /** Every command's help, in the order the overview lists them. */
@@ -237,6 +238,27 @@ export const COMMAND_HELP: Record<string, CommandHelp> = {
       'mcpwire chat "19 + 23" --model openai:qwen2.5 --base-url http://localhost:11434/v1 --approve add -- mcpwire serve',
     ],
     exitCodes: 'exit codes: 0 answered (or dry run printed) · 2 usage, a --html file that cannot be written, or the API refused the key or model (401/403/404) ·\n  3 JSON-RPC error or protocol violation · 4 cannot start/reach a server or the model API (after retries)',
+  },
+  inspect: {
+    usage: [['mcpwire inspect <server> [--port N] [--no-open] [--model SPEC]', 'a live page in the browser: forms per tool, MCP Apps, the seam drawn as it happens']],
+    about: 'Connects to the server and serves a page on 127.0.0.1 only, at the URL it prints on stdout\n(inspector: http://127.0.0.1:PORT/?token=TOKEN; the token is new each run and every request needs it):\nthe server\'s info, capabilities and revision, a form per tool (checked by the inputSchema before\nsending), resources, templates with completion, prompts, progress and cancel, the server\'s log, MCP\nApps in sandboxed frames, and the sequence diagram of every message. --model adds a chat box and the\nmodel-API side of the seam; the page confirms each call the model asks for. Runs until Ctrl-C.',
+    options: [
+      ['--port N', 'the page\'s port on 127.0.0.1 (default 0, any free port)'],
+      ['--no-open', 'print the URL, do not open a browser'],
+      ['--model SPEC', 'openai:MODEL, anthropic:MODEL or scripted: a chat box, with the model behind it'],
+      ['--base-url URL', 'with --model: the API\'s base URL'],
+      ['--api-key-env VAR', 'with --model: the variable holding the key'],
+      ['--approve S/TOOL', 'with --model: run this tool without asking (repeatable)'],
+      ['--allow S/TOOL', 'with --model: expose only these tools to the model (repeatable)'],
+      ['--deny S/TOOL', 'with --model: never expose this tool (repeatable)'],
+    ],
+    server: true,
+    examples: [
+      'mcpwire inspect -- mcpwire serve',
+      'mcpwire inspect --no-open --port 6274 -- node --import tsx test/fixtures/app-server.ts',
+      'mcpwire inspect --model scripted -- mcpwire serve',
+    ],
+    exitCodes: 'exit codes: 0 stopped with Ctrl-C · 2 usage · 3 JSON-RPC error or protocol violation while connecting ·\n  4 cannot start/reach the server, or cannot listen on the port',
   },
   serve: {
     usage: [['mcpwire serve [--http [--port N]]', 'run the example add server (stdio by default)']],

@@ -7,7 +7,7 @@ import type { McpClient } from '../client/index.js';
 import { ProtocolError } from '../jsonrpc/index.js';
 import type { RequestId } from '../jsonrpc/index.js';
 import type { Tool } from '../protocol/index.js';
-import { prepareArguments } from './call.js';
+import { prepareArguments } from './tool-arguments.js';
 import { coerceArguments } from './coerce-args.js';
 import { step } from './doctor-steps.js';
 import type { StepResult } from './doctor-steps.js';

@@ -3,11 +3,11 @@
 // browser when there is one, unless --no-browser), then keeps the tokens in the user's config
 // folder (token-file.ts) for list, call, read, prompt and doctor. Tokens are never printed.
 
-import { spawn } from 'node:child_process';
 import { OAuthProvider } from '../client/index.js';
 import { outboundFetch } from '../outbound/outbound-fetch.js';
 import { REVISION_2025_11_25 } from '../protocol/index.js';
 import { UsageError, integerOption, parseArgs } from './args.js';
+import { openBrowser } from './browser-open.js';
 import { println } from './command-io.js';
 import { EXIT } from './exit-codes.js';
 import type { CommandIo } from './command-io.js';
@@ -93,15 +93,4 @@ export async function challengeOf(url: string, bounds: { timeoutMs?: number; sig
   }, { firstByteMs: ms, totalMs: ms, signal: bounds.signal });
   await response.cancel();
   return response.status === 401 ? response.headers.get('www-authenticate') ?? '' : undefined;
-}
-
-/** Opens `url` in a browser when the machine seems to have one; never through a shell. */
-function openBrowser(url: string, io: CommandIo): void {
-  const opener = io.platform === 'darwin' ? ['open', url]
-    : io.platform === 'win32' ? ['rundll32', 'url.dll,FileProtocolHandler', url]
-    : io.env.DISPLAY || io.env.WAYLAND_DISPLAY ? ['xdg-open', url] : undefined;
-  if (!opener) return;
-  const child = spawn(opener[0]!, opener.slice(1), { stdio: 'ignore', detached: true });
-  child.on('error', () => undefined);
-  child.unref();
 }

@@ -13,6 +13,7 @@ import { runConfig } from './config-command.js';
 import { runDemoCommand } from './demo.js';
 import { runDoctor } from './doctor.js';
 import { EXIT, describeFailure } from './exit-codes.js';
+import { runInspect } from './inspect.js';
 import { runList } from './list.js';
 import { runLogin, runLogout } from './login.js';
 import { runPing } from './ping.js';
@@ -25,7 +26,7 @@ import { runServe } from './serve.js';
 import { terminalText } from './terminal-text.js';
 
 /** Commands that talk to a server: Ctrl-C cancels their request instead of killing the process. */
-const CANCELLABLE = new Set(['list', 'call', 'read', 'prompt', 'doctor', 'ping', 'complete']);
+const CANCELLABLE = new Set(['list', 'call', 'read', 'prompt', 'doctor', 'ping', 'complete', 'inspect']);
 
 /** Runs the command line; resolves with the process exit code. */
 export async function main(argv: readonly string[], io: CommandIo = processIo()): Promise<number> {
@@ -44,6 +45,7 @@ export async function main(argv: readonly string[], io: CommandIo = processIo())
       case 'registry': return await runRegistry(rest, io);
       case 'demo': return await runDemoCommand(rest, io);
       case 'chat': return await runChat(rest, io);
+      case 'inspect': return await runInspect(rest, io);
       case 'serve': return await runServe(rest, io);
       case 'login': return await runLogin(rest, io);
       case 'logout': return await runLogout(rest, io);

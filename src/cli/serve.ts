@@ -34,7 +34,7 @@ export async function runServe(argv: readonly string[], io: CommandIo): Promise<
 }
 
 /** `--port`: a whole number 0–65535 (0 = any free port). */
-function parsePort(text: string | undefined): number {
+export function parsePort(text: string | undefined): number {
   if (text === undefined) return 0;
   const port = /^\d{1,5}$/.test(text) ? Number(text) : NaN;
   if (!(port <= 65535)) throw new UsageError(`--port needs a whole number from 0 to 65535 (0 picks a free port), got "${text}"`);
@@ -42,7 +42,7 @@ function parsePort(text: string | undefined): number {
 }
 
 /** Why listening failed, and what to do about it. */
-function listenFailure(error: unknown, port: number): string {
+export function listenFailure(error: unknown, port: number): string {
   const code = (error as { code?: unknown } | undefined)?.code;
   if (code === 'EADDRINUSE') {
     return `cannot listen on 127.0.0.1:${port}: port ${port} is already in use (EADDRINUSE). Stop what listens there, or choose another port with --port N (--port 0 picks a free one)`;

@@ -3,6 +3,7 @@
 // A standing approval (the `approve` list, a trusted server's readOnlyHint) covers the definition
 // the host first saw under that name; a tool redefined later must be confirmed again.
 
+import { visibleTo } from '../protocol/index.js';
 import type { CreateMessageRequestParams, Tool } from '../protocol/index.js';
 import { changedFields, definitionDigest } from './tool-definition.js';
 
@@ -70,8 +71,9 @@ export class Policy {
     this.#options = options;
   }
 
-  /** Whether the model may see this tool at all. */
+  /** Whether the model may see this tool at all (never an MCP App's app-only tool: apps#visibility). */
   exposes(server: string, tool: Tool): boolean {
+    if (!visibleTo(tool, 'model')) return false;
     if (matches(this.#options.deny, server, tool.name)) return false;
     return this.#options.allow === undefined || matches(this.#options.allow, server, tool.name);
   }
@@ -90,6 +92,7 @@ export class Policy {
   /** Whether this call may be sent now (asking for confirmation when needed). */
   async decide(server: string, tool: Tool, args: Record<string, unknown>): Promise<PolicyDecision> {
     const label = `${server}/${tool.name}`;
+    if (!visibleTo(tool, 'model')) return { allowed: false, why: `tool ${label} is for its MCP App only (_meta.ui.visibility), not for the model` };
     if (!this.exposes(server, tool)) return { allowed: false, why: `tool ${label} is not exposed by the host's policy` };
     const standing = this.#standing(server, tool);
     let approved: Tool | undefined;

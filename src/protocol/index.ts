@@ -32,3 +32,5 @@ export type { DiscoverResult, PageRequestParams, ServerMethods, TypedHandler } f
 // W3C trace context in `_meta` (SEP-414): read from a peer, written for a request.
 export { parseTraceparent, readTraceContext, withTraceContext } from './trace-context.js';
 export type { TraceContext, TraceParent } from './trace-context.js';
+export { APP_EXTENSION, APP_METHODS, APP_MIME_TYPE, APP_PROTOCOL_VERSION, SANDBOX_METHOD_PREFIX, appResourceUri, appToolVisibility, visibleTo } from './app-types.js';
+export type { AppResourceCsp, AppResourceMeta, AppToolMeta, AppToolVisibility } from './app-types.js';

@@ -19,3 +19,5 @@ export { UriTemplate } from './uri-template.js';
 // Typed tools: a schema as JSON Schema (`as const`) or a Standard Schema (zod, arktype, valibot), and what the handler sees.
 export type { SchemaInput, SchemaOutput, ToolArguments, ToolResult, ToolSchema, ToolStructuredContent } from './schema-adapter.js';
 export type { StandardJSONSchemaV1, StandardSchemaV1, StandardSchemaWithJSON } from './standard-schema.js';
+export { appResource, appTool } from './app-tool.js';
+export type { AppResourceDefinition, AppToolDefinition } from './app-tool.js';

@@ -29,7 +29,7 @@ test('demo --html: the page in headless Chromium has one arrow per traced messag
     const url = pathToFileURL(file).href;
     const dom = chromium(['--dump-dom', url]);
     assert.equal(dom.status, 0, dom.stderr);
-    const arrows = [...dom.stdout.matchAll(/<a href="#m(\d+)" class="arrow (api|mcp)" data-index="\d+">/g)];
+    const arrows = [...dom.stdout.matchAll(/<a href="#m(\d+)" class="arrow (api|mcp)" data-index="\d+" data-message=""[^>]*>/g)];
     assert.deepStrictEqual(arrows.map((match) => Number(match[1])), traced.map((_, index) => index + 1));
     const labels = [...dom.stdout.matchAll(/<text[^>]*>\d+\. ([^<]*)<\/text>/g)].map((match) => match[1]);
     assert.deepStrictEqual(labels, [

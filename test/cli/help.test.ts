@@ -46,6 +46,7 @@ test('help, --help and -h print the overview with exit 0; no command at all prin
     'mcpwire registry add NAME --config FILE [--dialect D] [--package N | --remote N] [--force]',
     'mcpwire demo [--http] [--era REVISION] [--html FILE]',
     'mcpwire chat "QUESTION" --model openai:M|anthropic:M [--dry-run] [--trace] [--html FILE] <servers>',
+    'mcpwire inspect <server> [--port N] [--no-open] [--model SPEC]',
     'mcpwire serve [--http [--port N]]',
     'mcpwire login URL [--no-browser] [--timeout MS]',
     'mcpwire logout URL',
@@ -55,7 +56,7 @@ test('help, --help and -h print the overview with exit 0; no command at all prin
 });
 
 test('every command has its own help: `help <command>`, `<command> --help` and `-h` print it with exit 0', async () => {
-  assert.deepStrictEqual(Object.keys(COMMAND_HELP), ['list', 'call', 'read', 'prompt', 'ping', 'complete', 'doctor', 'config', 'registry', 'demo', 'chat', 'serve', 'login', 'logout']);
+  assert.deepStrictEqual(Object.keys(COMMAND_HELP), ['list', 'call', 'read', 'prompt', 'ping', 'complete', 'doctor', 'config', 'registry', 'demo', 'chat', 'inspect', 'serve', 'login', 'logout']);
   for (const command of Object.keys(COMMAND_HELP)) {
     const text = `${formatCommandHelp(command)}\n`;
     const expected = { code: 0, stdout: text, stderr: '' };

@@ -133,3 +133,20 @@ test('calls per question are capped too (maxCalls), per reply by maxCallsPerTurn
   ]);
   await host.close();
 });
+
+test("an MCP App's app-only tool (_meta.ui.visibility ['app']) is never offered to the model, nor run when the model names it", async () => {
+  let calls = 0;
+  const server = new McpServer({ name: 'calc', version: '1' });
+  server.tool({ ...ADD_TOOL, _meta: { ui: { resourceUri: 'ui://calc/sum', visibility: ['app'] } } }, () => { calls++; return { content: [] }; });
+  server.tool({ name: 'show', inputSchema: { type: 'object' }, _meta: { ui: { resourceUri: 'ui://calc/sum', visibility: ['model', 'app'] } } }, () => ({ content: [] }));
+  const policy = new Policy({ approve: ['calc/add'] });
+  const { host } = await hostWith(server, policy);
+  assert.deepStrictEqual(host.seam.functions.map((fn) => fn.name), ['show']);
+  assert.deepStrictEqual(host.tools.get('calc')!.map((tool) => tool.name), ['add', 'show']);
+  const add = host.tools.get('calc')![0]!;
+  assert.deepStrictEqual(await policy.decide('calc', add, { a: 19, b: 23 }),
+    { allowed: false, why: 'tool calc/add is for its MCP App only (_meta.ui.visibility), not for the model' });
+  assert.equal(await host.ask(new ScriptedModel(), '19 加 23'), 'No function to add numbers was offered to me, so I cannot compute it.');
+  assert.equal(calls, 0);
+  await host.close();
+});

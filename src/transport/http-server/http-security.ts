@@ -8,9 +8,10 @@ const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
 
 /**
  * Why `host` (the Host header) is refused, or undefined when it is allowed. `allowed` entries
- * are host names (any port) or `host:port`; the loopback names are always allowed.
+ * are host names (any port) or `host:port`; the loopback names are allowed too unless
+ * `anyLoopback` is false (a server that names its own `host:port`, as `mcpwire inspect` does).
  */
-export function refuseHost(host: string | undefined, allowed: readonly string[] = []): string | undefined {
+export function refuseHost(host: string | undefined, allowed: readonly string[] = [], anyLoopback = true): string | undefined {
   if (!host) return 'Forbidden: missing Host header';
   let url: URL;
   try {
@@ -18,7 +19,7 @@ export function refuseHost(host: string | undefined, allowed: readonly string[] 
   } catch {
     return `Forbidden: invalid Host header "${host}"`;
   }
-  const names = [...LOOPBACK_HOSTS, ...allowed.map((entry) => entry.toLowerCase())];
+  const names = [...(anyLoopback ? LOOPBACK_HOSTS : []), ...allowed.map((entry) => entry.toLowerCase())];
   if (names.includes(url.hostname) || names.includes(url.host)) return undefined;
   return `Forbidden: Host "${host}" is not allowed`;
 }
@@ -26,9 +27,10 @@ export function refuseHost(host: string | undefined, allowed: readonly string[] 
 /**
  * Why `origin` (the Origin header) is refused, or undefined when it is allowed. No Origin means
  * not a browser, which the spec leaves allowed. `allowed` entries are origins such as
- * `https://app.example`; http(s) origins on a loopback name are always allowed.
+ * `https://app.example`; http(s) origins on a loopback name, any port, are allowed too unless
+ * `anyLoopback` is false.
  */
-export function refuseOrigin(origin: string | undefined, allowed: readonly string[] = []): string | undefined {
+export function refuseOrigin(origin: string | undefined, allowed: readonly string[] = [], anyLoopback = true): string | undefined {
   if (origin === undefined) return undefined;
   let url: URL;
   try {
@@ -37,7 +39,7 @@ export function refuseOrigin(origin: string | undefined, allowed: readonly strin
     return `Forbidden: Origin "${origin}" is not allowed`; // includes the opaque "null"
   }
   const isWeb = url.protocol === 'http:' || url.protocol === 'https:';
-  if (isWeb && LOOPBACK_HOSTS.includes(url.hostname)) return undefined;
+  if (anyLoopback && isWeb && LOOPBACK_HOSTS.includes(url.hostname)) return undefined;
   if (allowed.some((entry) => normalizeOrigin(entry) === url.origin)) return undefined;
   return `Forbidden: Origin "${origin}" is not allowed`;
 }
