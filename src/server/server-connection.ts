@@ -290,7 +290,7 @@ class SessionToolContext implements ToolContext {
   get closeSseStream(): ToolContext['closeSseStream'] {
     return async () => {
       const transport = this.#session.mcp.peer.transport as PollableTransport;
-      return transport.capabilities.resumption && transport.closeSseStream ? transport.closeSseStream(this.requestId) : false;
+      return transport.closeSseStream ? transport.closeSseStream(this.requestId) : false;
     };
   }
 }

@@ -130,7 +130,7 @@ export class AppView {
       this.#send({ jsonrpc: '2.0', id, result: await this.#request(method, isRecord(message.params) ? message.params : {}) });
     } catch (error) {
       const failure = error as { code?: number; message?: string };
-      this.#send({ jsonrpc: '2.0', id, error: { code: typeof failure.code === 'number' ? failure.code : -32000, message: failure.message ?? String(error) } });
+      this.#send({ jsonrpc: '2.0', id, error: { code: typeof failure.code === 'number' ? failure.code : -32603, message: failure.message ?? String(error) } });
     }
   }
 
