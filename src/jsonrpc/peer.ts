@@ -13,18 +13,13 @@ import { responseIdHint } from './response-id-hint.js';
 import { InboundRequest } from './inbound-request.js';
 import { SENT } from './transport.js';
 import { isThenable } from './thenable.js';
-import { ShareCounts } from './share-counts.js';
+import { InboundLimit } from './inbound-limit.js';
 import type { MessageExtra, SendOptions, Transport } from './transport.js';
 import type { MessageRouter, NotificationHandler, PeerOptions, RequestHandler, RequestOptions } from './peer-options.js';
 
 export type { MessageRouter, NotificationHandler, PeerOptions, RequestContext, RequestHandler, RequestOptions } from './peer-options.js';
 
 const NO_SEND_OPTIONS: SendOptions = Object.freeze({});
-
-/** Whose request this is on a connection that carries many clients' requests: who the transport verified, else where it came from. */
-function clientOf(extra: MessageExtra | undefined): string {
-  return extra?.principal ?? extra?.remoteAddress ?? 'unknown';
-}
 
 /** One end of a JSON-RPC 2.0 connection over a handed-in Transport. */
 export class JsonRpcPeer {
@@ -41,10 +36,8 @@ export class JsonRpcPeer {
   // answers its handshake then holds none of them (bench/memory.ts, idle HTTP sessions).
   #outbound: OutboundRequests | undefined;
   #inbound: Map<RequestId, InboundRequest> | undefined;
-  /** Inbound handlers still running, cancelled ones included (what maxInboundRequests limits). */
-  #running = 0;
-  /** The same, per client, when the limit is per client (PeerOptions.limitPerClient). */
-  #perClient: ShareCounts | undefined;
+  /** maxInboundRequests and the handlers still running against it; made on the first request. */
+  #limit: InboundLimit | undefined;
   #requestHandlers: Map<string, RequestHandler> | undefined;
   #notificationHandlers: Map<string, NotificationHandler> | undefined;
   #closed = false;
@@ -170,24 +163,23 @@ export class JsonRpcPeer {
     if (refusal) return this.#refuse(id, refusal.code, refusal.message, refusal.data);
     const handler = this.#requestHandlers?.get(method);
     if (!handler && !router?.handlesRequest(method)) return this.#refuse(id, METHOD_NOT_FOUND, `Method not found: ${method}`);
-    const limit = this.#options.maxInboundRequests;
-    if (limit !== undefined && this.#busy(limit, extra)) {
-      return this.#refuse(id, INTERNAL_ERROR, `Too many requests in progress (limit ${limit}${this.#perClient ? ' per client' : ''}); retry later`);
-    }
+    const max = this.#options.maxInboundRequests;
+    const limit = max === undefined ? undefined : this.#limit ??= new InboundLimit(max, this.#options.limitPerClient === true);
+    const busy = limit?.refusal(extra);
+    if (busy !== undefined) return this.#refuse(id, INTERNAL_ERROR, busy);
     const request = new InboundRequest(id, method, extra);
-    this.#running++;
-    this.#perClient?.take(clientOf(extra));
+    limit?.take(extra);
     let result: Params | Promise<Params>;
     try {
       result = handler ? handler(message.params, request) : router!.handleRequest(method, message.params, request);
     } catch (error) {
-      this.#finished(extra);
+      limit?.release(extra);
       return this.#answer(id, undefined, error ?? new Error('The handler threw without a reason'));
     }
     // A handler that answers at once is answered at once: no promise, no extra turn, and no
     // entry in #inbound, since nothing can cancel it meanwhile (bench: stdio sequential).
     if (!isThenable(result)) {
-      this.#finished(extra);
+      limit?.release(extra);
       return this.#answer(id, result, undefined);
     }
     (this.#inbound ??= new Map()).set(id, request);
@@ -199,23 +191,11 @@ export class JsonRpcPeer {
 
   /** A running handler finished: it is answered unless it was cancelled meanwhile. */
   #settle(request: InboundRequest, result: Params | undefined, error: unknown): void {
-    this.#finished(request.extra);
+    this.#limit?.release(request.extra);
     const id = request.requestId;
     if (this.#inbound?.get(id) !== request) return; // cancelled: no response (utilities/cancellation)
     this.#inbound.delete(id);
     this.#answer(id, result, error);
-  }
-
-  /** Whether a new request would pass maxInboundRequests: of the connection, or of its client on a shared one. */
-  #busy(limit: number, extra: MessageExtra | undefined): boolean {
-    if (this.#options.limitPerClient !== true) return this.#running >= limit;
-    return (this.#perClient ??= new ShareCounts(limit)).full(clientOf(extra));
-  }
-
-  /** A handler returned or threw: its slot is free. */
-  #finished(extra: MessageExtra | undefined): void {
-    this.#running--;
-    this.#perClient?.release(clientOf(extra));
   }
 
   /** Sends a handler's answer: `result`, or the error when `error` is set. */

@@ -3,20 +3,20 @@
 // for a 2025 client, also its session: lifecycle state and what it said in `initialize`.
 
 import { METHOD_NOT_FOUND, ProtocolError } from '../jsonrpc/index.js';
-import type { AuthInfo, MessageExtra, MessageRouter, Params, RequestContext, RequestId, Transport } from '../jsonrpc/index.js';
+import type { MessageExtra, MessageRouter, Params, RequestContext, RequestId, Transport } from '../jsonrpc/index.js';
 import { isThenable } from '../jsonrpc/thenable.js';
-import { CapabilityError, LOGGING_LEVELS, NOTIFICATIONS, SERVER_REQUESTS, missingClientCapability, serverCapabilityFor } from '../protocol/index.js';
+import { LOGGING_LEVELS, serverCapabilityFor } from '../protocol/index.js';
 import { McpPeer } from '../protocol/mcp-peer.js';
 import { nextServerState, serverMaySend, serverRefusal } from '../protocol/lifecycle.js';
 import { STATELESS_ONLY, eraOfRequest, removedMethodError } from '../protocol/era.js';
 import type { Envelope } from '../protocol/era.js';
 import type {
-  ClientCapabilities, CreateMessageResult, ElicitResult, Era, Implementation, Root, LoggingLevel, Progress,
-  McpPeerOptions, ServerCapabilities, ServerState,
+  ClientCapabilities, Implementation, LoggingLevel, McpPeerOptions, ServerCapabilities, ServerState,
 } from '../protocol/index.js';
 import { runMiddleware } from '../protocol/middleware.js';
 import type { Middleware, MiddlewareContext } from './middleware.js';
 import type { ToolContext } from './request-context.js';
+import { SessionToolContext } from './session-context.js';
 import { StatelessToolContext } from './stateless-context.js';
 import { NO_ANSWERS, failStateless, finishStateless, gatherAnswers, openStateless } from './stateless-request.js';
 import type { StatelessHost } from './stateless-request.js';
@@ -26,11 +26,6 @@ import type { StatelessHost } from './stateless-request.js';
  * that session (a 2026 request has none: everything it says is in the request itself).
  */
 export type ServerRequestHandler = (params: Params | undefined, context: ToolContext, session: ServerConnection | undefined) => Params | Promise<Params>;
-
-/** A transport that can end one request's SSE connection early (Streamable HTTP does; SEP-1699 polling). */
-interface PollableTransport extends Transport {
-  closeSseStream?(requestId: RequestId): Promise<boolean>;
-}
 
 /** What a session needs from the server that owns it. */
 export interface ConnectionHost extends StatelessHost {
@@ -79,13 +74,11 @@ export class ServerConnection implements MessageRouter {
   onerror?: (error: Error) => void;
   /** The server this connection belongs to. */
   readonly host: ConnectionHost;
-  #host: ConnectionHost;
   /** A connection that carries only 2026 requests, of many clients (the HTTP endpoint's stateless channel). */
   readonly statelessOnly: boolean;
 
   constructor(host: ConnectionHost, transport: Transport) {
     this.host = host;
-    this.#host = host;
     this.statelessOnly = transport.capabilities.manyClients;
     this.mcp = new McpPeer(transport, this.statelessOnly ? host.sharedOptions : host.sessionOptions);
     // The peer routes straight here; McpPeer keeps its cancellation (handleNotification below asks it).
@@ -108,7 +101,7 @@ export class ServerConnection implements MessageRouter {
 
   /** The server's one method table answers it (initialize and ping included). */
   handlesRequest(method: string): boolean {
-    return this.#host.handlers().has(method);
+    return this.host.handlers().has(method);
   }
 
   /**
@@ -121,8 +114,8 @@ export class ServerConnection implements MessageRouter {
       if (STATELESS_ONLY.has(method)) throw removedMethodError(method);
       return this.#dispatch(method, params, request, undefined, NO_ANSWERS);
     }
-    const envelope = openStateless(this.#host, method, params, request.extra);
-    const answers = gatherAnswers(this.#host, method, params, request);
+    const envelope = openStateless(this.host, method, params, request.extra);
+    const answers = gatherAnswers(this.host, method, params, request);
     return isThenable(answers)
       ? answers.then((given) => this.#dispatch(method, params, request, envelope, given))
       : this.#dispatch(method, params, request, envelope, answers);
@@ -130,7 +123,7 @@ export class ServerConnection implements MessageRouter {
 
   handleNotification(method: string, params: Params | undefined, extra: MessageExtra | undefined): void {
     if (method === 'notifications/initialized') this.state = nextServerState(this.state, 'initialized');
-    else if (method === 'notifications/roots/list_changed') this.#host.onRootsListChanged(this);
+    else if (method === 'notifications/roots/list_changed') this.host.onRootsListChanged(this);
     else void this.mcp.handleNotification(method, params, extra); // notifications/cancelled
   }
 
@@ -141,11 +134,11 @@ export class ServerConnection implements MessageRouter {
 
   /** Where every handler is called from: with the request's context, through the middleware, then the 2026 result fields. */
   #dispatch(method: string, params: Params | undefined, request: RequestContext, envelope: Envelope | undefined, answers: Params): Params | Promise<Params> {
-    const host = this.#host;
+    const host = this.host;
     const handler = host.handlers().get(method)!; // handlesRequest said it is there
     const middleware = host.middleware;
     if (envelope === undefined) {
-      const context = new SessionToolContext(this, request, progressTokenOf(params));
+      const context = new SessionToolContext(this, request, params);
       if (middleware.length === 0) return handler(params, context, this);
       return runMiddleware(middleware, middlewareContext(method, params, context), (changed) => handler(changed, context, this));
     }
@@ -199,99 +192,15 @@ export class ServerConnection implements MessageRouter {
 
   /** Whether `notifications/message` at `level` goes out: logging is declared and the client's level lets it through. */
   shouldLog(level: LoggingLevel): boolean {
-    return Boolean(this.#host.capabilities().logging) && this.wantsLog(level);
+    return Boolean(this.host.capabilities().logging) && this.wantsLog(level);
   }
 
   // basic/lifecycle#capability-negotiation: a method of a capability the server did not
   // declare is answered as unknown (-32601), not served.
   #undeclared(method: string): ProtocolError | undefined {
     const capability = serverCapabilityFor(method);
-    if (capability === undefined || this.#host.declares(capability)) return undefined;
+    if (capability === undefined || this.host.declares(capability)) return undefined;
     return new ProtocolError(METHOD_NOT_FOUND, `Method not found: ${method} (the server does not declare the "${capability}" capability)`);
-  }
-}
-
-/**
- * What a handler sees (ToolContext) while one request runs. A class so that `signal` stays a
- * getter: the AbortSignal is only made if the handler reads it (bench/profile.ts). The methods
- * are getters that hand out a new arrow function, so a handler may destructure them, and a
- * request whose handler never uses them allocates none.
- */
-class SessionToolContext implements ToolContext {
-  readonly era: Era = 'handshake';
-  readonly requestId: RequestId;
-  readonly #session: ServerConnection;
-  readonly #request: RequestContext;
-  readonly #progressToken: string | number | undefined;
-
-  constructor(session: ServerConnection, request: RequestContext, progressToken: string | number | undefined) {
-    this.requestId = request.requestId;
-    this.#session = session;
-    this.#request = request;
-    this.#progressToken = progressToken;
-  }
-
-  get authInfo(): AuthInfo | undefined {
-    return this.#request.extra?.authInfo;
-  }
-
-  get clientInfo(): Implementation | undefined {
-    return this.#session.clientInfo;
-  }
-
-  get clientCapabilities(): ClientCapabilities {
-    return this.#session.clientCapabilities;
-  }
-
-  get signal(): AbortSignal {
-    return this.#request.signal;
-  }
-
-  get sendProgress(): ToolContext['sendProgress'] {
-    return async (progress: Progress) => {
-      const token = this.#progressToken;
-      if (token === undefined || this.signal.aborted) return;
-      await this.#session.mcp.notify(NOTIFICATIONS.progress, { progressToken: token, ...progress }, this.requestId);
-    };
-  }
-
-  get log(): ToolContext['log'] {
-    return async (level, data, logger) => {
-      if (!this.#session.shouldLog(level)) return;
-      await this.#session.mcp.notify(NOTIFICATIONS.message, logger === undefined ? { level, data } : { level, logger, data }, this.requestId);
-    };
-  }
-
-  get request(): ToolContext['request'] {
-    return async (method, params) => {
-      // Each server request needs the matching client capability (client/sampling, client/elicitation, client/roots).
-      const missing = missingClientCapability(this.#session.clientCapabilities, method, params);
-      if (missing) throw new CapabilityError(missing);
-      return this.#session.mcp.request(method, params, { signal: this.signal, relatedRequestId: this.requestId });
-    };
-  }
-
-  get sample(): ToolContext['sample'] {
-    return async (params) => await this.request(SERVER_REQUESTS.createMessage, params) as CreateMessageResult;
-  }
-
-  get elicit(): ToolContext['elicit'] {
-    return async (params) => await this.request(SERVER_REQUESTS.elicit, params) as ElicitResult;
-  }
-
-  get listRoots(): ToolContext['listRoots'] {
-    return async () => ((await this.request(SERVER_REQUESTS.listRoots)).roots ?? []) as Root[];
-  }
-
-  get elicitationComplete(): ToolContext['elicitationComplete'] {
-    return (elicitationId) => this.#session.mcp.notify(NOTIFICATIONS.elicitationComplete, { elicitationId }, this.requestId);
-  }
-
-  get closeSseStream(): ToolContext['closeSseStream'] {
-    return async () => {
-      const transport = this.#session.mcp.peer.transport as PollableTransport;
-      return transport.closeSseStream ? transport.closeSseStream(this.requestId) : false;
-    };
   }
 }
 
@@ -301,10 +210,4 @@ function middlewareContext(method: string, params: Params | undefined, context: 
     method, params, era: context.era, requestId: context.requestId, authInfo: context.authInfo, context,
     get signal() { return context.signal; },
   };
-}
-
-/** The requester's progress token, when it asked for progress (basic/utilities/progress). */
-function progressTokenOf(params: Params | undefined): string | number | undefined {
-  const token = (params?._meta as Params | undefined)?.progressToken;
-  return typeof token === 'string' || typeof token === 'number' ? token : undefined;
 }

@@ -36,6 +36,16 @@ interface Call {
   done: boolean;
 }
 
+/** Sends a POST's answer: the last event of its SSE stream if it has one, else the JSON body with `status`. */
+function finish(call: Call, answer: string, status: number): void {
+  if (call.stream) {
+    call.stream.write(encodeSseEvent({ data: answer }));
+    call.stream.end();
+  } else {
+    call.exchange.respond(status, { 'Content-Type': 'application/json' }, answer);
+  }
+}
+
 /** Every stateless POST of one endpoint, as requests on one connection to the server. */
 export class StatelessChannel implements Transport {
   readonly kind = 'streamable-http';
@@ -94,13 +104,7 @@ export class StatelessChannel implements Transport {
     this.#calls.delete(key as number);
     call.done = true;
     const answer = { ...message, id: call.id };
-    if (call.stream) {
-      call.stream.write(encodeSseEvent({ data: JSON.stringify(answer) }));
-      call.stream.end();
-    } else {
-      const status = 'error' in answer && answer.error ? statelessStatus(answer.error.code) : 200;
-      call.exchange.respond(status, { 'Content-Type': 'application/json' }, JSON.stringify(answer));
-    }
+    finish(call, JSON.stringify(answer), 'error' in answer && answer.error ? statelessStatus(answer.error.code) : 200);
     return SENT;
   }
 
@@ -111,13 +115,7 @@ export class StatelessChannel implements Transport {
     for (const [key, call] of this.#calls) {
       this.#calls.delete(key);
       call.done = true;
-      const answer = JSON.stringify({ jsonrpc: '2.0', id: call.id, error: { code: INTERNAL_ERROR, message: 'The server closed before answering' } });
-      if (call.stream) {
-        call.stream.write(encodeSseEvent({ data: answer }));
-        call.stream.end();
-      } else {
-        call.exchange.respond(503, { 'Content-Type': 'application/json' }, answer);
-      }
+      finish(call, JSON.stringify({ jsonrpc: '2.0', id: call.id, error: { code: INTERNAL_ERROR, message: 'The server closed before answering' } }), 503);
     }
     this.onclose?.();
   }

@@ -1,0 +1,104 @@
+// What a handler sees while a request of a 2025 session runs: the ToolContext whose sample,
+// elicit and listRoots are requests to the client, tied to this request, and whose progress and
+// log notifications go on its stream. (A 2026 request's context is stateless-context.ts.)
+
+import type { AuthInfo, Params, RequestContext, RequestId, Transport } from '../jsonrpc/index.js';
+import { CapabilityError, NOTIFICATIONS, SERVER_REQUESTS, missingClientCapability } from '../protocol/index.js';
+import type { ClientCapabilities, CreateMessageResult, ElicitResult, Era, Implementation, Progress, Root } from '../protocol/index.js';
+import type { ToolContext } from './request-context.js';
+import type { ServerConnection } from './server-connection.js';
+
+/** A transport that can end one request's SSE connection early (Streamable HTTP does; SEP-1699 polling). */
+interface PollableTransport extends Transport {
+  closeSseStream?(requestId: RequestId): Promise<boolean>;
+}
+
+/**
+ * What a handler sees (ToolContext) while one request runs. A class so that `signal` stays a
+ * getter: the AbortSignal is only made if the handler reads it (bench/profile.ts). The methods
+ * are getters that hand out a new arrow function, so a handler may destructure them, and a
+ * request whose handler never uses them allocates none.
+ */
+export class SessionToolContext implements ToolContext {
+  readonly era: Era = 'handshake';
+  readonly requestId: RequestId;
+  readonly #session: ServerConnection;
+  readonly #request: RequestContext;
+  readonly #progressToken: string | number | undefined;
+
+  constructor(session: ServerConnection, request: RequestContext, params: Params | undefined) {
+    this.requestId = request.requestId;
+    this.#session = session;
+    this.#request = request;
+    this.#progressToken = progressTokenOf(params);
+  }
+
+  get authInfo(): AuthInfo | undefined {
+    return this.#request.extra?.authInfo;
+  }
+
+  get clientInfo(): Implementation | undefined {
+    return this.#session.clientInfo;
+  }
+
+  get clientCapabilities(): ClientCapabilities {
+    return this.#session.clientCapabilities;
+  }
+
+  get signal(): AbortSignal {
+    return this.#request.signal;
+  }
+
+  get sendProgress(): ToolContext['sendProgress'] {
+    return async (progress: Progress) => {
+      const token = this.#progressToken;
+      if (token === undefined || this.signal.aborted) return;
+      await this.#session.mcp.notify(NOTIFICATIONS.progress, { progressToken: token, ...progress }, this.requestId);
+    };
+  }
+
+  get log(): ToolContext['log'] {
+    return async (level, data, logger) => {
+      if (!this.#session.shouldLog(level)) return;
+      await this.#session.mcp.notify(NOTIFICATIONS.message, logger === undefined ? { level, data } : { level, logger, data }, this.requestId);
+    };
+  }
+
+  get request(): ToolContext['request'] {
+    return async (method, params) => {
+      // Each server request needs the matching client capability (client/sampling, client/elicitation, client/roots).
+      const missing = missingClientCapability(this.#session.clientCapabilities, method, params);
+      if (missing) throw new CapabilityError(missing);
+      return this.#session.mcp.request(method, params, { signal: this.signal, relatedRequestId: this.requestId });
+    };
+  }
+
+  get sample(): ToolContext['sample'] {
+    return async (params) => await this.request(SERVER_REQUESTS.createMessage, params) as CreateMessageResult;
+  }
+
+  get elicit(): ToolContext['elicit'] {
+    return async (params) => await this.request(SERVER_REQUESTS.elicit, params) as ElicitResult;
+  }
+
+  get listRoots(): ToolContext['listRoots'] {
+    return async () => ((await this.request(SERVER_REQUESTS.listRoots)).roots ?? []) as Root[];
+  }
+
+  get elicitationComplete(): ToolContext['elicitationComplete'] {
+    return (elicitationId) => this.#session.mcp.notify(NOTIFICATIONS.elicitationComplete, { elicitationId }, this.requestId);
+  }
+
+  get closeSseStream(): ToolContext['closeSseStream'] {
+    return async () => {
+      const transport = this.#session.mcp.peer.transport as PollableTransport;
+      return transport.closeSseStream ? transport.closeSseStream(this.requestId) : false;
+    };
+  }
+}
+
+/** The requester's progress token, when it asked for progress (basic/utilities/progress). */
+function progressTokenOf(params: Params | undefined): string | number | undefined {
+  const token = (params?._meta as Params | undefined)?.progressToken;
+  return typeof token === 'string' || typeof token === 'number' ? token : undefined;
+}
