@@ -4,7 +4,7 @@
 import { INTERNAL_ERROR, INVALID_PARAMS, ProtocolError } from '../jsonrpc/index.js';
 import { isThenable } from '../jsonrpc/thenable.js';
 import type { CallToolResult, Tool } from '../protocol/index.js';
-import { compile } from '../json-schema/index.js';
+import { compile, describeIssues, issuesOf } from '../json-schema/index.js';
 import type { ValidationError, Validator } from '../json-schema/index.js';
 import { NamedRegistry, coalesce } from './named-registry.js';
 import type { Registered, RegistryKind } from './named-registry.js';
@@ -22,7 +22,7 @@ export type RegisteredTool = Registered<{ definition?: Partial<Tool>; handler?: 
 
 /** Names the errors the way a model can act on them: `a: must be integer`. */
 export function describeValidationErrors(errors: readonly ValidationError[]): string {
-  return errors.map((error) => `${error.instancePath === '' ? '(root)' : error.instancePath.slice(1).replaceAll('/', '.')}: ${error.message}`).join('; ');
+  return describeIssues(issuesOf(errors));
 }
 
 const TOOL: RegistryKind<'tools', Registration, Entry> = {
