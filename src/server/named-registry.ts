@@ -84,11 +84,16 @@ export class NamedRegistry<F extends string, R extends { definition: object }, E
   }
 }
 
-/** Calls `announce` once, a microtask later, however often this tick asks: `disable(); update(); enable()` is one list_changed. */
+/** Calls `announce` once per tick, at the first change, however often the tick asks: `disable(); update(); enable()` is one list_changed. */
 export function coalesce(announce: () => void): () => void {
-  let pending = false;
+  let announced = false;
   return () => {
-    if (!pending) queueMicrotask(() => { pending = false; announce(); });
-    pending = true;
+    if (announced) return;
+    // The first change of a tick is announced at once, so the notification still goes out before
+    // the answer of the request that made it; the rest of the tick's changes are in place before
+    // the client can list again, so they need none of their own.
+    announced = true;
+    queueMicrotask(() => { announced = false; });
+    announce();
   };
 }
