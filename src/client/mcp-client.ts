@@ -5,7 +5,7 @@
 
 import { ConnectionClosedError } from '../jsonrpc/index.js';
 import type { Params, RequestId, Transport } from '../jsonrpc/index.js';
-import { CapabilityError, CLIENT_REQUESTS, REVISION_2025_11_25, NOTIFICATIONS, HANDSHAKE_REVISIONS, isSupportedVersion, missingServerCapability } from '../protocol/index.js';
+import { CapabilityError, CLIENT_REQUESTS, REVISION_2025_11_25, NOTIFICATIONS, HANDSHAKE_REVISIONS, isSupportedVersion, missingServerCapability, extensionSettings } from '../protocol/index.js';
 import { McpClientPeer } from '../protocol/mcp-peer.js';
 import { clientMaySend, nextClientState } from '../protocol/lifecycle.js';
 import type {
@@ -191,6 +191,15 @@ export class McpClient {
    */
   listen(notifications: SubscriptionFilter, options: { signal?: AbortSignal } = {}): Subscription {
     return openSubscription(this.request.bind(this), this.#listens, notifications, options.signal);
+  }
+
+  /**
+   * The settings the server declared for an extension (SEP-2133) in `initialize` or
+   * `server/discover`, or undefined when it did not declare it: the extension is in use only if
+   * this client declared it too (`capabilities.extensions`).
+   */
+  serverExtension(id: string): Record<string, unknown> | undefined {
+    return extensionSettings(this.serverCapabilities, id);
   }
 
   /** Sessions this client started again after the server answered 404 for its session. */

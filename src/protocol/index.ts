@@ -34,3 +34,6 @@ export { parseTraceparent, readTraceContext, withTraceContext } from './trace-co
 export type { TraceContext, TraceParent } from './trace-context.js';
 export { APP_EXTENSION, APP_METHODS, APP_MIME_TYPE, APP_PROTOCOL_VERSION, SANDBOX_METHOD_PREFIX, appResourceUri, appToolVisibility, visibleTo } from './app-types.js';
 export type { AppResourceCsp, AppResourceMeta, AppToolMeta, AppToolVisibility } from './app-types.js';
+// Extensions (SEP-2133): identifiers and negotiation.
+export { extensionIdProblem, extensionSettings } from './extensions.js';
+export type { ExtensionSettings } from './extensions.js';

@@ -24,6 +24,8 @@ export interface ClientCapabilities {
   sampling?: { context?: object; tools?: object };
   elicitation?: { form?: object; url?: object };
   experimental?: Record<string, object>;
+  /** Extensions the client supports, by identifier, each with its settings (SEP-2133; protocol/extensions.ts). */
+  extensions?: Record<string, Record<string, unknown>>;
   tasks?: object;
   [key: string]: unknown;
 }
@@ -36,6 +38,8 @@ export interface ServerCapabilities {
   logging?: object;
   completions?: object;
   experimental?: Record<string, object>;
+  /** Extensions the server supports, by identifier, each with its settings (SEP-2133; protocol/extensions.ts). */
+  extensions?: Record<string, Record<string, unknown>>;
   /** basic/utilities/tasks#server-capabilities: which operations exist and which requests may be task-augmented. */
   tasks?: { list?: object; cancel?: object; requests?: { tools?: { call?: object } } };
   [key: string]: unknown;

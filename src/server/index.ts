@@ -5,6 +5,7 @@ export { McpServer } from './mcp-server.js';
 export type { McpServerOptions } from './mcp-server.js';
 export { ServerConnection } from './server-connection.js';
 export type { ServerRequestHandler } from './server-connection.js';
+export type { ServerExtension } from './server-extension.js';
 export { describeValidationErrors } from './tool-registry.js';
 export type { RegisteredTool, ToolHandler } from './tool-registry.js';
 export type { InputOptions, ToolContext } from './request-context.js';

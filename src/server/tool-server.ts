@@ -4,7 +4,9 @@
 // program that imports only ToolServer leaves those out of its bundle.
 
 import type { Params, Transport } from '../jsonrpc/index.js';
-import { HANDSHAKE_REVISIONS, NOTIFICATIONS, STATELESS_REVISIONS } from '../protocol/index.js';
+import { HANDSHAKE_REVISIONS, NOTIFICATIONS, STATELESS_REVISIONS, extensionIdProblem } from '../protocol/index.js';
+import { withExtensions } from '../protocol/extensions.js';
+import type { ExtensionSettings } from '../protocol/index.js';
 import type { Implementation, LoggingLevel, McpPeerOptions, ServerCapabilities, ServerMethods, Tool, TypedHandler } from '../protocol/index.js';
 import type { ToolContext } from './request-context.js';
 import { ListenRegistry } from './listen-registry.js';
@@ -12,6 +14,7 @@ import type { Middleware } from './middleware.js';
 import { RequestStateSealer } from './request-state.js';
 import type { RequestStateOptions } from './request-state.js';
 import { ServerConnection } from './server-connection.js';
+import type { ServerExtension } from './server-extension.js';
 import type { ServerRequestHandler, ConnectionHost } from './server-connection.js';
 import { initialize, ping, setLevel } from './session-methods.js';
 import { discover } from './stateless-request.js';
@@ -92,6 +95,8 @@ export class ToolServer implements ConnectionHost {
   /** Connections that carry only 2026 requests of many clients (an HTTP endpoint's stateless channel): no session, so not in `sessions`. */
   readonly #channels = new Set<ServerConnection>();
   readonly #handlers = new Map<string, ServerRequestHandler>();
+  /** The installed extensions' settings, by identifier (`extension`). */
+  readonly #extensions: ExtensionSettings = {};
   readonly #tools = new ToolRegistry(() => this.listChanged('tools', NOTIFICATIONS.toolsListChanged));
 
   constructor(info: Implementation, options: ToolServerOptions = {}) {
@@ -156,6 +161,27 @@ export class ToolServer implements ConnectionHost {
     this.#handlers.set(method, handler as ServerRequestHandler);
   }
 
+  /**
+   * Installs an extension (SEP-2133): declares `capabilities.extensions[id]` with its settings,
+   * adds its methods to the one method table, and its middleware after those `use`d so far.
+   * Throws, changing nothing, on an invalid or already installed identifier or a method the
+   * server already answers.
+   */
+  extension(extension: ServerExtension): this {
+    const problem = extensionIdProblem(extension.id);
+    if (problem !== undefined) throw new TypeError(problem);
+    if (Object.prototype.hasOwnProperty.call(this.#extensions, extension.id)) throw new Error(`The extension "${extension.id}" is already installed`);
+    const methods = Object.entries(extension.methods ?? {});
+    for (const [method, handler] of methods) {
+      if (this.#handlers.has(method)) throw new Error(`The extension "${extension.id}" adds "${method}", which this server already answers`);
+      if (typeof handler !== 'function') throw new TypeError(`The extension "${extension.id}" gives "${method}" a ${typeof handler}, not a handler function`);
+    }
+    for (const [method, handler] of methods) this.#handlers.set(method, handler);
+    if (extension.middleware !== undefined) this.middleware.push(extension.middleware);
+    this.#extensions[extension.id] = { ...extension.settings };
+    return this;
+  }
+
   /** Connects one client. Resolves once the transport is started; the handshake follows from the client. */
   async connect(transport: Transport): Promise<ServerConnection> {
     const session = new ServerConnection(this, transport);
@@ -193,7 +219,7 @@ export class ToolServer implements ConnectionHost {
 
   /** The capabilities declared in `initialize`: those the registered features imply, then the options' own. */
   capabilities(): ServerCapabilities {
-    return { ...this.impliedCapabilities(), ...this.#declared };
+    return withExtensions({ ...this.impliedCapabilities(), ...this.#declared }, this.#extensions);
   }
 
   /** Whether `capabilities()` has this one; asked for every request, so it builds nothing. */

@@ -47,6 +47,7 @@ test('each example header\'s commands run that example\'s own file', () => {
     'examples/add-server.ts': ['examples/add-server.ts', 'examples/add-server.ts'],
     'examples/conformance/client.ts': ['examples/conformance/client.ts'],
     'examples/conformance/server.ts': ['examples/conformance/server.ts'],
+    'examples/extension-server.ts': ['examples/extension-server.ts'],
     'examples/runtimes/bun.ts': ['examples/runtimes/bun.ts'],
     'examples/runtimes/deno.ts': ['examples/runtimes/deno.ts'],
   });

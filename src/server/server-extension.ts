@@ -1,0 +1,20 @@
+// What an extension (SEP-2133) brings to a server: its identifier and settings, declared under
+// `capabilities.extensions` in `initialize` and `server/discover`; the request methods it adds, as
+// entries of the server's one method table; and optionally a middleware around every request (how
+// an extension changes what a core method answers). `server.extension(...)` installs one; Tasks and
+// Skills are installed this way, as a user's own extension would be (examples/extension-server.ts).
+
+import type { Middleware } from './middleware.js';
+import type { ServerRequestHandler } from './server-connection.js';
+
+/** An extension as the server installs it. */
+export interface ServerExtension {
+  /** The extension identifier, `{vendor-prefix}/{extension-name}`, e.g. `com.example/echo`. */
+  readonly id: string;
+  /** Declared as `capabilities.extensions[id]`; default `{}` (no settings). */
+  readonly settings?: Record<string, unknown>;
+  /** Request methods the extension adds, by method name. A name the server already answers is refused. */
+  readonly methods?: Readonly<Record<string, ServerRequestHandler>>;
+  /** Called around every inbound request, after the middleware `use`d before the extension was installed. */
+  readonly middleware?: Middleware;
+}
