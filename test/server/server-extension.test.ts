@@ -42,10 +42,10 @@ for (const kind of ['stdio', 'http'] as const) {
         assert.match(String(now.now), /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
         const stamped = await declaring.client.callTool('add', { a: 19, b: 23 });
         assert.deepEqual(stamped.content, [{ type: 'text', text: '42' }]);
-        assert.match(String((stamped._meta?.[CLOCK_EXTENSION] as { servedAt?: unknown } | undefined)?.servedAt), /^\d{4}-/);
+        assert.match(String(((stamped._meta as Record<string, unknown> | undefined)?.[CLOCK_EXTENSION] as { servedAt?: unknown } | undefined)?.servedAt), /^\d{4}-/);
         const core = await plain.client.callTool('add', { a: 19, b: 23 });
         assert.deepEqual(core.content, [{ type: 'text', text: '42' }]);
-        assert.equal(core._meta?.[CLOCK_EXTENSION], undefined);
+        assert.equal((core._meta as Record<string, unknown> | undefined)?.[CLOCK_EXTENSION], undefined);
       } finally {
         await declaring.close();
         await plain.close();
