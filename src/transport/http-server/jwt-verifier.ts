@@ -9,8 +9,8 @@
 import type { AuthInfo } from '../../jsonrpc/index.js';
 import { outboundFetch } from '../../outbound/outbound-fetch.js';
 import { isLoopbackHost } from '../http-client/clear-bearer.js';
-import { JWS_ALGORITHMS, JwsError, importJwsKey, isJwsAlgorithm, jwkFits, parseCompactJws, verifyJwsSignature } from './compact-jws.js';
-import type { CompactJws, JwsAlgorithm, JwsKey } from './compact-jws.js';
+import { JWS_ALGORITHMS, JwsError, importJwsKey, isJwsAlgorithm, jwkFits, parseCompactJws, verifyJwsSignature } from '../../jws/compact-jws.js';
+import type { CompactJws, JwsAlgorithm, JwsKey } from '../../jws/compact-jws.js';
 import type { TokenVerifier } from './http-auth.js';
 
 /** What jwtVerifier checks a token against, and how it fetches the keys. */
