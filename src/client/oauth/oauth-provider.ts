@@ -1,8 +1,9 @@
 // An OAuth 2.1 client for one MCP server (spec 2025-11-25, basic/authorization): handed to
 // httpTransport as `auth`, it puts the bearer token on each request and, when the server answers
 // 401 (or 403 insufficient_scope), discovers the authorization server, registers, runs the
-// authorization code flow with PKCE (or the client-credentials grant) and lets the transport retry.
-// Only fetch and Web Crypto: this runs in any runtime.
+// authorization code flow with PKCE (or the client-credentials grant, the jwt-bearer grant of a
+// workload, or an enterprise ID-JAG) and lets the transport retry. With `dpop` the tokens are
+// DPoP-bound (RFC 9449) and each request carries a proof. Only fetch and Web Crypto: any runtime.
 
 import { parseBearerChallenge } from './bearer-challenge.js';
 import type { BearerChallenge } from './bearer-challenge.js';
@@ -13,6 +14,28 @@ import { createPkce, randomToken } from './pkce.js';
 import { InMemoryTokenStore } from './token-store.js';
 import type { OAuthClientInfo, OAuthTokens, StoredAuth, TokenStore } from './token-store.js';
 import { requestToken } from './token-request.js';
+import type { TokenRequestKeys } from './token-request.js';
+import { DpopProver } from './dpop-prover.js';
+import { importSigningKey } from '../../jws/jws-sign.js';
+import { parseDpopChallenge } from './bearer-challenge.js';
+
+/** The jwt-bearer authorization grant (RFC 7523 §2.1). */
+export const JWT_BEARER_GRANT = 'urn:ietf:params:oauth:grant-type:jwt-bearer';
+/** RFC 8693 token exchange, and the token types of SEP-990's ID-JAG. */
+const TOKEN_EXCHANGE_GRANT = 'urn:ietf:params:oauth:grant-type:token-exchange';
+const ID_TOKEN_TYPE = 'urn:ietf:params:oauth:token-type:id_token';
+const ID_JAG_TYPE = 'urn:ietf:params:oauth:token-type:id-jag';
+
+/** Enterprise-managed authorization (SEP-990): where and how the identity assertion becomes an ID-JAG. */
+export interface IdJagOptions {
+  /** The enterprise IdP's token endpoint (RFC 8693 token exchange). */
+  tokenEndpoint: string;
+  /** The user's identity assertion (an OpenID Connect ID token), or a function that reads it. */
+  idToken: string | (() => string | Promise<string>);
+  /** This client at the IdP (sent as client_id; with a secret, client_secret_basic). */
+  clientId?: string;
+  clientSecret?: string;
+}
 
 /** Options for an OAuthProvider. */
 export interface OAuthProviderOptions {
@@ -26,8 +49,22 @@ export interface OAuthProviderOptions {
   signal?: AbortSignal;
   /** Where tokens and the registered client are kept (default: in memory). */
   store?: TokenStore;
-  /** 'authorization_code' (a user logs in; the default) or 'client_credentials' (machine to machine). */
-  grant?: 'authorization_code' | 'client_credentials';
+  /**
+   * 'authorization_code' (a user logs in; the default), 'client_credentials' (machine to machine),
+   * 'jwt_bearer' (a workload's platform JWT from `assertion`, RFC 7523 §2.1, SEP-1933) or
+   * 'id_jag' (enterprise-managed, SEP-990: token exchange at the IdP of `idJag`, then jwt-bearer).
+   */
+  grant?: 'authorization_code' | 'client_credentials' | 'jwt_bearer' | 'id_jag';
+  /** The workload's JWT for the jwt_bearer grant (read anew at each login when a function). */
+  assertion?: string | (() => string | Promise<string>);
+  /** The IdP side of the id_jag grant. */
+  idJag?: IdJagOptions;
+  /** The client's private key for private_key_jwt (RFC 7523 §2.2): a private JWK or a PKCS#8 PEM. */
+  privateKey?: string | Record<string, unknown>;
+  /** The private key's algorithm (default: the JWK's `alg`, else ES256 for EC, RS256 for RSA). */
+  privateKeyAlg?: string;
+  /** DPoP-bound tokens (RFC 9449, SEP-1932): an ES256 key pair for this provider, a proof on each request. */
+  dpop?: boolean;
   /** The exact redirect URI, e.g. http://127.0.0.1:PORT/callback (authorization code grant). */
   redirectUri?: string;
   /**
@@ -52,6 +89,9 @@ export interface OAuthProviderOptions {
 export interface AuthChallenge {
   status: number;
   wwwAuthenticate: string | null;
+  /** The DPoP-Nonce header of the answer, and the URL asked (RFC 9449 §9). */
+  dpopNonce?: string | null;
+  url?: string;
 }
 
 /** Where discovery led: the resource, its metadata and its authorization server (what `doctor` reports). */
@@ -71,6 +111,8 @@ export class OAuthProvider {
   readonly #now: () => number;
   /** Scopes already asked for in this process: a second 403 for the same ones is not retried. */
   readonly #askedScopes = new Set<string>();
+  readonly #dpop: DpopProver | undefined;
+  #keys: Promise<TokenRequestKeys> | undefined;
 
   constructor(serverUrl: string | URL, options: OAuthProviderOptions = {}) {
     this.serverUrl = String(serverUrl);
@@ -80,6 +122,25 @@ export class OAuthProvider {
     this.#fetch = (url, init) => outboundFetch(url, init, { ...bounds, fetch: options.fetch, signal: options.signal, checkUrl: checkOAuthUrl });
     this.#store = options.store ?? new InMemoryTokenStore();
     this.#now = options.now ?? Date.now;
+    this.#dpop = options.dpop ? new DpopProver() : undefined;
+  }
+
+  /** Which client authentication and grant this provider uses, in words (what `doctor` names). */
+  get method(): string {
+    const grant = this.#options.grant ?? 'authorization_code';
+    const auth = this.#options.privateKey !== undefined ? 'private_key_jwt' : this.#options.clientSecret !== undefined ? 'client secret' : undefined;
+    return [grant, auth, this.#dpop ? 'DPoP' : undefined].filter((part) => part !== undefined).join(', ');
+  }
+
+  /** The headers for one request: `Bearer` (or `DPoP` and a proof bound to the token, RFC 9449 §7.1). */
+  async authorization(request: { method: string; url: string }): Promise<Record<string, string>> {
+    const token = await this.token();
+    if (token === undefined) return {};
+    const stored = await this.#store.load(this.serverUrl);
+    if (this.#dpop && stored?.tokens?.token_type.toLowerCase() === 'dpop') {
+      return { authorization: `DPoP ${token}`, dpop: await this.#dpop.proof(request.method, request.url, token) };
+    }
+    return { authorization: `Bearer ${token}` };
   }
 
   /** The access token to send now, refreshed first when it has expired and a refresh token exists. */
@@ -95,6 +156,10 @@ export class OAuthProvider {
 
   /** Called by the transport on 401/403: true when new tokens are in place and the request should be retried. */
   async unauthorized(challenge: AuthChallenge): Promise<boolean> {
+    // RFC 9449 §9: the resource server wants a nonce in the proof; once per new nonce.
+    if (this.#dpop && challenge.url !== undefined && parseDpopChallenge(challenge.wwwAuthenticate).error === 'use_dpop_nonce') {
+      return this.#dpop.rememberNonce(challenge.url, challenge.dpopNonce ?? null);
+    }
     const bearer = parseBearerChallenge(challenge.wwwAuthenticate);
     const stored = (await this.#store.load(this.serverUrl)) ?? {};
     if (challenge.status === 403) {
@@ -124,9 +189,15 @@ export class OAuthProvider {
     const scope = this.#chooseScope(challenge, discovery);
     this.#askedScopes.add(challenge.scope ?? '');
     if (scope !== undefined) this.#askedScopes.add(scope);
-    const tokens = this.#options.grant === 'client_credentials'
-      ? await this.#tokenRequest(discovery, client, { grant_type: 'client_credentials', ...(scope === undefined ? {} : { scope }) })
-      : await this.#authorizationCode(discovery, client, scope);
+    const scoped: Record<string, string> = scope === undefined ? {} : { scope };
+    const grant = this.#options.grant;
+    const tokens = grant === 'client_credentials'
+      ? await this.#tokenRequest(discovery, client, { grant_type: 'client_credentials', ...scoped })
+      : grant === 'jwt_bearer'
+        ? await this.#tokenRequest(discovery, client, { grant_type: JWT_BEARER_GRANT, assertion: await this.#workloadAssertion(), ...scoped })
+        : grant === 'id_jag'
+          ? await this.#tokenRequest(discovery, client, { grant_type: JWT_BEARER_GRANT, assertion: await this.#idJag(discovery, scope), ...scoped })
+          : await this.#authorizationCode(discovery, client, scope);
     await this.#store.save(this.serverUrl, { issuer: discovery.issuer, client, tokens });
     return tokens;
   }
@@ -255,8 +326,42 @@ export class OAuthProvider {
     return tokens;
   }
 
-  #tokenRequest(discovery: Discovery, client: OAuthClientInfo, params: Record<string, string>): Promise<OAuthTokens> {
-    return requestToken(this.#fetch, discovery.server, client, { ...params, resource: discovery.resource }, this.#now());
+  async #tokenRequest(discovery: Discovery, client: OAuthClientInfo, params: Record<string, string>): Promise<OAuthTokens> {
+    return requestToken(this.#fetch, discovery.server, client, { ...params, resource: discovery.resource }, this.#now(), await this.#signingKeys());
+  }
+
+  /** The private_key_jwt key (imported once) and the DPoP prover. */
+  #signingKeys(): Promise<TokenRequestKeys> {
+    const { privateKey, privateKeyAlg } = this.#options;
+    return this.#keys ??= (async () => {
+      const keys: TokenRequestKeys = {};
+      if (privateKey !== undefined) keys.assertionKey = await importSigningKey(privateKey, privateKeyAlg);
+      if (this.#dpop) keys.dpop = this.#dpop;
+      return keys;
+    })();
+  }
+
+  async #workloadAssertion(): Promise<string> {
+    const given = this.#options.assertion;
+    if (given === undefined) throw new Error('OAuthProvider: the jwt_bearer grant needs `assertion` (the workload token)');
+    const assertion = (typeof given === 'function' ? await given() : given).trim();
+    if (assertion === '') throw new Error('OAuthProvider: the workload token is empty');
+    return assertion;
+  }
+
+  /** SEP-990: the identity assertion exchanged at the IdP (RFC 8693) for an ID-JAG naming this authorization server and resource. */
+  async #idJag(discovery: Discovery, scope: string | undefined): Promise<string> {
+    const idJag = this.#options.idJag;
+    if (idJag === undefined) throw new Error('OAuthProvider: the id_jag grant needs `idJag` (the IdP token endpoint and ID token)');
+    const idToken = typeof idJag.idToken === 'function' ? await idJag.idToken() : idJag.idToken;
+    const idp: AuthorizationServerMetadata = { issuer: new URL(idJag.tokenEndpoint).origin, authorization_endpoint: idJag.tokenEndpoint, token_endpoint: idJag.tokenEndpoint };
+    const idpClient: OAuthClientInfo = idJag.clientSecret === undefined ? { client_id: idJag.clientId ?? 'mcpwire', token_endpoint_auth_method: 'none' } : { client_id: idJag.clientId ?? 'mcpwire', client_secret: idJag.clientSecret };
+    const params: Record<string, string> = {
+      grant_type: TOKEN_EXCHANGE_GRANT, requested_token_type: ID_JAG_TYPE, subject_token: idToken.trim(), subject_token_type: ID_TOKEN_TYPE,
+      audience: discovery.issuer, resource: discovery.resource, ...(scope === undefined ? {} : { scope }),
+    };
+    const answer = await requestToken(this.#fetch, idp, idpClient, params, this.#now());
+    return answer.access_token;
   }
 }
 
@@ -265,7 +370,7 @@ export const OAUTH_TIMEOUT_MS = 30_000;
 export const OAUTH_MAX_BYTES = 1024 * 1024;
 
 /** Token endpoint client authentication this client can do. */
-const SUPPORTED_AUTH_METHODS = ['client_secret_basic', 'client_secret_post', 'none'];
+const SUPPORTED_AUTH_METHODS = ['client_secret_basic', 'client_secret_post', 'private_key_jwt', 'none'];
 
 /**
  * RFC 9207 §2.4: when the server says it sends `iss`, it must be there and be the issuer; when it
