@@ -12,6 +12,8 @@ export interface JwsSigningKey {
   readonly privateKey: JwsKey;
   /** The public half as a JWK (kty and its members only), for a DPoP header's `jwk`. */
   readonly publicJwk: Readonly<Record<string, string>>;
+  /** The private JWK, only for a key generated extractable (to be stored, e.g. a DPoP key of the CLI). */
+  readonly privateJwk?: Readonly<Record<string, string>>;
 }
 
 const SIGN_PARAMS: Record<JwsAlgorithm, { name: string; hash?: string; saltLength?: number }> = {
@@ -47,11 +49,14 @@ export async function importSigningKey(key: string | Record<string, unknown>, al
   return { alg: chosen as JwsAlgorithm, privateKey, publicJwk: publicMembers(jwk) };
 }
 
-/** A fresh ES256 key pair (a DPoP key, RFC 9449 §2): the private half is not extractable. */
-export async function generateSigningKey(): Promise<JwsSigningKey> {
-  const pair = await crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, false, ['sign', 'verify']) as { privateKey: JwsKey; publicKey: JwsKey };
+/** A fresh ES256 key pair (a DPoP key, RFC 9449 §2); `privateJwk` is there only when `extractable`. */
+export async function generateSigningKey(extractable = false): Promise<JwsSigningKey> {
+  const pair = await crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, extractable, ['sign', 'verify']) as { privateKey: JwsKey; publicKey: JwsKey };
   const jwk = await crypto.subtle.exportKey('jwk', pair.publicKey) as Record<string, unknown>;
-  return { alg: 'ES256', privateKey: pair.privateKey, publicJwk: publicMembers(jwk) };
+  if (!extractable) return { alg: 'ES256', privateKey: pair.privateKey, publicJwk: publicMembers(jwk) };
+  const exported = await crypto.subtle.exportKey('jwk', pair.privateKey) as Record<string, unknown>;
+  const privateJwk = { ...publicMembers(exported), d: String(exported.d) };
+  return { alg: 'ES256', privateKey: pair.privateKey, publicJwk: publicMembers(jwk), privateJwk };
 }
 
 /** `header` (with `alg` set from the key) and `payload` signed as a compact JWS. */

@@ -4,7 +4,7 @@
 // resource server).
 
 import { encodeBase64Url } from '../../jws/base64url.js';
-import { generateSigningKey, sha256Base64Url, signCompactJws } from '../../jws/jws-sign.js';
+import { sha256Base64Url, signCompactJws } from '../../jws/jws-sign.js';
 import type { JwsSigningKey } from '../../jws/jws-sign.js';
 
 /** The longest nonce kept from a server (a nonce is an opaque short string). */
@@ -15,11 +15,17 @@ const MAX_NONCE_ORIGINS = 16;
 /** Makes DPoP proofs with one key and remembers each origin's nonce. */
 export class DpopProver {
   #key: Promise<JwsSigningKey> | undefined;
+  readonly #keySource: () => Promise<JwsSigningKey>;
   readonly #nonces = new Map<string, string>();
+
+  /** `keySource` gives the key once (a stored one, or a new one); it is asked at the first proof. */
+  constructor(keySource: () => Promise<JwsSigningKey>) {
+    this.#keySource = keySource;
+  }
 
   /** A proof for `method` on `url` (its query and fragment left out, §4.2), bound to `accessToken` when given. */
   async proof(method: string, url: string, accessToken?: string): Promise<string> {
-    const key = await (this.#key ??= generateSigningKey());
+    const key = await (this.#key ??= this.#keySource());
     const target = new URL(url);
     const payload: Record<string, unknown> = {
       jti: encodeBase64Url(crypto.getRandomValues(new Uint8Array(16))),

@@ -16,7 +16,8 @@ import type { OAuthClientInfo, OAuthTokens, StoredAuth, TokenStore } from './tok
 import { requestToken } from './token-request.js';
 import type { TokenRequestKeys } from './token-request.js';
 import { DpopProver } from './dpop-prover.js';
-import { importSigningKey } from '../../jws/jws-sign.js';
+import { generateSigningKey, importSigningKey } from '../../jws/jws-sign.js';
+import type { JwsSigningKey } from '../../jws/jws-sign.js';
 import { parseDpopChallenge } from './bearer-challenge.js';
 
 /** The jwt-bearer authorization grant (RFC 7523 §2.1). */
@@ -111,8 +112,10 @@ export class OAuthProvider {
   readonly #now: () => number;
   /** Scopes already asked for in this process: a second 403 for the same ones is not retried. */
   readonly #askedScopes = new Set<string>();
-  readonly #dpop: DpopProver | undefined;
-  #keys: Promise<TokenRequestKeys> | undefined;
+  /** The DPoP prover; its key is the stored one, or a new one saved with the tokens at login. */
+  readonly #dpop = new DpopProver(() => this.#dpopKey());
+  #newDpopKey: JwsSigningKey | undefined;
+  #assertionKey: Promise<JwsSigningKey> | undefined;
 
   constructor(serverUrl: string | URL, options: OAuthProviderOptions = {}) {
     this.serverUrl = String(serverUrl);
@@ -122,14 +125,24 @@ export class OAuthProvider {
     this.#fetch = (url, init) => outboundFetch(url, init, { ...bounds, fetch: options.fetch, signal: options.signal, checkUrl: checkOAuthUrl });
     this.#store = options.store ?? new InMemoryTokenStore();
     this.#now = options.now ?? Date.now;
-    this.#dpop = options.dpop ? new DpopProver() : undefined;
+  }
+
+  /** DPoP when asked for, or when the stored tokens are bound to a stored key (a later `mcpwire list`). */
+  async #usesDpop(): Promise<boolean> {
+    return this.#options.dpop === true || (await this.#store.load(this.serverUrl))?.dpop_key !== undefined;
+  }
+
+  async #dpopKey(): Promise<JwsSigningKey> {
+    const stored = (await this.#store.load(this.serverUrl))?.dpop_key;
+    if (stored !== undefined) return importSigningKey(stored, 'ES256');
+    return this.#newDpopKey = await generateSigningKey(true);
   }
 
   /** Which client authentication and grant this provider uses, in words (what `doctor` names). */
   get method(): string {
     const grant = this.#options.grant ?? 'authorization_code';
     const auth = this.#options.privateKey !== undefined ? 'private_key_jwt' : this.#options.clientSecret !== undefined ? 'client secret' : undefined;
-    return [grant, auth, this.#dpop ? 'DPoP' : undefined].filter((part) => part !== undefined).join(', ');
+    return [grant, auth, this.#options.dpop ? 'DPoP' : undefined].filter((part) => part !== undefined).join(', ');
   }
 
   /** The headers for one request: `Bearer` (or `DPoP` and a proof bound to the token, RFC 9449 §7.1). */
@@ -137,7 +150,7 @@ export class OAuthProvider {
     const token = await this.token();
     if (token === undefined) return {};
     const stored = await this.#store.load(this.serverUrl);
-    if (this.#dpop && stored?.tokens?.token_type.toLowerCase() === 'dpop') {
+    if (stored?.tokens?.token_type.toLowerCase() === 'dpop' && await this.#usesDpop()) {
       return { authorization: `DPoP ${token}`, dpop: await this.#dpop.proof(request.method, request.url, token) };
     }
     return { authorization: `Bearer ${token}` };
@@ -157,7 +170,7 @@ export class OAuthProvider {
   /** Called by the transport on 401/403: true when new tokens are in place and the request should be retried. */
   async unauthorized(challenge: AuthChallenge): Promise<boolean> {
     // RFC 9449 §9: the resource server wants a nonce in the proof; once per new nonce.
-    if (this.#dpop && challenge.url !== undefined && parseDpopChallenge(challenge.wwwAuthenticate).error === 'use_dpop_nonce') {
+    if (challenge.url !== undefined && await this.#usesDpop() && parseDpopChallenge(challenge.wwwAuthenticate).error === 'use_dpop_nonce') {
       return this.#dpop.rememberNonce(challenge.url, challenge.dpopNonce ?? null);
     }
     const bearer = parseBearerChallenge(challenge.wwwAuthenticate);
@@ -198,7 +211,8 @@ export class OAuthProvider {
         : grant === 'id_jag'
           ? await this.#tokenRequest(discovery, client, { grant_type: JWT_BEARER_GRANT, assertion: await this.#idJag(discovery, scope), ...scoped })
           : await this.#authorizationCode(discovery, client, scope);
-    await this.#store.save(this.serverUrl, { issuer: discovery.issuer, client, tokens });
+    const dpopKey = this.#newDpopKey?.privateJwk ?? stored.dpop_key;
+    await this.#store.save(this.serverUrl, { issuer: discovery.issuer, client, tokens, ...(dpopKey === undefined ? {} : { dpop_key: { ...dpopKey } }) });
     return tokens;
   }
 
@@ -330,15 +344,13 @@ export class OAuthProvider {
     return requestToken(this.#fetch, discovery.server, client, { ...params, resource: discovery.resource }, this.#now(), await this.#signingKeys());
   }
 
-  /** The private_key_jwt key (imported once) and the DPoP prover. */
-  #signingKeys(): Promise<TokenRequestKeys> {
+  /** The private_key_jwt key (imported once) and the DPoP prover when DPoP is in use. */
+  async #signingKeys(): Promise<TokenRequestKeys> {
     const { privateKey, privateKeyAlg } = this.#options;
-    return this.#keys ??= (async () => {
-      const keys: TokenRequestKeys = {};
-      if (privateKey !== undefined) keys.assertionKey = await importSigningKey(privateKey, privateKeyAlg);
-      if (this.#dpop) keys.dpop = this.#dpop;
-      return keys;
-    })();
+    const keys: TokenRequestKeys = {};
+    if (privateKey !== undefined) keys.assertionKey = await (this.#assertionKey ??= importSigningKey(privateKey, privateKeyAlg));
+    if (await this.#usesDpop()) keys.dpop = this.#dpop;
+    return keys;
   }
 
   async #workloadAssertion(): Promise<string> {

@@ -7,6 +7,7 @@ import { encodeBase64Url } from '../../jws/base64url.js';
 import { signCompactJws } from '../../jws/jws-sign.js';
 import type { JwsSigningKey } from '../../jws/jws-sign.js';
 import type { DpopProver } from './dpop-prover.js';
+import { maskSecrets } from '../../outbound/outbound-fetch.js';
 import { jsonAnswer } from './oauth-discovery.js';
 import type { AuthorizationServerMetadata, OAuthFetch } from './oauth-discovery.js';
 import type { OAuthClientInfo, OAuthTokens } from './token-store.js';
@@ -79,7 +80,9 @@ export async function requestToken(fetchImpl: OAuthFetch, server: AuthorizationS
   if (!response.ok || typeof fields.access_token !== 'string') {
     const error = typeof fields.error === 'string' ? fields.error : undefined;
     const description = typeof fields.error_description === 'string' ? ` (${fields.error_description})` : '';
-    throw new OAuthTokenError(`token request (${params.grant_type}) to ${server.token_endpoint} failed: HTTP ${response.status}${error ? `: ${error}${description}` : ''}`, response.status, error);
+    // An error description may echo what was sent: the assertions and secrets are masked like tokens.
+    const secrets = ['client_secret', 'client_assertion', 'assertion', 'subject_token', 'refresh_token', 'code'].map((name) => body.get(name) ?? '');
+    throw new OAuthTokenError(maskSecrets(`token request (${params.grant_type}) to ${server.token_endpoint} failed: HTTP ${response.status}${error ? `: ${error}${description}` : ''}`, secrets), response.status, error);
   }
   const tokens: OAuthTokens = { access_token: fields.access_token, token_type: typeof fields.token_type === 'string' ? fields.token_type : 'Bearer' };
   if (typeof fields.refresh_token === 'string') tokens.refresh_token = fields.refresh_token;
