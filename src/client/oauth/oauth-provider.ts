@@ -19,24 +19,8 @@ import { DpopProver } from './dpop-prover.js';
 import { generateSigningKey, importSigningKey } from '../../jws/jws-sign.js';
 import type { JwsSigningKey } from '../../jws/jws-sign.js';
 import { parseDpopChallenge } from './bearer-challenge.js';
-
-/** The jwt-bearer authorization grant (RFC 7523 §2.1). */
-export const JWT_BEARER_GRANT = 'urn:ietf:params:oauth:grant-type:jwt-bearer';
-/** RFC 8693 token exchange, and the token types of SEP-990's ID-JAG. */
-const TOKEN_EXCHANGE_GRANT = 'urn:ietf:params:oauth:grant-type:token-exchange';
-const ID_TOKEN_TYPE = 'urn:ietf:params:oauth:token-type:id_token';
-const ID_JAG_TYPE = 'urn:ietf:params:oauth:token-type:id-jag';
-
-/** Enterprise-managed authorization (SEP-990): where and how the identity assertion becomes an ID-JAG. */
-export interface IdJagOptions {
-  /** The enterprise IdP's token endpoint (RFC 8693 token exchange). */
-  tokenEndpoint: string;
-  /** The user's identity assertion (an OpenID Connect ID token), or a function that reads it. */
-  idToken: string | (() => string | Promise<string>);
-  /** This client at the IdP (sent as client_id; with a secret, client_secret_basic). */
-  clientId?: string;
-  clientSecret?: string;
-}
+import { JWT_BEARER_GRANT, exchangeForIdJag, workloadAssertion } from './assertion-grants.js';
+import type { IdJagOptions } from './assertion-grants.js';
 
 /** Options for an OAuthProvider. */
 export interface OAuthProviderOptions {
@@ -207,9 +191,9 @@ export class OAuthProvider {
     const tokens = grant === 'client_credentials'
       ? await this.#tokenRequest(discovery, client, { grant_type: 'client_credentials', ...scoped })
       : grant === 'jwt_bearer'
-        ? await this.#tokenRequest(discovery, client, { grant_type: JWT_BEARER_GRANT, assertion: await this.#workloadAssertion(), ...scoped })
+        ? await this.#tokenRequest(discovery, client, { grant_type: JWT_BEARER_GRANT, assertion: await workloadAssertion(this.#options.assertion), ...scoped })
         : grant === 'id_jag'
-          ? await this.#tokenRequest(discovery, client, { grant_type: JWT_BEARER_GRANT, assertion: await this.#idJag(discovery, scope), ...scoped })
+          ? await this.#tokenRequest(discovery, client, { grant_type: JWT_BEARER_GRANT, assertion: await exchangeForIdJag(this.#fetch, this.#options.idJag, discovery, scope, this.#now()), ...scoped })
           : await this.#authorizationCode(discovery, client, scope);
     const dpopKey = this.#newDpopKey?.privateJwk ?? stored.dpop_key;
     await this.#store.save(this.serverUrl, { issuer: discovery.issuer, client, tokens, ...(dpopKey === undefined ? {} : { dpop_key: { ...dpopKey } }) });
@@ -255,7 +239,8 @@ export class OAuthProvider {
     let scope = challenge.scope ?? discovery.resourceMetadata?.scopes_supported?.join(' ') ?? this.#options.scope;
     if (scope === '') scope = undefined;
     const offered = discovery.server.scopes_supported?.includes('offline_access') ?? false;
-    if (offered && this.#options.grant !== 'client_credentials' && !(scope ?? '').split(' ').includes('offline_access')) {
+    // offline_access only where a user logs in: the other grants can simply ask again.
+    if (offered && (this.#options.grant ?? 'authorization_code') === 'authorization_code' && !(scope ?? '').split(' ').includes('offline_access')) {
       scope = scope === undefined ? 'offline_access' : `${scope} offline_access`;
     }
     return scope;
@@ -280,8 +265,8 @@ export class OAuthProvider {
     const body: Record<string, unknown> = {
       client_name: options.clientName ?? 'mcpwire',
       redirect_uris: options.redirectUri === undefined ? [] : [options.redirectUri],
-      grant_types: options.grant === 'client_credentials' ? ['client_credentials'] : ['authorization_code', 'refresh_token'],
-      response_types: options.grant === 'client_credentials' ? [] : ['code'],
+      grant_types: registeredGrants(options.grant),
+      response_types: (options.grant ?? 'authorization_code') === 'authorization_code' ? ['code'] : [],
       application_type: 'native',
     };
     if (method !== undefined) body.token_endpoint_auth_method = method;
@@ -353,28 +338,6 @@ export class OAuthProvider {
     return keys;
   }
 
-  async #workloadAssertion(): Promise<string> {
-    const given = this.#options.assertion;
-    if (given === undefined) throw new Error('OAuthProvider: the jwt_bearer grant needs `assertion` (the workload token)');
-    const assertion = (typeof given === 'function' ? await given() : given).trim();
-    if (assertion === '') throw new Error('OAuthProvider: the workload token is empty');
-    return assertion;
-  }
-
-  /** SEP-990: the identity assertion exchanged at the IdP (RFC 8693) for an ID-JAG naming this authorization server and resource. */
-  async #idJag(discovery: Discovery, scope: string | undefined): Promise<string> {
-    const idJag = this.#options.idJag;
-    if (idJag === undefined) throw new Error('OAuthProvider: the id_jag grant needs `idJag` (the IdP token endpoint and ID token)');
-    const idToken = typeof idJag.idToken === 'function' ? await idJag.idToken() : idJag.idToken;
-    const idp: AuthorizationServerMetadata = { issuer: new URL(idJag.tokenEndpoint).origin, authorization_endpoint: idJag.tokenEndpoint, token_endpoint: idJag.tokenEndpoint };
-    const idpClient: OAuthClientInfo = idJag.clientSecret === undefined ? { client_id: idJag.clientId ?? 'mcpwire', token_endpoint_auth_method: 'none' } : { client_id: idJag.clientId ?? 'mcpwire', client_secret: idJag.clientSecret };
-    const params: Record<string, string> = {
-      grant_type: TOKEN_EXCHANGE_GRANT, requested_token_type: ID_JAG_TYPE, subject_token: idToken.trim(), subject_token_type: ID_TOKEN_TYPE,
-      audience: discovery.issuer, resource: discovery.resource, ...(scope === undefined ? {} : { scope }),
-    };
-    const answer = await requestToken(this.#fetch, idp, idpClient, params, this.#now());
-    return answer.access_token;
-  }
 }
 
 /** The default bounds of one OAuth request: metadata, registration and token answers are small. */
@@ -394,6 +357,13 @@ function checkIssuer(iss: string | null, discovery: Discovery): void {
     return;
   }
   if (iss !== discovery.server.issuer) throw new Error(`the authorization response came from issuer ${iss}, not ${discovery.server.issuer}: refused (RFC 9207)`);
+}
+
+/** The grant_types a client registers (RFC 7591 §2) for the grant it uses. */
+function registeredGrants(grant: OAuthProviderOptions['grant']): string[] {
+  if (grant === 'client_credentials') return ['client_credentials'];
+  if (grant === 'jwt_bearer' || grant === 'id_jag') return [JWT_BEARER_GRANT];
+  return ['authorization_code', 'refresh_token'];
 }
 
 /** The server URL as an RFC 8707 resource: no fragment. */
