@@ -99,8 +99,7 @@ done
 
 # --- auth (issue 15): the auth/* client scenarios, each through mcpwire's OAuthProvider
 # (examples/conformance/client-auth.ts). They are new in the alpha suite, which is installed apart
-# in $DIR/auth/; the client-credentials extension scenarios run too but only
-# print their result, failures not counted.
+# in $DIR/auth/; the extension scenarios (run only by name) are counted like the others.
 AUTH_VERSION=0.2.0-alpha.12
 AUTH_DIR="$DIR/auth"
 AUTH_CLI="$AUTH_DIR/node_modules/@modelcontextprotocol/conformance/dist/index.js"
@@ -111,7 +110,7 @@ AUTH_SCENARIOS=(metadata-default metadata-var1 metadata-var2 metadata-var3 basic
   2025-03-26-oauth-endpoint-fallback resource-mismatch offline-access-scope offline-access-not-supported
   authorization-server-migration iss-supported iss-not-advertised iss-supported-missing iss-wrong-issuer iss-unexpected
   iss-normalized metadata-issuer-mismatch)
-AUTH_EXTENSIONS=(client-credentials-basic client-credentials-jwt)
+AUTH_EXTENSIONS=(client-credentials-basic client-credentials-jwt dpop dpop-nonce wif-jwt-bearer enterprise-managed-authorization)
 if [ "$(node -p "require('./$AUTH_DIR/node_modules/@modelcontextprotocol/conformance/package.json').version" 2>/dev/null)" != "$AUTH_VERSION" ]; then
   mkdir -p "$AUTH_DIR"
   echo '{ "private": true, "description": "The alpha MCP conformance suite for the auth scenarios; installed by scripts/conformance.sh" }' > "$AUTH_DIR/package.json"
@@ -124,8 +123,8 @@ for scenario in "${AUTH_SCENARIOS[@]}"; do
   EXITS+=("auth/$scenario=$?")
 done
 for scenario in "${AUTH_EXTENSIONS[@]}"; do
-  bounded 120 "$AUTH_NODE" "$AUTH_CLI" client --command "$CLIENT_COMMAND" --scenario "auth/$scenario" -o "$RUN/extensions" > "$RUN/client-auth/$scenario.log" 2>&1
-  echo "auth/$scenario (extension, not counted): $(grep -E '^Passed:' "$RUN/client-auth/$scenario.log" | tail -1)"
+  bounded 120 "$AUTH_NODE" "$AUTH_CLI" client --command "$CLIENT_COMMAND" --scenario "auth/$scenario" -o "$RUN/client" > "$RUN/client-auth/$scenario.log" 2>&1
+  EXITS+=("auth/$scenario=$?")
 done
 # --- end of auth
 

@@ -14,7 +14,7 @@ export type { StreamableHttpSessionTransport } from './transport/http-server/htt
 export type { TokenVerifier } from './transport/http-server/http-auth.js';
 export { jwtVerifier } from './transport/http-server/jwt-verifier.js';
 export type { JwtVerifierOptions } from './transport/http-server/jwt-verifier.js';
-export type { JwsAlgorithm } from './transport/http-server/compact-jws.js';
+export type { JwsAlgorithm } from './jws/compact-jws.js';
 // The client: Streamable HTTP (and the legacy HTTP+SSE transport) over fetch or any requester.
 export { StreamableHttpClientTransport, httpTransport } from './transport/http-client/streamable-http-client.js';
 export type { HttpTraceEvent, HttpTransportOptions } from './transport/http-client/streamable-http-client.js';

@@ -13,10 +13,11 @@ const ARROWS: Record<string, readonly string[]> = {
   'jsonrpc': [],
   'json-schema': [],
   'outbound': [],
-  'transport': ['protocol', 'jsonrpc', 'outbound'],
+  'jws': [],
+  'transport': ['protocol', 'jsonrpc', 'outbound', 'jws'],
   'protocol': ['jsonrpc'],
-  'server': ['protocol', 'jsonrpc', 'json-schema'],
-  'client': ['protocol', 'jsonrpc', 'json-schema', 'outbound'],
+  'server': ['protocol', 'jsonrpc', 'json-schema', 'jws'],
+  'client': ['protocol', 'jsonrpc', 'json-schema', 'outbound', 'jws'],
   'host': ['client', 'protocol', 'json-schema', 'outbound', 'transport'],
 };
 

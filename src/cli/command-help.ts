@@ -274,9 +274,16 @@ export const COMMAND_HELP: Record<string, CommandHelp> = {
   login: {
     usage: [['mcpwire login URL [--no-browser] [--timeout MS]', 'log in to an OAuth-protected HTTP server; list, call, … use the tokens']],
     about: 'Runs the OAuth 2.1 authorization code flow (PKCE) with a redirect to http://127.0.0.1:PORT/callback:\nprints the authorization URL and opens a browser when there is one. The tokens are kept per server\nin the config folder ($MCPWIRE_CONFIG_DIR, else ~/.config/mcpwire) with mode 0600, and refreshed.',
-    options: [['--no-browser', 'only print the authorization URL'], ['--timeout MS', 'how long the whole login may take: each request to the server and its authorization server, and the wait for the browser (default 300000)']],
+    options: [['--no-browser', 'only print the authorization URL'], ['--timeout MS', 'how long the whole login may take: each request to the server and its authorization server, and the wait for the browser (default 300000)'],
+      ['--dpop', 'DPoP-bound tokens (RFC 9449): a key pair kept with the tokens signs a proof for each request'],
+      ['--client-credentials', 'the client-credentials grant (no user): with --client-id and a secret or a key'],
+      ['--client-id ID', 'a pre-registered client'], ['--client-secret-env NAME', 'the environment variable holding the client secret'],
+      ['--private-key FILE', 'authenticate the client with private_key_jwt (RFC 7523): a PKCS#8 PEM or a private JWK, RS256 or ES256'],
+      ['--workload-token FILE|ENV', 'a workload identity: exchange the platform JWT in that environment variable or file (jwt-bearer grant, RFC 7523)'],
+      ['--id-jag IDP_TOKEN_ENDPOINT', 'enterprise-managed authorization (SEP-990): exchange --id-token at the IdP for an ID-JAG, then use it at the authorization server'],
+      ['--id-token FILE|ENV', 'the identity assertion for --id-jag'], ['--idp-client-id ID', 'this client at the IdP']],
     server: false,
-    examples: ['mcpwire login https://mcp.example.com/mcp', 'mcpwire login https://mcp.example.com/mcp --no-browser'],
+    examples: ['mcpwire login https://mcp.example.com/mcp --no-browser', 'mcpwire login https://mcp.example.com/mcp --client-credentials --client-id ci --private-key ci-key.pem --dpop', 'mcpwire login https://mcp.example.com/mcp --workload-token ACTIONS_ID_TOKEN'],
     exitCodes: 'exit codes: 0 logged in · 2 usage · 4 discovery, registration or the login failed',
   },
   logout: {

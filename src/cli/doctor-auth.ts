@@ -2,13 +2,22 @@
 // of discovery (spec 2025-11-25, basic/authorization) works, which fails and why, and what to do.
 
 import { OAuthDiscoveryError, OAuthProvider } from '../client/index.js';
+import type { StoredAuth } from '../client/index.js';
+import { maskSecrets } from '../outbound/outbound-fetch.js';
 import { challengeOf } from './login.js';
 
-/** Evidence lines about the server's OAuth setup, and the fix to suggest. */
-export async function diagnoseAuth(url: string, fetchImpl: typeof fetch = fetch): Promise<{ evidence: string[]; fix: string }> {
+/**
+ * Evidence lines about the server's OAuth setup, and the fix to suggest. `stored` is what
+ * `mcpwire login` kept for the URL: the method in use is named from it (never a token or key).
+ */
+export async function diagnoseAuth(url: string, fetchImpl: typeof fetch = fetch, stored?: StoredAuth, refusal?: string): Promise<{ evidence: string[]; fix: string }> {
   // doctor runs this after a 401/403: a second probe that fails or is not refused just has no header.
   const header = (await challengeOf(url).catch(() => undefined)) ?? '';
-  const evidence = [`OAuth: WWW-Authenticate: ${header === '' ? '(none)' : header}`];
+  const evidence = [`OAuth: WWW-Authenticate: ${header === '' ? '(none)' : header}`, `OAuth: in use: ${methodInUse(stored)}`];
+  if (stored?.tokens && refusal !== undefined) {
+    const secrets = [stored.tokens.access_token, stored.tokens.refresh_token ?? '', stored.client?.client_secret ?? ''];
+    evidence.push(`OAuth: the server refused those tokens: ${maskSecrets(refusal, secrets)}`);
+  }
   try {
     const found = await new OAuthProvider(url, { fetch: fetchImpl }).discover(header);
     evidence.push(found.resourceMetadata
@@ -27,4 +36,13 @@ export async function diagnoseAuth(url: string, fetchImpl: typeof fetch = fetch)
     evidence.push(`OAuth: ${step} failed: ${message}`);
     return { evidence, fix: `the server wants an OAuth login, but its ${step} is broken (${message}); that is for the server's operator to fix` };
   }
+}
+
+/** The method `mcpwire login` set up for a server, in words: the token kind and the client's authentication. */
+export function methodInUse(stored: StoredAuth | undefined): string {
+  if (stored?.tokens === undefined) return 'no tokens (not logged in: run mcpwire login URL)';
+  const kind = stored.tokens.token_type.toLowerCase() === 'dpop' ? (stored.dpop_key ? 'DPoP-bound tokens (RFC 9449) with their key' : 'DPoP-bound tokens, but their key is missing') : 'bearer tokens';
+  const client = stored.client;
+  const auth = client?.token_endpoint_auth_method ?? (client?.client_secret !== undefined ? 'client secret' : 'no client authentication');
+  return `${kind}, client ${client?.client_id ?? '(none)'} (${auth})${stored.tokens.refresh_token ? ', refreshable' : ''}`;
 }

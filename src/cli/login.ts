@@ -2,8 +2,13 @@
 // basic/authorization), with a loopback redirect. Prints the authorization URL (and opens a
 // browser when there is one, unless --no-browser), then keeps the tokens in the user's config
 // folder (token-file.ts) for list, call, read, prompt and doctor. Tokens are never printed.
+// Without a browser: --client-credentials (a client secret from an environment variable, or
+// --private-key for private_key_jwt), --workload-token (a platform JWT, jwt-bearer grant) or
+// --id-jag (an enterprise IdP's ID-JAG, SEP-990); --dpop binds the tokens to a key kept with them.
 
+import { readFile } from 'node:fs/promises';
 import { OAuthProvider } from '../client/index.js';
+import type { OAuthProviderOptions } from '../client/index.js';
 import { outboundFetch } from '../outbound/outbound-fetch.js';
 import { REVISION_2025_11_25 } from '../protocol/index.js';
 import { UsageError, integerOption, parseArgs } from './args.js';
@@ -22,8 +27,9 @@ const REQUEST_TIMEOUT_MS = 30_000;
 
 /** Runs `mcpwire login`; resolves with the exit code. */
 export async function runLogin(argv: readonly string[], io: CommandIo): Promise<number> {
-  const args = parseArgs(argv, ['--no-browser', '--timeout']);
+  const args = parseArgs(argv, ['--no-browser', '--timeout', ...GRANT_OPTIONS]);
   const url = serverUrlOf(args.positionals, 'login');
+  const grant = await grantOptions(args, io.env);
   const timeoutMs = integerOption(args, '--timeout', DEFAULT_LOGIN_TIMEOUT_MS);
   const tokens = new TokenFile(configDir(io.env));
   // --timeout bounds the whole login: every metadata, registration and token request, and the wait for the browser.
@@ -43,6 +49,7 @@ export async function runLogin(argv: readonly string[], io: CommandIo): Promise<
       store: tokens,
       redirectUri: callback.redirectUri,
       clientName: 'mcpwire',
+      ...grant,
       authorize: async (authorizationUrl) => {
         println(io.stderr, `mcpwire: to log in to ${terminalText(url)}, open:\n  ${terminalText(authorizationUrl.href)}`);
         if (!args.flags.has('--no-browser')) openBrowser(authorizationUrl.href, io);
@@ -58,6 +65,55 @@ export async function runLogin(argv: readonly string[], io: CommandIo): Promise<
   } finally {
     await callback.close();
   }
+}
+
+/** The options of the grants that need no browser, and of DPoP. */
+const GRANT_OPTIONS = ['--client-credentials', '--client-id', '--client-secret-env', '--private-key', '--dpop', '--workload-token', '--id-jag', '--id-token', '--idp-client-id'];
+
+/** What the grant options ask of the OAuthProvider; secrets are read from files or named environment variables, never from argv. */
+export async function grantOptions(args: ReturnType<typeof parseArgs>, env: Record<string, string | undefined>): Promise<Partial<OAuthProviderOptions>> {
+  const value = (name: string): string | undefined => args.values.get(name)?.at(-1);
+  const options: Partial<OAuthProviderOptions> = {};
+  const clientId = value('--client-id');
+  if (clientId !== undefined) options.clientId = clientId;
+  const secretEnv = value('--client-secret-env');
+  if (secretEnv !== undefined) {
+    const secret = env[secretEnv];
+    if (secret === undefined || secret === '') throw new UsageError(`--client-secret-env ${secretEnv}: that environment variable is not set`);
+    options.clientSecret = secret;
+  }
+  const keyFile = value('--private-key');
+  if (keyFile !== undefined) options.privateKey = await readFile(keyFile, 'utf8').catch(() => { throw new UsageError(`--private-key ${keyFile}: cannot read that file`); });
+  if (args.flags.has('--dpop')) options.dpop = true;
+  const grants = [args.flags.has('--client-credentials'), value('--workload-token') !== undefined, value('--id-jag') !== undefined].filter(Boolean).length;
+  if (grants > 1) throw new UsageError('give one of --client-credentials, --workload-token and --id-jag');
+  if (args.flags.has('--client-credentials')) {
+    if (clientId === undefined) throw new UsageError('--client-credentials needs --client-id (and --client-secret-env NAME or --private-key FILE)');
+    options.grant = 'client_credentials';
+  }
+  const workload = value('--workload-token');
+  if (workload !== undefined) {
+    options.grant = 'jwt_bearer';
+    options.assertion = () => fileOrEnv('--workload-token', workload, env);
+  }
+  const idp = value('--id-jag');
+  if (idp !== undefined) {
+    const idToken = value('--id-token');
+    if (idToken === undefined) throw new UsageError('--id-jag IDP_TOKEN_ENDPOINT needs --id-token FILE|ENV (the identity assertion)');
+    if (clientId === undefined) throw new UsageError('--id-jag needs --client-id (this client at the MCP authorization server)');
+    options.grant = 'id_jag';
+    options.idJag = { tokenEndpoint: idp, idToken: () => fileOrEnv('--id-token', idToken, env), ...(value('--idp-client-id') === undefined ? {} : { clientId: value('--idp-client-id')! }) };
+  }
+  return options;
+}
+
+/** A token from the environment variable `name` names, else from the file it names. */
+async function fileOrEnv(option: string, name: string, env: Record<string, string | undefined>): Promise<string> {
+  const fromEnv = /^[A-Za-z_][A-Za-z0-9_]*$/.test(name) ? env[name] : undefined;
+  if (fromEnv !== undefined && fromEnv !== '') return fromEnv.trim();
+  const text = await readFile(name, 'utf8').catch(() => undefined);
+  if (text === undefined) throw new UsageError(`${option} ${name}: neither a set environment variable nor a readable file`);
+  return text.trim();
 }
 
 /** Runs `mcpwire logout`: forgets the tokens of one server. */

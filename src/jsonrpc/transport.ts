@@ -32,6 +32,8 @@ export interface AuthInfo {
   subject?: string;
   scopes?: string[];
   expiresAt?: number;
+  /** The key the token is bound to (RFC 9449 §6: a JWT's `cnf.jkt`): every request must carry a DPoP proof by it. */
+  confirmation?: { jkt: string };
   extra?: Record<string, unknown>;
 }
 

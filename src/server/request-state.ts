@@ -11,6 +11,7 @@
 
 import { INVALID_PARAMS, ProtocolError } from '../jsonrpc/index.js';
 import type { Params } from '../jsonrpc/index.js';
+import { decodeBase64Url, encodeBase64Url } from '../jws/base64url.js';
 
 /** How requestState is sealed. */
 export interface RequestStateOptions {
@@ -45,9 +46,9 @@ export class RequestStateSealer {
 
   /** Seals the answers so far for a retry of the request `binding` names. */
   async seal(answers: Params, binding: string): Promise<string> {
-    const payload = toBase64Url(encoder.encode(JSON.stringify({ exp: Date.now() + this.#ttlMs, answers })));
+    const payload = encodeBase64Url(encoder.encode(JSON.stringify({ exp: Date.now() + this.#ttlMs, answers })));
     const mac = await crypto.subtle.sign('HMAC', await this.#hmacKey(), encoder.encode(`${payload}.${binding}`));
-    return `${payload}.${toBase64Url(new Uint8Array(mac))}`;
+    return `${payload}.${encodeBase64Url(new Uint8Array(mac))}`;
   }
 
   /** Opens a state sealed for the same binding; throws -32602 when it was changed, is foreign, or expired. */
@@ -55,12 +56,12 @@ export class RequestStateSealer {
     const refused = (why: string): ProtocolError => new ProtocolError(INVALID_PARAMS, `Invalid params: requestState ${why}`);
     if (typeof state !== 'string') throw refused('must be a string');
     const dot = state.indexOf('.');
-    const mac = dot < 0 ? undefined : fromBase64Url(state.slice(dot + 1));
+    const mac = dot < 0 ? undefined : decodeBase64Url(state.slice(dot + 1));
     const payload = state.slice(0, dot);
     if (mac === undefined || !await crypto.subtle.verify('HMAC', await this.#hmacKey(), mac, encoder.encode(`${payload}.${binding}`))) {
       throw refused('failed verification: it was changed, belongs to another request or caller, or was sealed with another key');
     }
-    const bytes = fromBase64Url(payload);
+    const bytes = decodeBase64Url(payload);
     const opened = bytes === undefined ? undefined : JSON.parse(new TextDecoder().decode(bytes)) as { exp?: unknown; answers?: unknown };
     if (typeof opened?.exp !== 'number' || typeof opened.answers !== 'object' || opened.answers === null) throw refused('is malformed');
     if (Date.now() >= opened.exp) throw refused('expired; send the request again without it');
@@ -72,7 +73,7 @@ export class RequestStateSealer {
 export async function requestBinding(method: string, params: Params | undefined, principal: string | undefined): Promise<string> {
   const { _meta: _ignoredMeta, inputResponses: _ignoredResponses, requestState: _ignoredState, ...defining } = params ?? {};
   const text = stableJson({ method, params: defining, principal: principal ?? null });
-  return toBase64Url(new Uint8Array(await crypto.subtle.digest('SHA-256', encoder.encode(text))));
+  return encodeBase64Url(new Uint8Array(await crypto.subtle.digest('SHA-256', encoder.encode(text))));
 }
 
 /** JSON with object keys sorted, so equal params give equal fingerprints. */
@@ -84,18 +85,3 @@ function stableJson(value: unknown): string {
   return JSON.stringify(value) ?? 'null';
 }
 
-function toBase64Url(bytes: Uint8Array): string {
-  let binary = '';
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '');
-}
-
-function fromBase64Url(text: string): Uint8Array | undefined {
-  if (!/^[A-Za-z0-9_-]*$/.test(text)) return undefined;
-  try {
-    const binary = atob(text.replaceAll('-', '+').replaceAll('_', '/'));
-    return Uint8Array.from(binary, (char) => char.charCodeAt(0));
-  } catch {
-    return undefined;
-  }
-}

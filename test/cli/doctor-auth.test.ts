@@ -23,6 +23,7 @@ test('doctor: a 401 server whose OAuth discovery works says so and suggests mcpw
   assert.equal(code, 1);
   assert.deepEqual(step.evidence.filter((line) => line.startsWith('OAuth:')), [
     `OAuth: WWW-Authenticate: Bearer resource_metadata="${metadataUrl}"`,
+    'OAuth: in use: no tokens (not logged in: run mcpwire login URL)',
     `OAuth: protected resource metadata for ${mcp.url} names authorization server ${auth.url}`,
     `OAuth: authorization server ${auth.url}: authorize at ${auth.url}/authorize, tokens at ${auth.url}/token`,
     `OAuth: registration: dynamic registration at ${auth.url}/register`,
@@ -37,6 +38,6 @@ test('doctor: metadata without authorization_servers is named as the broken part
   const { step } = await doctorStep1(mcp.url);
   const metadataUrl = mcp.url.replace('/mcp', '/.well-known/oauth-protected-resource/mcp');
   const problem = `metadata at ${metadataUrl} has no "authorization_servers"`;
-  assert.deepEqual(step.evidence.filter((line) => line.startsWith('OAuth:')).slice(1), [`OAuth: resource-metadata failed: ${problem}`]);
+  assert.deepEqual(step.evidence.filter((line) => line.startsWith('OAuth:')).slice(2), [`OAuth: resource-metadata failed: ${problem}`]);
   assert.equal(step.fix, `the server wants an OAuth login, but its resource-metadata is broken (${problem}); that is for the server's operator to fix`);
 });

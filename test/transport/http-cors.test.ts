@@ -34,7 +34,7 @@ for (const adapter of HTTP_ADAPTERS) {
     assert.deepStrictEqual([preflight.status, preflight.body, corsHeaders(preflight.headers)], [204, '', {
       'access-control-allow-origin': APP,
       'access-control-allow-methods': 'GET, POST, DELETE',
-      'access-control-allow-headers': 'Accept, Authorization, Content-Type, Last-Event-ID, Mcp-Session-Id, MCP-Protocol-Version',
+      'access-control-allow-headers': 'Accept, Authorization, Content-Type, DPoP, Last-Event-ID, Mcp-Session-Id, MCP-Protocol-Version',
       'access-control-max-age': '600',
       vary: 'Origin',
     }]);
@@ -44,7 +44,7 @@ for (const adapter of HTTP_ADAPTERS) {
     const answer = await send(url, { method: 'POST', headers: postHeaders({ origin: APP }), body: JSON.stringify(INITIALIZE) });
     assert.equal(answer.status, 200);
     assert.match(answer.headers['mcp-session-id'] as string, /^[\x21-\x7E]+$/);
-    const expected = { 'access-control-allow-origin': APP, 'access-control-expose-headers': 'Mcp-Session-Id, MCP-Protocol-Version, WWW-Authenticate', vary: 'Origin' };
+    const expected = { 'access-control-allow-origin': APP, 'access-control-expose-headers': 'Mcp-Session-Id, MCP-Protocol-Version, WWW-Authenticate, DPoP-Nonce', vary: 'Origin' };
     assert.deepStrictEqual(corsHeaders(answer.headers), expected);
     const refused = await send(url, { method: 'POST', headers: postHeaders({ origin: APP }), body: '{' });
     assert.deepStrictEqual([refused.status, corsHeaders(refused.headers)], [400, expected]);

@@ -1,5 +1,5 @@
-// Reading a `WWW-Authenticate: Bearer …` challenge (RFC 6750 §3, RFC 9728 §5.1): the parameters
-// the client acts on are resource_metadata, scope and error.
+// Reading a `WWW-Authenticate: Bearer …` (or `DPoP …`, RFC 9449 §7.1) challenge (RFC 6750 §3,
+// RFC 9728 §5.1): the parameters the client acts on are resource_metadata, scope and error.
 
 /** The parameters of a Bearer challenge, lower-cased names; undefined when the header has none. */
 export interface BearerChallenge {
@@ -10,9 +10,19 @@ export interface BearerChallenge {
 
 /** The Bearer challenge in a WWW-Authenticate header value (other schemes are ignored). */
 export function parseBearerChallenge(header: string | null | undefined): BearerChallenge {
-  if (!header) return {};
-  const start = /(?:^|,)\s*Bearer(?:\s+|$)/i.exec(header);
-  if (!start) return {};
+  return parseChallenge(header, 'Bearer') ?? parseChallenge(header, 'DPoP') ?? {};
+}
+
+/** The DPoP challenge (RFC 9449 §7.1), e.g. error="use_dpop_nonce". */
+export function parseDpopChallenge(header: string | null | undefined): BearerChallenge {
+  return parseChallenge(header, 'DPoP') ?? {};
+}
+
+/** The parameters of the `scheme` challenge in `header`; undefined when there is none. */
+function parseChallenge(header: string | null | undefined, scheme: 'Bearer' | 'DPoP'): BearerChallenge | undefined {
+  if (!header) return undefined;
+  const start = new RegExp(`(?:^|,)\\s*${scheme}(?:\\s+|$)`, 'i').exec(header);
+  if (!start) return undefined;
   const params: Record<string, string> = {};
   const pattern = /\s*([A-Za-z0-9_-]+)\s*=\s*("(?:[^"\\]|\\.)*"|[^\s,]*)\s*(,|$)/y;
   pattern.lastIndex = start.index + start[0].length;

@@ -1,8 +1,9 @@
 // An OAuth 2.1 client for one MCP server (spec 2025-11-25, basic/authorization): handed to
 // httpTransport as `auth`, it puts the bearer token on each request and, when the server answers
 // 401 (or 403 insufficient_scope), discovers the authorization server, registers, runs the
-// authorization code flow with PKCE (or the client-credentials grant) and lets the transport retry.
-// Only fetch and Web Crypto: this runs in any runtime.
+// authorization code flow with PKCE (or the client-credentials grant, the jwt-bearer grant of a
+// workload, or an enterprise ID-JAG) and lets the transport retry. With `dpop` the tokens are
+// DPoP-bound (RFC 9449) and each request carries a proof. Only fetch and Web Crypto: any runtime.
 
 import { parseBearerChallenge } from './bearer-challenge.js';
 import type { BearerChallenge } from './bearer-challenge.js';
@@ -13,6 +14,13 @@ import { createPkce, randomToken } from './pkce.js';
 import { InMemoryTokenStore } from './token-store.js';
 import type { OAuthClientInfo, OAuthTokens, StoredAuth, TokenStore } from './token-store.js';
 import { requestToken } from './token-request.js';
+import type { TokenRequestKeys } from './token-request.js';
+import { DpopProver } from './dpop-prover.js';
+import { generateSigningKey, importSigningKey } from '../../jws/jws-sign.js';
+import type { JwsSigningKey } from '../../jws/jws-sign.js';
+import { parseDpopChallenge } from './bearer-challenge.js';
+import { JWT_BEARER_GRANT, exchangeForIdJag, workloadAssertion } from './assertion-grants.js';
+import type { IdJagOptions } from './assertion-grants.js';
 
 /** Options for an OAuthProvider. */
 export interface OAuthProviderOptions {
@@ -26,8 +34,22 @@ export interface OAuthProviderOptions {
   signal?: AbortSignal;
   /** Where tokens and the registered client are kept (default: in memory). */
   store?: TokenStore;
-  /** 'authorization_code' (a user logs in; the default) or 'client_credentials' (machine to machine). */
-  grant?: 'authorization_code' | 'client_credentials';
+  /**
+   * 'authorization_code' (a user logs in; the default), 'client_credentials' (machine to machine),
+   * 'jwt_bearer' (a workload's platform JWT from `assertion`, RFC 7523 §2.1, SEP-1933) or
+   * 'id_jag' (enterprise-managed, SEP-990: token exchange at the IdP of `idJag`, then jwt-bearer).
+   */
+  grant?: 'authorization_code' | 'client_credentials' | 'jwt_bearer' | 'id_jag';
+  /** The workload's JWT for the jwt_bearer grant (read anew at each login when a function). */
+  assertion?: string | (() => string | Promise<string>);
+  /** The IdP side of the id_jag grant. */
+  idJag?: IdJagOptions;
+  /** The client's private key for private_key_jwt (RFC 7523 §2.2): a private JWK or a PKCS#8 PEM. */
+  privateKey?: string | Record<string, unknown>;
+  /** The private key's algorithm (default: the JWK's `alg`, else ES256 for EC, RS256 for RSA). */
+  privateKeyAlg?: string;
+  /** DPoP-bound tokens (RFC 9449, SEP-1932): an ES256 key pair for this provider, a proof on each request. */
+  dpop?: boolean;
   /** The exact redirect URI, e.g. http://127.0.0.1:PORT/callback (authorization code grant). */
   redirectUri?: string;
   /**
@@ -52,6 +74,9 @@ export interface OAuthProviderOptions {
 export interface AuthChallenge {
   status: number;
   wwwAuthenticate: string | null;
+  /** The DPoP-Nonce header of the answer, and the URL asked (RFC 9449 §9). */
+  dpopNonce?: string | null;
+  url?: string;
 }
 
 /** Where discovery led: the resource, its metadata and its authorization server (what `doctor` reports). */
@@ -71,6 +96,10 @@ export class OAuthProvider {
   readonly #now: () => number;
   /** Scopes already asked for in this process: a second 403 for the same ones is not retried. */
   readonly #askedScopes = new Set<string>();
+  /** The DPoP prover; its key is the stored one, or a new one saved with the tokens at login. */
+  readonly #dpop = new DpopProver(() => this.#dpopKey());
+  #newDpopKey: JwsSigningKey | undefined;
+  #assertionKey: Promise<JwsSigningKey> | undefined;
 
   constructor(serverUrl: string | URL, options: OAuthProviderOptions = {}) {
     this.serverUrl = String(serverUrl);
@@ -80,6 +109,35 @@ export class OAuthProvider {
     this.#fetch = (url, init) => outboundFetch(url, init, { ...bounds, fetch: options.fetch, signal: options.signal, checkUrl: checkOAuthUrl });
     this.#store = options.store ?? new InMemoryTokenStore();
     this.#now = options.now ?? Date.now;
+  }
+
+  /** DPoP when asked for, or when the stored tokens are bound to a stored key (a later `mcpwire list`). */
+  async #usesDpop(): Promise<boolean> {
+    return this.#options.dpop === true || (await this.#store.load(this.serverUrl))?.dpop_key !== undefined;
+  }
+
+  async #dpopKey(): Promise<JwsSigningKey> {
+    const stored = (await this.#store.load(this.serverUrl))?.dpop_key;
+    if (stored !== undefined) return importSigningKey(stored, 'ES256');
+    return this.#newDpopKey = await generateSigningKey(true);
+  }
+
+  /** Which client authentication and grant this provider uses, in words (what `doctor` names). */
+  get method(): string {
+    const grant = this.#options.grant ?? 'authorization_code';
+    const auth = this.#options.privateKey !== undefined ? 'private_key_jwt' : this.#options.clientSecret !== undefined ? 'client secret' : undefined;
+    return [grant, auth, this.#options.dpop ? 'DPoP' : undefined].filter((part) => part !== undefined).join(', ');
+  }
+
+  /** The headers for one request: `Bearer` (or `DPoP` and a proof bound to the token, RFC 9449 §7.1). */
+  async authorization(request: { method: string; url: string }): Promise<Record<string, string>> {
+    const token = await this.token();
+    if (token === undefined) return {};
+    const stored = await this.#store.load(this.serverUrl);
+    if (stored?.tokens?.token_type.toLowerCase() === 'dpop' && await this.#usesDpop()) {
+      return { authorization: `DPoP ${token}`, dpop: await this.#dpop.proof(request.method, request.url, token) };
+    }
+    return { authorization: `Bearer ${token}` };
   }
 
   /** The access token to send now, refreshed first when it has expired and a refresh token exists. */
@@ -95,6 +153,10 @@ export class OAuthProvider {
 
   /** Called by the transport on 401/403: true when new tokens are in place and the request should be retried. */
   async unauthorized(challenge: AuthChallenge): Promise<boolean> {
+    // RFC 9449 §9: the resource server wants a nonce in the proof; once per new nonce.
+    if (challenge.url !== undefined && await this.#usesDpop() && parseDpopChallenge(challenge.wwwAuthenticate).error === 'use_dpop_nonce') {
+      return this.#dpop.rememberNonce(challenge.url, challenge.dpopNonce ?? null);
+    }
     const bearer = parseBearerChallenge(challenge.wwwAuthenticate);
     const stored = (await this.#store.load(this.serverUrl)) ?? {};
     if (challenge.status === 403) {
@@ -124,10 +186,17 @@ export class OAuthProvider {
     const scope = this.#chooseScope(challenge, discovery);
     this.#askedScopes.add(challenge.scope ?? '');
     if (scope !== undefined) this.#askedScopes.add(scope);
-    const tokens = this.#options.grant === 'client_credentials'
-      ? await this.#tokenRequest(discovery, client, { grant_type: 'client_credentials', ...(scope === undefined ? {} : { scope }) })
-      : await this.#authorizationCode(discovery, client, scope);
-    await this.#store.save(this.serverUrl, { issuer: discovery.issuer, client, tokens });
+    const scoped: Record<string, string> = scope === undefined ? {} : { scope };
+    const grant = this.#options.grant;
+    const tokens = grant === 'client_credentials'
+      ? await this.#tokenRequest(discovery, client, { grant_type: 'client_credentials', ...scoped })
+      : grant === 'jwt_bearer'
+        ? await this.#tokenRequest(discovery, client, { grant_type: JWT_BEARER_GRANT, assertion: await workloadAssertion(this.#options.assertion), ...scoped })
+        : grant === 'id_jag'
+          ? await this.#tokenRequest(discovery, client, { grant_type: JWT_BEARER_GRANT, assertion: await exchangeForIdJag(this.#fetch, this.#options.idJag, discovery, scope, this.#now()), ...scoped })
+          : await this.#authorizationCode(discovery, client, scope);
+    const dpopKey = this.#newDpopKey?.privateJwk ?? stored.dpop_key;
+    await this.#store.save(this.serverUrl, { issuer: discovery.issuer, client, tokens, ...(dpopKey === undefined ? {} : { dpop_key: { ...dpopKey } }) });
     return tokens;
   }
 
@@ -170,7 +239,8 @@ export class OAuthProvider {
     let scope = challenge.scope ?? discovery.resourceMetadata?.scopes_supported?.join(' ') ?? this.#options.scope;
     if (scope === '') scope = undefined;
     const offered = discovery.server.scopes_supported?.includes('offline_access') ?? false;
-    if (offered && this.#options.grant !== 'client_credentials' && !(scope ?? '').split(' ').includes('offline_access')) {
+    // offline_access only where a user logs in: the other grants can simply ask again.
+    if (offered && (this.#options.grant ?? 'authorization_code') === 'authorization_code' && !(scope ?? '').split(' ').includes('offline_access')) {
       scope = scope === undefined ? 'offline_access' : `${scope} offline_access`;
     }
     return scope;
@@ -195,8 +265,8 @@ export class OAuthProvider {
     const body: Record<string, unknown> = {
       client_name: options.clientName ?? 'mcpwire',
       redirect_uris: options.redirectUri === undefined ? [] : [options.redirectUri],
-      grant_types: options.grant === 'client_credentials' ? ['client_credentials'] : ['authorization_code', 'refresh_token'],
-      response_types: options.grant === 'client_credentials' ? [] : ['code'],
+      grant_types: registeredGrants(options.grant),
+      response_types: (options.grant ?? 'authorization_code') === 'authorization_code' ? ['code'] : [],
       application_type: 'native',
     };
     if (method !== undefined) body.token_endpoint_auth_method = method;
@@ -255,9 +325,19 @@ export class OAuthProvider {
     return tokens;
   }
 
-  #tokenRequest(discovery: Discovery, client: OAuthClientInfo, params: Record<string, string>): Promise<OAuthTokens> {
-    return requestToken(this.#fetch, discovery.server, client, { ...params, resource: discovery.resource }, this.#now());
+  async #tokenRequest(discovery: Discovery, client: OAuthClientInfo, params: Record<string, string>): Promise<OAuthTokens> {
+    return requestToken(this.#fetch, discovery.server, client, { ...params, resource: discovery.resource }, this.#now(), await this.#signingKeys());
   }
+
+  /** The private_key_jwt key (imported once) and the DPoP prover when DPoP is in use. */
+  async #signingKeys(): Promise<TokenRequestKeys> {
+    const { privateKey, privateKeyAlg } = this.#options;
+    const keys: TokenRequestKeys = {};
+    if (privateKey !== undefined) keys.assertionKey = await (this.#assertionKey ??= importSigningKey(privateKey, privateKeyAlg));
+    if (await this.#usesDpop()) keys.dpop = this.#dpop;
+    return keys;
+  }
+
 }
 
 /** The default bounds of one OAuth request: metadata, registration and token answers are small. */
@@ -265,7 +345,7 @@ export const OAUTH_TIMEOUT_MS = 30_000;
 export const OAUTH_MAX_BYTES = 1024 * 1024;
 
 /** Token endpoint client authentication this client can do. */
-const SUPPORTED_AUTH_METHODS = ['client_secret_basic', 'client_secret_post', 'none'];
+const SUPPORTED_AUTH_METHODS = ['client_secret_basic', 'client_secret_post', 'private_key_jwt', 'none'];
 
 /**
  * RFC 9207 §2.4: when the server says it sends `iss`, it must be there and be the issuer; when it
@@ -277,6 +357,13 @@ function checkIssuer(iss: string | null, discovery: Discovery): void {
     return;
   }
   if (iss !== discovery.server.issuer) throw new Error(`the authorization response came from issuer ${iss}, not ${discovery.server.issuer}: refused (RFC 9207)`);
+}
+
+/** The grant_types a client registers (RFC 7591 §2) for the grant it uses. */
+function registeredGrants(grant: OAuthProviderOptions['grant']): string[] {
+  if (grant === 'client_credentials') return ['client_credentials'];
+  if (grant === 'jwt_bearer' || grant === 'id_jag') return [JWT_BEARER_GRANT];
+  return ['authorization_code', 'refresh_token'];
 }
 
 /** The server URL as an RFC 8707 resource: no fragment. */

@@ -25,6 +25,8 @@ export interface StoredAuth {
   issuer?: string;
   client?: OAuthClientInfo;
   tokens?: OAuthTokens;
+  /** The private JWK of the DPoP key the tokens are bound to (RFC 9449): kept as secret as they are. */
+  dpop_key?: Record<string, string>;
 }
 
 /** Persistence for an OAuthProvider, keyed by the MCP server URL. */

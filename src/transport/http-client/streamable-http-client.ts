@@ -270,7 +270,7 @@ export class StreamableHttpClientTransport implements Transport {
     const response = auth === undefined
       ? await this.#send(method, this.#options.headers, sent, body, abort)
       // The OAuth hook, in this one place: the token joins the user's headers (sent to this origin only).
-      : await exchangeWithAuth(auth, this.#options.headers, (userHeaders) => this.#send(method, userHeaders, Object.assign({}, sent), body, abort), () => this.onauthchallenge?.());
+      : await exchangeWithAuth(auth, this.#options.headers, (userHeaders) => this.#send(method, userHeaders, Object.assign({}, sent), body, abort), () => this.onauthchallenge?.(), { method, url: String(this.url) });
     if (!response.ok && sent['mcp-session-id'] !== undefined) this.#sentSessionIds.set(response, sent['mcp-session-id']);
     const assigned = response.headers.get('mcp-session-id');
     if (assigned !== null) { this.#sessionId = assigned; this.#expired = undefined; }

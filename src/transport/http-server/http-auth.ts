@@ -1,12 +1,17 @@
 // Bearer-token checks for Streamable HTTP (spec 2025-11-25, basic/authorization). Verifying a
 // token is the application's job (`verifyToken`); this file reads the header, answers 401 with
 // the `WWW-Authenticate` challenge that points at the Protected Resource Metadata (RFC 9728),
-// and serves that metadata document.
+// and serves that metadata document. A token bound to a key (AuthInfo.confirmation, RFC 9449)
+// must come as `Authorization: DPoP …` with a proof by that key (dpop-proof.ts).
 
 import type { AuthInfo } from '../../jsonrpc/index.js';
 import { HttpError, describeError } from './http-error.js';
 import type { HttpExchange } from './http-exchange.js';
 import { quotedString } from './http-headers.js';
+import { DpopReplayCache, checkDpopProof } from './dpop-proof.js';
+
+/** The proofs each verifier's endpoint has seen: one bounded cache per verifier. */
+const replayCaches = new WeakMap<TokenVerifier, DpopReplayCache>();
 
 /** Checks one bearer token; rejects (throws) when the token is not valid for this server. */
 export interface TokenVerifier {
@@ -33,13 +38,14 @@ export function resourceMetadataUrl(exchange: HttpExchange, endpointPath: string
  */
 export async function authenticate(exchange: HttpExchange, verify: TokenVerifier, metadataUrl: string): Promise<AuthInfo> {
   const header = exchange.header('authorization');
-  const match = header ? /^Bearer[ ]+(\S+)\s*$/i.exec(header) : null;
+  const match = header ? /^(Bearer|DPoP)[ ]+(\S+)\s*$/i.exec(header) : null;
   if (!match) {
     throw new HttpError(401, 'Unauthorized: this server requires an "Authorization: Bearer <token>" header', {
       headers: { 'WWW-Authenticate': `Bearer resource_metadata=${quotedString(metadataUrl)}` },
     });
   }
-  const token = match[1]!;
+  const token = match[2]!;
+  const scheme = match[1]!.toLowerCase();
   let info: AuthInfo;
   try {
     info = await verify(token);
@@ -50,7 +56,25 @@ export async function authenticate(exchange: HttpExchange, verify: TokenVerifier
   if (info.expiresAt !== undefined && (info.expiresAt + (verify.clockToleranceSec ?? 0)) * 1000 < Date.now()) {
     throw invalidToken(metadataUrl, 'the token has expired');
   }
+  if (info.confirmation !== undefined || scheme === 'dpop') await checkDpop(exchange, verify, info, scheme, metadataUrl);
   return info;
+}
+
+/** RFC 9449 §7.1-7.2: a bound token only with the DPoP scheme and a valid proof; the DPoP scheme only with a bound token. */
+async function checkDpop(exchange: HttpExchange, verify: TokenVerifier, info: AuthInfo, scheme: string, metadataUrl: string): Promise<void> {
+  const refuse = (error: string, why: string): HttpError => new HttpError(401, `Unauthorized: ${why}`, {
+    headers: { 'WWW-Authenticate': `DPoP error="${error}", error_description=${quotedString(why)}, algs="ES256 RS256 PS256 EdDSA", resource_metadata=${quotedString(metadataUrl)}` },
+  });
+  if (info.confirmation === undefined) throw refuse('invalid_token', 'the DPoP scheme was used with a token that is not DPoP-bound');
+  if (scheme !== 'dpop') throw refuse('invalid_token', 'this token is DPoP-bound: send it as "Authorization: DPoP <token>" with a DPoP proof');
+  let replay = replayCaches.get(verify);
+  if (replay === undefined) replayCaches.set(verify, replay = new DpopReplayCache());
+  const url = `${exchange.scheme}://${exchange.header('host') ?? 'localhost'}${exchange.url}`;
+  try {
+    await checkDpopProof(exchange.header('dpop'), { method: exchange.method, url, accessToken: info.token, jkt: info.confirmation.jkt }, replay);
+  } catch (error) {
+    throw refuse('invalid_dpop_proof', describeError(error));
+  }
 }
 
 /** Serves the Protected Resource Metadata document (no authentication: clients need it to get a token). */

@@ -14,9 +14,9 @@ export interface CorsOptions {
 }
 
 /** What a browser may send: the headers of basic/transports#streamable-http and the bearer token. */
-const ALLOW_HEADERS = 'Accept, Authorization, Content-Type, Last-Event-ID, Mcp-Session-Id, MCP-Protocol-Version';
+const ALLOW_HEADERS = 'Accept, Authorization, Content-Type, DPoP, Last-Event-ID, Mcp-Session-Id, MCP-Protocol-Version';
 /** What a page may read: without these a browser hides the session id and the auth challenge. */
-const EXPOSE_HEADERS = 'Mcp-Session-Id, MCP-Protocol-Version, WWW-Authenticate';
+const EXPOSE_HEADERS = 'Mcp-Session-Id, MCP-Protocol-Version, WWW-Authenticate, DPoP-Nonce';
 
 /** The answer to a preflight `OPTIONS` from `origin` (already through the Origin check). */
 export function answerPreflight(exchange: HttpExchange, origin: string, cors: CorsOptions): void {

@@ -9,8 +9,8 @@
 import type { AuthInfo } from '../../jsonrpc/index.js';
 import { outboundFetch } from '../../outbound/outbound-fetch.js';
 import { isLoopbackHost } from '../http-client/clear-bearer.js';
-import { JWS_ALGORITHMS, JwsError, importJwsKey, isJwsAlgorithm, jwkFits, parseCompactJws, verifyJwsSignature } from './compact-jws.js';
-import type { CompactJws, JwsAlgorithm, JwsKey } from './compact-jws.js';
+import { JWS_ALGORITHMS, JwsError, importJwsKey, isJwsAlgorithm, jwkFits, parseCompactJws, verifyJwsSignature } from '../../jws/compact-jws.js';
+import type { CompactJws, JwsAlgorithm, JwsKey } from '../../jws/compact-jws.js';
 import type { TokenVerifier } from './http-auth.js';
 
 /** What jwtVerifier checks a token against, and how it fetches the keys. */
@@ -29,6 +29,8 @@ export interface JwtVerifierOptions {
   jwksMaxAgeSec?: number;
   /** The least time between two fetches of the JWKS, in seconds (default and at most 30). */
   jwksCooldownSec?: number;
+  /** Only DPoP-bound tokens (a `cnf.jkt` claim, RFC 9449 §6) are accepted: a plain bearer token is refused. */
+  requireDpop?: boolean;
   /** Bounds of one JWKS fetch (defaults: 5 s to the headers, 10 s in all, 256 KiB). */
   jwksFetch?: { firstByteMs?: number; totalMs?: number; maxBytes?: number };
 }
@@ -76,7 +78,9 @@ export function jwtVerifier(options: JwtVerifierOptions): TokenVerifier {
     if (kid !== undefined && typeof kid !== 'string') throw new Error('the JWT header "kid" is not a string');
     const key = await jwks.keyFor(kid, jws.alg);
     if (!await verifyJwsSignature(jws, key)) throw new Error('the JWT signature does not verify');
-    return authInfoOf(token, checkClaims(jws.payload, issuer, audiences, toleranceSec));
+    const info = authInfoOf(token, checkClaims(jws.payload, issuer, audiences, toleranceSec));
+    if (options.requireDpop && info.confirmation === undefined) throw new Error('the token is not DPoP-bound (no cnf.jkt) and this server requires DPoP');
+    return info;
   };
   return Object.assign(verify, { clockToleranceSec: toleranceSec });
 }
@@ -112,6 +116,11 @@ function authInfoOf(token: string, claims: Readonly<Record<string, unknown>>): A
   const scopes = typeof scope === 'string' ? scope.split(' ').filter((s) => s !== '')
     : Array.isArray(scope) ? scope.filter((s): s is string => typeof s === 'string') : undefined;
   if (scopes !== undefined) info.scopes = scopes;
+  // RFC 9449 §6.1: a DPoP-bound token names its key's thumbprint.
+  const cnf = claims.cnf;
+  if (typeof cnf === 'object' && cnf !== null && Object.hasOwn(cnf, 'jkt') && typeof (cnf as { jkt?: unknown }).jkt === 'string') {
+    info.confirmation = { jkt: (cnf as { jkt: string }).jkt };
+  }
   return info;
 }
 

@@ -3,8 +3,8 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { importJwsKey, jwkFits, parseCompactJws, verifyJwsSignature } from '../../src/transport/http-server/compact-jws.js';
-import { base64Url, jwtOf, makeKey } from './fixtures/jwks-server.js';
+import { importJwsKey, jwkFits, parseCompactJws, verifyJwsSignature } from '../../src/jws/compact-jws.js';
+import { base64Url, jwtOf, makeKey } from '../transport/fixtures/jwks-server.js';
 
 function refusal(run: () => unknown): string {
   try {

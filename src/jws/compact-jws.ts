@@ -2,7 +2,10 @@
 // runtime (Workers included). Only asymmetric algorithms: RS256, PS256, ES256 (RFC 7518 §3) and
 // EdDSA over Ed25519 (RFC 8037). `none` and every HMAC algorithm are refused by name before any
 // key is looked at, so a public key can never serve as an HMAC secret (algorithm confusion,
-// RFC 8725 §2.1 and §3.1). The JWT verifier (jwt-verifier.ts) and the DPoP proof check use it.
+// RFC 8725 §2.1 and §3.1). The JWT verifier and the DPoP proof check use it; jws-sign.ts signs
+// with the same algorithm table (client assertions, DPoP proofs).
+
+import { decodeBase64Url } from './base64url.js';
 
 /** The signature algorithms mcpwire verifies. */
 export type JwsAlgorithm = 'RS256' | 'PS256' | 'ES256' | 'EdDSA';
@@ -26,7 +29,8 @@ export class JwsError extends Error {
 /** The longest compact JWS read (a bearer token or a DPoP header is far shorter). */
 export const MAX_JWS_LENGTH = 16_384;
 
-interface AlgorithmSpec {
+/** What Web Crypto needs for one algorithm (shared with jws-sign.ts). */
+export interface AlgorithmSpec {
   /** The JWK key type the algorithm needs, and its curve where it has one. */
   kty: 'RSA' | 'EC' | 'OKP';
   crv?: string;
@@ -37,7 +41,7 @@ interface AlgorithmSpec {
 /** A Web Crypto key, named without the DOM library (the build has none). */
 export type JwsKey = Awaited<ReturnType<typeof crypto.subtle.importKey>>;
 
-const ALGORITHMS: Record<JwsAlgorithm, AlgorithmSpec> = {
+export const ALGORITHMS: Record<JwsAlgorithm, AlgorithmSpec> = {
   RS256: { kty: 'RSA', importParams: { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256' }, verifyParams: { name: 'RSASSA-PKCS1-v1_5' } },
   // RFC 7518 §3.5: the salt is as long as the hash output.
   PS256: { kty: 'RSA', importParams: { name: 'RSA-PSS', hash: 'SHA-256' }, verifyParams: { name: 'RSA-PSS', saltLength: 32 } },
@@ -134,10 +138,8 @@ export async function verifyJwsSignature(jws: CompactJws, key: JwsKey): Promise<
 
 /** Base64url without padding (RFC 7515 §2) to bytes; throws JwsError naming `what` otherwise. */
 export function fromBase64Url(text: string, what: string): Uint8Array {
-  if (!/^[A-Za-z0-9_-]*$/.test(text) || text.length % 4 === 1) throw new JwsError(`the JWS ${what} is not base64url`);
-  const binary = atob(text.replaceAll('-', '+').replaceAll('_', '/'));
-  const bytes = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  const bytes = decodeBase64Url(text);
+  if (bytes === undefined) throw new JwsError(`the JWS ${what} is not base64url`);
   return bytes;
 }
 
