@@ -3,9 +3,10 @@
 // the other process) as much as with the work done; the number of instructions does not.
 // A process is started under callgrind, driven, and stopped; its total is read from callgrind's
 // output file (every thread of the process, V8's compiler and GC helpers included).
-// One call's instructions on a warm server: the same server driven for N and for 3N calls; the
-// difference ÷ 2N takes start-up, warm-up and shutdown out (what V8 compiles meanwhile stays in:
-// a ±1 % figure). Needs valgrind (Debian: `apt-get install valgrind`).
+// One call's instructions on a warm server: the same server driven for W + N and for W + 3N calls
+// (W warm-up calls); the difference ÷ 2N takes start-up, warm-up and shutdown out. Node runs with
+// --single-threaded (NODE_FLAGS), so the count does not depend on thread timing. Needs valgrind
+// (Debian: `apt-get install valgrind`).
 
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -14,6 +15,14 @@ import { join } from 'node:path';
 
 /** Everything under valgrind runs about fifty times slower: no call may time out. */
 export const CALLGRIND_TIMEOUT_MS = 600_000;
+
+/**
+ * V8 without background threads: TurboFan compiles and the GC marks on the main thread, so where
+ * a job lands beside the calls no longer moves the count (the same stdio server, twice: 35.8 K and
+ * 44.2 K instructions per call with helper threads, 38.97 K and 38.73 K without). Every program
+ * counted, baselines included, runs so.
+ */
+const NODE_FLAGS = ['--single-threaded'];
 
 /** A program started under callgrind: the command and arguments to spawn it with. */
 export interface Counted { command: string; args: string[] }
@@ -43,7 +52,7 @@ export async function countInstructions(nodeArgs: string[], drive: Drive): Promi
   if (keep) mkdirSync(keep, { recursive: true });
   const out = join(keep ?? tmpdir(), `mcpwire-callgrind-${process.pid}-${Math.random().toString(36).slice(2)}.out`);
   try {
-    await drive({ command: 'valgrind', args: ['--tool=callgrind', '--quiet', `--callgrind-out-file=${out}`, process.execPath, ...nodeArgs] });
+    await drive({ command: 'valgrind', args: ['--tool=callgrind', '--quiet', `--callgrind-out-file=${out}`, process.execPath, ...NODE_FLAGS, ...nodeArgs] });
     return totalOf(out);
   } finally {
     if (!keep) rmSync(out, { force: true });
@@ -59,13 +68,16 @@ function totalOf(out: string): number {
 }
 
 /**
- * One call's instructions: `node nodeArgs…` driven for `calls` and for 3 × `calls` calls (both at
- * once: two processes, two CPUs), the difference ÷ 2 × `calls`.
+ * One call's instructions on a warm server: `node nodeArgs…` driven for `warmup` + `calls` and for
+ * `warmup` + 3 × `calls` calls (both at once: two processes, two CPUs), the difference ÷ 2 × `calls`.
+ * The warm-up must cover V8's tiering: TurboFan compiles the hot path over the first few thousand
+ * calls, and without it that compilation lands in the difference (at 1,000 / 3,000 calls and no
+ * warm-up, a stdio call counted 200 K instructions; at 3,000 / 9,000, 42 K).
  */
-export async function instructionsPerCall(nodeArgs: string[], drive: (program: Counted, calls: number) => Promise<void>, calls: number): Promise<number> {
+export async function instructionsPerCall(nodeArgs: string[], drive: (program: Counted, calls: number) => Promise<void>, calls: number, warmup: number): Promise<number> {
   const [short, long] = await Promise.all([
-    countInstructions(nodeArgs, (program) => drive(program, calls)),
-    countInstructions(nodeArgs, (program) => drive(program, 3 * calls)),
+    countInstructions(nodeArgs, (program) => drive(program, warmup + calls)),
+    countInstructions(nodeArgs, (program) => drive(program, warmup + 3 * calls)),
   ]);
   return (long - short) / (2 * calls);
 }

@@ -18,8 +18,9 @@ import { waitForLine } from './stats.js';
 type ClientModule = typeof import('../src/client/index.js');
 type TransportModule = typeof import('../src/transport/index.js');
 
-/** N of the N / 3N pair (BENCH_QUICK=1: a fifth). */
-export const INSTRUCTION_CALLS = QUICK ? 200 : 1_000;
+/** N of the W + N / W + 3N pair (BENCH_QUICK=1: fewer), and W, the warm-up calls (callgrind.ts): 3,000 left a stdio call at 46.7 K instructions against 38.9 K after 5,000. */
+export const INSTRUCTION_CALLS = QUICK ? 500 : 2_000;
+export const INSTRUCTION_WARMUP = 5_000;
 
 /** stdio: the raw line client; `session` runs the 2025 handshake first, otherwise each call carries the 2026 envelope. */
 function stdioDrive(era: 'raw' | 'session' | 'stateless', concurrency: number) {
@@ -79,7 +80,7 @@ export interface InstructionRow { measure: string; mcpwire: number; baseline: nu
 export async function benchInstructions(onlyRows = process.env.BENCH_INSTRUCTIONS?.split(',')): Promise<InstructionRow[]> {
   requireValgrind();
   const perCall = (script: string, args: string[], drive: (program: Counted, calls: number) => Promise<void>) =>
-    instructionsPerCall([script, ...args], drive, INSTRUCTION_CALLS);
+    instructionsPerCall([script, ...args], drive, INSTRUCTION_CALLS, INSTRUCTION_WARMUP);
   const wanted = (measure: string): boolean => !onlyRows || onlyRows.some((part) => measure.includes(part));
   const rows: InstructionRow[] = [];
   const cache = new Map<string, Promise<number>>();
