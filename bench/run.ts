@@ -64,6 +64,7 @@ await section('instructions', async () => {
   // Counted by callgrind (instructions.ts): what the server executes, not how long it takes.
   const result = details.instructions = await benchInstructions();
   for (const row of result) {
+    if (row.error !== undefined) { rows.push(failed('instructions', new Error(`${row.measure}: ${row.error}`))); continue; }
     rows.push(compared('instructions', `${row.measure} (vs ${row.baselineName})`, '', Math.round(row.mcpwire), Math.round(row.baseline),
       row.limit === undefined ? undefined : atMost(row.limit)));
   }
