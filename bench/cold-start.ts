@@ -9,22 +9,31 @@ const INITIALIZE_LINE = `${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'init
 
 /** Milliseconds from spawn to the first complete line on the child's stdout. */
 export async function coldStartMs(script: string): Promise<number> {
+  return await coldStartAnswer(process.execPath, [script], 10_000);
+}
+
+/**
+ * Spawns `command args…`, writes initialize, waits for the answer line, checks it, ends stdin
+ * and resolves, once the process has exited (the callgrind bench counts that process whole), with
+ * the milliseconds from spawn to the answer.
+ */
+export async function coldStartAnswer(command: string, args: string[], timeoutMs: number): Promise<number> {
   const started = performance.now();
-  const child = spawn(process.execPath, [script], { stdio: ['pipe', 'pipe', 'ignore'] });
+  const child = spawn(command, args, { stdio: ['pipe', 'pipe', 'ignore'] });
   child.stdin.write(INITIALIZE_LINE);
+  const exited = new Promise((resolve) => child.once('exit', resolve));
   let text = '';
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${script} did not answer initialize within 10 s`)), 10_000);
+    const timer = setTimeout(() => reject(new Error(`${args.join(' ')} did not answer initialize within ${timeoutMs} ms`)), timeoutMs);
     child.stdout.on('data', (chunk: Buffer) => {
       text += chunk.toString('utf8');
       if (text.includes('\n')) { clearTimeout(timer); resolve(); }
     });
-    child.once('exit', (code) => { clearTimeout(timer); reject(new Error(`${script} exited (code ${code}) before answering`)); });
+    child.once('exit', (code) => { clearTimeout(timer); reject(new Error(`${args.join(' ')} exited (code ${code}) before answering`)); });
   });
   const elapsed = performance.now() - started;
   const answer = JSON.parse(text.slice(0, text.indexOf('\n'))) as { id?: unknown; result?: unknown };
-  if (answer.id !== 1 || answer.result === undefined) throw new Error(`${script} answered initialize with ${text}`);
-  const exited = new Promise((resolve) => child.once('exit', resolve));
+  if (answer.id !== 1 || answer.result === undefined) throw new Error(`${args.join(' ')} answered initialize with ${text}`);
   child.stdin.end(); // basic/lifecycle#shutdown: closing stdin ends a stdio server
   await exited;
   return elapsed;

@@ -1,6 +1,7 @@
 // npm run bench: mcpwire beside raw baselines measured in the same run (stdio and HTTP round
 // trips, cold start, memory, the JSON Schema validator, footprint). BENCH_QUICK=1 for a quick
-// look with smaller counts; BENCH_ONLY=stdio,http (section names) to run some sections only.
+// look with smaller counts; BENCH_ONLY=stdio,http (section names) to run some sections only;
+// BENCH_INSTRUCTIONS=stdio,SSE (row names' parts) some callgrind rows only.
 // Prints the table; writes bench/results/latest.json.
 
 import { cpus, loadavg } from 'node:os';
@@ -13,6 +14,7 @@ import { benchHttp } from './http.js';
 import { benchHttpClient, httpClientRows } from './http-client.js';
 import { benchHttpEras } from './http-eras.js';
 import { benchJsonSchema } from './json-schema.js';
+import { benchInstructions } from './instructions.js';
 import { benchIdleSessions } from './memory.js';
 import { absolute, compared, failed, formatTable, loadRows, writeJson } from './report.js';
 import type { Row, Target } from './report.js';
@@ -56,6 +58,16 @@ await section('cold start', async () => {
     compared('stdio', 'cold start, one-tool server bundled (1 file)', 'ms', result.mcpwireMs.bundle!, result.rawMs, atMost(1.3)),
     compared('stdio', 'cold start, dist/examples/add-server.js (tsc output, a file per module)', 'ms', result.mcpwireMs.dist!, result.rawMs),
   );
+});
+
+await section('instructions', async () => {
+  // Counted by callgrind (instructions.ts): what the server executes, not how long it takes.
+  const result = details.instructions = await benchInstructions();
+  for (const row of result) {
+    if (row.error !== undefined) { rows.push(failed('instructions', new Error(`${row.measure}: ${row.error}`))); continue; }
+    rows.push(compared('instructions', `${row.measure} (vs ${row.baselineName})`, '', Math.round(row.mcpwire), Math.round(row.baseline),
+      row.limit === undefined ? undefined : atMost(row.limit)));
+  }
 });
 
 await section('stdio', async () => {

@@ -47,7 +47,8 @@ export class StatelessToolContext implements ToolContext {
   readonly #envelope: Envelope;
   readonly #answers: Params;
   readonly #progressToken: string | number | undefined;
-  readonly #counts = new Map<string, number>();
+  /** Inputs asked for so far, by kind, for their keys (sampling-1, …): made on the first ask, as most requests ask none. */
+  #counts: Map<string, number> | undefined;
 
   constructor(request: RequestContext, notifier: RequestNotifier, envelope: Envelope, params: Params | undefined, answers: Params) {
     this.requestId = request.extra?.requestId ?? request.requestId;
@@ -155,8 +156,9 @@ export class StatelessToolContext implements ToolContext {
 
   #nextKey(method: string): string {
     const kind = method === SERVER_REQUESTS.createMessage ? 'sampling' : method === SERVER_REQUESTS.elicit ? 'elicitation' : 'roots';
-    const count = (this.#counts.get(kind) ?? 0) + 1;
-    this.#counts.set(kind, count);
+    const counts = this.#counts ??= new Map();
+    const count = (counts.get(kind) ?? 0) + 1;
+    counts.set(kind, count);
     return `${kind}-${count}`;
   }
 }

@@ -84,11 +84,23 @@ export function finishStateless(host: StatelessHost, method: string, params: Par
   // A handler that caught the InputRequiredError (or the -32021) still asked: that question wins.
   if (context.refusal) throw context.refusal;
   if (context.missing) return inputRequired(host, method, params, request, context);
-  const meta = { ...(result._meta as Params | undefined), [META.serverInfo]: host.info };
+  const own = result._meta as Params | undefined;
+  const meta = own === undefined ? serverInfoMeta(host.info) : { ...own, [META.serverInfo]: host.info };
   const decorated: Params = { ...result, resultType: 'complete', _meta: meta };
   if (CACHEABLE.has(method)) Object.assign(decorated, host.cacheHint(method));
   return decorated;
 }
+
+/**
+ * The `_meta` of a result whose handler set none: one frozen object per server identity, not a
+ * new one with a computed key per call (callgrind: most results carry no _meta of their own).
+ */
+function serverInfoMeta(info: Implementation): Params {
+  let meta = SERVER_INFO_META.get(info);
+  if (meta === undefined) SERVER_INFO_META.set(info, meta = Object.freeze({ [META.serverInfo]: info }));
+  return meta;
+}
+const SERVER_INFO_META = new WeakMap<Implementation, Params>();
 
 /** A handler's throw as the 2026 answer: the input it asked for, or the error (never -32002: 26/server/resources#error-handling). */
 export function failStateless(host: StatelessHost, method: string, params: Params | undefined, request: RequestContext, context: StatelessToolContext, error: unknown): Promise<Params> {

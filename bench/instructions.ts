@@ -1,0 +1,124 @@
+// Server instructions per call (callgrind.ts: a warm server, N and 3N calls, the difference), for
+// mcpwire beside the raw Node baselines, in one run: stdio and HTTP (JSON and SSE answers),
+// sequential and 64 in flight; the 2026-07-28 stateless call beside the 2025 session call on each
+// transport; and the instructions a cold process executes up to its first answer. The stdio
+// servers are driven by the raw line client, so every stdio figure is the server's alone; the
+// HTTP ones by mcpwire's client (the raw server by the raw node:http client).
+
+import { spawn } from 'node:child_process';
+import { ADD_CALL, COUNTS, INITIALIZE_PARAMS, QUICK, SERVERS, STATELESS_META } from './config.js';
+import { RawNodeHttpClient } from './baselines/raw-node-http-client.js';
+import { RawStdioClient } from './baselines/raw-clients.js';
+import { importDist } from './build.js';
+import { CALLGRIND_TIMEOUT_MS, callMany, countInstructions, instructionsPerCall, requireValgrind } from './callgrind.js';
+import type { Counted } from './callgrind.js';
+import { coldStartAnswer } from './cold-start.js';
+import { waitForLine } from './stats.js';
+
+type ClientModule = typeof import('../src/client/index.js');
+type TransportModule = typeof import('../src/transport/index.js');
+
+/** N of the W + N / W + 3N pair (BENCH_QUICK=1: fewer), and W, the warm-up calls (callgrind.ts): 3,000 left a stdio call at 46.7 K instructions against 38.9 K after 5,000. */
+export const INSTRUCTION_CALLS = QUICK ? 500 : 2_000;
+export const INSTRUCTION_WARMUP = 5_000;
+
+/** stdio: the raw line client; `session` runs the 2025 handshake first, otherwise each call carries the 2026 envelope. */
+function stdioDrive(era: 'raw' | 'session' | 'stateless', concurrency: number) {
+  return async (program: Counted, calls: number): Promise<void> => {
+    const client = new RawStdioClient(program.command, program.args);
+    if (era !== 'stateless') {
+      await client.request('initialize', INITIALIZE_PARAMS);
+      client.notify('notifications/initialized');
+    }
+    const params = era === 'stateless' ? { ...ADD_CALL, _meta: STATELESS_META } : ADD_CALL;
+    await callMany(() => client.request('tools/call', params), calls, concurrency);
+    await client.close(); // a stdio server ends with its stdin (basic/lifecycle#shutdown)
+  };
+}
+
+/** HTTP: a server that prints "listening on <url>" and stops when its stdin ends. */
+export function httpDrive(client: 'raw' | 'session' | 'stateless', concurrency: number) {
+  return async (program: Counted, calls: number): Promise<void> => {
+    const child = spawn(program.command, program.args, { stdio: ['pipe', 'pipe', 'inherit'] });
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    try {
+      const [, url] = await waitForLine(child, /listening on (\S+)\n/, CALLGRIND_TIMEOUT_MS);
+      if (client === 'raw') {
+        const raw = new RawNodeHttpClient(url!);
+        await raw.request('initialize', INITIALIZE_PARAMS);
+        await callMany(() => raw.request('tools/call', ADD_CALL), calls, concurrency);
+        raw.close();
+      } else {
+        const { McpClient } = await importDist<ClientModule>('src/client/index.js');
+        const { httpTransport } = await importDist<TransportModule>('src/transport/index.js');
+        const era = client === 'stateless' ? '2026-07-28' : '2025-11-25';
+        const mcp = await McpClient.connect(httpTransport(url!), { timeoutMs: CALLGRIND_TIMEOUT_MS, era });
+        await callMany(() => mcp.callTool(ADD_CALL.name, ADD_CALL.arguments), calls, concurrency);
+        await mcp.close();
+      }
+      child.stdin.end();
+      await exited;
+    } finally {
+      child.kill();
+    }
+  };
+}
+
+/** Instructions from spawn to the process's exit, stdin ended right after its answer to initialize. */
+async function coldStartInstructions(script: string): Promise<number> {
+  return await countInstructions([script], async (program) => {
+    await coldStartAnswer(program.command, program.args, CALLGRIND_TIMEOUT_MS);
+  });
+}
+
+export interface InstructionRow { measure: string; mcpwire: number; baseline: number; baselineName: string; limit?: number; error?: string }
+
+/**
+ * The rows, each with its baseline from this run. `onlyRows` (names' substrings) runs some only,
+ * for development: BENCH_INSTRUCTIONS=stdio,SSE.
+ */
+export async function benchInstructions(onlyRows = process.env.BENCH_INSTRUCTIONS?.split(',')): Promise<InstructionRow[]> {
+  requireValgrind();
+  const perCall = (script: string, args: string[], drive: (program: Counted, calls: number) => Promise<void>) =>
+    instructionsPerCall([script, ...args], drive, INSTRUCTION_CALLS, INSTRUCTION_WARMUP);
+  const wanted = (measure: string): boolean => !onlyRows || onlyRows.some((part) => measure.includes(part));
+  const rows: InstructionRow[] = [];
+  const cache = new Map<string, Promise<number>>();
+  /** A figure measured once, whichever rows use it. */
+  const figure = (key: string, measure: () => Promise<number>): Promise<number> => {
+    if (!cache.has(key)) cache.set(key, measure());
+    return cache.get(key)!;
+  };
+  for (const concurrency of [1, COUNTS.concurrency]) {
+    const shape = concurrency === 1 ? 'sequential' : `${concurrency} in flight`;
+    const stdio2025 = () => figure(`stdio session ${concurrency}`, () => perCall(SERVERS.mcpwireStdio, [], stdioDrive('session', concurrency)));
+    const http2025 = () => figure(`http json ${concurrency}`, () => perCall(SERVERS.mcpwireHttp, ['--json'], httpDrive('session', concurrency)));
+    const specs: [string, () => Promise<number>, () => Promise<number>, string, number?][] = [
+      [`stdio ${shape}`, stdio2025,
+        () => perCall(SERVERS.rawStdio, [], stdioDrive('raw', concurrency)), 'raw', 1.2],
+      [`HTTP JSON ${shape}`, http2025,
+        () => figure(`raw http ${concurrency}`, () => perCall(SERVERS.rawHttp, [], httpDrive('raw', concurrency))), 'raw', 1.2],
+      [`HTTP SSE ${shape}`, () => perCall(SERVERS.mcpwireHttp, [], httpDrive('session', concurrency)),
+        () => figure(`raw http ${concurrency}`, () => perCall(SERVERS.rawHttp, [], httpDrive('raw', concurrency))), 'raw', 1.3],
+      [`stdio 2026 stateless vs 2025 session, ${shape}`,
+        () => perCall(SERVERS.mcpwireStdio, [], stdioDrive('stateless', concurrency)), stdio2025, '2025 session', 1.15],
+      [`HTTP JSON 2026 stateless vs 2025 session, ${shape}`,
+        () => perCall(SERVERS.mcpwireHttp, ['--json'], httpDrive('stateless', concurrency)), http2025, '2025 session', 1.15],
+    ];
+    for (const [measure, ours, theirs, baselineName, limit] of specs) {
+      if (!wanted(measure)) continue;
+      process.stderr.write(` ${measure}…`);
+      try {
+        rows.push({ measure: `${measure} instructions/call`, mcpwire: await ours(), baseline: await theirs(), baselineName, limit });
+      } catch (error) {
+        // One row that could not be counted (a connection reset under valgrind's slowness) leaves the others.
+        rows.push({ measure: `${measure} instructions/call`, mcpwire: NaN, baseline: NaN, baselineName, limit, error: String(error) });
+      }
+    }
+  }
+  if (wanted('cold start')) {
+    const [mcpwire, baseline] = await Promise.all([coldStartInstructions(SERVERS.mcpwireStdio), coldStartInstructions(SERVERS.rawStdio)]);
+    rows.push({ measure: 'cold start to the initialize answer (and exit), dist/examples/add-server.js, instructions', mcpwire, baseline, baselineName: 'raw', limit: 1.2 });
+  }
+  return rows;
+}
