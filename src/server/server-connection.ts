@@ -140,14 +140,16 @@ export class ServerConnection implements MessageRouter {
     if (envelope === undefined) {
       const context = new SessionToolContext(this, request, params);
       if (middleware.length === 0) return handler(params, context, this);
-      return runMiddleware(middleware, middlewareContext(method, params, context), (changed) => handler(changed, context, this));
+      const ctx = middlewareContext(method, params, context);
+      return runMiddleware(middleware, ctx, (changed) => handler(changed, ctx.context, this));
     }
     const context = new StatelessToolContext(request, this.mcp, envelope, params, answers);
     let result: Params | Promise<Params>;
     try {
+      const ctx = middlewareContext(method, params, context);
       result = middleware.length === 0
         ? handler(params, context, undefined)
-        : runMiddleware(middleware, middlewareContext(method, params, context), (changed) => handler(changed, context, undefined));
+        : runMiddleware(middleware, ctx, (changed) => handler(changed, ctx.context, undefined));
     } catch (error) {
       return failStateless(host, method, params, request, context, error);
     }
@@ -208,6 +210,6 @@ export class ServerConnection implements MessageRouter {
 function middlewareContext(method: string, params: Params | undefined, context: ToolContext): MiddlewareContext {
   return {
     method, params, era: context.era, requestId: context.requestId, authInfo: context.authInfo, context,
-    get signal() { return context.signal; },
+    get signal() { return this.context.signal; },
   };
 }

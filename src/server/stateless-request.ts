@@ -85,7 +85,9 @@ export function finishStateless(host: StatelessHost, method: string, params: Par
   if (context.refusal) throw context.refusal;
   if (context.missing) return inputRequired(host, method, params, request, context);
   const meta = { ...(result._meta as Params | undefined), [META.serverInfo]: host.info };
-  const decorated: Params = { ...result, resultType: 'complete', _meta: meta };
+  // A result an extension gave a resultType of its own keeps it (SEP-2663's "task").
+  const resultType = typeof result.resultType === 'string' ? result.resultType : 'complete';
+  const decorated: Params = { ...result, resultType, _meta: meta };
   if (CACHEABLE.has(method)) Object.assign(decorated, host.cacheHint(method));
   return decorated;
 }
