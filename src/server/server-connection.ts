@@ -200,6 +200,7 @@ export class ServerConnection implements MessageRouter {
   // basic/lifecycle#capability-negotiation: a method of a capability the server did not
   // declare is answered as unknown (-32601), not served.
   #undeclared(method: string): ProtocolError | undefined {
+    if (this.host.extensionMethods.has(method)) return undefined; // an extension's own, e.g. SEP-2663 tasks/get
     const capability = serverCapabilityFor(method);
     if (capability === undefined || this.host.declares(capability)) return undefined;
     return new ProtocolError(METHOD_NOT_FOUND, `Method not found: ${method} (the server does not declare the "${capability}" capability)`);

@@ -34,6 +34,8 @@ export interface StatelessHost {
   readonly requestState: RequestStateSealer;
   capabilities(): ServerCapabilities;
   declares(capability: keyof ServerCapabilities): boolean;
+  /** Methods an installed extension added: one 2026 removed from the core (tasks/get) is an extension's again (SEP-2663). */
+  readonly extensionMethods: ReadonlySet<string>;
   cacheHint(method: string): CacheHint;
   /** Resource URIs one listen stream may subscribe to. */
   readonly maxSubscriptions: number;
@@ -53,6 +55,7 @@ export const NO_ANSWERS: Params = Object.freeze({});
 export function openStateless(host: StatelessHost, method: string, params: Params | undefined, extra: MessageExtra | undefined): Envelope {
   const header = extra?.headers?.['mcp-protocol-version'];
   const envelope = readEnvelope(params, host.statelessRevisions, typeof header === 'string' ? header : undefined);
+  if (host.extensionMethods.has(method)) return envelope;
   if (REMOVED_IN_STATELESS.has(method)) throw removedMethodError(method);
   const capability = serverCapabilityFor(method);
   if (capability !== undefined && !host.declares(capability)) throw removedMethodError(method);
