@@ -51,7 +51,17 @@ export function registerTaskTools(server: McpServer): void {
       ]);
       return { content: [{ type: 'text', text: `Answers: ${a.action}, ${b.action}` }] };
     });
-  server.extension(tasksExtension({
+  const tasks = tasksExtension({
     tools: { slow_compute: 'optional', failing_job: 'required', protocol_error_job: 'optional', confirm_delete: 'optional', multi_input: 'optional' },
-  }));
+  });
+  // tasks-mrtr-composition: the name is asked by an MRTR round first; the answered call becomes a task.
+  server.tool({ name: 'test_tool_with_task', description: 'Asks a name (MRTR), then greets in a task', inputSchema: NO_ARGUMENTS },
+    async (_args, context) => {
+      const answer = await context.elicit({
+        message: 'Your name?', requestedSchema: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] },
+      } as never, { key: 'name' });
+      const name = String(answer.content?.name ?? 'stranger');
+      return await tasks.runAsTask(context, async () => ({ content: [{ type: 'text', text: `Hello, ${name}!` }] })) as never;
+    });
+  server.extension(tasks);
 }

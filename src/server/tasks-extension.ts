@@ -16,7 +16,7 @@ import type { TaskStore } from './task-store.js';
 
 export interface TasksExtensionOptions {
   /** Tool name → task support: 'optional' (a task when the client can take one) or 'required'. */
-  tools: Readonly<Record<string, 'optional' | 'required'>>;
+  tools?: Readonly<Record<string, 'optional' | 'required'>>;
   store?: TaskStore;
   /** ttlMs of each task (kept that long after it ends); default one hour. */
   ttlMs?: number;
@@ -24,7 +24,21 @@ export interface TasksExtensionOptions {
   pollIntervalMs?: number;
 }
 
-interface Running { abort: AbortController; answers: Map<string, (value: Params) => void> }
+interface Running {
+  abort: AbortController;
+  answers: Map<string, (value: Params) => void>;
+  /** The input asked for and not yet answered: one record, so questions asked at once all show. */
+  pending: Record<string, { method: string; params?: Params }>;
+}
+
+/** The extension, with the way a handler starts a task itself (after an MRTR round, say). */
+export interface TasksExtension extends ServerExtension {
+  /**
+   * Creates a task for this request and runs `work` in it, past the request; resolves to the
+   * CreateTaskResult to answer with. The client must have declared the extension (else -32021).
+   */
+  runAsTask(context: ToolContext, work: (context: ToolContext) => Promise<Params>): Promise<Params>;
+}
 
 function declared(context: ToolContext): boolean {
   return extensionSettings(context.clientCapabilities, TASKS_EXTENSION) !== undefined;
@@ -48,7 +62,7 @@ function taskIdOf(params: Params | undefined): string {
 }
 
 /** The Tasks extension, ready for `server.extension(...)`. */
-export function tasksExtension(options: TasksExtensionOptions): ServerExtension {
+export function tasksExtension(options: TasksExtensionOptions): TasksExtension {
   const store = options.store ?? new MemoryTaskStore();
   const ttlMs = options.ttlMs ?? 3_600_000;
   const pollIntervalMs = options.pollIntervalMs ?? 1000;
@@ -74,9 +88,8 @@ export function tasksExtension(options: TasksExtensionOptions): ServerExtension 
     const ask = async (method: string, params: Params | undefined, key: string | undefined): Promise<Params> => {
       const id = key ?? `${method === 'elicitation/create' ? 'elicitation' : method === 'sampling/createMessage' ? 'sampling' : 'roots'}-${++asked}`;
       const answer = new Promise<Params>((resolve) => run.answers.set(id, resolve));
-      const current = await store.get(principal, task.taskId);
-      const inputRequests = { ...current?.inputRequests, [id]: params === undefined ? { method } : { method, params } };
-      await change(principal, task, { status: 'input_required', inputRequests });
+      run.pending[id] = params === undefined ? { method } : { method, params };
+      await change(principal, task, { status: 'input_required', inputRequests: { ...run.pending } });
       return answer;
     };
     return {
@@ -94,8 +107,32 @@ export function tasksExtension(options: TasksExtensionOptions): ServerExtension 
     };
   }
 
+  async function runAsTask(context: ToolContext, work: (context: ToolContext) => Promise<Params>): Promise<Params> {
+    if (!declared(context)) throw missingExtension('a task');
+    const principal = principalOf(context);
+    const now = new Date().toISOString();
+    const task: DetailedTask = { taskId: crypto.randomUUID(), status: 'working', createdAt: now, lastUpdatedAt: now, ttlMs, pollIntervalMs };
+    await store.create(principal, task); // durably created before the answer (SEP-2663)
+    const run: Running = { abort: new AbortController(), answers: new Map(), pending: {} };
+    running.set(task.taskId, run);
+    work(taskContext(context, principal, task, run)).then(
+      (result) => {
+        const { resultType: _type, ...rest } = result;
+        return change(principal, task, { status: 'completed', result: rest });
+      },
+      (error: unknown) => change(principal, task, {
+        status: 'failed',
+        error: error instanceof ProtocolError
+          ? { code: error.code, message: error.message, ...(error.data === undefined ? {} : { data: error.data }) }
+          : { code: INTERNAL_ERROR, message: error instanceof Error ? error.message : String(error) },
+      }),
+    ).catch(() => undefined).finally(() => running.delete(task.taskId));
+    return { ...task, resultType: 'task' } as unknown as Params;
+  }
+
   return {
     id: TASKS_EXTENSION,
+    runAsTask,
     methods: {
       [TASKS_METHODS.get]: async (params, context) => {
         const task = await find(params, context, TASKS_METHODS.get);
@@ -108,16 +145,22 @@ export function tasksExtension(options: TasksExtensionOptions): ServerExtension 
           throw new ProtocolError(INVALID_PARAMS, 'Invalid params: inputResponses must be an object keyed by inputRequests keys');
         }
         const run = running.get(task.taskId);
-        const pending = { ...task.inputRequests };
+        const pending = run?.pending ?? { ...task.inputRequests };
+        const answered: [string, Params][] = [];
         for (const [key, value] of Object.entries(responses as Params)) {
           // Unknown or already-answered keys are ignored (SEP-2663 tasks/update).
           if (!Object.prototype.hasOwnProperty.call(pending, key) || typeof value !== 'object' || value === null) continue;
           delete pending[key];
-          run?.answers.get(key)?.(value as Params);
+          answered.push([key, value as Params]);
+        }
+        if (answered.length === 0) return {};
+        const left = Object.keys(pending).length;
+        await change(principalOf(context), task, left === 0 ? { status: 'working', inputRequests: undefined } : { inputRequests: { ...pending } });
+        // The handler goes on only once the task says so, so its end is never overwritten by this update.
+        for (const [key, value] of answered) {
+          run?.answers.get(key)?.(value);
           run?.answers.delete(key);
         }
-        const left = Object.keys(pending).length;
-        await change(principalOf(context), task, left === 0 ? { status: 'working', inputRequests: undefined } : { inputRequests: pending });
         return {};
       },
       [TASKS_METHODS.cancel]: async (params, context) => {
@@ -132,33 +175,16 @@ export function tasksExtension(options: TasksExtensionOptions): ServerExtension 
     async middleware(ctx, next) {
       if (ctx.method !== 'tools/call') return next();
       const name = ctx.params?.name;
-      const support = typeof name === 'string' && Object.prototype.hasOwnProperty.call(options.tools, name) ? options.tools[name] : undefined;
+      const support = typeof name === 'string' && options.tools !== undefined && Object.prototype.hasOwnProperty.call(options.tools, name) ? options.tools[name] : undefined;
       if (support === undefined) return next();
       if (!declared(ctx.context)) {
         if (support === 'required') throw missingExtension(`tools/call of "${name as string}"`);
         return next();
       }
-      const principal = principalOf(ctx.context);
-      const now = new Date().toISOString();
-      const task: DetailedTask = { taskId: crypto.randomUUID(), status: 'working', createdAt: now, lastUpdatedAt: now, ttlMs, pollIntervalMs };
-      await store.create(principal, task); // durably created before the answer (SEP-2663)
-      const run: Running = { abort: new AbortController(), answers: new Map() };
-      running.set(task.taskId, run);
-      ctx.context = taskContext(ctx.context, principal, task, run);
-      next().then(
-        (result) => {
-          const { resultType: _type, ...rest } = result;
-          const meta = rest._meta as Params | undefined;
-          return change(principal, task, { status: 'completed', result: meta === undefined ? rest : { ...rest, _meta: meta } });
-        },
-        (error: unknown) => change(principal, task, {
-          status: 'failed',
-          error: error instanceof ProtocolError
-            ? { code: error.code, message: error.message, ...(error.data === undefined ? {} : { data: error.data }) }
-            : { code: INTERNAL_ERROR, message: error instanceof Error ? error.message : String(error) },
-        }),
-      ).catch(() => undefined).finally(() => running.delete(task.taskId));
-      return { ...task, resultType: 'task' } as unknown as Params;
+      return runAsTask(ctx.context, (context) => {
+        ctx.context = context;
+        return next();
+      });
     },
   };
 }
