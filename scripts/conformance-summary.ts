@@ -88,9 +88,10 @@ export function judgeRun(runDir: string, exits: Map<string, number>): Verdict[] 
     }
     verdicts.push(...own);
   }
+  verdicts.push(...judgeExtensionScenarios(runDir, exits));
   const clientChecks = readChecks(join(runDir, 'client'), '');
   for (const [name, code] of exits) {
-    if (name === 'server' || name.startsWith('server-')) continue;
+    if (name === 'server' || name.startsWith('server-') || name.startsWith(EXTENSION)) continue;
     // `auth/x` scenarios write their checks one folder down: client/auth/x-<stamp>/.
     const slash = name.lastIndexOf('/');
     const checks = slash < 0 ? clientChecks.get(name) : readChecks(join(runDir, 'client', name.slice(0, slash)), '').get(name.slice(slash + 1));
@@ -99,6 +100,28 @@ export function judgeRun(runDir: string, exits: Map<string, number>): Verdict[] 
   }
   return verdicts;
 }
+
+// --- tasks (issue 25): extension scenarios run by name (`extension:<scenario>=<code>`, checks in
+// <run dir>/extension/). The suite prints PASS for a scenario whose checks all skipped (extension
+// not declared), so one counts here only with at least one SUCCESS and no SKIPPED check.
+const EXTENSION = 'extension:';
+
+export function judgeExtensionScenarios(runDir: string, exits: Map<string, number>): Verdict[] {
+  const checks = readChecks(join(runDir, 'extension'), 'server-');
+  const verdicts: Verdict[] = [];
+  for (const [key, code] of exits) {
+    if (!key.startsWith(EXTENSION)) continue;
+    const name = key.slice(EXTENSION.length);
+    const own = checks.get(name);
+    const skipped = (own ?? []).filter((check) => check.status === 'SKIPPED').length;
+    const verdict = judge(name, 'server', own, code === 0, code === 0 ? undefined : `the suite exited with code ${code}; see ${join(runDir, `extension-${name}.log`)}`);
+    const real = verdict.passed > 0 && skipped === 0;
+    if (!real) verdict.notes.push(`${verdict.passed} SUCCESS and ${skipped} SKIPPED checks: an extension scenario counts only with successes and no skips`);
+    verdicts.push({ ...verdict, pass: verdict.pass && real });
+  }
+  return verdicts;
+}
+// --- end of tasks
 
 /** The printed line of one verdict, with its notes indented below when it failed. */
 export function formatVerdict(verdict: Verdict): string {

@@ -9,6 +9,7 @@ import { pathToFileURL } from 'node:url';
 import { McpServer } from '../../src/server/index.js';
 import type { ToolContext } from '../../src/server/index.js';
 import { serveHttp } from '../../src/transport/index.js';
+import { registerTaskTools } from './task-tools.js';
 import type { CallToolResult } from '../../src/protocol/index.js';
 
 /** A 1×1 red PNG and 8 samples of 8 kHz silence as WAV: the smallest valid media for the content tests. */
@@ -317,6 +318,7 @@ export function createConformanceServer(): McpServer {
   registerStatelessTools(server);
   registerResources(server);
   registerPrompts(server);
+  registerTaskTools(server);
   return server;
 }
 

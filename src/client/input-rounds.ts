@@ -22,11 +22,13 @@ export type InputAnswerer = (request: InputRequest, key: string) => Promise<Para
 
 /**
  * The result kind, checked (26/basic/index#result-type): a missing `resultType` is a handshake-era
- * server's `complete`; `input_required` only from the methods MAY_REQUIRE_INPUT names; anything else is refused.
+ * server's `complete`; `input_required` only from the methods MAY_REQUIRE_INPUT names; `task` from tools/call (the Tasks extension); anything else is refused.
  */
-export function resultTypeOf(method: string, result: Params): 'complete' | 'input_required' {
+export function resultTypeOf(method: string, result: Params): 'complete' | 'input_required' | 'task' {
   const kind = result.resultType;
   if (kind === undefined || kind === 'complete') return 'complete';
+  // SEP-2663: a server sends a task only to a client that declared the Tasks extension; the caller reads it.
+  if (kind === 'task' && method === 'tools/call') return 'task';
   if (kind === 'input_required' && MAY_REQUIRE_INPUT.has(method)) return 'input_required';
   throw new Error(kind === 'input_required'
     ? `The server answered "${method}" with input_required, which only tools/call, prompts/get and resources/read may return`

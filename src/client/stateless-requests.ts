@@ -8,7 +8,8 @@ import { ProtocolError } from '../jsonrpc/index.js';
 import type { ParamHeaderSource, Params } from '../jsonrpc/index.js';
 import { CLIENT_REQUESTS, REVISION_2026_07_28, STATELESS_REVISIONS, UNSUPPORTED_PROTOCOL_VERSION } from '../protocol/index.js';
 import { REMOVED_IN_STATELESS, withEnvelope } from '../protocol/era.js';
-import type { ClientCapabilities, LoggingLevel, McpRequestOptions, McpClientPeer, Root } from '../protocol/index.js';
+import { isDeclaredExtensionMethod } from '../protocol/capabilities.js';
+import type { ClientCapabilities, LoggingLevel, McpRequestOptions, McpClientPeer, Root, ServerCapabilities } from '../protocol/index.js';
 import { DEFAULT_CLIENT_INFO } from './client-options.js';
 import type { McpClientOptions } from './client-options.js';
 import { supportedOf } from './era-probe.js';
@@ -24,6 +25,8 @@ export interface StatelessClient {
   readonly mcp: McpClientPeer;
   protocolVersion: string | undefined;
   readonly capabilities: ClientCapabilities;
+  /** What the server declared (its extensions add methods back: tasks/get of SEP-2663). */
+  readonly serverCapabilities: ServerCapabilities;
 }
 
 /** The 2026-07-28 request path of one client, with the state it keeps between requests. */
@@ -55,7 +58,7 @@ export class StatelessRequests {
   /** A fresh cached result, or the request with the envelope, through input rounds, cached when it carries `ttlMs`. */
   async request(method: string, params: Params | undefined, options: McpRequestOptions): Promise<Params> {
     // 26/changelog: these methods are gone; sending one would only earn -32601.
-    if (REMOVED_IN_STATELESS.has(method)) throw new Error(`"${method}" does not exist in ${this.#client.protocolVersion ?? REVISION_2026_07_28}, the revision this connection speaks`);
+    if (REMOVED_IN_STATELESS.has(method) && !isDeclaredExtensionMethod(this.#client.serverCapabilities, method)) throw new Error(`"${method}" does not exist in ${this.#client.protocolVersion ?? REVISION_2026_07_28}, the revision this connection speaks`);
     const cached = this.cache.get(method, params);
     if (cached) return cached;
     let last = params;

@@ -2,6 +2,10 @@
 // MUST use only capabilities both sides negotiated.
 
 import type { ClientCapabilities, ServerCapabilities } from './lifecycle-types.js';
+import { extensionSettings } from './extensions.js';
+import { TASKS_EXTENSION, TASKS_METHODS } from './tasks-extension.js';
+
+const TASKS_EXTENSION_METHODS: ReadonlySet<string> = new Set(Object.values(TASKS_METHODS));
 
 const SERVER_CAPABILITY_OF: Record<string, keyof ServerCapabilities> = {
   'tools/list': 'tools',
@@ -37,10 +41,17 @@ export function clientCapabilityFor(method: string): keyof ClientCapabilities | 
   return CLIENT_CAPABILITY_OF[method];
 }
 
+/** Whether `method` is one the server's declared extensions add back (SEP-2663: tasks/get, tasks/update, tasks/cancel). */
+export function isDeclaredExtensionMethod(capabilities: ServerCapabilities, method: string): boolean {
+  return TASKS_EXTENSION_METHODS.has(method) && extensionSettings(capabilities, TASKS_EXTENSION) !== undefined;
+}
+
 /** Why the server's capabilities do not allow this request, or undefined when they do. */
 export function missingServerCapability(capabilities: ServerCapabilities, method: string): string | undefined {
   const name = serverCapabilityFor(method);
   if (name === undefined) return undefined;
+  // SEP-2663: tasks/get and tasks/cancel belong to the Tasks extension when the server declared it.
+  if (isDeclaredExtensionMethod(capabilities, method)) return undefined;
   if (!capabilities[name]) return `The server did not declare the "${name}" capability, so "${method}" cannot be used`;
   if ((method === 'resources/subscribe' || method === 'resources/unsubscribe') && !capabilities.resources?.subscribe) {
     return `The server did not declare "resources.subscribe", so "${method}" cannot be used`;

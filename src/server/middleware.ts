@@ -19,8 +19,11 @@ export interface MiddlewareContext {
   readonly authInfo: AuthInfo | undefined;
   /** Fires when the client cancels the request or the connection closes. */
   readonly signal: AbortSignal;
-  /** The context the handler gets (client info and capabilities, logging, progress). */
-  readonly context: ToolContext;
+  /**
+   * The context the handler gets (client info and capabilities, logging, progress). A middleware
+   * may replace it before `next`, e.g. to run the handler past the request (the Tasks extension).
+   */
+  context: ToolContext;
 }
 
 /** One middleware: return `next()` to go on, or a result of your own. */

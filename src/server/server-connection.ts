@@ -140,14 +140,16 @@ export class ServerConnection implements MessageRouter {
     if (envelope === undefined) {
       const context = new SessionToolContext(this, request, params);
       if (middleware.length === 0) return handler(params, context, this);
-      return runMiddleware(middleware, middlewareContext(method, params, context), (changed) => handler(changed, context, this));
+      const ctx = middlewareContext(method, params, context);
+      return runMiddleware(middleware, ctx, (changed) => handler(changed, ctx.context, this));
     }
     const context = new StatelessToolContext(request, this.mcp, envelope, params, answers);
     let result: Params | Promise<Params>;
     try {
+      const ctx = middlewareContext(method, params, context);
       result = middleware.length === 0
         ? handler(params, context, undefined)
-        : runMiddleware(middleware, middlewareContext(method, params, context), (changed) => handler(changed, context, undefined));
+        : runMiddleware(middleware, ctx, (changed) => handler(changed, ctx.context, undefined));
     } catch (error) {
       return failStateless(host, method, params, request, context, error);
     }
@@ -198,6 +200,7 @@ export class ServerConnection implements MessageRouter {
   // basic/lifecycle#capability-negotiation: a method of a capability the server did not
   // declare is answered as unknown (-32601), not served.
   #undeclared(method: string): ProtocolError | undefined {
+    if (this.host.extensionMethods.has(method)) return undefined; // an extension's own, e.g. SEP-2663 tasks/get
     const capability = serverCapabilityFor(method);
     if (capability === undefined || this.host.declares(capability)) return undefined;
     return new ProtocolError(METHOD_NOT_FOUND, `Method not found: ${method} (the server does not declare the "${capability}" capability)`);
@@ -208,6 +211,6 @@ export class ServerConnection implements MessageRouter {
 function middlewareContext(method: string, params: Params | undefined, context: ToolContext): MiddlewareContext {
   return {
     method, params, era: context.era, requestId: context.requestId, authInfo: context.authInfo, context,
-    get signal() { return context.signal; },
+    get signal() { return this.context.signal; },
   };
 }

@@ -34,6 +34,8 @@ export interface StatelessHost {
   readonly requestState: RequestStateSealer;
   capabilities(): ServerCapabilities;
   declares(capability: keyof ServerCapabilities): boolean;
+  /** Methods an installed extension added: one 2026 removed from the core (tasks/get) is an extension's again (SEP-2663). */
+  readonly extensionMethods: ReadonlySet<string>;
   cacheHint(method: string): CacheHint;
   /** Resource URIs one listen stream may subscribe to. */
   readonly maxSubscriptions: number;
@@ -53,6 +55,7 @@ export const NO_ANSWERS: Params = Object.freeze({});
 export function openStateless(host: StatelessHost, method: string, params: Params | undefined, extra: MessageExtra | undefined): Envelope {
   const header = extra?.headers?.['mcp-protocol-version'];
   const envelope = readEnvelope(params, host.statelessRevisions, typeof header === 'string' ? header : undefined);
+  if (host.extensionMethods.has(method)) return envelope;
   if (REMOVED_IN_STATELESS.has(method)) throw removedMethodError(method);
   const capability = serverCapabilityFor(method);
   if (capability !== undefined && !host.declares(capability)) throw removedMethodError(method);
@@ -86,7 +89,9 @@ export function finishStateless(host: StatelessHost, method: string, params: Par
   if (context.missing) return inputRequired(host, method, params, request, context);
   const own = result._meta as Params | undefined;
   const meta = own === undefined ? serverInfoMeta(host.info) : { ...own, [META.serverInfo]: host.info };
-  const decorated: Params = { ...result, resultType: 'complete', _meta: meta };
+  // A result an extension gave a resultType of its own keeps it (SEP-2663's "task").
+  const resultType = typeof result.resultType === 'string' ? result.resultType : 'complete';
+  const decorated: Params = { ...result, resultType, _meta: meta };
   if (CACHEABLE.has(method)) Object.assign(decorated, host.cacheHint(method));
   return decorated;
 }

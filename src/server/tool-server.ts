@@ -97,6 +97,8 @@ export class ToolServer implements ConnectionHost {
   readonly #handlers = new Map<string, ServerRequestHandler>();
   /** The installed extensions' settings, by identifier (`extension`). */
   readonly #extensions: ExtensionSettings = {};
+  /** The methods those extensions added (StatelessHost). */
+  readonly extensionMethods = new Set<string>();
   readonly #tools = new ToolRegistry(() => this.listChanged('tools', NOTIFICATIONS.toolsListChanged));
 
   constructor(info: Implementation, options: ToolServerOptions = {}) {
@@ -176,7 +178,10 @@ export class ToolServer implements ConnectionHost {
       if (this.#handlers.has(method)) throw new Error(`The extension "${extension.id}" adds "${method}", which this server already answers`);
       if (typeof handler !== 'function') throw new TypeError(`The extension "${extension.id}" gives "${method}" a ${typeof handler}, not a handler function`);
     }
-    for (const [method, handler] of methods) this.#handlers.set(method, handler);
+    for (const [method, handler] of methods) {
+      this.#handlers.set(method, handler);
+      this.extensionMethods.add(method);
+    }
     if (extension.middleware !== undefined) this.middleware.push(extension.middleware);
     this.#extensions[extension.id] = { ...extension.settings };
     return this;

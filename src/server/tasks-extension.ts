@@ -1,0 +1,190 @@
+// The Tasks extension (SEP-2663) as a server installs it: `server.extension(tasksExtension({...}))`,
+// the way a user's own extension is. Its middleware answers a `tools/call` of a task-supporting tool
+// with `resultType: "task"` at once, for a client that declared the extension, and runs the handler
+// on past the request with a context of the task's own (its cancellation, its input rounds).
+
+import type { Params } from '../jsonrpc/index.js';
+import { INTERNAL_ERROR, INVALID_PARAMS, ProtocolError } from '../jsonrpc/index.js';
+import { MISSING_REQUIRED_CLIENT_CAPABILITY, extensionSettings } from '../protocol/index.js';
+import type { ElicitRequestParams, ElicitResult, CreateMessageRequestParams, CreateMessageResult, Root } from '../protocol/index.js';
+import { TASKS_EXTENSION, TASKS_METHODS, TERMINAL_EXTENSION_TASK_STATUSES } from '../protocol/tasks-extension.js';
+import type { DetailedTask } from '../protocol/tasks-extension.js';
+import type { ToolContext, InputOptions } from './request-context.js';
+import type { ServerExtension } from './server-extension.js';
+import { MemoryTaskStore } from './task-store.js';
+import type { TaskStore } from './task-store.js';
+
+export interface TasksExtensionOptions {
+  /** Tool name → task support: 'optional' (a task when the client can take one) or 'required'. */
+  tools?: Readonly<Record<string, 'optional' | 'required'>>;
+  store?: TaskStore;
+  /** ttlMs of each task (kept that long after it ends); default one hour. */
+  ttlMs?: number;
+  /** pollIntervalMs suggested to clients; default 1000. */
+  pollIntervalMs?: number;
+}
+
+interface Running {
+  abort: AbortController;
+  answers: Map<string, (value: Params) => void>;
+  /** The input asked for and not yet answered: one record, so questions asked at once all show. */
+  pending: Record<string, { method: string; params?: Params }>;
+}
+
+/** The extension, with the way a handler starts a task itself (after an MRTR round, say). */
+export interface TasksExtension extends ServerExtension {
+  /**
+   * Creates a task for this request and runs `work` in it, past the request; resolves to the
+   * CreateTaskResult to answer with. The client must have declared the extension (else -32021).
+   */
+  runAsTask(context: ToolContext, work: (context: ToolContext) => Promise<Params>): Promise<Params>;
+}
+
+function declared(context: ToolContext): boolean {
+  return extensionSettings(context.clientCapabilities, TASKS_EXTENSION) !== undefined;
+}
+
+function missingExtension(method: string): ProtocolError {
+  return new ProtocolError(MISSING_REQUIRED_CLIENT_CAPABILITY,
+    `Missing required client capability: "${method}" needs the extension "${TASKS_EXTENSION}", which this request did not declare`,
+    { requiredCapabilities: { extensions: { [TASKS_EXTENSION]: {} } } });
+}
+
+function principalOf(context: ToolContext): string {
+  const auth = context.authInfo;
+  return auth === undefined ? '' : `${auth.clientId ?? ''}\u0000${auth.subject ?? ''}`;
+}
+
+function taskIdOf(params: Params | undefined): string {
+  const id = params?.taskId;
+  if (typeof id !== 'string' || id.length === 0 || id.length > 200) throw new ProtocolError(INVALID_PARAMS, 'Invalid params: taskId must be a non-empty string');
+  return id;
+}
+
+/** The Tasks extension, ready for `server.extension(...)`. */
+export function tasksExtension(options: TasksExtensionOptions): TasksExtension {
+  const store = options.store ?? new MemoryTaskStore();
+  const ttlMs = options.ttlMs ?? 3_600_000;
+  const pollIntervalMs = options.pollIntervalMs ?? 1000;
+  const running = new Map<string, Running>();
+
+  const find = async (params: Params | undefined, context: ToolContext, method: string): Promise<DetailedTask> => {
+    if (!declared(context)) throw missingExtension(method);
+    const task = await store.get(principalOf(context), taskIdOf(params));
+    if (task === undefined) throw new ProtocolError(INVALID_PARAMS, `Invalid params: no task "${String(params?.taskId)}"`);
+    return task;
+  };
+
+  const change = async (principal: string, task: DetailedTask, patch: Partial<DetailedTask>): Promise<DetailedTask | undefined> => {
+    const current = await store.get(principal, task.taskId);
+    if (current === undefined || TERMINAL_EXTENSION_TASK_STATUSES.includes(current.status)) return undefined;
+    const next: DetailedTask = { ...current, ...patch, lastUpdatedAt: new Date().toISOString() };
+    await store.put(principal, next);
+    return next;
+  };
+
+  function taskContext(base: ToolContext, principal: string, task: DetailedTask, run: Running): ToolContext {
+    let asked = 0;
+    const ask = async (method: string, params: Params | undefined, key: string | undefined): Promise<Params> => {
+      const id = key ?? `${method === 'elicitation/create' ? 'elicitation' : method === 'sampling/createMessage' ? 'sampling' : 'roots'}-${++asked}`;
+      const answer = new Promise<Params>((resolve) => run.answers.set(id, resolve));
+      run.pending[id] = params === undefined ? { method } : { method, params };
+      await change(principal, task, { status: 'input_required', inputRequests: { ...run.pending } });
+      return answer;
+    };
+    return {
+      ...base,
+      requestId: base.requestId,
+      signal: run.abort.signal,
+      sendProgress: async (progress) => {
+        if (progress.message !== undefined) await change(principal, task, { statusMessage: progress.message });
+      },
+      request: (method, params) => ask(method, params, undefined),
+      elicit: (params: ElicitRequestParams, opts?: InputOptions) => ask('elicitation/create', params as unknown as Params, opts?.key) as Promise<unknown> as Promise<ElicitResult>,
+      sample: (params: CreateMessageRequestParams, opts?: InputOptions) => ask('sampling/createMessage', params as unknown as Params, opts?.key) as Promise<unknown> as Promise<CreateMessageResult>,
+      listRoots: async (opts?: InputOptions) => ((await ask('roots/list', undefined, opts?.key)).roots ?? []) as Root[],
+      closeSseStream: async () => false,
+    };
+  }
+
+  async function runAsTask(context: ToolContext, work: (context: ToolContext) => Promise<Params>): Promise<Params> {
+    if (!declared(context)) throw missingExtension('a task');
+    const principal = principalOf(context);
+    const now = new Date().toISOString();
+    const task: DetailedTask = { taskId: crypto.randomUUID(), status: 'working', createdAt: now, lastUpdatedAt: now, ttlMs, pollIntervalMs };
+    await store.create(principal, task); // durably created before the answer (SEP-2663)
+    const run: Running = { abort: new AbortController(), answers: new Map(), pending: {} };
+    running.set(task.taskId, run);
+    work(taskContext(context, principal, task, run)).then(
+      (result) => {
+        const { resultType: _type, ...rest } = result;
+        return change(principal, task, { status: 'completed', result: rest });
+      },
+      (error: unknown) => change(principal, task, {
+        status: 'failed',
+        error: error instanceof ProtocolError
+          ? { code: error.code, message: error.message, ...(error.data === undefined ? {} : { data: error.data }) }
+          : { code: INTERNAL_ERROR, message: error instanceof Error ? error.message : String(error) },
+      }),
+    ).catch(() => undefined).finally(() => running.delete(task.taskId));
+    return { ...task, resultType: 'task' } as unknown as Params;
+  }
+
+  return {
+    id: TASKS_EXTENSION,
+    runAsTask,
+    methods: {
+      [TASKS_METHODS.get]: async (params, context) => {
+        const task = await find(params, context, TASKS_METHODS.get);
+        return { ...task } as unknown as Params;
+      },
+      [TASKS_METHODS.update]: async (params, context) => {
+        const task = await find(params, context, TASKS_METHODS.update);
+        const responses = params?.inputResponses;
+        if (typeof responses !== 'object' || responses === null || Array.isArray(responses)) {
+          throw new ProtocolError(INVALID_PARAMS, 'Invalid params: inputResponses must be an object keyed by inputRequests keys');
+        }
+        const run = running.get(task.taskId);
+        const pending = run?.pending ?? { ...task.inputRequests };
+        const answered: [string, Params][] = [];
+        for (const [key, value] of Object.entries(responses as Params)) {
+          // Unknown or already-answered keys are ignored (SEP-2663 tasks/update).
+          if (!Object.prototype.hasOwnProperty.call(pending, key) || typeof value !== 'object' || value === null) continue;
+          delete pending[key];
+          answered.push([key, value as Params]);
+        }
+        if (answered.length === 0) return {};
+        const left = Object.keys(pending).length;
+        await change(principalOf(context), task, left === 0 ? { status: 'working', inputRequests: undefined } : { inputRequests: { ...pending } });
+        // The handler goes on only once the task says so, so its end is never overwritten by this update.
+        for (const [key, value] of answered) {
+          run?.answers.get(key)?.(value);
+          run?.answers.delete(key);
+        }
+        return {};
+      },
+      [TASKS_METHODS.cancel]: async (params, context) => {
+        const task = await find(params, context, TASKS_METHODS.cancel);
+        if (!TERMINAL_EXTENSION_TASK_STATUSES.includes(task.status)) {
+          await change(principalOf(context), task, { status: 'cancelled', inputRequests: undefined });
+          running.get(task.taskId)?.abort.abort(new Error('The task was cancelled'));
+        }
+        return {};
+      },
+    },
+    async middleware(ctx, next) {
+      if (ctx.method !== 'tools/call') return next();
+      const name = ctx.params?.name;
+      const support = typeof name === 'string' && options.tools !== undefined && Object.prototype.hasOwnProperty.call(options.tools, name) ? options.tools[name] : undefined;
+      if (support === undefined) return next();
+      if (!declared(ctx.context)) {
+        if (support === 'required') throw missingExtension(`tools/call of "${name as string}"`);
+        return next();
+      }
+      return runAsTask(ctx.context, (context) => {
+        ctx.context = context;
+        return next();
+      });
+    },
+  };
+}
