@@ -10,9 +10,9 @@ import type {
 import { runCompleter } from './completer.js';
 import type { Completer } from './completer.js';
 import { PromptRegistry } from './prompt-registry.js';
-import type { GetPrompt } from './prompt-registry.js';
+import type { GetPrompt, RegisteredPrompt } from './prompt-registry.js';
 import { ResourceRegistry } from './resource-registry.js';
-import type { ReadResource, ReadTemplate } from './resource-registry.js';
+import type { ReadResource, ReadTemplate, RegisteredResource, RegisteredResourceTemplate } from './resource-registry.js';
 import { subscribe, unsubscribe } from './resource-subscriptions.js';
 import { ToolServer } from './tool-server.js';
 import type { ToolServerOptions } from './tool-server.js';
@@ -51,17 +51,17 @@ export class McpServer extends ToolServer {
   }
 
   /** Registers a resource at a fixed URI. */
-  resource(resource: Resource, read: ReadResource): { remove(): void } {
+  resource(resource: Resource, read: ReadResource): RegisteredResource {
     return this.#resources.add(resource, read);
   }
 
   /** Registers a family of resources named by an RFC 6570 level-1 URI template, with optional completers per variable. */
-  resourceTemplate(template: ResourceTemplate, read: ReadTemplate, complete?: Record<string, Completer>): { remove(): void } {
+  resourceTemplate(template: ResourceTemplate, read: ReadTemplate, complete?: Record<string, Completer>): RegisteredResourceTemplate {
     return this.#resources.addTemplate(template, read, complete);
   }
 
   /** Registers a prompt, with optional completers per argument. */
-  prompt(prompt: Prompt, get: GetPrompt, complete?: Record<string, Completer>): { remove(): void } {
+  prompt(prompt: Prompt, get: GetPrompt, complete?: Record<string, Completer>): RegisteredPrompt {
     return this.#prompts.add(prompt, get, complete);
   }
 

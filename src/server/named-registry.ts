@@ -20,21 +20,23 @@ export interface Registered<C> {
 }
 
 /** How one kind registers: its list field, its noun in errors (`A tool named "x"…`), its key, and the checks and compiling of an entry. */
-export interface RegistryKind<F extends string, R extends { definition: object }, E extends R> {
+export interface RegistryKind<F extends string, R extends { definition: object }, E extends R, L = R['definition']> {
   field: F;
   noun: string;
   keyOf(definition: R['definition']): string;
   /** Runs at add and at update; throws to refuse the entry. Without it, the entry is kept as given. */
   prepare?(registration: R): E;
+  /** What a list shows of an entry, when not its definition as registered (a tool's schemas as JSON Schema). */
+  listed?(entry: E): L;
 }
 
 /** Entries of one kind by name; `onchange` hears every change a client's list would show. */
-export class NamedRegistry<F extends string, R extends { definition: object }, E extends R = R> {
+export class NamedRegistry<F extends string, R extends { definition: object }, E extends R = R, L = R['definition']> {
   readonly #slots = new Map<string, { entry: E; enabled: boolean }>();
-  readonly #kind: RegistryKind<F, R, E>;
+  readonly #kind: RegistryKind<F, R, E, L>;
   readonly #onchange: () => void;
 
-  constructor(kind: RegistryKind<F, R, E>, onchange: () => void) {
+  constructor(kind: RegistryKind<F, R, E, L>, onchange: () => void) {
     this.#kind = kind;
     this.#onchange = onchange;
   }
@@ -78,9 +80,10 @@ export class NamedRegistry<F extends string, R extends { definition: object }, E
   }
 
   /** One page of the enabled definitions, as the list result: `{ tools: [...], nextCursor? }`. */
-  list(cursor: unknown, pageSize: number): Record<F, R['definition'][]> & { nextCursor?: string } {
-    const { page, nextCursor } = paginate(this.entries().map((entry) => entry.definition), cursor, pageSize);
-    return (nextCursor === undefined ? { [this.#kind.field]: page } : { [this.#kind.field]: page, nextCursor }) as Record<F, R['definition'][]>;
+  list(cursor: unknown, pageSize: number): Record<F, L[]> & { nextCursor?: string } {
+    const listed = this.#kind.listed ?? ((entry: E) => entry.definition as L);
+    const { page, nextCursor } = paginate(this.entries().map(listed), cursor, pageSize);
+    return (nextCursor === undefined ? { [this.#kind.field]: page } : { [this.#kind.field]: page, nextCursor }) as Record<F, L[]>;
   }
 }
 

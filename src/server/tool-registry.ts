@@ -1,58 +1,96 @@
 // The tools a server offers: registration, `tools/list` pages and `tools/call` with
-// argument validation (server/tools).
+// argument validation (server/tools). A tool's schemas are JSON Schema or Standard Schema
+// (schema-adapter.ts): what goes on the wire is the JSON Schema, what the handler gets is the
+// validated (for a Standard schema: parsed) value.
 
 import { INTERNAL_ERROR, INVALID_PARAMS, ProtocolError } from '../jsonrpc/index.js';
 import { isThenable } from '../jsonrpc/thenable.js';
 import type { CallToolResult, Tool } from '../protocol/index.js';
-import { compile, describeIssues, issuesOf } from '../json-schema/index.js';
-import type { ValidationError, Validator } from '../json-schema/index.js';
+import { describeIssues, issuesOf } from '../json-schema/index.js';
+import type { ValidationError } from '../json-schema/index.js';
 import { NamedRegistry, coalesce } from './named-registry.js';
 import type { Registered, RegistryKind } from './named-registry.js';
 import type { ToolContext } from './request-context.js';
+import { adaptSchema } from './schema-adapter.js';
+import type { AdaptedSchema, SchemaResult, ToolArguments, ToolResult, ToolSchema } from './schema-adapter.js';
 
-/** Runs a tool; returns its result. Throwing a ProtocolError answers with a JSON-RPC error; any other throw becomes an `isError` result. */
-export type ToolHandler = (args: Record<string, any>, context: ToolContext) => CallToolResult | Promise<CallToolResult>;
+/**
+ * A tool as `server.tool` takes it: a Tool whose schemas may also be Standard schemas (zod,
+ * arktype, valibot), and the OAuth scopes a caller's token must carry to call it.
+ */
+export interface ToolDefinition<I extends ToolSchema = ToolSchema, O extends ToolSchema | undefined = ToolSchema | undefined>
+  extends Omit<Tool, 'inputSchema' | 'outputSchema'> {
+  inputSchema: I;
+  outputSchema?: O;
+  /**
+   * Scopes the caller's token must hold (over HTTP with a token verifier): without one, the call is
+   * answered 403 `insufficient_scope` naming them (basic/authorization#scope-challenge-handling). Not listed.
+   */
+  scopes?: readonly string[];
+}
 
-type Registration = { definition: Tool; handler: ToolHandler };
-/** A registered tool, with the validators compiled from its schemas. */
-type Entry = Registration & { validateInput: Validator; validateOutput: Validator | undefined };
+/**
+ * Runs a tool; returns its result. Its arguments are typed by the inputSchema (loose without type
+ * parameters). Throwing a ProtocolError answers with a JSON-RPC error; any other throw becomes an `isError` result.
+ */
+export type ToolHandler<I = Record<string, unknown>, O = undefined> =
+  (args: ToolArguments<I>, context: ToolContext) => ToolResult<O> | Promise<ToolResult<O>>;
+
+/** A handler as the registry holds it (and `update` takes it), its types forgotten. */
+export type AnyHandler = (args: any, context: ToolContext) => CallToolResult | Promise<CallToolResult>;
+
+type Registration = { definition: ToolDefinition; handler: AnyHandler };
+/** A registered tool: the Tool it lists, its adapted schemas, its scopes. */
+type Entry = Registration & { tool: Tool; input: AdaptedSchema<unknown>; output: AdaptedSchema<unknown> | undefined; scopes: readonly string[] };
 
 /** A handle to a registered tool: `remove()`, `enable()`, `disable()`, `update({ definition?, handler? })`. */
-export type RegisteredTool = Registered<{ definition?: Partial<Tool>; handler?: ToolHandler }>;
+export type RegisteredTool = Registered<{ definition?: Partial<ToolDefinition>; handler?: AnyHandler }>;
 
 /** Names the errors the way a model can act on them: `a: must be integer`. */
 export function describeValidationErrors(errors: readonly ValidationError[]): string {
   return describeIssues(issuesOf(errors));
 }
 
-const TOOL: RegistryKind<'tools', Registration, Entry> = {
+const TOOL: RegistryKind<'tools', Registration, Entry, Tool> = {
   field: 'tools', noun: 'tool named', keyOf: (tool) => tool.name,
   prepare: ({ definition, handler }) => {
-    if (typeof definition.inputSchema !== 'object' || definition.inputSchema === null) {
+    const { inputSchema, outputSchema, scopes = [], ...rest } = definition;
+    if (typeof inputSchema !== 'object' && typeof inputSchema !== 'function' || inputSchema === null) {
       throw new Error(`Tool "${definition.name}" needs an inputSchema object (server/tools: never null)`);
     }
-    // Compiled here, so a bad schema fails at registration (or update), not at the first call.
-    const validateOutput = definition.outputSchema ? compile(definition.outputSchema) : undefined;
-    return { definition, handler, validateInput: compile(definition.inputSchema), validateOutput };
+    if (!Array.isArray(scopes) || !scopes.every((scope) => typeof scope === 'string' && /^[\x21\x23-\x5b\x5d-\x7e]+$/.test(scope))) {
+      throw new TypeError(`Tool "${definition.name}" scopes must be scope tokens (RFC 6749 §3.3: printable ASCII, no space, " or \\)`);
+    }
+    // Adapted here, so a bad schema fails at registration (or update), not at the first call.
+    const input = adaptSchema(inputSchema, `tool "${definition.name}" inputSchema`);
+    const output = outputSchema === undefined ? undefined : adaptSchema(outputSchema, `tool "${definition.name}" outputSchema`, 'output');
+    const tool: Tool = output ? { ...rest, inputSchema: input.jsonSchema, outputSchema: output.jsonSchema } : { ...rest, inputSchema: input.jsonSchema };
+    return { definition, handler, tool, input, output, scopes: Object.freeze([...scopes]) };
   },
+  listed: (entry) => entry.tool,
 };
 
 /** The set of tools and how to call them. */
-export class ToolRegistry extends NamedRegistry<'tools', Registration, Entry> {
+export class ToolRegistry extends NamedRegistry<'tools', Registration, Entry, Tool> {
   constructor(onchange: () => void) {
     super(TOOL, coalesce(onchange));
   }
 
-  add(tool: Tool, handler: ToolHandler): RegisteredTool {
+  add(tool: ToolDefinition, handler: AnyHandler): RegisteredTool {
     return this.register({ definition: tool, handler });
   }
 
-  /** The definition of an enabled tool, if any. */
+  /** The listed definition of an enabled tool, if any. */
   definition(name: string): Tool | undefined {
-    return this.entry(name)?.definition;
+    return this.entry(name)?.tool;
   }
 
-  /** Answers at once when the tool's handler does, so a synchronous tool costs no promise. */
+  /** The scopes an enabled tool needs (none: an empty array), or undefined for no such tool. */
+  scopes(name: string): readonly string[] | undefined {
+    return this.entry(name)?.scopes;
+  }
+
+  /** Answers at once when the schema and the handler do, so a synchronous tool costs no promise. */
   call(params: Record<string, unknown> | undefined, context: ToolContext): CallToolResult | Promise<CallToolResult> {
     const name = params?.name;
     if (typeof name !== 'string') throw new ProtocolError(INVALID_PARAMS, 'Invalid params: tools/call needs a string "name"');
@@ -63,21 +101,32 @@ export class ToolRegistry extends NamedRegistry<'tools', Registration, Entry> {
     if (typeof args !== 'object' || args === null || Array.isArray(args)) {
       throw new ProtocolError(INVALID_PARAMS, `Invalid params: "arguments" of tool ${name} must be an object`);
     }
-    // SEP-1303 (2025-11-25 changelog): arguments that fail the schema are a tool execution
-    // error the model can read and correct, not a JSON-RPC error.
-    const checked = entry.validateInput(args);
-    if (!checked.valid) {
-      return { content: [{ type: 'text', text: `Invalid arguments for tool ${name}: ${describeValidationErrors(checked.errors)}` }], isError: true };
-    }
-    let result: CallToolResult | Promise<CallToolResult>;
+    let checked: SchemaResult<unknown> | Promise<SchemaResult<unknown>>;
     try {
-      result = entry.handler(args as Record<string, unknown>, context);
+      checked = entry.input.validate(args);
     } catch (error) {
       return toolFailure(error);
     }
-    if (isThenable(result)) return Promise.resolve(result).then((value) => checkOutput(entry, value), toolFailure);
-    return checkOutput(entry, result as CallToolResult);
+    if (isThenable(checked)) return Promise.resolve(checked).then((result) => run(entry, result, context));
+    return run(entry, checked, context);
   }
+}
+
+/** Runs the handler on the validated arguments, then checks what it returned. */
+function run(entry: Entry, checked: SchemaResult<unknown>, context: ToolContext): CallToolResult | Promise<CallToolResult> {
+  // SEP-1303 (2025-11-25 changelog): arguments that fail the schema are a tool execution
+  // error the model can read and correct, not a JSON-RPC error.
+  if (checked.issues) {
+    return { content: [{ type: 'text', text: `Invalid arguments for tool ${entry.tool.name}: ${describeIssues(checked.issues)}` }], isError: true };
+  }
+  let result: CallToolResult | Promise<CallToolResult>;
+  try {
+    result = entry.handler(checked.value, context);
+  } catch (error) {
+    return toolFailure(error);
+  }
+  if (isThenable(result)) return Promise.resolve(result).then((value) => checkOutput(entry, value), toolFailure);
+  return checkOutput(entry, result as CallToolResult);
 }
 
 /** A handler's throw: a ProtocolError stays a JSON-RPC error; anything else is an `isError` result the model can read. */
@@ -87,18 +136,23 @@ function toolFailure(error: unknown): CallToolResult {
 }
 
 /** server/tools#output-schema: structuredContent MUST match a declared outputSchema. */
-function checkOutput(entry: Entry, result: CallToolResult): CallToolResult {
-  const name = entry.definition.name;
+function checkOutput(entry: Entry, result: CallToolResult): CallToolResult | Promise<CallToolResult> {
+  const name = entry.tool.name;
   if (typeof result !== 'object' || result === null) {
     throw new ProtocolError(INTERNAL_ERROR, `Tool ${name} returned ${result === null ? 'null' : typeof result}, not a CallToolResult object`);
   }
-  if (!entry.validateOutput || result.isError) return result;
+  if (!entry.output || result.isError) return result;
   if (result.structuredContent === undefined) {
     throw new ProtocolError(INTERNAL_ERROR, `Tool ${name} declares an outputSchema but returned no structuredContent`);
   }
-  const output = entry.validateOutput(result.structuredContent);
-  if (!output.valid) {
-    throw new ProtocolError(INTERNAL_ERROR, `Tool ${name} returned structuredContent that does not match its outputSchema: ${describeValidationErrors(output.errors)}`);
+  const checked = entry.output.validate(result.structuredContent);
+  return isThenable(checked) ? Promise.resolve(checked).then((output) => structured(name, result, output)) : structured(name, result, checked);
+}
+
+/** The result with the schema's value as its structuredContent (a Standard schema's parse: defaults, transforms), or the mismatch as an error. */
+function structured(name: string, result: CallToolResult, checked: SchemaResult<unknown>): CallToolResult {
+  if (checked.issues) {
+    throw new ProtocolError(INTERNAL_ERROR, `Tool ${name} returned structuredContent that does not match its outputSchema: ${describeIssues(checked.issues)}`);
   }
-  return result;
+  return checked.value === result.structuredContent ? result : { ...result, structuredContent: checked.value as Record<string, unknown> };
 }

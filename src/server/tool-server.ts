@@ -7,7 +7,7 @@ import type { Params, Transport } from '../jsonrpc/index.js';
 import { HANDSHAKE_REVISIONS, NOTIFICATIONS, STATELESS_REVISIONS, extensionIdProblem } from '../protocol/index.js';
 import { withExtensions } from '../protocol/extensions.js';
 import type { ExtensionSettings } from '../protocol/index.js';
-import type { Implementation, LoggingLevel, McpPeerOptions, ServerCapabilities, ServerMethods, Tool, TypedHandler } from '../protocol/index.js';
+import type { Implementation, LoggingLevel, McpPeerOptions, ServerCapabilities, ServerMethods, TypedHandler } from '../protocol/index.js';
 import type { ToolContext } from './request-context.js';
 import { ListenRegistry } from './listen-registry.js';
 import type { Middleware } from './middleware.js';
@@ -21,7 +21,8 @@ import { discover } from './stateless-request.js';
 import type { CacheHint } from './stateless-request.js';
 import { listen } from './subscriptions-listen.js';
 import { ToolRegistry } from './tool-registry.js';
-import type { RegisteredTool, ToolHandler } from './tool-registry.js';
+import type { RegisteredTool, ToolDefinition } from './tool-registry.js';
+import type { ToolArguments, ToolResult, ToolSchema } from './schema-adapter.js';
 
 /** Options of a ToolServer (and of an McpServer). */
 export interface ToolServerOptions {
@@ -131,8 +132,17 @@ export class ToolServer implements ConnectionHost {
     table.set('tools/call', this.#tools.call.bind(this.#tools));
   }
 
-  /** Registers a tool with its plain JSON Schema; arguments are validated against it before the handler runs. */
-  tool(definition: Tool, handler: ToolHandler): RegisteredTool {
+  /**
+   * Registers a tool. Its inputSchema (and outputSchema) is a JSON Schema, or a Standard schema
+   * that exports one (zod, arktype, valibot's toStandardJsonSchema): the handler's arguments are
+   * typed by it (a JSON Schema written inline or `as const`; a widened one leaves them loose),
+   * validated before it runs, and tools/list publishes the JSON Schema. `scopes` are the OAuth
+   * scopes a caller's token must hold over HTTP.
+   */
+  tool<const I extends ToolSchema, const O extends ToolSchema | undefined = undefined>(
+    definition: ToolDefinition<I, O>,
+    handler: (args: ToolArguments<NoInfer<I>>, context: ToolContext) => ToolResult<NoInfer<O>> | Promise<ToolResult<NoInfer<O>>>,
+  ): RegisteredTool {
     return this.#tools.add(definition, handler);
   }
 
@@ -209,6 +219,11 @@ export class ToolServer implements ConnectionHost {
       if (typeof header === 'string') (headers ??= {})[argument] = header;
     }
     return headers;
+  }
+
+  /** The OAuth scopes a call of this tool needs (basic/authorization#scope-challenge-handling); the HTTP endpoint checks them. */
+  toolScopes(name: string): readonly string[] | undefined {
+    return this.#tools.scopes(name);
   }
 
   /** `ttlMs` and `cacheScope` of a cacheable 2026 result. */

@@ -1,7 +1,5 @@
-// The schema adapter at run time: the `add` of zod, arktype, valibot and JSON Schema (the same
-// fixtures typed-tools.test.ts compiles) publish a JSON Schema holding a and b, answer 19 + 23 = 42,
-// and name the field of a bad argument; a schema with no JSON Schema form is refused when it is
-// adapted; Standard issues' paths and async validation come through.
+// The schema adapter on its own: parsed values, a schema with no JSON Schema form refused when it
+// is adapted, Standard issues' paths and async validation (served tools: typed-tools-served.test.ts).
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -10,50 +8,6 @@ import * as v from 'valibot';
 import { z } from 'zod';
 import { adaptSchema } from '../../src/server/schema-adapter.js';
 import type { ToolSchema } from '../../src/server/schema-adapter.js';
-import { add as arktypeAdd } from './typed-tools/add-arktype.js';
-import { add as jsonSchemaAdd } from './typed-tools/add-json-schema.js';
-import { add as valibotAdd } from './typed-tools/add-valibot.js';
-import { add as zodAdd } from './typed-tools/add-zod.js';
-import { sum } from './typed-tools/output-schema.js';
-
-const DRAFT_2020_12 = 'https://json-schema.org/draft/2020-12/schema';
-const SAFE_INTEGER = { type: 'integer', minimum: Number.MIN_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER };
-
-test('add in four schema languages: its published JSON Schema, 19 + 23 = 42, and an isError naming "a" for a: "x"', async () => {
-  const tools = { zod: zodAdd, arktype: arktypeAdd, valibot: valibotAdd, 'JSON Schema': jsonSchemaAdd };
-  const seen: Record<string, unknown> = {};
-  for (const [language, tool] of Object.entries(tools)) {
-    seen[language] = [tool.definition, await tool.call({ a: 19, b: 23 }), await tool.call({ a: 'x', b: 23 })];
-  }
-  const answer = { content: [{ type: 'text', text: '42' }] };
-  const invalid = (why: string): unknown => ({ content: [{ type: 'text', text: `Invalid arguments for tool add: ${why}` }], isError: true });
-  assert.deepStrictEqual(seen, {
-    zod: [
-      { name: 'add', inputSchema: { $schema: DRAFT_2020_12, type: 'object', properties: { a: SAFE_INTEGER, b: SAFE_INTEGER }, required: ['a', 'b'] } },
-      answer, invalid('a: Invalid input: expected number, received string'),
-    ],
-    arktype: [
-      { name: 'add', inputSchema: { $schema: DRAFT_2020_12, type: 'object', properties: { a: { type: 'integer' }, b: { type: 'integer' } }, required: ['a', 'b'] } },
-      answer, invalid('a: a must be a number (was a string)'),
-    ],
-    valibot: [
-      { name: 'add', inputSchema: { $schema: DRAFT_2020_12, type: 'object', properties: { a: { type: 'integer' }, b: { type: 'integer' } }, required: ['a', 'b'] } },
-      answer, invalid('a: Invalid type: Expected number but received "x"'),
-    ],
-    'JSON Schema': [
-      { name: 'add', inputSchema: { type: 'object', properties: { a: { type: 'integer' }, b: { type: 'integer' } }, required: ['a', 'b'] } },
-      answer, invalid('a: must be integer'),
-    ],
-  });
-});
-
-test('an outputSchema publishes what the library gives back (its output side)', async () => {
-  assert.deepStrictEqual([sum.definition, await sum.call({ a: 19, b: 23 })], [{
-    name: 'sum',
-    inputSchema: { type: 'object', properties: { a: { type: 'integer' }, b: { type: 'integer' } }, required: ['a', 'b'] },
-    outputSchema: { $schema: DRAFT_2020_12, type: 'object', properties: { sum: SAFE_INTEGER }, required: ['sum'], additionalProperties: false },
-  }, { content: [{ type: 'text', text: '42' }], structuredContent: { sum: 42 } }]);
-});
 
 test('the handler gets the parsed value: defaults applied, transforms run', async () => {
   const schema = adaptSchema(z.object({ a: z.number().default(1), name: z.string().transform((s) => s.trim()) }), 'tool "t" inputSchema');

@@ -1,6 +1,8 @@
 import { toStandardJsonSchema } from '@valibot/to-json-schema';
 import * as v from 'valibot';
-import { tool } from './typed-tool.js';
+import { McpServer } from '../../../src/server/index.js';
 
-export const add = tool({ name: 'add', inputSchema: toStandardJsonSchema(v.object({ a: v.pipe(v.number(), v.integer()), b: v.pipe(v.number(), v.integer()) })) },
+export const server = new McpServer({ name: 'add-valibot', version: '1.0.0' });
+
+export const add = server.tool({ name: 'add', inputSchema: toStandardJsonSchema(v.object({ a: v.pipe(v.number(), v.integer()), b: v.pipe(v.number(), v.integer()) })) },
   ({ a, b }) => ({ content: [{ type: 'text', text: String(a + b) }] }));

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { tool } from './typed-tool.js';
+import { McpServer } from '../../../src/server/index.js';
 
-export const add = tool({ name: 'add', inputSchema: z.object({ a: z.number().int(), b: z.number().int() }) },
+export const server = new McpServer({ name: 'add-zod-misuse', version: '1.0.0' });
+
+export const add = server.tool({ name: 'add', inputSchema: z.object({ a: z.number().int(), b: z.number().int() }) },
   ({ a, b }) => ({ content: [{ type: 'text', text: a.toUpperCase() + b }] }));

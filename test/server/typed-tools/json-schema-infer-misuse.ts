@@ -1,7 +1,9 @@
 // Mistakes the inferred arguments catch: an optional field used unchecked, a misspelt name, a literal the enum lacks, a wrong nested type.
-import { tool } from './typed-tool.js';
+import { McpServer } from '../../../src/server/index.js';
 
-export const order = tool({
+export const server = new McpServer({ name: 'json-schema-infer-misuse', version: '1.0.0' });
+
+export const order = server.tool({
   name: 'ship',
   inputSchema: {
     type: 'object',

@@ -1,8 +1,10 @@
 import { z } from 'zod';
-import { tool } from './typed-tool.js';
+import { McpServer } from '../../../src/server/index.js';
+
+export const server = new McpServer({ name: 'output-schema', version: '1.0.0' });
 
 // The structuredContent is typed by the outputSchema; an isError result needs none.
-export const sum = tool({
+export const sum = server.tool({
   name: 'sum',
   inputSchema: { type: 'object', properties: { a: { type: 'integer' }, b: { type: 'integer' } }, required: ['a', 'b'] },
   outputSchema: z.object({ sum: z.number().int() }),
