@@ -26,6 +26,8 @@ export interface RegistryKind<F extends string, R extends { definition: object }
   keyOf(definition: R['definition']): string;
   /** Runs at add and at update; throws to refuse the entry. Without it, the entry is kept as given. */
   prepare?(registration: R): E;
+  /** Whether an enabled entry is in the list result; without it, every enabled one is. */
+  listed?(entry: E): boolean;
 }
 
 /** Entries of one kind by name; `onchange` hears every change a client's list would show. */
@@ -79,7 +81,9 @@ export class NamedRegistry<F extends string, R extends { definition: object }, E
 
   /** One page of the enabled definitions, as the list result: `{ tools: [...], nextCursor? }`. */
   list(cursor: unknown, pageSize: number): Record<F, R['definition'][]> & { nextCursor?: string } {
-    const { page, nextCursor } = paginate(this.entries().map((entry) => entry.definition), cursor, pageSize);
+    const { listed } = this.#kind;
+    const entries = listed === undefined ? this.entries() : this.entries().filter((entry) => listed(entry));
+    const { page, nextCursor } = paginate(entries.map((entry) => entry.definition), cursor, pageSize);
     return (nextCursor === undefined ? { [this.#kind.field]: page } : { [this.#kind.field]: page, nextCursor }) as Record<F, R['definition'][]>;
   }
 }

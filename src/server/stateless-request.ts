@@ -35,6 +35,8 @@ export interface StatelessHost {
   capabilities(): ServerCapabilities;
   declares(capability: keyof ServerCapabilities): boolean;
   cacheHint(method: string): CacheHint;
+  /** An extension method whose result is cacheable too (ServerExtension.cacheable). */
+  isCacheable?(method: string): boolean;
   /** Resource URIs one listen stream may subscribe to. */
   readonly maxSubscriptions: number;
   /** Listen streams open at once. */
@@ -86,7 +88,7 @@ export function finishStateless(host: StatelessHost, method: string, params: Par
   if (context.missing) return inputRequired(host, method, params, request, context);
   const meta = { ...(result._meta as Params | undefined), [META.serverInfo]: host.info };
   const decorated: Params = { ...result, resultType: 'complete', _meta: meta };
-  if (CACHEABLE.has(method)) Object.assign(decorated, host.cacheHint(method));
+  if (CACHEABLE.has(method) || host.isCacheable?.(method)) Object.assign(decorated, host.cacheHint(method));
   return decorated;
 }
 
