@@ -6,6 +6,8 @@ export type { McpServerOptions } from './mcp-server.js';
 export { ServerConnection } from './server-connection.js';
 export type { ServerRequestHandler } from './server-connection.js';
 export type { ServerExtension } from './server-extension.js';
+export type { SkillDefinition } from './skill-entry.js';
+export type { RegisteredSkill } from './skill-registry.js';
 export { describeValidationErrors } from './tool-registry.js';
 export type { RegisteredTool, ToolHandler } from './tool-registry.js';
 export type { InputOptions, ToolContext } from './request-context.js';
