@@ -60,14 +60,20 @@ export function readNotScored(log: string): Set<string> {
 }
 
 /** Judges one scenario from its checks and what the suite itself said about it. */
-export function judge(name: string, side: Verdict['side'], checks: Check[] | undefined, suiteSaysPass: boolean, why?: string): Verdict {
+export function judge(name: string, side: Verdict['side'], checks: Check[] | undefined, suiteSaysPass: boolean, why?: string, strict = false): Verdict {
   const count = (status: string): number => (checks ?? []).filter((check) => check.status === status).length;
   const notes = (checks ?? []).filter((check) => check.status === 'FAILURE' || check.status === 'WARNING')
     .map((check) => `${check.status} ${check.id}: ${check.errorMessage ?? check.description}`);
   if (checks === undefined) notes.push('no checks.json was written for this scenario');
   if (why) notes.push(why);
   const verdict = { name, side, passed: count('SUCCESS'), failed: count('FAILURE'), warnings: count('WARNING'), notes };
-  return { ...verdict, pass: suiteSaysPass && checks !== undefined && verdict.failed === 0 && verdict.warnings === 0 };
+  // strict (an extension scenario run by name): the suite prints PASS for a scenario whose checks
+  // all skipped (the extension undeclared), so it counts only with successes and no skipped check.
+  const skipped = (checks ?? []).filter((check) => check.status === 'SKIPPED');
+  if (strict && skipped.length > 0) notes.push(...skipped.map((check) => `SKIPPED ${check.id}: ${check.errorMessage ?? check.description}`));
+  if (strict && verdict.passed === 0) notes.push('no check succeeded');
+  const sound = !strict || (skipped.length === 0 && verdict.passed > 0);
+  return { ...verdict, pass: suiteSaysPass && checks !== undefined && verdict.failed === 0 && verdict.warnings === 0 && sound };
 }
 
 /** All verdicts of one run. `exits` maps `server` and each client scenario to its exit code. */
@@ -88,10 +94,18 @@ export function judgeRun(runDir: string, exits: Map<string, number>): Verdict[] 
     }
     verdicts.push(...own);
   }
-  verdicts.push(...judgeExtensionScenarios(runDir, exits));
+  // Extension scenarios run by name: `extension-server:<name>` and `extension-client:<name>`, judged strictly.
+  for (const [key, code] of exits) {
+    const match = /^extension-(server|client):(.+)$/.exec(key);
+    if (!match) continue;
+    const side = match[1] as Verdict['side'];
+    const checks = readChecks(join(runDir, `extension-${side}`), side === 'server' ? 'server-' : '').get(match[2]!);
+    verdicts.push(judge(match[2]!, side, checks, code === 0,
+      code === 0 ? undefined : `the suite exited with code ${code}; see ${join(runDir, `extension-${side}-${match[2]}.log`)}`, true));
+  }
   const clientChecks = readChecks(join(runDir, 'client'), '');
   for (const [name, code] of exits) {
-    if (name === 'server' || name.startsWith('server-') || name.startsWith(EXTENSION)) continue;
+    if (name === 'server' || name.startsWith('server-') || name.startsWith('extension-')) continue;
     // `auth/x` scenarios write their checks one folder down: client/auth/x-<stamp>/.
     const slash = name.lastIndexOf('/');
     const checks = slash < 0 ? clientChecks.get(name) : readChecks(join(runDir, 'client', name.slice(0, slash)), '').get(name.slice(slash + 1));
@@ -101,27 +115,6 @@ export function judgeRun(runDir: string, exits: Map<string, number>): Verdict[] 
   return verdicts;
 }
 
-// --- tasks (issue 25): extension scenarios run by name (`extension:<scenario>=<code>`, checks in
-// <run dir>/extension/). The suite prints PASS for a scenario whose checks all skipped (extension
-// not declared), so one counts here only with at least one SUCCESS and no SKIPPED check.
-const EXTENSION = 'extension:';
-
-export function judgeExtensionScenarios(runDir: string, exits: Map<string, number>): Verdict[] {
-  const checks = readChecks(join(runDir, 'extension'), 'server-');
-  const verdicts: Verdict[] = [];
-  for (const [key, code] of exits) {
-    if (!key.startsWith(EXTENSION)) continue;
-    const name = key.slice(EXTENSION.length);
-    const own = checks.get(name);
-    const skipped = (own ?? []).filter((check) => check.status === 'SKIPPED').length;
-    const verdict = judge(name, 'server', own, code === 0, code === 0 ? undefined : `the suite exited with code ${code}; see ${join(runDir, `extension-${name}.log`)}`);
-    const real = verdict.passed > 0 && skipped === 0;
-    if (!real) verdict.notes.push(`${verdict.passed} SUCCESS and ${skipped} SKIPPED checks: an extension scenario counts only with successes and no skips`);
-    verdicts.push({ ...verdict, pass: verdict.pass && real });
-  }
-  return verdicts;
-}
-// --- end of tasks
 
 /** The printed line of one verdict, with its notes indented below when it failed. */
 export function formatVerdict(verdict: Verdict): string {

@@ -15,7 +15,7 @@ CONFORMANCE_VERSION=0.1.16
 ALPHA_VERSION=0.2.0-alpha.12
 REQUIREMENTS=(2026-07-28 2025-11-25)
 NODE_MAJOR=22
-# Every non-auth client scenario of the alpha suite (the sep-2640 skills-extension ones aside).
+# Every non-auth client scenario of the alpha suite (the sep-2640 skills-extension ones run in their own block).
 CLIENT_SCENARIOS=(initialize tools_call elicitation-sep1034-client-defaults sse-retry request-metadata sep-2322-client-request-state
   http-standard-headers http-custom-headers http-invalid-tool-headers json-schema-ref-no-deref json-schema-2020-12-preservation)
 CLIENT_COMMAND="npx tsx examples/conformance/client.ts"
@@ -90,18 +90,29 @@ for revision in "${REQUIREMENTS[@]}"; do
 done
 # --- tasks (issue 25): the Tasks extension's (SEP-2663) server scenarios of the alpha suite. Tagged
 # extension, they run only by name; each counts only with real successes and no SKIPPED check
-# (conformance-summary.ts, `extension:` entries). tasks-status-notifications is skipped by the
+# (conformance-summary.ts, `extension-server:` entries, judged strictly). tasks-status-notifications is skipped by the
 # suite itself for now: printed, not counted.
 TASKS_SCENARIOS=(tasks-lifecycle tasks-capability-negotiation tasks-wire-fields tasks-request-state-removal tasks-mrtr-input
   tasks-request-headers tasks-dispatch-and-envelope tasks-required-task-error tasks-mrtr-composition)
-mkdir -p "$RUN/extension"
+mkdir -p "$RUN/extension-server"
 for scenario in "${TASKS_SCENARIOS[@]}"; do
-  bounded 180 "$NODE22" "$ALPHA_CLI" server --url "$URL" --scenario "$scenario" -o "$RUN/extension" > "$RUN/extension-$scenario.log" 2>&1
-  EXITS+=("extension:$scenario=$?")
+  bounded 180 "$NODE22" "$ALPHA_CLI" server --url "$URL" --scenario "$scenario" -o "$RUN/extension-server" > "$RUN/extension-server-$scenario.log" 2>&1
+  EXITS+=("extension-server:$scenario=$?")
 done
 bounded 180 "$NODE22" "$ALPHA_CLI" server --url "$URL" --scenario tasks-status-notifications -o "$RUN/extension-skipped" > "$RUN/extension-tasks-status-notifications.log" 2>&1
 echo "tasks-status-notifications (skipped by the suite itself, not counted): $(grep -E '^Passed:' "$RUN/extension-tasks-status-notifications.log" | tail -1)"
 # --- end of tasks
+# --- skills (issue 25): the Skills extension's server scenarios (SEP-2640). Tagged extension, they
+# run only by name; at 2026-07-28 (--force: an extension is on no revision's timeline), where
+# their ttlMs/cacheScope checks apply instead of skipping. Each counts only with no check skipped.
+SKILLS_SERVER_SCENARIOS=(sep-2640-skills-directory sep-2640-skills-enumeration sep-2640-skills-manifest)
+mkdir -p "$RUN/extension-server"
+for scenario in "${SKILLS_SERVER_SCENARIOS[@]}"; do
+  bounded 120 "$NODE22" "$ALPHA_CLI" server --url "$URL" --scenario "$scenario" --spec-version 2026-07-28 --force \
+    -o "$RUN/extension-server" > "$RUN/extension-server-$scenario.log" 2>&1
+  EXITS+=("extension-server:$scenario=$?")
+done
+# --- end of skills (server)
 stop_server
 trap - EXIT
 
@@ -110,6 +121,15 @@ for scenario in "${CLIENT_SCENARIOS[@]}"; do
   bounded 120 "$NODE22" "${ALPHA_CLI:-$CLI}" client --command "$CLIENT_COMMAND" --scenario "$scenario" -o "$RUN/client" > "$RUN/client-$scenario.log" 2>&1
   EXITS+=("$scenario=$?")
 done
+
+# --- skills (issue 25): the Skills extension's client scenarios, by name (examples/conformance/client.ts).
+SKILLS_CLIENT_SCENARIOS=(sep-2640-client-no-prefetch sep-2640-client-verify-digest sep-2640-client-verify-size sep-2640-client-verify-frontmatter)
+mkdir -p "$RUN/extension-client"
+for scenario in "${SKILLS_CLIENT_SCENARIOS[@]}"; do
+  bounded 120 "$NODE22" "$ALPHA_CLI" client --command "$CLIENT_COMMAND" --scenario "$scenario" -o "$RUN/extension-client" > "$RUN/extension-client-$scenario.log" 2>&1
+  EXITS+=("extension-client:$scenario=$?")
+done
+# --- end of skills (client)
 
 # --- auth (issue 15): the auth/* client scenarios, each through mcpwire's OAuthProvider
 # (examples/conformance/client-auth.ts). They are new in the alpha suite, which is installed apart

@@ -7,7 +7,9 @@
 
 import { McpClient } from '../../src/client/index.js';
 import type { EraChoice, McpClientOptions } from '../../src/client/index.js';
+import { SKILLS_EXTENSION } from '../../src/protocol/index.js';
 import type { Tool } from '../../src/protocol/index.js';
+import { SkillVerificationError } from '../../src/client/index.js';
 import { httpTransport } from '../../src/transport/index.js';
 import { authProviderFor, isAuthScenario, runAuthScenario } from './client-auth.js';
 
@@ -35,7 +37,44 @@ function log(line: string): void {
   process.stderr.write(`conformance client: ${line}\n`);
 }
 
+/**
+ * The Skills extension's host (SEP-2640): list the skills (which reads no file: lazy retrieval),
+ * then, when `load`, load each one (its SKILL.md verified by size, digest and frontmatter) and
+ * only then read its other files, each verified. A refused SKILL.md ends that skill there.
+ */
+function skillsHost(load: boolean): Scenario {
+  return {
+    era: '2026-07-28',
+    options: { capabilities: { extensions: { [SKILLS_EXTENSION]: {} } } },
+    async run(client) {
+      const skills = await client.listSkills();
+      log(`skills: ${skills.map((skill) => skill.uri).join(', ')}`);
+      if (!load) return;
+      for (const skill of skills) {
+        try {
+          const loaded = await client.getSkill(skill);
+          log(`loaded ${skill.uri}: ${loaded.bytes.byteLength} bytes, verified`);
+        } catch (error) {
+          if (!(error instanceof SkillVerificationError)) throw error;
+          log(`refused ${skill.uri} (${error.reason}): ${error.message}`);
+          continue;
+        }
+        const root = skill.uri.slice(0, -'SKILL.md'.length);
+        for (const file of skill.resources === 'dynamic' ? [] : skill.resources.filter((entry) => entry.uri !== skill.uri)) {
+          const read = await client.readSkillFile(skill, file.uri.slice(root.length));
+          log(`read ${read.uri}: ${read.bytes.byteLength} bytes, verified`);
+        }
+      }
+    },
+  };
+}
+
 const SCENARIOS: Record<string, Scenario> = {
+  // SEP-2640: listing skills reads none of their files; each verify scenario tampers with SKILL.md.
+  'sep-2640-client-no-prefetch': skillsHost(false),
+  'sep-2640-client-verify-digest': skillsHost(true),
+  'sep-2640-client-verify-size': skillsHost(true),
+  'sep-2640-client-verify-frontmatter': skillsHost(true),
   // The handshake alone: initialize → result → notifications/initialized (basic/lifecycle#initialization).
   initialize: {
     async run(client) {

@@ -11,6 +11,7 @@ import type { ToolContext } from '../../src/server/index.js';
 import { serveHttp } from '../../src/transport/index.js';
 import { registerTaskTools } from './task-tools.js';
 import type { CallToolResult } from '../../src/protocol/index.js';
+import { registerSkills } from './skills.js';
 
 /** A 1×1 red PNG and 8 samples of 8 kHz silence as WAV: the smallest valid media for the content tests. */
 export const RED_PIXEL_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4z8AAAAMBAQDJ/pLvAAAAAElFTkSuQmCC';
@@ -327,6 +328,7 @@ async function main(argv: string[]): Promise<void> {
   const port = portIndex >= 0 ? Number(argv[portIndex + 1]) : 0;
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port needs a port number, got ${JSON.stringify(argv[portIndex + 1])}`);
   const server = createConformanceServer();
+  await registerSkills(server); // the Skills extension (SEP-2640): examples/conformance/skills.ts
   server.onerror = (error) => process.stderr.write(`conformance server: ${error.message}\n`);
   // retry: 500 ms keeps the polling scenario short; the event store makes every stream resumable.
   const http = await serveHttp(server, { port, retryMs: 500 });

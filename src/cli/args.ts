@@ -25,6 +25,7 @@ const OPTIONS: Record<string, { values: 0 | 1 | 2; alias?: string }> = {
   '--schema': { values: 0 },
   '--task': { values: 0 },
   '--out': { values: 1 },
+  '--file': { values: 1 },
   '--tool': { values: 1 },
   '--call': { values: 1 },
   '--args': { values: 1 },

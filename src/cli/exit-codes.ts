@@ -6,6 +6,7 @@ import {
   ConnectionClosedError, INTERNAL_ERROR, INVALID_PARAMS, INVALID_REQUEST, METHOD_NOT_FOUND, PARSE_ERROR, ProtocolError, RequestCancelledError, RequestTimeoutError,
 } from '../jsonrpc/index.js';
 import { CapabilityError, RESOURCE_NOT_FOUND } from '../protocol/index.js';
+import { SkillEntryError, SkillVerificationError } from '../client/index.js';
 import { HttpStatusError } from '../transport/index.js';
 import { UsageError } from './args.js';
 import { ConfigError } from './config-dialects.js';
@@ -54,6 +55,12 @@ export function describeFailure(error: unknown, url?: string): DescribedFailure 
     return { exitCode: EXIT.protocol, text: `JSON-RPC error ${error.code}${name ? ` ${name}` : ''} from the server: ${error.message}${data}` };
   }
   if (error instanceof CapabilityError) return { exitCode: EXIT.protocol, text: error.message };
+  // SEP-2640: content that fails its entry's digest, size or frontmatter MUST NOT be used.
+  if (error instanceof SkillVerificationError) {
+    const fix = error.reason === 'unlisted' ? "name a file the skill's entry lists (mcpwire skills list --json shows them)" : 'the server served other content than its skill entry describes; none of it was used';
+    return { exitCode: EXIT.protocol, text: `refused (${error.reason}): ${error.message}`, fix };
+  }
+  if (error instanceof SkillEntryError) return { exitCode: EXIT.protocol, text: error.message };
   if (error instanceof RequestCancelledError) return { exitCode: EXIT.interrupted, text: error.message };
   if (error instanceof RequestTimeoutError) {
     return { exitCode: EXIT.connection, text: error.message, fix: 'the server may be stuck or slow: look at its stderr (--trace), or wait longer with --timeout MS' };

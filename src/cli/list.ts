@@ -2,7 +2,9 @@
 // it declared, and every tool, resource, resource template and prompt (every page of each).
 
 import type { McpClient } from '../client/index.js';
-import type { Prompt, Resource, ResourceTemplate, ServerCapabilities, Tool } from '../protocol/index.js';
+import { SKILLS_EXTENSION } from '../protocol/index.js';
+import type { Prompt, Resource, ResourceTemplate, ServerCapabilities, Skill, Tool } from '../protocol/index.js';
+import { formatSkill } from './skills.js';
 import { println } from './command-io.js';
 import { UsageError } from './args.js';
 import type { CommandIo } from './command-io.js';
@@ -26,6 +28,8 @@ export interface ServerListing {
   resources: Resource[] | null | Error;
   resourceTemplates: ResourceTemplate[] | null | Error;
   prompts: Prompt[] | null | Error;
+  /** The Skills extension's entries (SEP-2640), when the server declares it; no skill file is read. */
+  skills?: Skill[] | Error;
 }
 
 /** Runs `mcpwire list`; resolves with the exit code. */
@@ -37,7 +41,7 @@ export function runList(argv: readonly string[], io: CommandIo): Promise<number>
     } else {
       for (const line of formatListing(listing, args.flags.has('--schema'))) println(io.stdout, line);
     }
-    const failures = [listing.tools, listing.resources, listing.resourceTemplates, listing.prompts].filter((item) => item instanceof Error);
+    const failures = [listing.tools, listing.resources, listing.resourceTemplates, listing.prompts, listing.skills].filter((item) => item instanceof Error);
     return failures.length === 0 ? EXIT.ok : Math.max(...failures.map((error) => describeFailure(error).exitCode));
   }, (rest) => {
     if (rest.length > 0) throw new UsageError(`list takes only the server; unexpected: ${rest.join(' ')}`);
@@ -56,7 +60,7 @@ export async function collectListing(client: McpClient, transport: string, targe
     }
   };
   const info = client.serverInfo;
-  return {
+  const listing: ServerListing = {
     server: info ? { name: info.name, version: info.version, ...(info.title ? { title: info.title } : {}) } : null,
     protocolVersion: client.protocolVersion ?? null,
     era: client.era ?? null,
@@ -70,6 +74,8 @@ export async function collectListing(client: McpClient, transport: string, targe
     resourceTemplates: await attempt(caps.resources, () => client.listResourceTemplates()),
     prompts: await attempt(caps.prompts, () => client.listPrompts()),
   };
+  const skills = await attempt(client.serverExtension(SKILLS_EXTENSION), () => client.listSkills());
+  return skills === null ? listing : { ...listing, skills };
 }
 
 const TRANSPORT_LABELS: Record<string, string> = { stdio: 'stdio', 'streamable-http': 'Streamable HTTP', sse: 'legacy HTTP+SSE' };
@@ -104,6 +110,8 @@ export function formatListing(listing: ServerListing, schemas: boolean): string[
     `  ${one(prompt.name)}${prompt.description ? `  ${prompt.description}` : ''}`,
     ...(prompt.arguments?.length ? [`      arguments    ${prompt.arguments.map((arg) => `${one(arg.name)}${arg.required ? ' (required)' : ''}`).join(', ')}`] : []),
   ]);
+  // An extension, not a capability: shown only when the server declares it.
+  if (listing.skills !== undefined) section(lines, absent, 'skills', SKILLS_EXTENSION, listing.skills, formatSkill);
   if (absent.length) lines.push('', ...absent);
   return lines;
 }

@@ -23,10 +23,11 @@ import { runRead } from './read.js';
 import { runRegistry } from './registry-command.js';
 import { packageVersion } from './package-version.js';
 import { runServe } from './serve.js';
+import { runSkills } from './skills.js';
 import { terminalText } from './terminal-text.js';
 
 /** Commands that talk to a server: Ctrl-C cancels their request instead of killing the process. */
-const CANCELLABLE = new Set(['list', 'call', 'read', 'prompt', 'doctor', 'ping', 'complete', 'inspect']);
+const CANCELLABLE = new Set(['list', 'call', 'read', 'prompt', 'skills', 'doctor', 'ping', 'complete', 'inspect']);
 
 /** Runs the command line; resolves with the process exit code. */
 export async function main(argv: readonly string[], io: CommandIo = processIo()): Promise<number> {
@@ -38,6 +39,7 @@ export async function main(argv: readonly string[], io: CommandIo = processIo())
       case 'call': return await runCall(rest, io);
       case 'read': return await runRead(rest, io);
       case 'prompt': return await runPrompt(rest, io);
+      case 'skills': return await runSkills(rest, io);
       case 'ping': return await runPing(rest, io);
       case 'complete': return await runComplete(rest, io);
       case 'doctor': return await runDoctor(rest, io);

@@ -8,6 +8,8 @@ export type { SubscriptionFilter } from '../protocol/index.js';
 export { ERA_CHOICES } from './era-probe.js';
 export type { DiscoverResult, EraChoice } from './era-probe.js';
 export { SessionLostError } from './session-renewal.js';
+export { SkillEntryError, SkillVerificationError } from './skill-reader.js';
+export type { LoadedSkill, SkillFile, SkillVerificationReason } from './skill-reader.js';
 export { listAllPages } from './list-all.js';
 export { StructuredOutputError, checkStructuredOutput } from './structured-output-check.js';
 export type { ListLimits } from './list-all.js';

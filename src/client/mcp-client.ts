@@ -5,7 +5,8 @@
 
 import { ConnectionClosedError } from '../jsonrpc/index.js';
 import type { Params, RequestId, Transport } from '../jsonrpc/index.js';
-import { CapabilityError, CLIENT_REQUESTS, REVISION_2025_11_25, NOTIFICATIONS, HANDSHAKE_REVISIONS, isSupportedVersion, missingServerCapability, extensionSettings } from '../protocol/index.js';
+import { CapabilityError, CLIENT_REQUESTS, REVISION_2025_11_25, NOTIFICATIONS, HANDSHAKE_REVISIONS, isSupportedVersion, missingServerCapability, extensionSettings, SKILL_METHODS } from '../protocol/index.js';
+import type { Skill } from '../protocol/index.js';
 import { McpClientPeer } from '../protocol/mcp-peer.js';
 import { clientMaySend, nextClientState } from '../protocol/lifecycle.js';
 import type {
@@ -29,6 +30,8 @@ import { listAllPages } from './list-all.js';
 import { answerServerRequests, impliedCapabilities } from './server-requests.js';
 import { SessionRenewal } from './session-renewal.js';
 import { checkedTask, runToolTask } from './tool-task.js';
+import { checkedSkill, getSkillEntry, loadSkill, readSkillFile } from './skill-reader.js';
+import type { LoadedSkill, SkillFile } from './skill-reader.js';
 import type { ToolTaskOptions } from './tool-task.js';
 
 /** The options of a call that passes none: shared, never written to. */
@@ -260,6 +263,25 @@ export class McpClient {
   /** `resources/read`. */
   async readResource(uri: string, options: McpRequestOptions = {}): Promise<ReadResourceResult> {
     return await this.request(CLIENT_REQUESTS.resourcesRead, { uri }, options) as ReadResourceResult;
+  }
+
+  /** `skills/list` (Skills extension, SEP-2640), every page; each entry checked, no file read (SkillEntryError on a bad one). */
+  async listSkills(options: McpRequestOptions = {}): Promise<Skill[]> {
+    return (await this.#listAll<unknown>(SKILL_METHODS.list, 'skills', options)).map(checkedSkill);
+  }
+
+  /**
+   * Loads one skill: its entry (given, or by `skills/get` of its SKILL.md URI), then its SKILL.md,
+   * verified by size, digest and frontmatter (SkillVerificationError on any mismatch).
+   */
+  async getSkill(skill: Skill | string, options: McpRequestOptions = {}): Promise<LoadedSkill> {
+    const request = (method: string, params: Params) => this.request(method, params, options);
+    return loadSkill(request, typeof skill === 'string' ? await getSkillEntry(request, skill) : checkedSkill(skill));
+  }
+
+  /** Reads one listed file of a skill (`path` relative to its root), verified by size and digest. */
+  async readSkillFile(skill: Skill, path: string, options: McpRequestOptions = {}): Promise<SkillFile> {
+    return readSkillFile((method, params) => this.request(method, params, options), checkedSkill(skill), path);
   }
 
   /** `resources/subscribe`: `onresourceupdated` fires when it changes. */

@@ -10,6 +10,8 @@ export { tasksExtension } from './tasks-extension.js';
 export type { TasksExtension, TasksExtensionOptions } from './tasks-extension.js';
 export { MemoryTaskStore } from './task-store.js';
 export type { MemoryTaskStoreOptions, TaskStore } from './task-store.js';
+export type { SkillDefinition } from './skill-entry.js';
+export type { RegisteredSkill } from './skill-registry.js';
 export { describeValidationErrors } from './tool-registry.js';
 export type { RegisteredTool, ToolHandler } from './tool-registry.js';
 export type { InputOptions, ToolContext } from './request-context.js';

@@ -28,6 +28,8 @@ export interface RegistryKind<F extends string, R extends { definition: object }
   prepare?(registration: R): E;
   /** What a list shows of an entry, when not its definition as registered (a tool's schemas as JSON Schema). */
   listed?(entry: E): L;
+  /** Whether an enabled entry is in the list result; without it, every enabled one is (a skill's supporting files are not). */
+  shown?(entry: E): boolean;
 }
 
 /** Entries of one kind by name; `onchange` hears every change a client's list would show. */
@@ -81,8 +83,10 @@ export class NamedRegistry<F extends string, R extends { definition: object }, E
 
   /** One page of the enabled definitions, as the list result: `{ tools: [...], nextCursor? }`. */
   list(cursor: unknown, pageSize: number): Record<F, L[]> & { nextCursor?: string } {
+    const { shown } = this.#kind;
     const listed = this.#kind.listed ?? ((entry: E) => entry.definition as L);
-    const { page, nextCursor } = paginate(this.entries().map(listed), cursor, pageSize);
+    const entries = shown === undefined ? this.entries() : this.entries().filter((entry) => shown(entry));
+    const { page, nextCursor } = paginate(entries.map(listed), cursor, pageSize);
     return (nextCursor === undefined ? { [this.#kind.field]: page } : { [this.#kind.field]: page, nextCursor }) as Record<F, L[]>;
   }
 }

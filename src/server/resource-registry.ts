@@ -14,7 +14,7 @@ export type ReadResource = (uri: string, context: ToolContext) => ReadResourceRe
 /** Reads one resource of a template, given the template's variables. */
 export type ReadTemplate = (uri: string, variables: Record<string, string>, context: ToolContext) => ReadResourceResult | Promise<ReadResourceResult>;
 
-type ResourceEntry = { definition: Resource; handler: ReadResource };
+type ResourceEntry = { definition: Resource; handler: ReadResource; listed?: boolean };
 type TemplateEntry = { definition: ResourceTemplate; handler: ReadTemplate; complete: Record<string, Completer> };
 
 /** A handle to a registered resource: `remove()`, `enable()`, `disable()`, `update({ definition?, handler? })`. */
@@ -29,7 +29,7 @@ export class ResourceRegistry {
 
   constructor(onchange: () => void) {
     const announce = coalesce(onchange); // one resources/list_changed for a tick's resources and templates
-    this.#resources = new NamedRegistry({ field: 'resources', noun: 'resource with URI', keyOf: (resource) => resource.uri }, announce);
+    this.#resources = new NamedRegistry({ field: 'resources', noun: 'resource with URI', keyOf: (resource) => resource.uri, shown: (entry) => entry.listed !== false }, announce);
     this.#templates = new NamedRegistry({
       field: 'resourceTemplates', noun: 'resource template', keyOf: (template) => template.uriTemplate,
       prepare: (entry) => ({ ...entry, matcher: new UriTemplate(entry.definition.uriTemplate) }),
@@ -40,8 +40,9 @@ export class ResourceRegistry {
     return this.#resources.size + this.#templates.size;
   }
 
-  add(resource: Resource, read: ReadResource): RegisteredResource {
-    return this.#resources.register({ definition: resource, handler: read });
+  /** `listed: false`: readable at its URI, but not in `resources/list` (a skill's supporting files). */
+  add(resource: Resource, read: ReadResource, options: { listed?: boolean } = {}): RegisteredResource {
+    return this.#resources.register({ definition: resource, handler: read, listed: options.listed });
   }
 
   addTemplate(template: ResourceTemplate, read: ReadTemplate, complete: Record<string, Completer> = {}): RegisteredResourceTemplate {

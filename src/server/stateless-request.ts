@@ -37,6 +37,8 @@ export interface StatelessHost {
   /** Methods an installed extension added: one 2026 removed from the core (tasks/get) is an extension's again (SEP-2663). */
   readonly extensionMethods: ReadonlySet<string>;
   cacheHint(method: string): CacheHint;
+  /** An extension method whose result is cacheable too (ServerExtension.cacheable). */
+  isCacheable?(method: string): boolean;
   /** Resource URIs one listen stream may subscribe to. */
   readonly maxSubscriptions: number;
   /** Listen streams open at once. */
@@ -92,7 +94,7 @@ export function finishStateless(host: StatelessHost, method: string, params: Par
   // A result an extension gave a resultType of its own keeps it (SEP-2663's "task").
   const resultType = typeof result.resultType === 'string' ? result.resultType : 'complete';
   const decorated: Params = { ...result, resultType, _meta: meta };
-  if (CACHEABLE.has(method)) Object.assign(decorated, host.cacheHint(method));
+  if (CACHEABLE.has(method) || host.isCacheable?.(method)) Object.assign(decorated, host.cacheHint(method));
   return decorated;
 }
 

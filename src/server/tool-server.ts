@@ -100,6 +100,8 @@ export class ToolServer implements ConnectionHost {
   readonly #extensions: ExtensionSettings = {};
   /** The methods those extensions added (StatelessHost). */
   readonly extensionMethods = new Set<string>();
+  /** The installed extensions' methods whose 2026 results are cacheable. */
+  readonly #cacheable = new Set<string>();
   readonly #tools = new ToolRegistry(() => this.listChanged('tools', NOTIFICATIONS.toolsListChanged));
 
   constructor(info: Implementation, options: ToolServerOptions = {}) {
@@ -188,10 +190,14 @@ export class ToolServer implements ConnectionHost {
       if (this.#handlers.has(method)) throw new Error(`The extension "${extension.id}" adds "${method}", which this server already answers`);
       if (typeof handler !== 'function') throw new TypeError(`The extension "${extension.id}" gives "${method}" a ${typeof handler}, not a handler function`);
     }
+    for (const method of extension.cacheable ?? []) {
+      if (!methods.some(([name]) => name === method)) throw new Error(`The extension "${extension.id}" calls "${method}" cacheable, but does not add it`);
+    }
     for (const [method, handler] of methods) {
       this.#handlers.set(method, handler);
       this.extensionMethods.add(method);
     }
+    for (const method of extension.cacheable ?? []) this.#cacheable.add(method);
     if (extension.middleware !== undefined) this.middleware.push(extension.middleware);
     this.#extensions[extension.id] = { ...extension.settings };
     return this;
@@ -230,6 +236,11 @@ export class ToolServer implements ConnectionHost {
   cacheHint(method: string): CacheHint {
     const hint = this.#cacheHint;
     return typeof hint === 'function' ? hint(method) : { ttlMs: hint.ttlMs, cacheScope: hint.cacheScope };
+  }
+
+  /** Whether a 2026 result of this extension method carries `ttlMs` and `cacheScope`. */
+  isCacheable(method: string): boolean {
+    return this.#cacheable.has(method);
   }
 
   /** Connected sessions. */

@@ -36,6 +36,8 @@ test('help, --help and -h print the overview with exit 0; no command at all prin
     'mcpwire call <server> <tool> [json | key=value …] [--json]',
     'mcpwire read <server> URI [--out FILE] [--json]',
     'mcpwire prompt <server> NAME [key=value …] [--json]',
+    'mcpwire skills list <server> [--json]',
+    'mcpwire skills get <server> URI [--file PATH]',
     'mcpwire ping <server>',
     'mcpwire complete <server> --prompt NAME|--resource TEMPLATE ARG=VALUE [--context k=v] [--json]',
     'mcpwire doctor <server> [--tool NAME] [--call NAME --args …] [--exit-wait MS] [--json]',
@@ -56,7 +58,7 @@ test('help, --help and -h print the overview with exit 0; no command at all prin
 });
 
 test('every command has its own help: `help <command>`, `<command> --help` and `-h` print it with exit 0', async () => {
-  assert.deepStrictEqual(Object.keys(COMMAND_HELP), ['list', 'call', 'read', 'prompt', 'ping', 'complete', 'doctor', 'config', 'registry', 'demo', 'chat', 'inspect', 'serve', 'login', 'logout']);
+  assert.deepStrictEqual(Object.keys(COMMAND_HELP), ['list', 'call', 'read', 'prompt', 'skills', 'ping', 'complete', 'doctor', 'config', 'registry', 'demo', 'chat', 'inspect', 'serve', 'login', 'logout']);
   for (const command of Object.keys(COMMAND_HELP)) {
     const text = `${formatCommandHelp(command)}\n`;
     const expected = { code: 0, stdout: text, stderr: '' };
