@@ -119,7 +119,7 @@ export const COMMAND_HELP: Record<string, CommandHelp> = {
       ['mcpwire skills list <server> [--json]', 'the Skills extension: every skill and its files (none is read)'],
       ['mcpwire skills get <server> URI [--file PATH]', "a skill's SKILL.md or one file, verified by its digest"],
     ],
-    about: 'The Skills extension (SEP-2640, io.modelcontextprotocol/skills). list prints each skill\'s entry and reads\nno file. get loads one skill by its SKILL.md URI (skills/get) and prints the SKILL.md once its size, SHA-256\ndigest and frontmatter match the entry; --file reads one listed file of it, verified the same way. A\nmismatch is refused (exit 3) and nothing of the file is printed.',
+    about: 'The Skills extension (SEP-2640). list prints each skill\'s entry and reads\nno file. get loads one skill by its SKILL.md URI (skills/get) and prints the SKILL.md once its size, SHA-256\ndigest and frontmatter match the entry; --file reads one listed file of it, verified the same way. A\nmismatch is refused (exit 3) and nothing of the file is printed.',
     options: [['--file PATH', 'a file of the skill, relative to its root (references/FORMS.md)'], ['--json', 'print the entries, or the skill, as JSON']],
     server: true,
     examples: [
