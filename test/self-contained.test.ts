@@ -41,6 +41,10 @@ test('no tracked or new file refers to a folder outside the repo', () => {
 const CITING = /^(src|test|scripts|bench|examples|docs)\/|^README\.md$/;
 const THIRD_PARTY_DATA = /^test\/(json-schema-test-suite|mcp-schema)\//;
 const NOTES = ['SPEC', 'NOTES'].join('-');
+// A skill's files (SEP-2640) are not documents of the repo: SKILL.md is the manifest every skill has,
+// and a path inside a skill (references/FORMS.md) is named relative to that skill's folder.
+const SKILL_FILE = /(^|\/)SKILL\.md$/;
+const EXAMPLE_SKILL = 'examples/skills/pdf-processing';
 
 /** The part of a line that can cite: all of it in Markdown, else its comment (a string in code names a file, not a document). */
 function citingPart(file: string, line: string): string {
@@ -59,6 +63,7 @@ export function missingDocuments(file: string, text: string, exists: (path: stri
       // Part of a URL (https://…, demo://…): another project's document, or not a document at all.
       if ((/\S*$/.exec(line.slice(0, match.index))?.[0] ?? '').concat(match[0]).includes('://')) continue;
       const path = match[0];
+      if (SKILL_FILE.test(path) || exists(join(EXAMPLE_SKILL, path))) continue;
       if (!exists(join(dirname(file), path)) && !exists(path)) missing.push(`${file}:${i + 1}: ${path}`);
     }
     if (line.includes(NOTES)) missing.push(`${file}:${i + 1}: ${NOTES}`);
@@ -74,6 +79,8 @@ test('the document scan finds a cited path that is not in the repo, relative to 
     `// https://github.com/o/r/blob/main/docs/x.md and ../${folder}/STYLE.md`,
   ].join('\n');
   const expected = [`2: ${['ARCHITECTURE', 'md'].join('.')}`, `2: ${NOTES}`, `3: ../${folder}/STYLE.md`];
+  assert.deepStrictEqual(missingDocuments('docs/page.md', 'skill://x/SKILL.md, SKILL.md, pdf/SKILL.md, references/FORMS.md, references/OTHER.md', (p) => inRepo.has(p) || p === 'examples/skills/pdf-processing/references/FORMS.md'),
+    ['docs/page.md:1: references/OTHER.md']);
   assert.deepStrictEqual(missingDocuments('docs/page.md', text, (p) => inRepo.has(p)), expected.map((e) => `docs/page.md:${e}`));
   // In code only comments cite (a file name in a string is not a citation), and cli.md is not beside src/a.ts.
   assert.deepStrictEqual(missingDocuments('src/a.ts', `${text}\nread(join(DOCS, 'startup.md'));`, (p) => inRepo.has(p)), ['1: cli.md', ...expected].map((e) => `src/a.ts:${e}`));
