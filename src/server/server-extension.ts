@@ -4,6 +4,7 @@
 // an extension changes what a core method answers). `server.extension(...)` installs one; Tasks and
 // Skills are installed this way, as a user's own extension would be (examples/extension-server.ts).
 
+import { extensionIdProblem } from '../protocol/index.js';
 import type { Middleware } from './middleware.js';
 import type { ServerRequestHandler } from './server-connection.js';
 
@@ -19,4 +20,24 @@ export interface ServerExtension {
   readonly cacheable?: readonly string[];
   /** Called around every inbound request, after the middleware `use`d before the extension was installed. */
   readonly middleware?: Middleware;
+}
+
+/**
+ * Why a server may not install `extension`, or undefined when it may: an invalid identifier, one
+ * already installed, a method the server already answers (`answers`), a method that is not a
+ * function, or a `cacheable` method the extension does not add. Checked before anything changes.
+ */
+export function extensionRefusal(extension: ServerExtension, installed: boolean, answers: (method: string) => boolean): Error | undefined {
+  const problem = extensionIdProblem(extension.id);
+  if (problem !== undefined) return new TypeError(problem);
+  if (installed) return new Error(`The extension "${extension.id}" is already installed`);
+  const methods = Object.entries(extension.methods ?? {});
+  for (const [method, handler] of methods) {
+    if (answers(method)) return new Error(`The extension "${extension.id}" adds "${method}", which this server already answers`);
+    if (typeof handler !== 'function') return new TypeError(`The extension "${extension.id}" gives "${method}" a ${typeof handler}, not a handler function`);
+  }
+  for (const method of extension.cacheable ?? []) {
+    if (!methods.some(([name]) => name === method)) return new Error(`The extension "${extension.id}" calls "${method}" cacheable, but does not add it`);
+  }
+  return undefined;
 }

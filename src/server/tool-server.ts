@@ -4,7 +4,7 @@
 // program that imports only ToolServer leaves those out of its bundle.
 
 import type { Params, Transport } from '../jsonrpc/index.js';
-import { HANDSHAKE_REVISIONS, NOTIFICATIONS, STATELESS_REVISIONS, extensionIdProblem } from '../protocol/index.js';
+import { HANDSHAKE_REVISIONS, NOTIFICATIONS, STATELESS_REVISIONS } from '../protocol/index.js';
 import { withExtensions } from '../protocol/extensions.js';
 import type { ExtensionSettings } from '../protocol/index.js';
 import type { Implementation, LoggingLevel, McpPeerOptions, ServerCapabilities, ServerMethods, TypedHandler } from '../protocol/index.js';
@@ -14,6 +14,7 @@ import type { Middleware } from './middleware.js';
 import { RequestStateSealer } from './request-state.js';
 import type { RequestStateOptions } from './request-state.js';
 import { ServerConnection } from './server-connection.js';
+import { extensionRefusal } from './server-extension.js';
 import type { ServerExtension } from './server-extension.js';
 import type { ServerRequestHandler, ConnectionHost } from './server-connection.js';
 import { initialize, ping, setLevel } from './session-methods.js';
@@ -182,17 +183,9 @@ export class ToolServer implements ConnectionHost {
    * server already answers.
    */
   extension(extension: ServerExtension): this {
-    const problem = extensionIdProblem(extension.id);
-    if (problem !== undefined) throw new TypeError(problem);
-    if (Object.prototype.hasOwnProperty.call(this.#extensions, extension.id)) throw new Error(`The extension "${extension.id}" is already installed`);
+    const refusal = extensionRefusal(extension, Object.prototype.hasOwnProperty.call(this.#extensions, extension.id), (method) => this.#handlers.has(method));
+    if (refusal !== undefined) throw refusal;
     const methods = Object.entries(extension.methods ?? {});
-    for (const [method, handler] of methods) {
-      if (this.#handlers.has(method)) throw new Error(`The extension "${extension.id}" adds "${method}", which this server already answers`);
-      if (typeof handler !== 'function') throw new TypeError(`The extension "${extension.id}" gives "${method}" a ${typeof handler}, not a handler function`);
-    }
-    for (const method of extension.cacheable ?? []) {
-      if (!methods.some(([name]) => name === method)) throw new Error(`The extension "${extension.id}" calls "${method}" cacheable, but does not add it`);
-    }
     for (const [method, handler] of methods) {
       this.#handlers.set(method, handler);
       this.extensionMethods.add(method);
