@@ -2,9 +2,10 @@
 // token is the application's job (`verifyToken`); this file reads the header, answers 401 with
 // the `WWW-Authenticate` challenge that points at the Protected Resource Metadata (RFC 9728),
 // and serves that metadata document. A token bound to a key (AuthInfo.confirmation, RFC 9449)
-// must come as `Authorization: DPoP …` with a proof by that key (dpop-proof.ts).
+// must come as `Authorization: DPoP …` with a proof by that key (dpop-proof.ts). A token that is
+// valid but lacks a scope the call needs gets 403 `insufficient_scope` (scopeRefusal).
 
-import type { AuthInfo } from '../../jsonrpc/index.js';
+import type { AuthInfo, RequestId } from '../../jsonrpc/index.js';
 import { HttpError, describeError } from './http-error.js';
 import type { HttpExchange } from './http-exchange.js';
 import { quotedString } from './http-headers.js';
@@ -41,7 +42,7 @@ export async function authenticate(exchange: HttpExchange, verify: TokenVerifier
   const match = header ? /^(Bearer|DPoP)[ ]+(\S+)\s*$/i.exec(header) : null;
   if (!match) {
     throw new HttpError(401, 'Unauthorized: this server requires an "Authorization: Bearer <token>" header', {
-      headers: { 'WWW-Authenticate': `Bearer resource_metadata=${quotedString(metadataUrl)}` },
+      headers: { 'WWW-Authenticate': challenge('Bearer', { resource_metadata: metadataUrl }) },
     });
   }
   const token = match[2]!;
@@ -63,7 +64,7 @@ export async function authenticate(exchange: HttpExchange, verify: TokenVerifier
 /** RFC 9449 §7.1-7.2: a bound token only with the DPoP scheme and a valid proof; the DPoP scheme only with a bound token. */
 async function checkDpop(exchange: HttpExchange, verify: TokenVerifier, info: AuthInfo, scheme: string, metadataUrl: string): Promise<void> {
   const refuse = (error: string, why: string): HttpError => new HttpError(401, `Unauthorized: ${why}`, {
-    headers: { 'WWW-Authenticate': `DPoP error="${error}", error_description=${quotedString(why)}, algs="ES256 RS256 PS256 EdDSA", resource_metadata=${quotedString(metadataUrl)}` },
+    headers: { 'WWW-Authenticate': challenge('DPoP', { error, error_description: why, resource_metadata: metadataUrl }) },
   });
   if (info.confirmation === undefined) throw refuse('invalid_token', 'the DPoP scheme was used with a token that is not DPoP-bound');
   if (scheme !== 'dpop') throw refuse('invalid_token', 'this token is DPoP-bound: send it as "Authorization: DPoP <token>" with a DPoP proof');
@@ -85,8 +86,56 @@ export function writeResourceMetadata(exchange: HttpExchange, metadata: object):
 function invalidToken(metadataUrl: string, why: string): HttpError {
   // The verifier's text may echo the token: the JSON body keeps it whole, the header gets it reduced.
   return new HttpError(401, `Unauthorized: invalid token (${why})`, {
-    headers: {
-      'WWW-Authenticate': `Bearer error="invalid_token", error_description=${quotedString(why)}, resource_metadata=${quotedString(metadataUrl)}`,
-    },
+    headers: { 'WWW-Authenticate': challenge('Bearer', { error: 'invalid_token', error_description: why, resource_metadata: metadataUrl }) },
   });
+}
+
+/** What a 403 says besides the scopes a request needs. */
+export interface ScopeRefusalContext {
+  /** Scopes the challenge repeats before the needed ones (the token's, in a 2025 session). */
+  granted: readonly string[];
+  /** The request, in words: `calling tool "add"`. */
+  what: string;
+  /** The Protected Resource Metadata URL, when the endpoint serves one. */
+  metadataUrl: string | undefined;
+  id: RequestId;
+}
+
+/**
+ * The 403 for a token that lacks one of the scopes a request `needs`, or undefined when it holds
+ * them all. basic/authorization#runtime-insufficient-scope-errors: the challenge's `scope` names
+ * every scope the request needs, in one challenge (2025-11-25 recommends the granted ones too, so
+ * the client keeps them; 2026-07-28 leaves keeping them to the client). Its scheme is the token's:
+ * a DPoP-bound token came as `DPoP` (checkDpop).
+ */
+export function scopeRefusal(info: AuthInfo, needs: readonly string[] | undefined, context: ScopeRefusalContext): HttpError | undefined {
+  const held = new Set(info.scopes);
+  const missing = needs?.filter((scope) => !held.has(scope)) ?? [];
+  if (missing.length === 0) return undefined;
+  const why = `${context.what} needs the scope${missing.length === 1 ? '' : 's'} ${missing.join(' ')}`;
+  const scope = [...new Set([...context.granted, ...needs!])].join(' ');
+  const scheme = info.confirmation === undefined ? 'Bearer' : 'DPoP';
+  return new HttpError(403, `Forbidden: insufficient scope (${why})`, {
+    id: context.id,
+    headers: { 'WWW-Authenticate': challenge(scheme, { error: 'insufficient_scope', scope, error_description: why, resource_metadata: context.metadataUrl }) },
+  });
+}
+
+/** The parameters a challenge of this endpoint may carry, in the order they are written. */
+interface ChallengeParams {
+  error?: string;
+  scope?: string;
+  error_description?: string;
+  resource_metadata?: string | undefined;
+}
+
+/**
+ * One WWW-Authenticate challenge (RFC 6750 §3; RFC 9449 §7.1 adds `algs`, the proof algorithms
+ * dpop-proof.ts verifies), every value a quoted-string reduced to what a header may carry.
+ */
+function challenge(scheme: 'Bearer' | 'DPoP', params: ChallengeParams): string {
+  const { error, scope, error_description, resource_metadata } = params;
+  const ordered = { error, scope, error_description, algs: scheme === 'DPoP' ? 'ES256 RS256 PS256 EdDSA' : undefined, resource_metadata };
+  const written = Object.entries(ordered).flatMap(([name, value]) => value === undefined ? [] : [`${name}=${quotedString(value)}`]);
+  return `${scheme} ${written.join(', ')}`;
 }

@@ -19,6 +19,8 @@ export interface HttpServable {
   statelessRevisions?: readonly string[];
   /** A tool's `x-mcp-header` arguments: argument name → `Mcp-Param-` header suffix (ToolServer). */
   toolHeaders?(name: string): Record<string, string> | undefined;
+  /** The OAuth scopes a token must hold to call a tool; with a token verifier, a call without them gets 403 (ToolServer). */
+  toolScopes?(name: string): readonly string[] | undefined;
 }
 
 /**

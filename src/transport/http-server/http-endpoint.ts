@@ -10,7 +10,7 @@ import { InMemoryEventStore } from './event-store.js';
 import { principalOf } from '../../jsonrpc/principal.js';
 import { ShareCounts } from '../../jsonrpc/share-counts.js';
 import { HANDSHAKE_REVISIONS } from '../../protocol/versions.js';
-import { authenticate, resourceMetadataPaths, resourceMetadataUrl, writeResourceMetadata } from './http-auth.js';
+import { authenticate, resourceMetadataPaths, resourceMetadataUrl, scopeRefusal, writeResourceMetadata } from './http-auth.js';
 import { answerPreflight, withCorsHeaders } from './http-cors.js';
 import type { HttpEndpointOptions, HttpServable, SessionStore } from './http-endpoint-options.js';
 import { HttpError, answerError, describeError } from './http-error.js';
@@ -160,8 +160,22 @@ export function createHttpEndpoint(server: HttpServable, options: HttpEndpointOp
     if (authInfo) extra.authInfo = authInfo;
     if (principal !== undefined) extra.principal = principal;
     // docs/spec-notes.md §8.9: one endpoint, both eras; a 2026 POST is answered without a session.
-    if (stateless && classified.kind !== 'response'
-      && isStatelessPost(exchange.header('mcp-protocol-version'), exchange.header('mcp-session-id'), classified.message, server.protocolVersions ?? HANDSHAKE_REVISIONS)) {
+    const statelessPost = stateless && classified.kind !== 'response'
+      && isStatelessPost(exchange.header('mcp-protocol-version'), exchange.header('mcp-session-id'), classified.message, server.protocolVersions ?? HANDSHAKE_REVISIONS);
+    // basic/authorization#scope-challenge-handling: a tool's scopes are checked before either era runs the call.
+    const call = classified.kind === 'request' && classified.message.method === 'tools/call' ? classified.message : undefined;
+    const tool = call?.params?.name;
+    if (authInfo && call && typeof tool === 'string') {
+      const refusal = scopeRefusal(authInfo, server.toolScopes?.(tool), {
+        // A 2025 challenge repeats the token's scopes, as 2025 recommends; a 2026 one names the call's own only.
+        granted: statelessPost ? [] : authInfo.scopes ?? [],
+        what: `calling tool ${JSON.stringify(tool)}`,
+        metadataUrl: options.resourceMetadata ? resourceMetadataUrl(exchange, path) : undefined,
+        id: call.id,
+      });
+      if (refusal) throw refusal;
+    }
+    if (statelessPost) {
       if (closed) throw new HttpError(503, 'The server is closing');
       await (channelConnected ??= server.connect(channel));
       return answerStateless(channel, server, exchange, classified.message, extra);
