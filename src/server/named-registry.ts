@@ -81,11 +81,12 @@ export class NamedRegistry<F extends string, R extends { definition: object }, E
     return [...this.#slots.values()].filter((slot) => slot.enabled).map((slot) => slot.entry);
   }
 
-  /** One page of the enabled definitions, as the list result: `{ tools: [...], nextCursor? }`. */
-  list(cursor: unknown, pageSize: number): Record<F, L[]> & { nextCursor?: string } {
+  /** One page of the enabled definitions, as the list result: `{ tools: [...], nextCursor? }`; `include` narrows them for one caller. */
+  list(cursor: unknown, pageSize: number, include?: (entry: E) => boolean): Record<F, L[]> & { nextCursor?: string } {
     const { shown } = this.#kind;
     const listed = this.#kind.listed ?? ((entry: E) => entry.definition as L);
-    const entries = shown === undefined ? this.entries() : this.entries().filter((entry) => shown(entry));
+    const entries = shown === undefined && include === undefined ? this.entries()
+      : this.entries().filter((entry) => (shown?.(entry) ?? true) && (include?.(entry) ?? true));
     const { page, nextCursor } = paginate(entries.map(listed), cursor, pageSize);
     return (nextCursor === undefined ? { [this.#kind.field]: page } : { [this.#kind.field]: page, nextCursor }) as Record<F, L[]>;
   }

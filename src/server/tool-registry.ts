@@ -4,6 +4,8 @@
 // validated (for a Standard schema: parsed) value.
 
 import { INTERNAL_ERROR, INVALID_PARAMS, ProtocolError } from '../jsonrpc/index.js';
+import type { AuthInfo } from '../jsonrpc/index.js';
+import { missingScopes } from '../jsonrpc/missing-scopes.js';
 import { isThenable } from '../jsonrpc/thenable.js';
 import type { CallToolResult, Tool } from '../protocol/index.js';
 import { describeIssues, issuesOf } from '../json-schema/index.js';
@@ -88,6 +90,15 @@ export class ToolRegistry extends NamedRegistry<'tools', Registration, Entry, To
   /** The scopes an enabled tool needs (none: an empty array), or undefined for no such tool. */
   scopes(name: string): readonly string[] | undefined {
     return this.entry(name)?.scopes;
+  }
+
+  /** Whether a caller with a token is listed only the tools its scopes may call (ToolServerOptions.listToolsByScope). */
+  byScope = false;
+
+  /** One page of tools/list for this caller (byScope: only the tools its token's scopes may call). */
+  page(cursor: unknown, pageSize: number, caller: AuthInfo | undefined): { tools: Tool[]; nextCursor?: string } {
+    const mayCall = this.byScope && caller ? (entry: Entry) => missingScopes(caller, entry.scopes).length === 0 : undefined;
+    return this.list(cursor, pageSize, mayCall);
   }
 
   /** Answers at once when the schema and the handler do, so a synchronous tool costs no promise. */

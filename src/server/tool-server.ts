@@ -46,6 +46,8 @@ export interface ToolServerOptions {
    * deployment behind a load balancer MUST share `key`; without one, each process makes its own.
    */
   requestState?: RequestStateOptions;
+  /** tools/list shows a caller with a token only the tools its scopes may call (default false; calls are checked either way). */
+  listToolsByScope?: boolean;
   /** `ttlMs`/`cacheScope` of cacheable 2026 results, per method (default `{ ttlMs: 0, cacheScope: 'private' }`). */
   cacheHint?: CacheHint | ((method: string) => CacheHint);
   /** Resource URIs one client may subscribe to (a 2025 session, or one listen stream). Default 1000. */
@@ -122,6 +124,7 @@ export class ToolServer implements ConnectionHost {
     this.listeners = new ListenRegistry(options.maxListenStreamsPerClient ?? Math.max(1, Math.floor(this.maxListenStreams / 4)));
     this.requestState = new RequestStateSealer(options.requestState);
     this.#cacheHint = options.cacheHint ?? { ttlMs: 0, cacheScope: 'private' };
+    this.#tools.byScope = options.listToolsByScope ?? false;
     this.listeners.onerror = (error) => this.onerror?.(error);
     // The one method table: every method of either revision, by its spec name. Bound methods and
     // named functions, not closures: the stack from the transport to a handler forwards nothing.
@@ -282,8 +285,8 @@ export class ToolServer implements ConnectionHost {
   }
 
   /** `tools/list`: one page of the registered tools. */
-  #listTools(params: Params | undefined): Params {
-    return this.#tools.list(params?.cursor, this.pageSize) as unknown as Params;
+  #listTools(params: Params | undefined, context: ToolContext): Params {
+    return this.#tools.page(params?.cursor, this.pageSize, context.authInfo) as unknown as Params;
   }
 
   /** What the registered features declare; a subclass adds its own features' capabilities. */

@@ -21,16 +21,16 @@ const verifyToken = async (token: string): Promise<AuthInfo> => {
   return { token, subject: 'alice', clientId: 'app', scopes };
 };
 
-function calculator(): McpServer {
-  const server = new McpServer({ name: 'calc', version: '1.0.0' });
+function calculator(listToolsByScope?: boolean): McpServer {
+  const server = new McpServer({ name: 'calc', version: '1.0.0' }, { listToolsByScope });
   const add = { name: 'add', inputSchema: { type: 'object', properties: { a: { type: 'integer' }, b: { type: 'integer' } }, required: ['a', 'b'] }, scopes: ['calc:write'] } as const;
   server.tool(add, ({ a, b }) => ({ content: [{ type: 'text', text: String(a + b) }] }));
   server.tool({ name: 'ping', inputSchema: { type: 'object' } }, () => ({ content: [{ type: 'text', text: 'pong' }] }));
   return server;
 }
 
-async function serve(t: { after(fn: () => Promise<void>): void }, adapter: HttpAdapter, options: HttpServerOptions = {}): Promise<{ url: string; port: number }> {
-  const running = await adapter.serve(calculator(), { verifyToken, ...options });
+async function serve(t: { after(fn: () => Promise<void>): void }, adapter: HttpAdapter, options: HttpServerOptions = {}, listToolsByScope?: boolean): Promise<{ url: string; port: number }> {
+  const running = await adapter.serve(calculator(listToolsByScope), { verifyToken, ...options });
   t.after(() => running.close());
   return running;
 }
@@ -38,10 +38,13 @@ async function serve(t: { after(fn: () => Promise<void>): void }, adapter: HttpA
 const V26 = '2026-07-28';
 const envelope = { 'io.modelcontextprotocol/protocolVersion': V26, 'io.modelcontextprotocol/clientCapabilities': {} };
 
-/** A caller in one era: `call` sends tools/call with a token and answers [status, WWW-Authenticate, body message]. */
+/** A caller in one era: `call` sends tools/call with a token and answers [status, WWW-Authenticate, body message]; `list` names the tools tools/list shows. */
 interface Caller {
   call(token: string, id: number, name: string, args: object): Promise<[number, string | null, unknown]>;
+  list(token: string): Promise<string[]>;
 }
+
+const names = ([, , message]: [number, string | null, unknown]): string[] => (message as { result: { tools: { name: string }[] } }).result.tools.map((tool) => tool.name);
 
 async function post(url: string, token: string, body: object, headers: Record<string, string>): Promise<Response> {
   return fetch(url, {
@@ -65,7 +68,10 @@ async function session2025(url: string): Promise<Caller> {
   const headers = { 'mcp-session-id': sessionId, 'mcp-protocol-version': '2025-11-25' };
   const initialized = await post(url, 'reader', { jsonrpc: '2.0', method: 'notifications/initialized' }, headers);
   assert.equal(initialized.status, 202);
-  return { call: async (token, id, name, args) => answered(await post(url, token, { jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: args } }, headers)) };
+  return {
+    call: async (token, id, name, args) => answered(await post(url, token, { jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: args } }, headers)),
+    list: async (token) => names(await answered(await post(url, token, { jsonrpc: '2.0', id: 'list', method: 'tools/list' }, headers))),
+  };
 }
 
 /** 2026-07-28: each call a stateless POST. */
@@ -74,6 +80,8 @@ function stateless2026(url: string): Caller {
     call: async (token, id, name, args) => answered(await post(url, token,
       { jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: args, _meta: envelope } },
       { 'mcp-protocol-version': V26, 'mcp-method': 'tools/call', 'mcp-name': name })),
+    list: async (token) => names(await answered(await post(url, token, { jsonrpc: '2.0', id: 'list', method: 'tools/list', params: { _meta: envelope } },
+      { 'mcp-protocol-version': V26, 'mcp-method': 'tools/list' }))),
   };
 }
 
@@ -110,6 +118,14 @@ for (const adapter of HTTP_ADAPTERS) {
       // An unknown tool is the server's to answer, as without scopes.
       const [status, header, message] = await caller.call('none', 5, 'nope', {});
       assert.deepStrictEqual([status, header, (message as { error?: { message: string } }).error?.message], [era.name.startsWith('2025') ? 200 : 400, null, 'Unknown tool: nope']);
+      // By default tools/list shows every tool, whatever the token.
+      assert.deepStrictEqual([await caller.list('none'), await caller.list('writer')], [['add', 'ping'], ['add', 'ping']]);
+    });
+
+    test(`tool scopes (${adapter.name}, ${era.name}): with listToolsByScope, tools/list shows a token only the tools its scopes may call`, async (t) => {
+      const { url } = await serve(t, adapter, {}, true);
+      const caller = await era.open(url);
+      assert.deepStrictEqual([await caller.list('reader'), await caller.list('none'), await caller.list('writer')], [['ping'], ['ping'], ['add', 'ping']]);
     });
   }
 }

@@ -6,6 +6,7 @@
 // valid but lacks a scope the call needs gets 403 `insufficient_scope` (scopeRefusal).
 
 import type { AuthInfo, RequestId } from '../../jsonrpc/index.js';
+import { missingScopes } from '../../jsonrpc/missing-scopes.js';
 import { HttpError, describeError } from './http-error.js';
 import type { HttpExchange } from './http-exchange.js';
 import { quotedString } from './http-headers.js';
@@ -109,8 +110,7 @@ export interface ScopeRefusalContext {
  * a DPoP-bound token came as `DPoP` (checkDpop).
  */
 export function scopeRefusal(info: AuthInfo, needs: readonly string[] | undefined, context: ScopeRefusalContext): HttpError | undefined {
-  const held = new Set(info.scopes);
-  const missing = needs?.filter((scope) => !held.has(scope)) ?? [];
+  const missing = missingScopes(info, needs ?? []);
   if (missing.length === 0) return undefined;
   const why = `${context.what} needs the scope${missing.length === 1 ? '' : 's'} ${missing.join(' ')}`;
   const scope = [...new Set([...context.granted, ...needs!])].join(' ');
