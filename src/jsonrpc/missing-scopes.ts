@@ -7,7 +7,7 @@ import type { AuthInfo } from './transport.js';
 /**
  * The scopes of `needs` the token does not hold, in order; none: it may. Scopes match exactly: a
  * verifier whose scopes imply others (a broader one, narrower ones) lists the implied ones in
- * AuthInfo.scopes (2026-07-28 basic/authorization#step-up-authorization-flow: servers MUST account for them).
+ * AuthInfo.scopes (26/basic/authorization#step-up-authorization-flow: servers MUST account for them).
  */
 export function missingScopes(info: AuthInfo, needs: readonly string[]): string[] {
   if (needs.length === 0) return [];
