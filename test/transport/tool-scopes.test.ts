@@ -1,11 +1,14 @@
 // Scopes per tool over Streamable HTTP (basic/authorization#runtime-insufficient-scope-errors): a
 // tools/call whose token lacks a scope of the tool is answered 403 with an insufficient_scope
-// challenge, in a 2025-11-25 session and as a 2026-07-28 stateless request, on the node adapter
-// and on the fetch handler; a token that gains the scope is served in the same session after.
+// challenge (DPoP for a DPoP-bound token), in a 2025-11-25 session and as a 2026-07-28 stateless
+// request, on the node adapter and on the fetch handler; a token that gains the scope is served in
+// the same session after; listToolsByScope narrows tools/list to what a token may call.
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { AuthInfo } from '../../src/jsonrpc/index.js';
+import { DpopProver } from '../../src/client/oauth/dpop-prover.js';
+import { generateSigningKey, jwkThumbprint } from '../../src/jws/jws-sign.js';
 import { McpServer } from '../../src/server/index.js';
 import { scopeRefusal } from '../../src/transport/http-server/http-auth.js';
 import type { HttpServerOptions } from '../../src/transport/index.js';
@@ -13,13 +16,17 @@ import { HTTP_ADAPTERS } from './fixtures/http-adapters.js';
 import type { HttpAdapter } from './fixtures/http-adapters.js';
 import { INITIALIZE, sseMessages } from './fixtures/http-request.js';
 
-/** One user (alice, of app) holding a token with calc:read only, then one with calc:write too. */
-const TOKENS: Record<string, string[]> = { reader: ['calc:read'], writer: ['calc:read', 'calc:write'], none: [] };
+/** One user (alice, of app) holding a token with calc:read only, then one with calc:write too; `bound-reader` is DPoP-bound to KEY. */
+const TOKENS: Record<string, string[]> = { reader: ['calc:read'], writer: ['calc:read', 'calc:write'], none: [], 'bound-reader': ['calc:read'] };
+const KEY = generateSigningKey();
 const verifyToken = async (token: string): Promise<AuthInfo> => {
   const scopes = TOKENS[token];
   if (scopes === undefined) throw new Error('unknown token');
-  return { token, subject: 'alice', clientId: 'app', scopes };
+  const info: AuthInfo = { token, subject: 'alice', clientId: 'app', scopes };
+  if (token.startsWith('bound-')) info.confirmation = { jkt: await jwkThumbprint((await KEY).publicJwk) };
+  return info;
 };
+const prover = new DpopProver(() => KEY);
 
 function calculator(listToolsByScope?: boolean): McpServer {
   const server = new McpServer({ name: 'calc', version: '1.0.0' }, { listToolsByScope });
@@ -47,9 +54,11 @@ interface Caller {
 const names = ([, , message]: [number, string | null, unknown]): string[] => (message as { result: { tools: { name: string }[] } }).result.tools.map((tool) => tool.name);
 
 async function post(url: string, token: string, body: object, headers: Record<string, string>): Promise<Response> {
+  // RFC 9449 §7.1: a bound token goes as `DPoP`, with a fresh proof for each request.
+  const auth: Record<string, string> = token.startsWith('bound-') ? { authorization: `DPoP ${token}`, dpop: await prover.proof('POST', url, token) } : { authorization: `Bearer ${token}` };
   return fetch(url, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: `Bearer ${token}`, ...headers },
+    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...auth, ...headers },
     body: JSON.stringify(body),
   });
 }
@@ -115,6 +124,9 @@ for (const adapter of HTTP_ADAPTERS) {
       const caller = await era.open(url);
       const challenge = `Bearer error="insufficient_scope", scope="calc:write", error_description="calling tool \\"add\\" needs the scope calc:write"`;
       assert.deepStrictEqual(await caller.call('none', 4, 'add', { a: 1, b: 2 }), [403, challenge, refused(4)]);
+      // A DPoP-bound token is challenged under its own scheme, with the proof algorithms, as its 401s are.
+      assert.deepStrictEqual(await caller.call('bound-reader', 6, 'add', { a: 1, b: 2 }), [403,
+        `DPoP error="insufficient_scope", scope="${era.scope}", error_description="calling tool \\"add\\" needs the scope calc:write", algs="ES256 RS256 PS256 EdDSA"`, refused(6)]);
       // An unknown tool is the server's to answer, as without scopes.
       const [status, header, message] = await caller.call('none', 5, 'nope', {});
       assert.deepStrictEqual([status, header, (message as { error?: { message: string } }).error?.message], [era.name.startsWith('2025') ? 200 : 400, null, 'Unknown tool: nope']);
