@@ -119,7 +119,7 @@ for (const adapter of HTTP_ADAPTERS) {
       assert.deepStrictEqual(await caller.call('writer', 3, 'add', { a: 19, b: 23 }), [200, null, sum(3, '42', era.extra)]);
     });
 
-    test(`tool scopes (${adapter.name}, ${era.name}): without resource metadata the challenge has no resource_metadata; a token with no scopes is refused`, async (t) => {
+    test(`tool scopes (${adapter.name}, ${era.name}): without resource metadata the challenge has none; a token with no scopes is refused, a DPoP-bound one challenged under DPoP; tools/list shows every tool by default`, async (t) => {
       const { url } = await serve(t, adapter);
       const caller = await era.open(url);
       const challenge = `Bearer error="insufficient_scope", scope="calc:write", error_description="calling tool \\"add\\" needs the scope calc:write"`;
