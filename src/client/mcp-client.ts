@@ -33,6 +33,7 @@ import { checkedTask, runToolTask } from './tool-task.js';
 import { checkedSkill, getSkillEntry, loadSkill, readSkillFile } from './skill-reader.js';
 import type { LoadedSkill, SkillFile } from './skill-reader.js';
 import type { ToolTaskOptions } from './tool-task.js';
+import { keptStructuredOutput, outputSchemasOf } from './structured-output-check.js';
 
 /** The options of a call that passes none: shared, never written to. */
 const NO_OPTIONS: McpRequestOptions = Object.freeze({});
@@ -76,6 +77,8 @@ export class McpClient {
   readonly #middleware: ClientMiddleware[] = [];
   /** Set when the transport declares sessions (Streamable HTTP), unless renewSession is false. */
   readonly #renewal: SessionRenewal | undefined;
+  /** The tools of the last tools/list that declare an outputSchema, by name: callTool checks their results (server/tools#output-schema). */
+  #outputSchemas: Map<string, Tool> | undefined;
 
   constructor(transport: Transport, options: McpClientOptions = {}) {
     this.#options = options;
@@ -215,19 +218,29 @@ export class McpClient {
 
   /** `tools/list`, every page. */
   async listTools(options: McpRequestOptions = {}): Promise<Tool[]> {
-    const tools = await this.#listAll<Tool>(CLIENT_REQUESTS.toolsList, 'tools', options);
-    return this.era === 'stateless' ? keepValidTools(tools, this.#stateless.paramHeaders, (message) => this.onwarning?.(message)) : tools;
+    const listed = await this.#listAll<Tool>(CLIENT_REQUESTS.toolsList, 'tools', options);
+    const tools = this.era === 'stateless' ? keepValidTools(listed, this.#stateless.paramHeaders, (message) => this.onwarning?.(message)) : listed;
+    this.#outputSchemas = outputSchemasOf(tools);
+    return tools;
   }
 
-  /** `tools/call`. A tool's own failure comes back as `isError: true`; a protocol failure rejects with ProtocolError. */
+  /**
+   * `tools/call`. A tool's own failure comes back as `isError: true`; a protocol failure rejects with
+   * ProtocolError; structuredContent that breaks the outputSchema of the last tools/list rejects with StructuredOutputError.
+   */
   callTool(name: string, args?: Record<string, unknown>, options: McpRequestOptions = NO_OPTIONS): Promise<CallToolResult> {
     const params: Params = args === undefined ? { name } : { name, arguments: args };
-    return this.request(CLIENT_REQUESTS.toolsCall, params, options) as Promise<CallToolResult>;
+    const sent = this.request(CLIENT_REQUESTS.toolsCall, params, options) as Promise<CallToolResult>;
+    // server/tools#output-schema: clients SHOULD validate structured results against the schema.
+    const tool = this.#outputSchemas?.get(name);
+    return tool === undefined ? sent : sent.then((result) => keptStructuredOutput(tool, result));
   }
 
-  /** `tools/call` as a task: create, poll `tasks/get`, then `tasks/result` (basic/utilities/tasks); aborting sends `tasks/cancel`. */
+  /** `tools/call` as a task: create, poll `tasks/get`, then `tasks/result` (basic/utilities/tasks); aborting sends `tasks/cancel`. Checked as callTool is. */
   callToolAsTask(name: string, args?: Record<string, unknown>, options: ToolTaskOptions = {}): Promise<CallToolResult> {
-    return runToolTask(this, name, args, options);
+    const done = runToolTask(this, name, args, options);
+    const tool = this.#outputSchemas?.get(name);
+    return tool === undefined ? done : done.then((result) => keptStructuredOutput(tool, result));
   }
 
   /** `tasks/get`: the task's current state. */
