@@ -6,7 +6,7 @@ import {
   ConnectionClosedError, INTERNAL_ERROR, INVALID_PARAMS, INVALID_REQUEST, METHOD_NOT_FOUND, PARSE_ERROR, ProtocolError, RequestCancelledError, RequestTimeoutError,
 } from '../jsonrpc/index.js';
 import { CapabilityError, RESOURCE_NOT_FOUND } from '../protocol/index.js';
-import { SkillEntryError, SkillVerificationError } from '../client/index.js';
+import { SkillEntryError, SkillVerificationError, StructuredOutputError } from '../client/index.js';
 import { HttpStatusError } from '../transport/index.js';
 import { UsageError } from './args.js';
 import { ConfigError } from './config-dialects.js';
@@ -61,6 +61,10 @@ export function describeFailure(error: unknown, url?: string): DescribedFailure 
     return { exitCode: EXIT.protocol, text: `refused (${error.reason}): ${error.message}`, fix };
   }
   if (error instanceof SkillEntryError) return { exitCode: EXIT.protocol, text: error.message };
+  // server/tools#output-schema: the server broke the promise its tools/list made; the result is not shown.
+  if (error instanceof StructuredOutputError) {
+    return { exitCode: EXIT.protocol, text: error.message, fix: "the server's answer does not keep the outputSchema it lists for the tool: report it to the server's authors (mcpwire list --json shows the schema)" };
+  }
   if (error instanceof RequestCancelledError) return { exitCode: EXIT.interrupted, text: error.message };
   if (error instanceof RequestTimeoutError) {
     return { exitCode: EXIT.connection, text: error.message, fix: 'the server may be stuck or slow: look at its stderr (--trace), or wait longer with --timeout MS' };

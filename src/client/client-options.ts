@@ -1,6 +1,6 @@
 // The options an McpClient takes, and the name it gives itself in `initialize`.
 
-import type { ClientCapabilities, Implementation } from '../protocol/index.js';
+import type { ClientCapabilities, Implementation, McpRequestOptions, TraceContext } from '../protocol/index.js';
 import type { EraChoice } from './era-probe.js';
 import type { ListLimits } from './list-all.js';
 import type { ResultCacheLimits } from './result-cache.js';
@@ -33,6 +33,15 @@ export interface McpClientOptions extends ServerRequestHandlers {
   resultCacheLimits?: ResultCacheLimits;
   /** Start a new session by itself when the server answers 404 for ours (a transport whose capabilities declare sessions: Streamable HTTP; default true; session-renewal.ts). */
   renewSession?: boolean;
+}
+
+/** Options of one request an McpClient sends (`request`, `callTool`, and every other method). */
+export interface ClientRequestOptions extends McpRequestOptions {
+  /**
+   * W3C trace context for this request's `_meta` (SEP-414), e.g. what an OpenTelemetry propagator
+   * injected; a value that is not well-formed rejects the call before anything is sent.
+   */
+  traceContext?: TraceContext;
 }
 
 /** The client's own name in `initialize`, unless the application gives one. */

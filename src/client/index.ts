@@ -1,7 +1,7 @@
 // The client side of MCP.
 export { McpClient } from './mcp-client.js';
 export { DEFAULT_CLIENT_INFO } from './client-options.js';
-export type { McpClientOptions } from './client-options.js';
+export type { ClientRequestOptions, McpClientOptions } from './client-options.js';
 export type { ClientMiddleware, ClientMiddlewareContext } from './client-middleware.js';
 export type { Subscription } from './subscription.js';
 export type { SubscriptionFilter } from '../protocol/index.js';

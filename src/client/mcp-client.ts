@@ -5,7 +5,7 @@
 
 import { ConnectionClosedError } from '../jsonrpc/index.js';
 import type { Params, RequestId, Transport } from '../jsonrpc/index.js';
-import { CapabilityError, CLIENT_REQUESTS, REVISION_2025_11_25, NOTIFICATIONS, HANDSHAKE_REVISIONS, isSupportedVersion, missingServerCapability, extensionSettings, SKILL_METHODS } from '../protocol/index.js';
+import { CapabilityError, CLIENT_REQUESTS, REVISION_2025_11_25, NOTIFICATIONS, HANDSHAKE_REVISIONS, isSupportedVersion, missingServerCapability, extensionSettings, SKILL_METHODS, withTraceContext } from '../protocol/index.js';
 import type { Skill } from '../protocol/index.js';
 import { McpClientPeer } from '../protocol/mcp-peer.js';
 import { clientMaySend, nextClientState } from '../protocol/lifecycle.js';
@@ -18,7 +18,7 @@ import type { Era } from '../protocol/index.js';
 import { runMiddleware } from '../protocol/middleware.js';
 import type { ClientMiddleware } from './client-middleware.js';
 import { DEFAULT_CLIENT_INFO } from './client-options.js';
-import type { McpClientOptions } from './client-options.js';
+import type { ClientRequestOptions, McpClientOptions } from './client-options.js';
 import { openInEra } from './era-open.js';
 import type { DiscoverResult } from './era-probe.js';
 import { keepValidTools } from './param-headers.js';
@@ -33,6 +33,7 @@ import { checkedTask, runToolTask } from './tool-task.js';
 import { checkedSkill, getSkillEntry, loadSkill, readSkillFile } from './skill-reader.js';
 import type { LoadedSkill, SkillFile } from './skill-reader.js';
 import type { ToolTaskOptions } from './tool-task.js';
+import { keptStructuredOutput, outputSchemasOf } from './structured-output-check.js';
 
 /** The options of a call that passes none: shared, never written to. */
 const NO_OPTIONS: McpRequestOptions = Object.freeze({});
@@ -76,6 +77,8 @@ export class McpClient {
   readonly #middleware: ClientMiddleware[] = [];
   /** Set when the transport declares sessions (Streamable HTTP), unless renewSession is false. */
   readonly #renewal: SessionRenewal | undefined;
+  /** The tools of the last tools/list that declare an outputSchema, by name: callTool checks their results (server/tools#output-schema). */
+  #outputSchemas: Map<string, Tool> | undefined;
 
   constructor(transport: Transport, options: McpClientOptions = {}) {
     this.#options = options;
@@ -156,8 +159,18 @@ export class McpClient {
     return this;
   }
 
-  /** Any request, through the middleware, checked against the lifecycle and the server's capabilities. */
-  request(method: string, params?: Params, options: McpRequestOptions = NO_OPTIONS): Promise<Params> {
+  /**
+   * Any request, through the middleware, checked against the lifecycle and the server's capabilities;
+   * `options.traceContext` goes into its `_meta` first, so the middleware sees it.
+   */
+  request(method: string, params?: Params, options: ClientRequestOptions = NO_OPTIONS): Promise<Params> {
+    if (options.traceContext !== undefined) {
+      try {
+        params = { ...params, _meta: withTraceContext(params?._meta as Params | undefined, options.traceContext) };
+      } catch (error) {
+        return Promise.reject(error);
+      }
+    }
     if (this.#middleware.length === 0) return this.#send(method, params, options);
     const signal = options.signal;
     return runMiddleware(this.#middleware, { method, params, era: this.era, signal }, (changed) => this.#send(method, changed, options));
@@ -184,7 +197,7 @@ export class McpClient {
   }
 
   /** `server/discover` (2026-07-28): the server's versions, capabilities and instructions. */
-  async discover(options: McpRequestOptions = {}): Promise<DiscoverResult> {
+  async discover(options: ClientRequestOptions = {}): Promise<DiscoverResult> {
     return await this.request(CLIENT_REQUESTS.discover, undefined, options) as DiscoverResult;
   }
 
@@ -214,59 +227,69 @@ export class McpClient {
   }
 
   /** `tools/list`, every page. */
-  async listTools(options: McpRequestOptions = {}): Promise<Tool[]> {
-    const tools = await this.#listAll<Tool>(CLIENT_REQUESTS.toolsList, 'tools', options);
-    return this.era === 'stateless' ? keepValidTools(tools, this.#stateless.paramHeaders, (message) => this.onwarning?.(message)) : tools;
+  async listTools(options: ClientRequestOptions = {}): Promise<Tool[]> {
+    const listed = await this.#listAll<Tool>(CLIENT_REQUESTS.toolsList, 'tools', options);
+    const tools = this.era === 'stateless' ? keepValidTools(listed, this.#stateless.paramHeaders, (message) => this.onwarning?.(message)) : listed;
+    this.#outputSchemas = outputSchemasOf(tools);
+    return tools;
   }
 
-  /** `tools/call`. A tool's own failure comes back as `isError: true`; a protocol failure rejects with ProtocolError. */
-  callTool(name: string, args?: Record<string, unknown>, options: McpRequestOptions = NO_OPTIONS): Promise<CallToolResult> {
+  /**
+   * `tools/call`. A tool's own failure comes back as `isError: true`; a protocol failure rejects with
+   * ProtocolError; structuredContent that breaks the outputSchema of the last tools/list rejects with StructuredOutputError.
+   */
+  callTool(name: string, args?: Record<string, unknown>, options: ClientRequestOptions = NO_OPTIONS): Promise<CallToolResult> {
     const params: Params = args === undefined ? { name } : { name, arguments: args };
-    return this.request(CLIENT_REQUESTS.toolsCall, params, options) as Promise<CallToolResult>;
+    const sent = this.request(CLIENT_REQUESTS.toolsCall, params, options) as Promise<CallToolResult>;
+    // server/tools#output-schema: clients SHOULD validate structured results against the schema.
+    const tool = this.#outputSchemas?.get(name);
+    return tool === undefined ? sent : sent.then((result) => keptStructuredOutput(tool, result));
   }
 
-  /** `tools/call` as a task: create, poll `tasks/get`, then `tasks/result` (basic/utilities/tasks); aborting sends `tasks/cancel`. */
+  /** `tools/call` as a task: create, poll `tasks/get`, then `tasks/result` (basic/utilities/tasks); aborting sends `tasks/cancel`. Checked as callTool is. */
   callToolAsTask(name: string, args?: Record<string, unknown>, options: ToolTaskOptions = {}): Promise<CallToolResult> {
-    return runToolTask(this, name, args, options);
+    const done = runToolTask(this, name, args, options);
+    const tool = this.#outputSchemas?.get(name);
+    return tool === undefined ? done : done.then((result) => keptStructuredOutput(tool, result));
   }
 
   /** `tasks/get`: the task's current state. */
-  async getTask(taskId: string, options: McpRequestOptions = {}): Promise<Task> {
+  async getTask(taskId: string, options: ClientRequestOptions = {}): Promise<Task> {
     return checkedTask(CLIENT_REQUESTS.tasksGet, taskId, await this.request(CLIENT_REQUESTS.tasksGet, { taskId }, options));
   }
 
   /** `tasks/result`: waits until the task is final, then resolves with what the original request would have returned. */
-  async getTaskResult(taskId: string, options: McpRequestOptions = {}): Promise<Params> {
+  async getTaskResult(taskId: string, options: ClientRequestOptions = {}): Promise<Params> {
     return await this.request(CLIENT_REQUESTS.tasksResult, { taskId }, options);
   }
 
   /** `tasks/cancel` (needs the server's `tasks.cancel`): resolves with the task, now cancelled. */
-  async cancelTask(taskId: string, options: McpRequestOptions = {}): Promise<Task> {
+  async cancelTask(taskId: string, options: ClientRequestOptions = {}): Promise<Task> {
     return checkedTask(CLIENT_REQUESTS.tasksCancel, taskId, await this.request(CLIENT_REQUESTS.tasksCancel, { taskId }, options));
   }
 
   /** `tasks/list` (needs the server's `tasks.list`), every page. */
-  async listTasks(options: McpRequestOptions = {}): Promise<Task[]> {
+  async listTasks(options: ClientRequestOptions = {}): Promise<Task[]> {
     return this.#listAll(CLIENT_REQUESTS.tasksList, 'tasks', options);
   }
 
   /** `resources/list`, every page. */
-  async listResources(options: McpRequestOptions = {}): Promise<Resource[]> {
+  async listResources(options: ClientRequestOptions = {}): Promise<Resource[]> {
     return this.#listAll(CLIENT_REQUESTS.resourcesList, 'resources', options);
   }
 
   /** `resources/templates/list`, every page. */
-  async listResourceTemplates(options: McpRequestOptions = {}): Promise<ResourceTemplate[]> {
+  async listResourceTemplates(options: ClientRequestOptions = {}): Promise<ResourceTemplate[]> {
     return this.#listAll(CLIENT_REQUESTS.resourceTemplatesList, 'resourceTemplates', options);
   }
 
   /** `resources/read`. */
-  async readResource(uri: string, options: McpRequestOptions = {}): Promise<ReadResourceResult> {
+  async readResource(uri: string, options: ClientRequestOptions = {}): Promise<ReadResourceResult> {
     return await this.request(CLIENT_REQUESTS.resourcesRead, { uri }, options) as ReadResourceResult;
   }
 
   /** `skills/list` (Skills extension, SEP-2640), every page; each entry checked, no file read (SkillEntryError on a bad one). */
-  async listSkills(options: McpRequestOptions = {}): Promise<Skill[]> {
+  async listSkills(options: ClientRequestOptions = {}): Promise<Skill[]> {
     return (await this.#listAll<unknown>(SKILL_METHODS.list, 'skills', options)).map(checkedSkill);
   }
 
@@ -274,13 +297,13 @@ export class McpClient {
    * Loads one skill: its entry (given, or by `skills/get` of its SKILL.md URI), then its SKILL.md,
    * verified by size, digest and frontmatter (SkillVerificationError on any mismatch).
    */
-  async getSkill(skill: Skill | string, options: McpRequestOptions = {}): Promise<LoadedSkill> {
+  async getSkill(skill: Skill | string, options: ClientRequestOptions = {}): Promise<LoadedSkill> {
     const request = (method: string, params: Params) => this.request(method, params, options);
     return loadSkill(request, typeof skill === 'string' ? await getSkillEntry(request, skill) : checkedSkill(skill));
   }
 
   /** Reads one listed file of a skill (`path` relative to its root), verified by size and digest. */
-  async readSkillFile(skill: Skill, path: string, options: McpRequestOptions = {}): Promise<SkillFile> {
+  async readSkillFile(skill: Skill, path: string, options: ClientRequestOptions = {}): Promise<SkillFile> {
     return readSkillFile((method, params) => this.request(method, params, options), checkedSkill(skill), path);
   }
 
@@ -295,17 +318,17 @@ export class McpClient {
   }
 
   /** `prompts/list`, every page. */
-  async listPrompts(options: McpRequestOptions = {}): Promise<Prompt[]> {
+  async listPrompts(options: ClientRequestOptions = {}): Promise<Prompt[]> {
     return this.#listAll(CLIENT_REQUESTS.promptsList, 'prompts', options);
   }
 
   /** `prompts/get`. */
-  async getPrompt(name: string, args?: Record<string, string>, options: McpRequestOptions = {}): Promise<GetPromptResult> {
+  async getPrompt(name: string, args?: Record<string, string>, options: ClientRequestOptions = {}): Promise<GetPromptResult> {
     return await this.request(CLIENT_REQUESTS.promptsGet, args === undefined ? { name } : { name, arguments: args }, options) as GetPromptResult;
   }
 
   /** `completion/complete`. */
-  async complete(params: CompleteRequestParams, options: McpRequestOptions = {}): Promise<CompleteResult> {
+  async complete(params: CompleteRequestParams, options: ClientRequestOptions = {}): Promise<CompleteResult> {
     return await this.request(CLIENT_REQUESTS.complete, params, options) as CompleteResult;
   }
 
@@ -326,7 +349,7 @@ export class McpClient {
   }
 
   /** `ping`: resolves when the server answered. */
-  async ping(options: McpRequestOptions = {}): Promise<void> {
+  async ping(options: ClientRequestOptions = {}): Promise<void> {
     await this.request(CLIENT_REQUESTS.ping, undefined, options);
   }
 

@@ -2,11 +2,14 @@
 // servers MUST return structured results that conform to it, and clients SHOULD validate them).
 // The schema comes from the server's tools/list, so it is compiled with the same bounded validator
 // as everything else, once per schema object, and a schema that cannot be compiled is reported,
-// not thrown. An `isError` result is the tool's own failure and carries no promise of structure.
+// not thrown. An `isError` result is the tool's own failure and carries no promise of structure;
+// a task (resultType task, the Tasks extension) is no result yet. McpClient keeps the tools of its
+// last tools/list that declare one (outputSchemasOf) and checks each callTool against them.
 
 import { compile, describeIssues, issuesOf } from '../json-schema/index.js';
 import type { ValidationIssue, Validator } from '../json-schema/index.js';
 import type { CallToolResult, Tool } from '../protocol/index.js';
+import { resultTypeOf } from './input-rounds.js';
 
 /** A tool result that breaks the outputSchema its tool declared: what is wrong, by field. */
 export class StructuredOutputError extends Error {
@@ -30,7 +33,7 @@ const validators = new WeakMap<object, Validator | string>();
 /** null when `result` keeps the promise of `tool.outputSchema` (or there is none), else the error that says how it does not. */
 export function checkStructuredOutput(tool: Pick<Tool, 'name' | 'outputSchema'>, result: CallToolResult): StructuredOutputError | null {
   const schema = tool.outputSchema;
-  if (schema === undefined || result.isError === true) return null;
+  if (schema === undefined || result.isError === true || resultTypeOf('tools/call', result) === 'task') return null;
   const structured = result.structuredContent;
   if (structured === undefined) {
     return new StructuredOutputError('missing', tool.name, `Tool ${tool.name} declares an outputSchema but returned no structuredContent`);
@@ -47,6 +50,22 @@ export function checkStructuredOutput(tool: Pick<Tool, 'name' | 'outputSchema'>,
     issues = issuesOf(checked.errors);
   }
   return new StructuredOutputError('mismatch', tool.name, `Tool ${tool.name} returned structuredContent that does not match its outputSchema: ${describeIssues(issues)}`, issues);
+}
+
+/** `result` when it keeps the promise of `tool.outputSchema`; otherwise throws the StructuredOutputError that says how not. */
+export function keptStructuredOutput(tool: Pick<Tool, 'name' | 'outputSchema'>, result: CallToolResult): CallToolResult {
+  const error = checkStructuredOutput(tool, result);
+  if (error) throw error;
+  return result;
+}
+
+/** The tools of a tools/list answer that declare an outputSchema object, by name (a Map: no name reaches a prototype). */
+export function outputSchemasOf(tools: readonly Tool[]): Map<string, Tool> {
+  const declared = new Map<string, Tool>();
+  for (const tool of tools) {
+    if (typeof tool?.name === 'string' && typeof tool.outputSchema === 'object' && tool.outputSchema !== null) declared.set(tool.name, tool);
+  }
+  return declared;
 }
 
 function validatorFor(schema: object): Validator | string {

@@ -7,7 +7,7 @@
 import { RequestCancelledError, RequestTimeoutError } from '../jsonrpc/index.js';
 import type { Params, RequestId } from '../jsonrpc/index.js';
 import { CapabilityError, CLIENT_REQUESTS, TERMINAL_TASK_STATUSES } from '../protocol/index.js';
-import type { CallToolResult, McpRequestOptions, Progress, Task, TaskStatus } from '../protocol/index.js';
+import type { CallToolResult, McpRequestOptions, Progress, Task, TaskStatus, TraceContext } from '../protocol/index.js';
 import type { McpClient } from './mcp-client.js';
 
 /** Options of a task-augmented tools/call. */
@@ -26,6 +26,8 @@ export interface ToolTaskOptions {
   ontask?: (task: Task) => void;
   /** Called with the JSON-RPC id of the tools/call request. */
   onid?: (id: RequestId) => void;
+  /** W3C trace context for the tools/call's `_meta` (SEP-414), as callTool takes it. */
+  traceContext?: TraceContext;
   /** Waits between polls (tests pass one that records); default: a timer the signal ends early. */
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   /** The clock for maxTotalTimeoutMs, in ms; default Date.now. */
@@ -60,7 +62,7 @@ export async function runToolTask(client: McpClient, name: string, args: Record<
     const params: Params = { name, ...(args === undefined ? {} : { arguments: args }), task: options.ttl === undefined ? {} : { ttl: options.ttl } };
     if (progress) params._meta = { progressToken: progress.progressToken };
     // No signal here: the task can only be cancelled by id, and its id comes with this answer.
-    const created = await client.request(CLIENT_REQUESTS.toolsCall, params, { ...each, ...(options.onid ? { onid: options.onid } : {}) });
+    const created = await client.request(CLIENT_REQUESTS.toolsCall, params, { ...each, ...(options.onid ? { onid: options.onid } : {}), ...(options.traceContext ? { traceContext: options.traceContext } : {}) });
     if (!isTask(created.task)) {
       // A receiver that does not take the task processes the request normally (tasks#task-support-and-handling).
       if (Array.isArray(created.content)) return created as CallToolResult;

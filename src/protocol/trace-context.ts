@@ -69,7 +69,8 @@ const BAGGAGE_VALUE = /^[\x21\x23-\x2b\x2d-\x3a\x3c-\x5b\x5d-\x7e]*$/;
 
 /** Whether `value` is a valid baggage string (at most 64 members and 8192 bytes, §3.3.1). */
 export function isValidBaggage(value: unknown): value is string {
-  if (typeof value !== 'string' || value === '' || new TextEncoder().encode(value).length > 8192) return false;
+  // A string longer than 8192 UTF-16 units has more than 8192 bytes: refused before it is encoded.
+  if (typeof value !== 'string' || value === '' || value.length > 8192 || new TextEncoder().encode(value).length > 8192) return false;
   const members = value.split(',');
   if (members.length > 64) return false;
   return members.every((member) => {

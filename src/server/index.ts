@@ -20,11 +20,11 @@ export type { Middleware, MiddlewareContext } from './middleware.js';
 export type { RequestStateOptions } from './request-state.js';
 export type { SubscriptionFilter } from '../protocol/index.js';
 export type { Completer } from './completer.js';
-export type { GetPrompt, RegisteredPrompt } from './prompt-registry.js';
+export type { GetPrompt, PromptDefinition, RegisteredPrompt } from './prompt-registry.js';
 export type { ReadResource, ReadTemplate, RegisteredResource, RegisteredResourceTemplate } from './resource-registry.js';
 export { UriTemplate } from './uri-template.js';
 // Typed tools: a schema as JSON Schema (`as const`) or a Standard Schema (zod, arktype, valibot), and what the handler sees.
-export type { SchemaInput, SchemaOutput, ToolArguments, ToolResult, ToolSchema, ToolStructuredContent } from './schema-adapter.js';
+export type { PromptArguments, SchemaInput, SchemaOutput, ToolArguments, ToolResult, ToolSchema, ToolStructuredContent } from './schema-adapter.js';
 export type { StandardJSONSchemaV1, StandardSchemaV1, StandardSchemaWithJSON } from './standard-schema.js';
 export { appResource, appTool } from './app-tool.js';
 export type { AppResourceDefinition, AppToolDefinition } from './app-tool.js';

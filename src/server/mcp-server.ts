@@ -5,12 +5,13 @@
 import { INVALID_PARAMS, ProtocolError } from '../jsonrpc/index.js';
 import { NOTIFICATIONS } from '../protocol/index.js';
 import type {
-  CompleteRequestParams, CompleteResult, Implementation, PageRequestParams, Prompt, Resource, ResourceTemplate, ServerCapabilities, ServerMethods,
+  CompleteRequestParams, CompleteResult, Implementation, PageRequestParams, Resource, ResourceTemplate, ServerCapabilities, ServerMethods,
 } from '../protocol/index.js';
 import { runCompleter } from './completer.js';
 import type { Completer } from './completer.js';
 import { PromptRegistry } from './prompt-registry.js';
-import type { GetPrompt, RegisteredPrompt } from './prompt-registry.js';
+import type { GetPrompt, PromptDefinition, RegisteredPrompt } from './prompt-registry.js';
+import type { ToolSchema } from './schema-adapter.js';
 import { ResourceRegistry } from './resource-registry.js';
 import type { ReadResource, ReadTemplate, RegisteredResource, RegisteredResourceTemplate } from './resource-registry.js';
 import { subscribe, unsubscribe } from './resource-subscriptions.js';
@@ -66,8 +67,12 @@ export class McpServer extends ToolServer {
     return this.#resources.addTemplate(template, read, complete);
   }
 
-  /** Registers a prompt, with optional completers per argument. */
-  prompt(prompt: Prompt, get: GetPrompt, complete?: Record<string, Completer>): RegisteredPrompt {
+  /**
+   * Registers a prompt, with optional completers per argument. Its arguments are listed as given,
+   * or derived from `argumentsSchema` (JSON Schema or a Standard schema, as a tool's inputSchema),
+   * which then types, validates and parses what the handler gets.
+   */
+  prompt<const A extends ToolSchema | undefined = undefined>(prompt: PromptDefinition<A>, get: GetPrompt<NoInfer<A>>, complete?: Record<string, Completer>): RegisteredPrompt {
     return this.#prompts.add(prompt, get, complete);
   }
 

@@ -3,7 +3,7 @@
 // one is answered as that JSON-RPC error.
 
 import type { AuthInfo, Params, RequestId } from '../jsonrpc/index.js';
-import type { Era } from '../protocol/index.js';
+import type { Era, TraceContext } from '../protocol/index.js';
 import type { ChainLink } from '../protocol/middleware.js';
 import type { ToolContext } from './request-context.js';
 
@@ -19,6 +19,8 @@ export interface MiddlewareContext {
   readonly authInfo: AuthInfo | undefined;
   /** Fires when the client cancels the request or the connection closes. */
   readonly signal: AbortSignal;
+  /** The W3C trace context of the request's `_meta` (SEP-414), its well-formed parts; the handler's `context.traceContext`. */
+  readonly traceContext: TraceContext | undefined;
   /**
    * The context the handler gets (client info and capabilities, logging, progress). A middleware
    * may replace it before `next`, e.g. to run the handler past the request (the Tasks extension).

@@ -3,7 +3,7 @@
 import type { AuthInfo, Params, RequestId } from '../jsonrpc/index.js';
 import type {
   ClientCapabilities, CreateMessageRequestParams, CreateMessageResult, ElicitRequestParams, ElicitResult, Era, Implementation,
-  LoggingLevel, Progress, Root,
+  LoggingLevel, Progress, Root, TraceContext,
 } from '../protocol/index.js';
 
 /** How one input is asked for. */
@@ -30,6 +30,11 @@ export interface ToolContext {
   /** The client that sent the request, as it introduced itself (self-reported, not proof). */
   clientInfo: Implementation | undefined;
   clientCapabilities: ClientCapabilities;
+  /**
+   * The W3C trace context the request's `_meta` carried (SEP-414: traceparent, tracestate, baggage),
+   * only its well-formed parts; undefined when none. Hand it to a tracer's propagator to continue the trace.
+   */
+  readonly traceContext: TraceContext | undefined;
   /** `notifications/progress`, when the client asked for progress; otherwise a no-op. */
   sendProgress(progress: Progress): Promise<void>;
   /** `notifications/message` at or above the client's chosen level (server/utilities/logging). */

@@ -36,6 +36,12 @@ type IsLoose<T> = 0 extends 1 & T ? true : unknown extends T ? true : false;
  */
 export type ToolArguments<S> = IsLoose<SchemaOutput<S>> extends true ? Record<string, any> : SchemaOutput<S>;
 
+/**
+ * A prompt handler's arguments for argumentsSchema `S`: the schema's output type; without a schema,
+ * or with one the compiler cannot read, the strings a client sends (`Record<string, string>`).
+ */
+export type PromptArguments<S> = [S] extends [undefined] ? Record<string, string> : IsLoose<SchemaOutput<S>> extends true ? Record<string, string> : SchemaOutput<S>;
+
 /** The structuredContent a handler returns for outputSchema `O` (what the schema takes; it is validated on the way out). */
 export type ToolStructuredContent<O> = IsLoose<SchemaInput<O>> extends true ? Record<string, unknown> : SchemaInput<O>;
 

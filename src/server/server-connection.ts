@@ -212,5 +212,6 @@ function middlewareContext(method: string, params: Params | undefined, context: 
   return {
     method, params, era: context.era, requestId: context.requestId, authInfo: context.authInfo, context,
     get signal() { return this.context.signal; },
+    get traceContext() { return this.context.traceContext; },
   };
 }

@@ -3,8 +3,8 @@
 // log notifications go on its stream. (A 2026 request's context is stateless-context.ts.)
 
 import type { AuthInfo, Params, RequestContext, RequestId, Transport } from '../jsonrpc/index.js';
-import { CapabilityError, NOTIFICATIONS, SERVER_REQUESTS, missingClientCapability } from '../protocol/index.js';
-import type { ClientCapabilities, CreateMessageResult, ElicitResult, Era, Implementation, Progress, Root } from '../protocol/index.js';
+import { CapabilityError, NOTIFICATIONS, SERVER_REQUESTS, missingClientCapability, readTraceContext } from '../protocol/index.js';
+import type { ClientCapabilities, CreateMessageResult, ElicitResult, Era, Implementation, Progress, Root, TraceContext } from '../protocol/index.js';
 import type { ToolContext } from './request-context.js';
 import type { ServerConnection } from './server-connection.js';
 
@@ -25,12 +25,19 @@ export class SessionToolContext implements ToolContext {
   readonly #session: ServerConnection;
   readonly #request: RequestContext;
   readonly #progressToken: string | number | undefined;
+  readonly #meta: unknown;
 
   constructor(session: ServerConnection, request: RequestContext, params: Params | undefined) {
     this.requestId = request.requestId;
     this.#session = session;
     this.#request = request;
     this.#progressToken = progressTokenOf(params);
+    this.#meta = params?._meta;
+  }
+
+  /** Read from `_meta` when asked, as most handlers never do. */
+  get traceContext(): TraceContext | undefined {
+    return readTraceContext(this.#meta);
   }
 
   get authInfo(): AuthInfo | undefined {

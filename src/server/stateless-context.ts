@@ -7,11 +7,11 @@
 
 import { INVALID_REQUEST, ProtocolError } from '../jsonrpc/index.js';
 import type { AuthInfo, MessageExtra, Params, RequestContext, RequestId } from '../jsonrpc/index.js';
-import { LOGGING_LEVELS, NOTIFICATIONS, SERVER_REQUESTS, clientCapabilityFor } from '../protocol/index.js';
+import { LOGGING_LEVELS, NOTIFICATIONS, SERVER_REQUESTS, clientCapabilityFor, readTraceContext } from '../protocol/index.js';
 import { missingCapabilityError } from '../protocol/era.js';
 import type { Envelope } from '../protocol/era.js';
 import type {
-  ClientCapabilities, CreateMessageResult, ElicitResult, Era, Implementation, Progress, Root,
+  ClientCapabilities, CreateMessageResult, ElicitResult, Era, Implementation, Progress, Root, TraceContext,
 } from '../protocol/index.js';
 import type { InputOptions, ToolContext } from './request-context.js';
 
@@ -47,6 +47,7 @@ export class StatelessToolContext implements ToolContext {
   readonly #envelope: Envelope;
   readonly #answers: Params;
   readonly #progressToken: string | number | undefined;
+  readonly #meta: unknown;
   /** Inputs asked for so far, by kind, for their keys (sampling-1, …): made on the first ask, as most requests ask none. */
   #counts: Map<string, number> | undefined;
 
@@ -58,6 +59,12 @@ export class StatelessToolContext implements ToolContext {
     this.#answers = answers;
     const token = (params?._meta as Params | undefined)?.progressToken;
     this.#progressToken = typeof token === 'string' || typeof token === 'number' ? token : undefined;
+    this.#meta = params?._meta;
+  }
+
+  /** Read from `_meta` when asked, as most handlers never do (the envelope's own keys are not trace context). */
+  get traceContext(): TraceContext | undefined {
+    return readTraceContext(this.#meta);
   }
 
   get signal(): AbortSignal {

@@ -95,6 +95,7 @@ export function tasksExtension(options: TasksExtensionOptions): TasksExtension {
     return {
       ...base,
       requestId: base.requestId,
+      traceContext: base.traceContext,
       signal: run.abort.signal,
       sendProgress: async (progress) => {
         if (progress.message !== undefined) await change(principal, task, { statusMessage: progress.message });

@@ -101,6 +101,20 @@ test('a JSON-RPC error is a protocol error, told apart in words and exit code 3'
   ].join('\n'));
 });
 
+test('structuredContent that breaks the listed outputSchema is refused by the client: a protocol problem, exit 3, nothing on stdout', async () => {
+  const result = await call(['lies', 'a=19', 'b=23', ...stdioServer('lying-output-server.mjs')]);
+  assert.deepEqual({ code: result.code, out: result.out, err: result.err }, {
+    code: 3,
+    out: '',
+    err: [
+      'mcpwire: tools/call id 3, tool lies, arguments {"a":19,"b":23}: a protocol error: the tool did not run or its answer was refused',
+      '  Tool lies returned structuredContent that does not match its outputSchema: sum: must be integer',
+      "  fix: the server's answer does not keep the outputSchema it lists for the tool: report it to the server's authors (mcpwire list --json shows the schema)",
+      '',
+    ].join('\n'),
+  });
+});
+
 test('--json prints the CallToolResult as it came', async () => {
   const result = await call([...SHOWCASE, '--json', 'add', 'a=1', 'b=2']);
   assert.deepEqual(JSON.parse(result.out), { content: [{ type: 'text', text: '3' }] });

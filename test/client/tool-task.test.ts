@@ -195,3 +195,14 @@ test('notifications/tasks/status reaches ontaskstatus; malformed ones are droppe
   transport.receive({ jsonrpc: '2.0', method: 'notifications/tasks/status', params: { taskId: 't', status: 'sleeping' } });
   assert.deepEqual(seen, [{ ...working(), status: 'completed' }]);
 });
+
+test('callToolAsTask: a traceContext goes in the tools/call _meta beside the progress token, as callTool puts it', async (t) => {
+  const { client, sent } = await connect();
+  t.after(() => client.close());
+  const { sleep } = recordingSleep();
+  const traceparent = '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01';
+  await client.callToolAsTask('count', { steps: 1 }, { sleep, onprogress: () => undefined, traceContext: { traceparent, baggage: 'tenant=acme' } });
+  assert.deepEqual(sent()[0], {
+    method: 'tools/call', params: { name: 'count', arguments: { steps: 1 }, task: {}, _meta: { progressToken: 1, traceparent, baggage: 'tenant=acme' } },
+  });
+});

@@ -48,6 +48,7 @@ test('each example header\'s commands run that example\'s own file', () => {
     'examples/conformance/client.ts': ['examples/conformance/client.ts'],
     'examples/conformance/server.ts': ['examples/conformance/server.ts'],
     'examples/extension-server.ts': ['examples/extension-server.ts'],
+    'examples/opentelemetry-tracing.ts': ['examples/opentelemetry-tracing.ts'],
     'examples/skills-server.ts': ['examples/skills-server.ts'],
     'examples/runtimes/bun.ts': ['examples/runtimes/bun.ts'],
     'examples/runtimes/deno.ts': ['examples/runtimes/deno.ts'],

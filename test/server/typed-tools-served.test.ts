@@ -16,6 +16,8 @@ import { server as jsonSchemaServer } from './typed-tools/add-json-schema.js';
 import { server as valibotServer } from './typed-tools/add-valibot.js';
 import { server as zodServer } from './typed-tools/add-zod.js';
 import { server as sumServer } from './typed-tools/output-schema.js';
+import { server as promptServer } from './typed-tools/prompt-arguments.js';
+import { ProtocolError } from '../../src/jsonrpc/index.js';
 
 const ERAS = ['2025-11-25', '2026-07-28'] as const;
 const DRAFT_2020_12 = 'https://json-schema.org/draft/2020-12/schema';
@@ -85,6 +87,65 @@ for (const era of ERAS) {
     ]);
   });
 }
+
+for (const era of ERAS) {
+  test(`${era}: prompt arguments from an argumentsSchema in four schema languages: listed, validated (-32602 naming the field), parsed`, async (t) => {
+    const client = await connect(t, promptServer, era);
+    const text = async (name: string, args: Record<string, string>): Promise<unknown> => {
+      try {
+        return bare(await client.getPrompt(name, args)).messages;
+      } catch (error) {
+        if (!(error instanceof ProtocolError)) throw error;
+        return { code: error.code, message: error.message };
+      }
+    };
+    const said = (language: string) => [{ role: 'user', content: { type: 'text', text: `Review this ${language}: x + 1` } }];
+    const code = { name: 'code', required: true };
+    assert.deepStrictEqual({
+      listed: (await client.listPrompts()).map((prompt) => [prompt.name, prompt.arguments]),
+      zod: [await text('review-zod', { code: 'x + 1' }), await text('review-zod', { code: 'x + 1', language: 'rust' }), await text('review-zod', { code: 'x + 1', language: 'cobol' }), await text('review-zod', {})],
+      arktype: [await text('review-arktype', { code: 'x + 1' }), await text('review-arktype', { language: 'rust' })],
+      valibot: [await text('review-valibot', { code: 'x + 1' })],
+      jsonSchema: [await text('review-json-schema', { code: 'x + 1', language: 'python' }), await text('review-json-schema', { code: 'x + 1', language: 'rust' })],
+      plain: [await text('review-plain', { code: 'x + 1' })],
+    }, {
+      listed: [
+        ['review-zod', [{ name: 'code', description: 'The code to review', required: true }, { name: 'language' }]],
+        ['review-arktype', [code, { name: 'language' }]],
+        ['review-valibot', [code, { name: 'language' }]],
+        ['review-json-schema', [{ name: 'code', description: 'The code to review', required: true }, { name: 'language' }]],
+        ['review-plain', [code]],
+      ],
+      zod: [said('TYPESCRIPT'), said('RUST'), { code: -32602, message: 'Invalid arguments for prompt review-zod: language: Invalid option: expected one of "typescript"|"rust"' }, { code: -32602, message: 'Missing required argument for prompt review-zod: code' }],
+      arktype: [said('TYPESCRIPT'), { code: -32602, message: 'Missing required argument for prompt review-arktype: code' }],
+      valibot: [said('TYPESCRIPT')],
+      jsonSchema: [said('PYTHON'), { code: -32602, message: 'Invalid arguments for prompt review-json-schema: language: must be equal to one of the allowed values: "typescript", "python"' }],
+      plain: [said('TYPESCRIPT')],
+    });
+  });
+}
+
+test('an argumentsSchema is refused at registration when a property cannot take a string, or beside arguments', () => {
+  const server = new McpServer({ name: 'prompts', version: '1.0.0' });
+  const refusal = (register: () => unknown): unknown => {
+    try {
+      register();
+      return 'registered';
+    } catch (error) {
+      return `${(error as Error).name}: ${(error as Error).message}`;
+    }
+  };
+  const say = () => ({ messages: [] });
+  assert.deepStrictEqual([
+    refusal(() => server.prompt({ name: 'count', argumentsSchema: z.object({ n: z.number() }) }, say)),
+    refusal(() => server.prompt({ name: 'both', arguments: [{ name: 'n' }], argumentsSchema: { type: 'object', properties: { n: { type: 'string' } } } }, say)),
+    refusal(() => server.prompt({ name: 'list', argumentsSchema: { type: 'array' } }, say)),
+  ], [
+    'SchemaError: prompt "count" argumentsSchema: argument "n" must take a string (prompt arguments are strings), not "number"',
+    'SchemaError: prompt "both" argumentsSchema: give arguments or argumentsSchema, not both',
+    'SchemaError: prompt "list" argumentsSchema must describe an object with properties (each one a prompt argument)',
+  ]);
+});
 
 test('a type with no JSON Schema form is refused when the tool is registered', () => {
   const server = new McpServer({ name: 'when', version: '1.0.0' });

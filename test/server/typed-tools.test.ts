@@ -2,7 +2,8 @@
 // fixtures in typed-tools/, which register tools on a real McpServer with `server.tool(...)`. The
 // `add` of zod, arktype, valibot and an `as const` JSON Schema compile with `a + b`; each one's
 // misuse (`a.toUpperCase()`) is refused; a widened schema stays loose; the inferred JSON Schema
-// types and the typed structuredContent catch their mistakes. Every line tsc prints is pinned
+// types and the typed structuredContent catch their mistakes; prompt arguments typed by an
+// argumentsSchema (the same four languages) likewise. Every line tsc prints is pinned
 // here, and no file without "misuse" in its name may have one.
 
 import assert from 'node:assert/strict';
@@ -30,7 +31,7 @@ async function tsc(): Promise<{ code: number; lines: string[] }> {
   return { code: run.code, lines: run.stdout.split('\n').filter((line) => line !== '') };
 }
 
-test('tsc --strict accepts every typed tool fixture and refuses each misuse with the error it prints', async () => {
+test('tsc --strict accepts every typed tool and prompt fixture and refuses each misuse with the error it prints', async () => {
   const at = (file: string, rest: string): string => `${DIR}/${file}${rest}`;
   assert.deepStrictEqual(await tsc(), {
     code: 2,
@@ -47,6 +48,9 @@ test('tsc --strict accepts every typed tool fixture and refuses each misuse with
       at('output-schema-misuse.ts', "(15,10): error TS2322: Type '{ content: { type: \"text\"; text: string; }[]; }' is not assignable to type '(CallToolResult & { isError: true; }) | (CallToolResult & { structuredContent: { sum: number; }; }) | Promise<(CallToolResult & { isError: true; }) | (CallToolResult & { ...; })>'."),
       "  Type '{ content: { type: \"text\"; text: string; }[]; }' is not assignable to type 'CallToolResult & { structuredContent: { sum: number; }; }'.",
       "    Property 'structuredContent' is missing in type '{ content: { type: \"text\"; text: string; }[]; }' but required in type '{ structuredContent: { sum: number; }; }'.",
+      at('prompt-arguments-misuse.ts', "(9,41): error TS2339: Property 'toUpperCase' does not exist on type 'number'."),
+      at('prompt-arguments-misuse.ts', "(14,18): error TS18048: 'args.language' is possibly 'undefined'."),
+      at('prompt-arguments-misuse.ts', "(14,53): error TS2551: Property 'codes' does not exist on type '{ code: string; language?: string | undefined; }'. Did you mean 'code'?"),
     ],
   });
 });
