@@ -7,8 +7,8 @@
 import { McpServer } from '../src/server/index.js';
 import { serveHttp } from '../src/transport/index.js';
 import type { EventStore } from '../src/transport/index.js';
-import { RedisEventStore } from '../packages/redis-event-store/src/redis-event-store.js';
-import { connectRedis } from '../packages/redis-event-store/test/redis-server.js';
+import { RedisEventStore } from '../packages/redis/src/redis-event-store.js';
+import { connectRedis } from '../packages/redis/test/redis-server.js';
 
 const instanceId = process.env.INSTANCE_ID ?? 'a';
 const port = Number(process.env.PORT ?? 3001);

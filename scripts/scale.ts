@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { McpClient, SessionLostError } from '../src/client/index.js';
 import { httpTransport } from '../src/transport/index.js';
-import { startRedis } from '../packages/redis-event-store/test/redis-server.js';
+import { startRedis } from '../packages/redis/test/redis-server.js';
 import { freePort, startInstance, startNginx, stopChild } from './scale-cluster.js';
 import type { Instance } from './scale-cluster.js';
 
