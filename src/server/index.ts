@@ -9,7 +9,7 @@ export type { ServerExtension } from './server-extension.js';
 export { tasksExtension } from './tasks-extension.js';
 export type { TasksExtension, TasksExtensionOptions } from './tasks-extension.js';
 export { MemoryTaskStore } from './task-store.js';
-export type { MemoryTaskStoreOptions, TaskStore } from './task-store.js';
+export type { MemoryTaskStoreOptions, TaskSignal, TaskStore } from './task-store.js';
 export type { SkillDefinition } from './skill-entry.js';
 export type { RegisteredSkill } from './skill-registry.js';
 export { describeValidationErrors } from './tool-registry.js';
