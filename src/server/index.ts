@@ -8,6 +8,8 @@ export type { ServerRequestHandler } from './server-connection.js';
 export type { ServerExtension } from './server-extension.js';
 export { tasksExtension } from './tasks-extension.js';
 export type { TasksExtension, TasksExtensionOptions } from './tasks-extension.js';
+export { LocalListenBus } from './listen-bus.js';
+export type { ListenBus, ListenEvent } from './listen-bus.js';
 export { MemoryTaskStore } from './task-store.js';
 export type { MemoryTaskStoreOptions, TaskSignal, TaskStore } from './task-store.js';
 export type { SkillDefinition } from './skill-entry.js';
