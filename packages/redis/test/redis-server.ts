@@ -7,8 +7,13 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-/** A connected node-redis client. */
-export type RedisClient = { sendCommand(args: string[]): Promise<unknown>; quit(): Promise<unknown> };
+/** A connected node-redis client: commands, or (on a connection of its own) pub/sub. */
+export type RedisClient = {
+  sendCommand(args: string[]): Promise<unknown>;
+  quit(): Promise<unknown>;
+  subscribe(channel: string, listener: (message: string) => void): Promise<unknown>;
+  unsubscribe(channel: string, listener?: (message: string) => void): Promise<unknown>;
+};
 
 /**
  * Connects node-redis to a unix socket path or a redis:// URL. Imported by a computed name, so that the repository's

@@ -23,7 +23,7 @@ let prefixes = 0;
 async function openStore(options: RedisTaskStoreOptions): Promise<RedisTaskStore> {
   const subscriber = await connectRedis(redis.socket);
   subscribers.push(subscriber);
-  return RedisTaskStore.open(redis.client, subscriber as never, options);
+  return RedisTaskStore.open(redis.client, subscriber, options);
 }
 
 taskStoreContract('RedisTaskStore', async (bounds) => {
