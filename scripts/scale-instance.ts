@@ -71,7 +71,8 @@ if (redisAt !== undefined) {
   const subscriber = await connectRedis(redisAt); // a subscribed connection sends no commands
   eventStore = new RedisEventStore(redis, { maxEventsPerStream: 1000, ttlSeconds: 600 });
   // Alive 1.5 s without renewing: a killed instance's tasks read as failed that soon after.
-  taskStore = await RedisTaskStore.open(redis, subscriber, { instanceId, aliveMs: 1500 });
+  // Every client here is unauthenticated, so one principal: the per-principal bound is raised to the total.
+  taskStore = await RedisTaskStore.open(redis, subscriber, { instanceId, aliveMs: 1500, maxPerPrincipal: 10_000 });
   listenBus = await RedisListenBus.open(redis, subscriber, { instanceId });
 }
 const running = await serveHttp(createScaleServer(taskStore, listenBus), {

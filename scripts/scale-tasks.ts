@@ -68,6 +68,7 @@ export async function taskWorker(a: McpClient, c: McpClient, until: number): Pro
       crossReport.readElsewhere++;
     } catch (error) {
       crossReport.taskFailures.push((error as Error).message);
+      await sleep(50);
     }
   }
 }
