@@ -8,20 +8,15 @@ import type { Params } from '../../../src/jsonrpc/index.js';
 import type { SubscriptionFilter } from '../../../src/protocol/index.js';
 import { ListenRegistry } from '../../../src/server/listen-registry.js';
 import { RedisListenBus } from '../src/redis-listen-bus.js';
-import { connectRedis, startRedis } from './redis-server.js';
-import type { RedisClient, RedisUnderTest } from './redis-server.js';
+import { startRedis } from './redis-server.js';
+import type { RedisUnderTest } from './redis-server.js';
 
 let redis: RedisUnderTest;
-const connections: RedisClient[] = [];
 before(async () => { redis = await startRedis(); });
-after(async () => {
-  for (const connection of connections) await connection.quit().catch(() => {});
-  await redis.stop();
-});
+after(async () => { await redis.stop(); });
 
 async function openBus(instanceId: string, channel: string): Promise<RedisListenBus> {
-  const subscriber = await connectRedis(redis.socket);
-  connections.push(subscriber);
+  const subscriber = await redis.connect();
   return RedisListenBus.open(redis.client, subscriber, { instanceId, channel });
 }
 

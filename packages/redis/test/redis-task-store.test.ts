@@ -7,22 +7,17 @@ import { after, before, test } from 'node:test';
 import { taskStoreContract, workingTask } from '../../../test/server/task-store-contract.js';
 import { ORPHANED_MESSAGE, RedisTaskStore } from '../src/redis-task-store.js';
 import type { RedisTaskStoreOptions } from '../src/redis-task-store.js';
-import { connectRedis, startRedis } from './redis-server.js';
-import type { RedisClient, RedisUnderTest } from './redis-server.js';
+import { startRedis } from './redis-server.js';
+import type { RedisUnderTest } from './redis-server.js';
 
 let redis: RedisUnderTest;
-let subscribers: RedisClient[] = [];
 before(async () => { redis = await startRedis(); });
-after(async () => {
-  for (const subscriber of subscribers) await subscriber.quit().catch(() => {});
-  await redis.stop();
-});
+after(async () => { await redis.stop(); });
 
 let prefixes = 0;
 /** An instance's store: its own subscriber connection, as a process would have. */
 async function openStore(options: RedisTaskStoreOptions): Promise<RedisTaskStore> {
-  const subscriber = await connectRedis(redis.socket);
-  subscribers.push(subscriber);
+  const subscriber = await redis.connect();
   return RedisTaskStore.open(redis.client, subscriber, options);
 }
 
