@@ -1,5 +1,5 @@
 // The parts of the scale setup, as child processes of the caller: redis-server (from
-// packages/redis-event-store), mcpwire instances (scripts/scale-instance.ts) and nginx with
+// packages/redis), mcpwire instances (scripts/scale-instance.ts) and nginx with
 // examples/scale/nginx.conf, all on loopback, configs and pid/log files in a temp dir.
 
 import { spawn } from 'node:child_process';

@@ -2,22 +2,28 @@
 // loopback, a mixed load through nginx (2026-07-28 stateless calls that answer an input_required
 // round, possibly on two instances; 2025-11-25 sessions whose tools stream progress and cut their
 // own SSE stream half the time, so the client resumes it from Redis), and instance "b" killed
-// (SIGKILL) in the middle, then restarted. Bounded: about 20 s of load, everything stopped at the end.
+// (SIGKILL) in the middle, then restarted. Across instances (scripts/scale-tasks.ts): tasks started
+// through a or c and cancelled or read through the other, six tasks on b read through a after the
+// kill, and resource updates announced through nginx heard by listen streams on a and c.
+// Bounded: about 20 s of load, everything stopped at the end.
 
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { McpClient, SessionLostError } from '../src/client/index.js';
 import { httpTransport } from '../src/transport/index.js';
-import { startRedis } from '../packages/redis-event-store/test/redis-server.js';
+import { startRedis } from '../packages/redis/test/redis-server.js';
 import { freePort, startInstance, startNginx, stopChild } from './scale-cluster.js';
 import type { Instance } from './scale-cluster.js';
+import { countTouches, crossReport, readVictimTasks, taskClient, taskWorker, tasksOnVictim, touchListener, toucher } from './scale-tasks.js';
 
 const LOAD_MS = Number(process.env.SCALE_LOAD_MS ?? 12_000);
 const KILL_AT_MS = LOAD_MS / 2;
 const DOWN_MS = 1500;
 const STATELESS_WORKERS = 4;
 const SESSION_WORKERS = 6;
+const TASK_WORKERS = 2;
+const LISTENERS_PER_INSTANCE = 2;
 const STEPS = 5;
 const V2026 = '2026-07-28';
 const ENVELOPE = { 'io.modelcontextprotocol/protocolVersion': V2026, 'io.modelcontextprotocol/clientCapabilities': { elicitation: { form: {} } } };
@@ -112,25 +118,40 @@ async function main(): Promise<void> {
     const url = `http://127.0.0.1:${proxyPort}/mcp`;
     console.log(`redis-server on ${redis.socket}, nginx on 127.0.0.1:${proxyPort}, instances a b c on ${ports.join(' ')}; load for ${LOAD_MS} ms`);
 
+    const direct = ports.map((port) => `http://127.0.0.1:${port}/mcp`);
+    const [viaA, viaB, viaC, viaProxy] = [await taskClient(direct[0]!), await taskClient(direct[1]!), await taskClient(direct[2]!), await taskClient(url)];
+    const listeners = [];
+    for (let i = 0; i < LISTENERS_PER_INSTANCE; i++) listeners.push(await touchListener(direct[0]!), await touchListener(direct[2]!));
+    const touched = new Set<number>();
+    const unsure = new Set<number>();
+
     const started = Date.now();
     const until = started + LOAD_MS;
     const chaos = (async () => {
-      await sleep(KILL_AT_MS);
+      await sleep(KILL_AT_MS - 500);
+      const onVictim = await tasksOnVictim(viaB);
       const victim = instances[1]!;
       victim.child.kill('SIGKILL');
-      console.log(`+${Date.now() - started} ms: killed instance b (SIGKILL)`);
+      console.log(`+${Date.now() - started} ms: killed instance b (SIGKILL), ${onVictim.running.length} of its tasks running`);
       await new Promise((resolve) => victim.child.exitCode !== null || victim.child.signalCode !== null ? resolve(undefined) : victim.child.once('exit', resolve));
+      const reading = readVictimTasks(viaA, onVictim);
       await sleep(DOWN_MS);
       instances[1] = await startInstance('b', victim.port, env);
       console.log(`+${Date.now() - started} ms: restarted instance b`);
+      await reading;
     })();
     const workers = [
       ...Array.from({ length: STATELESS_WORKERS }, (_, worker) => statelessWorker(url, worker, until)),
       ...Array.from({ length: SESSION_WORKERS }, () => sessionWorker(url, until)),
     ];
-    const settled = await Promise.allSettled([chaos, ...workers]);
+    const crossing = [...Array.from({ length: TASK_WORKERS }, () => taskWorker(viaA, viaC, until)), toucher(viaProxy, until, touched, unsure)];
+    const settled = await Promise.allSettled([chaos, ...workers, ...crossing]);
     for (const outcome of settled) if (outcome.status === 'rejected') fail(`setup: ${(outcome.reason as Error).message}`);
-    for (const outcome of settled.slice(1 + STATELESS_WORKERS)) if (outcome.status === 'fulfilled') await (outcome.value as McpClient).close();
+    for (const outcome of settled.slice(1 + STATELESS_WORKERS, 1 + STATELESS_WORKERS + SESSION_WORKERS)) if (outcome.status === 'fulfilled') await (outcome.value as McpClient).close();
+    await sleep(500); // the last updates on their way through Redis
+    countTouches(listeners.map((listener) => listener.heard), touched, unsure);
+    for (const listener of listeners) await listener.stop();
+    for (const client of [viaA, viaB, viaC, viaProxy]) await client.close();
     const keys = Number(await redis.client.sendCommand(['DBSIZE']));
     const memory = String(await redis.client.sendCommand(['INFO', 'memory'])).match(/used_memory_human:(\S+)/)?.[1];
 
@@ -145,6 +166,13 @@ async function main(): Promise<void> {
     console.log(`resumed streams:         ${report.resumed} (Last-Event-ID, replayed from Redis)`);
     console.log(`duplicates:              ${report.duplicates}`);
     console.log(`lost events:             ${report.lostEvents}`);
+    const x = crossReport;
+    console.log(`tasks:                   ${x.tasksStarted} started, ${x.readElsewhere} read through another instance than their own (${x.cancelledElsewhere} cancelled there, ${x.completed} completed), ${x.taskFailures.length} failed`);
+    for (const why of new Set(x.taskFailures)) console.log(`  ${x.taskFailures.filter((other) => other === why).length} × ${why}`);
+    console.log(`tasks of killed b:       ${x.onKilled.running} running → ${x.onKilled.readFailed} read as failed through a; ${x.onKilled.finished} ended → ${x.onKilled.readCompleted} read as completed through a`);
+    for (const why of x.onKilled.wrong) console.log(`  ${why}`);
+    console.log(`notifications:           ${x.touchesSent} resource updates announced through nginx (${x.touchesByB} by b, ${x.touchesUnsure} in flight on b when it died), ${x.listeners} listen streams on a and c`);
+    console.log(`                         sent ${x.touchesSent * x.listeners}, received ${x.received}, lost ${x.lost}, duplicates ${x.duplicates}, unexpected ${x.unexpected}`);
     console.log(`redis at the end:        ${keys} keys, ${memory ?? '?'} used`);
 
     checks.push(
@@ -156,6 +184,11 @@ async function main(): Promise<void> {
       ['no duplicates', report.duplicates === 0],
       ['no lost events', report.lostEvents === 0],
       ['the restarted instance serves again', instances[1]!.child.exitCode === null],
+      ['tasks were cancelled and read through another instance, none failed', x.cancelledElsewhere > 0 && x.completed > 0 && x.taskFailures.length === 0],
+      ['the killed instance\'s tasks read through a survivor: running ones failed, ended ones completed', x.onKilled.readFailed === 3 && x.onKilled.readCompleted === 3],
+      ['resource updates announced on b reached listeners on a and c', x.touchesByB > 0 && x.received > 0],
+      ['no lost notifications', x.lost === 0],
+      ['no duplicate or unexpected notifications', x.duplicates === 0 && x.unexpected === 0],
     );
   } finally {
     if (nginx) await stopChild(nginx);

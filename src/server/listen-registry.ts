@@ -1,11 +1,14 @@
 // The open `subscriptions/listen` streams of 2026 clients (26/basic/patterns/subscriptions): who
 // asked for which notifications, so that list changes and resource updates reach exactly those
-// streams, each message tagged with the listen request's id.
+// streams, each message tagged with the listen request's id. A change is published on the
+// ListenBus and delivered from it, so one published on any instance sharing the bus reaches these.
 
 import type { Params, RequestId } from '../jsonrpc/index.js';
 import { ShareCounts } from '../jsonrpc/share-counts.js';
 import { META, NOTIFICATIONS } from '../protocol/index.js';
 import type { SubscriptionFilter } from '../protocol/index.js';
+import { LocalListenBus } from './listen-bus.js';
+import type { ListenBus, ListenEvent } from './listen-bus.js';
 
 interface Listener {
   filter: SubscriptionFilter;
@@ -21,6 +24,11 @@ const FILTER_OF: Record<string, 'toolsListChanged' | 'promptsListChanged' | 'res
   [NOTIFICATIONS.resourcesListChanged]: 'resourcesListChanged',
 };
 
+/** The filter flag of a list_changed method (own keys only: an event may come from another instance). */
+function filterKeyOf(method: string): 'toolsListChanged' | 'promptsListChanged' | 'resourcesListChanged' | undefined {
+  return Object.prototype.hasOwnProperty.call(FILTER_OF, method) ? FILTER_OF[method] : undefined;
+}
+
 /** Who holds a stream: its principal and remote address, when the transport knows them. */
 export interface ListenHolder {
   principal?: string;
@@ -35,10 +43,14 @@ export class ListenRegistry {
   /** Reports a notification that could not be sent. */
   onerror?: (error: Error) => void;
 
-  /** `perClient`: streams one principal, and one remote address, may hold at once. */
-  constructor(perClient: number) {
+  readonly #bus: ListenBus;
+
+  /** `perClient`: streams one principal, and one remote address, may hold at once; `bus`: where changes travel (default in-process). */
+  constructor(perClient: number, bus: ListenBus = new LocalListenBus()) {
     this.#perPrincipal = new ShareCounts(perClient);
     this.#perAddress = new ShareCounts(perClient);
+    this.#bus = bus;
+    bus.subscribe((event) => this.#deliver(event));
   }
 
   get size(): number {
@@ -68,17 +80,40 @@ export class ListenRegistry {
     this.#perAddress.release(holder.address);
   }
 
-  /** A list changed: tell the streams that asked for this kind of list_changed. */
+  /** A list changed: tell the streams that asked for this kind of list_changed, on every instance. */
   async listChanged(method: string): Promise<void> {
-    const key = FILTER_OF[method];
-    if (key === undefined) return;
-    await this.#send([...this.#listeners.keys()].filter((listener) => listener.filter[key] === true), method, {});
+    if (filterKeyOf(method) !== undefined) await this.#bus.publish({ kind: 'listChanged', method });
   }
 
-  /** A resource changed: tell the streams subscribed to its URI. */
+  /** A resource changed: tell the streams subscribed to its URI, on every instance. */
   async resourceUpdated(uri: string): Promise<void> {
-    await this.#send([...this.#listeners.keys()].filter((listener) => listener.filter.resourceSubscriptions?.includes(uri)),
-      NOTIFICATIONS.resourceUpdated, { uri });
+    await this.#bus.publish({ kind: 'resourceUpdated', uri });
+  }
+
+  /**
+   * Something an extension's filter key names changed (a task, by its id under `taskIds`): `method`
+   * with `params` to the streams, on every instance, whose filter lists `item` under `key` and
+   * that `principal` holds, so one caller never hears of another's (SEP-2663: tasks are bound to theirs).
+   */
+  async itemChanged(key: string, item: string, principal: string | undefined, method: string, params: Params): Promise<void> {
+    await this.#bus.publish({ kind: 'itemChanged', key, item, ...(principal === undefined ? {} : { principal }), method, params });
+  }
+
+  /** An event from the bus (published here or on another instance), to the streams of this one that asked for it. */
+  async #deliver(event: ListenEvent): Promise<void> {
+    const listeners = [...this.#listeners.keys()];
+    if (event.kind === 'listChanged') {
+      const key = filterKeyOf(event.method);
+      if (key !== undefined) await this.#send(listeners.filter((listener) => listener.filter[key] === true), event.method, {});
+    } else if (event.kind === 'resourceUpdated') {
+      await this.#send(listeners.filter((listener) => listener.filter.resourceSubscriptions?.includes(event.uri)), NOTIFICATIONS.resourceUpdated, { uri: event.uri });
+    } else {
+      const listed = listeners.filter((listener) => {
+        const items = (listener.filter as Record<string, unknown>)[event.key];
+        return Array.isArray(items) && items.includes(event.item) && (this.#listeners.get(listener)?.principal ?? '') === (event.principal ?? '');
+      });
+      await this.#send(listed, event.method, event.params);
+    }
   }
 
   /** Ends every stream (server shutdown): each gets its final result. Resolves once every handler has returned. */

@@ -1,16 +1,38 @@
-// Where the Tasks extension keeps its tasks: an interface (a Redis store can stand in), with a
-// bounded in-memory default. Each task belongs to the principal that created it; another
-// principal's lookup finds nothing (SEP-2663: task ids are not capabilities).
+// Where the Tasks extension keeps its tasks: an interface (a Redis store stands in across
+// instances: packages/redis), with a bounded in-memory default. Each task belongs to the principal
+// that created it; another principal's lookup finds nothing (SEP-2663: task ids are not
+// capabilities). A task's handler runs in the process that created it; another process that gets
+// its tasks/update or tasks/cancel reaches it with a signal.
 
+import type { Params } from '../jsonrpc/index.js';
 import type { DetailedTask } from '../protocol/tasks-extension.js';
+import { TERMINAL_EXTENSION_TASK_STATUSES } from '../protocol/tasks-extension.js';
+
+/** What a process that received a request for a task sends to the process running its handler. */
+export type TaskSignal =
+  | { kind: 'cancel' }
+  | { kind: 'input'; responses: Record<string, Params> };
 
 export interface TaskStore {
-  /** Keeps a new task; throws when a bound is reached. */
+  /** Keeps a new task, run by this process; throws when a bound is reached. */
   create(principal: string, task: DetailedTask): Promise<void>;
   /** The task, or undefined when it is unknown, expired, or another principal's. */
   get(principal: string, taskId: string): Promise<DetailedTask | undefined>;
-  /** Replaces a task's state (same principal). */
-  put(principal: string, task: DetailedTask): Promise<void>;
+  /**
+   * Replaces a task's state (same principal) unless the stored one is terminal, as one step:
+   * false when nothing was written, so of a cancel and a completion racing (on two instances) the
+   * first stays (a terminal task never changes, SEP-2663).
+   */
+  put(principal: string, task: DetailedTask): Promise<boolean>;
+  /** This process runs the task's handler: signals sent for it reach `onSignal` until the returned stop. */
+  attend(taskId: string, onSignal: (signal: TaskSignal) => void): () => void;
+  /** Sends a signal to the process running the task's handler; none (it ended): dropped. */
+  signal(taskId: string, signal: TaskSignal): Promise<void>;
+}
+
+/** Whether a task's status is final. */
+export function isTerminal(task: DetailedTask): boolean {
+  return TERMINAL_EXTENSION_TASK_STATUSES.includes(task.status);
 }
 
 export interface MemoryTaskStoreOptions {
@@ -27,6 +49,7 @@ interface Entry { principal: string; task: DetailedTask; expiresAt: number | und
 /** The default store: a Map, bounded per principal and in total; a terminal task goes after its ttlMs. */
 export class MemoryTaskStore implements TaskStore {
   readonly #entries = new Map<string, Entry>();
+  readonly #attended = new Map<string, (signal: TaskSignal) => void>();
   readonly #maxPerPrincipal: number;
   readonly #maxTotal: number;
   readonly #now: () => number;
@@ -52,12 +75,21 @@ export class MemoryTaskStore implements TaskStore {
     return entry?.principal === principal ? entry.task : undefined;
   }
 
-  async put(principal: string, task: DetailedTask): Promise<void> {
+  async put(principal: string, task: DetailedTask): Promise<boolean> {
     const entry = this.#entries.get(task.taskId);
-    if (entry === undefined || entry.principal !== principal) return;
-    const terminal = task.status === 'completed' || task.status === 'failed' || task.status === 'cancelled';
+    if (entry === undefined || entry.principal !== principal || isTerminal(entry.task)) return false;
     entry.task = task;
-    entry.expiresAt = terminal && task.ttlMs !== null ? this.#now() + task.ttlMs : undefined;
+    entry.expiresAt = isTerminal(task) && task.ttlMs !== null ? this.#now() + task.ttlMs : undefined;
+    return true;
+  }
+
+  attend(taskId: string, onSignal: (signal: TaskSignal) => void): () => void {
+    this.#attended.set(taskId, onSignal);
+    return () => { if (this.#attended.get(taskId) === onSignal) this.#attended.delete(taskId); };
+  }
+
+  async signal(taskId: string, signal: TaskSignal): Promise<void> {
+    this.#attended.get(taskId)?.(signal);
   }
 
   #sweep(): void {

@@ -7,11 +7,11 @@ import type { Params } from '../jsonrpc/index.js';
 import { INTERNAL_ERROR, INVALID_PARAMS, ProtocolError } from '../jsonrpc/index.js';
 import { MISSING_REQUIRED_CLIENT_CAPABILITY, extensionSettings } from '../protocol/index.js';
 import type { ElicitRequestParams, ElicitResult, CreateMessageRequestParams, CreateMessageResult, Root } from '../protocol/index.js';
-import { TASKS_EXTENSION, TASKS_METHODS, TERMINAL_EXTENSION_TASK_STATUSES } from '../protocol/tasks-extension.js';
+import { TASKS_EXTENSION, TASKS_METHODS } from '../protocol/tasks-extension.js';
 import type { DetailedTask } from '../protocol/tasks-extension.js';
 import type { ToolContext, InputOptions } from './request-context.js';
 import type { ServerExtension } from './server-extension.js';
-import { MemoryTaskStore } from './task-store.js';
+import { MemoryTaskStore, isTerminal } from './task-store.js';
 import type { TaskStore } from './task-store.js';
 
 export interface TasksExtensionOptions {
@@ -61,6 +61,15 @@ function taskIdOf(params: Params | undefined): string {
   return id;
 }
 
+/** Hands answers to the handler waiting for them (once each), the keys no longer pending. */
+function answer(run: Running, answered: [string, Params][]): void {
+  for (const [key, value] of answered) {
+    delete run.pending[key];
+    run.answers.get(key)?.(value);
+    run.answers.delete(key);
+  }
+}
+
 /** The Tasks extension, ready for `server.extension(...)`. */
 export function tasksExtension(options: TasksExtensionOptions): TasksExtension {
   const store = options.store ?? new MemoryTaskStore();
@@ -77,10 +86,12 @@ export function tasksExtension(options: TasksExtensionOptions): TasksExtension {
 
   const change = async (principal: string, task: DetailedTask, patch: Partial<DetailedTask>): Promise<DetailedTask | undefined> => {
     const current = await store.get(principal, task.taskId);
-    if (current === undefined || TERMINAL_EXTENSION_TASK_STATUSES.includes(current.status)) return undefined;
+    if (current === undefined || isTerminal(current)) return undefined;
     const next: DetailedTask = { ...current, ...patch, lastUpdatedAt: new Date().toISOString() };
-    await store.put(principal, next);
-    return next;
+    if (await store.put(principal, next)) return next;
+    // It ended meanwhile (cancelled through another instance whose signal has not come, say): stop its work here.
+    running.get(task.taskId)?.abort.abort(new Error('The task was cancelled'));
+    return undefined;
   };
 
   function taskContext(base: ToolContext, principal: string, task: DetailedTask, run: Running): ToolContext {
@@ -116,6 +127,11 @@ export function tasksExtension(options: TasksExtensionOptions): TasksExtension {
     await store.create(principal, task); // durably created before the answer (SEP-2663)
     const run: Running = { abort: new AbortController(), answers: new Map(), pending: {} };
     running.set(task.taskId, run);
+    // What another instance received for this task reaches its handler here.
+    const stop = store.attend(task.taskId, (signal) => {
+      if (signal.kind === 'cancel') run.abort.abort(new Error('The task was cancelled'));
+      else answer(run, Object.entries(signal.responses));
+    });
     work(taskContext(context, principal, task, run)).then(
       (result) => {
         const { resultType: _type, ...rest } = result;
@@ -127,7 +143,7 @@ export function tasksExtension(options: TasksExtensionOptions): TasksExtension {
           ? { code: error.code, message: error.message, ...(error.data === undefined ? {} : { data: error.data }) }
           : { code: INTERNAL_ERROR, message: error instanceof Error ? error.message : String(error) },
       }),
-    ).catch(() => undefined).finally(() => running.delete(task.taskId));
+    ).catch(() => undefined).finally(() => { stop(); running.delete(task.taskId); });
     return { ...task, resultType: 'task' } as unknown as Params;
   }
 
@@ -158,17 +174,17 @@ export function tasksExtension(options: TasksExtensionOptions): TasksExtension {
         const left = Object.keys(pending).length;
         await change(principalOf(context), task, left === 0 ? { status: 'working', inputRequests: undefined } : { inputRequests: { ...pending } });
         // The handler goes on only once the task says so, so its end is never overwritten by this update.
-        for (const [key, value] of answered) {
-          run?.answers.get(key)?.(value);
-          run?.answers.delete(key);
-        }
+        if (run !== undefined) answer(run, answered);
+        else await store.signal(task.taskId, { kind: 'input', responses: Object.fromEntries(answered) });
         return {};
       },
       [TASKS_METHODS.cancel]: async (params, context) => {
         const task = await find(params, context, TASKS_METHODS.cancel);
-        if (!TERMINAL_EXTENSION_TASK_STATUSES.includes(task.status)) {
+        if (!isTerminal(task)) {
           await change(principalOf(context), task, { status: 'cancelled', inputRequests: undefined });
-          running.get(task.taskId)?.abort.abort(new Error('The task was cancelled'));
+          const run = running.get(task.taskId);
+          if (run !== undefined) run.abort.abort(new Error('The task was cancelled'));
+          else await store.signal(task.taskId, { kind: 'cancel' });
         }
         return {};
       },

@@ -10,6 +10,7 @@ import type { ExtensionSettings } from '../protocol/index.js';
 import type { Implementation, LoggingLevel, McpPeerOptions, ServerCapabilities, ServerMethods, TypedHandler } from '../protocol/index.js';
 import type { ToolContext } from './request-context.js';
 import { ListenRegistry } from './listen-registry.js';
+import type { ListenBus } from './listen-bus.js';
 import type { Middleware } from './middleware.js';
 import { RequestStateSealer } from './request-state.js';
 import type { RequestStateOptions } from './request-state.js';
@@ -61,6 +62,8 @@ export interface ToolServerOptions {
   maxListenStreamsPerClient?: number;
   /** A listen stream that carried nothing this long is ended with its final result (default 30 min, as an idle HTTP session). */
   listenIdleMs?: number;
+  /** Where changes travel to listen streams: in-process by default; instances behind a balancer share one (packages/redis). */
+  listenBus?: ListenBus;
 }
 
 /** An MCP server that offers tools: register them, then `connect` a transport per client. */
@@ -121,7 +124,7 @@ export class ToolServer implements ConnectionHost {
     this.maxSubscriptions = options.maxSubscriptions ?? 1000;
     this.maxListenStreams = options.maxListenStreams ?? 1000;
     this.listenIdleMs = options.listenIdleMs ?? 30 * 60_000;
-    this.listeners = new ListenRegistry(options.maxListenStreamsPerClient ?? Math.max(1, Math.floor(this.maxListenStreams / 4)));
+    this.listeners = new ListenRegistry(options.maxListenStreamsPerClient ?? Math.max(1, Math.floor(this.maxListenStreams / 4)), options.listenBus);
     this.requestState = new RequestStateSealer(options.requestState);
     this.#cacheHint = options.cacheHint ?? { ttlMs: 0, cacheScope: 'private' };
     this.#tools.byScope = options.listToolsByScope ?? false;

@@ -7,8 +7,13 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-/** A connected node-redis client. */
-export type RedisClient = { sendCommand(args: string[]): Promise<unknown>; quit(): Promise<unknown> };
+/** A connected node-redis client: commands, or (on a connection of its own) pub/sub. */
+export type RedisClient = {
+  sendCommand(args: string[]): Promise<unknown>;
+  quit(): Promise<unknown>;
+  subscribe(channel: string, listener: (message: string) => void): Promise<unknown>;
+  unsubscribe(channel: string, listener?: (message: string) => void): Promise<unknown>;
+};
 
 /**
  * Connects node-redis to a unix socket path or a redis:// URL. Imported by a computed name, so that the repository's
@@ -23,11 +28,13 @@ export async function connectRedis(where: string): Promise<RedisClient> {
   return client;
 }
 
-/** A running redis-server and a connected client; `stop` ends both and removes the temp dir. */
+/** A running redis-server and a connected client; `stop` ends both (and every `connect`ed one) and removes the temp dir. */
 export interface RedisUnderTest {
   socket: string;
   client: RedisClient;
   process: ChildProcess;
+  /** Another connection (a subscriber, as each instance has its own), closed by `stop`. */
+  connect(): Promise<RedisClient>;
   stop(): Promise<void>;
 }
 
@@ -50,10 +57,16 @@ export async function startRedis(maxmemory = '64mb'): Promise<RedisUnderTest> {
   try { await ready; } finally { clearTimeout(timer); }
   child.stdout!.resume();
   const client = await connectRedis(socket);
+  const others: RedisClient[] = [];
   return {
     socket, client, process: child,
+    async connect() {
+      const other = await connectRedis(socket);
+      others.push(other);
+      return other;
+    },
     async stop() {
-      await client.quit().catch(() => {});
+      for (const connection of [...others, client]) await connection.quit().catch(() => {});
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
       await exited;
