@@ -131,6 +131,12 @@ await section('idle sessions', async () => {
     absolute('memory', `RSS per idle HTTP session (${count(result.sessions)} sessions)`, 'KB', result.rssBytesPerSession / KB, { on: 'value', op: '<=', limit: 16, unit: 'KB' }),
     absolute('memory', `RSS per idle HTTP session, marginal (sessions ${count(result.sessions + 1)}–${count(2 * result.sessions)})`, 'KB', result.marginalRssBytesPerSession / KB),
   );
+  // Issue 29: a session that made a call (its answer written, nothing pending) holds ≤ 16 KB of RSS.
+  const called = details.calledSessions = await benchIdleSessions(true);
+  rows.push(
+    absolute('memory', `RSS per HTTP session that made one call (${count(called.sessions)} sessions)`, 'KB', called.rssBytesPerSession / KB, { on: 'value', op: '<=', limit: 16, unit: 'KB' }),
+    absolute('memory', `RSS per HTTP session that made one call, marginal (sessions ${count(called.sessions + 1)}–${count(2 * called.sessions)})`, 'KB', called.marginalRssBytesPerSession / KB),
+  );
 });
 
 await section('json schema', async () => {
