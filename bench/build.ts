@@ -8,7 +8,10 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ROOT, SCRATCH } from './config.js';
 
-/** `tsc -p tsconfig.build.json`. Type errors elsewhere in the tree do not stop the emit; they are shown. */
+/**
+ * `npm run build`: `tsc -p tsconfig.build.json`, then the bundles of scripts/bundle.mjs. Type errors
+ * elsewhere in the tree do not stop the emit; they are shown.
+ */
 export function buildDist(): void {
   const tsc = join(ROOT, 'node_modules/typescript/bin/tsc');
   try {
@@ -18,6 +21,7 @@ export function buildDist(): void {
     process.stderr.write(`bench: tsc reported errors (the emitted files are used anyway):\n${output.slice(0, 2000)}\n`);
   }
   if (!existsSync(join(ROOT, 'dist/examples/add-server.js'))) throw new Error('tsc did not produce dist/examples/add-server.js');
+  execFileSync(process.execPath, [join(ROOT, 'scripts/bundle.mjs')], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
 }
 
 /** The esbuild binary in .bench/tools, installed there on first use (same version tsx brings, so npm's cache usually has it). */

@@ -27,6 +27,8 @@ export const SCRATCH = join(ROOT, '.bench');
 /** The processes the bench starts: compiled mcpwire (dist/, built by the bench) and the raw baselines. */
 export const SERVERS = {
   mcpwireStdio: join(ROOT, 'dist/examples/add-server.js'),
+  /** The same server as npm run build ships it for a host to spawn: one ESM file (scripts/bundle.mjs). */
+  mcpwireStdioBundle: join(ROOT, 'dist/bundle/examples/add-server.js'),
   /** The smallest useful server (one tool on ToolServer, stdio); bundled into .bench/ for cold start and size. */
   oneToolEntry: 'bench/servers/one-tool-stdio.ts',
   oneToolBundle: join(SCRATCH, 'one-tool-stdio.mjs'),

@@ -4,7 +4,6 @@
 // --confirm-over N (the demo's 2026 run): a sum above N is first confirmed by the user through
 // elicitation, which 2026-07-28 carries as an input round (input_required, then the retry).
 
-import { pathToFileURL } from 'node:url';
 import type { CallToolResult } from '../src/protocol/index.js';
 import { McpServer } from '../src/server/index.js';
 import type { ToolContext } from '../src/server/index.js';
@@ -57,7 +56,10 @@ async function main(argv: string[]): Promise<void> {
   process.on('SIGINT', stop);
 }
 
-if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
+// Run as a program (this file from source, its tsc build or its bundle), not when imported. By the
+// file's name: in the CLI's bundle (scripts/bundle.mjs), which holds this module too, import.meta.url
+// is the bundle's, the very file node runs for `mcpwire`.
+if (/[\\/]add-server\.[jt]s$/.test(process.argv[1] ?? '')) {
   main(process.argv.slice(2)).catch((error: unknown) => {
     process.stderr.write(`add-server: ${error instanceof Error ? error.message : String(error)}\n`);
     process.exit(1);

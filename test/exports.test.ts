@@ -111,6 +111,6 @@ test('package.json: no runtime dependencies, ESM, named exports, a bin', () => {
   const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
   assert.equal(pkg.dependencies, undefined);
   assert.equal(pkg.type, 'module');
-  assert.equal(pkg.bin.mcpwire, 'dist/src/cli/main.js');
+  assert.equal(pkg.bin.mcpwire, 'dist/bundle/src/cli/main.js');
   assert.deepEqual(Object.keys(pkg.exports), ['.', './jsonrpc', './json-schema', './protocol', './transport', './http', './node', './server', './client', './host', './package.json']);
 });

@@ -24,6 +24,9 @@ const server = createServer((req, res) => {
   });
 });
 
+// Connections are held for the whole run, even when valgrind makes a batch of 64 calls last
+// longer than node's 5 s keep-alive default (as in bench/servers/mcpwire-http.js).
+server.keepAliveTimeout = 600_000;
 server.listen(0, '127.0.0.1', () => {
   process.stdout.write(`listening on http://127.0.0.1:${server.address().port}/mcp\n`);
 });

@@ -12,8 +12,15 @@ import { Readable } from 'node:stream';
 import { createAddServer } from '../../dist/examples/add-server.js';
 import { createFetchHandler, serveHttp } from '../../dist/src/transport/index.js';
 
+// The bench's clients keep their connections for the whole run. Under valgrind (bench/callgrind.ts)
+// a batch of 64 calls takes seconds, as long as node's 5 s keep-alive default: a connection the
+// client reused then met the server's idle timer, which fires before the waiting request is read
+// (timers run before I/O), and the call died with ECONNRESET / "socket hang up". A server for
+// real users keeps node's default; this one is only ever called by the bench.
+const BENCH_KEEP_ALIVE_MS = 600_000;
 const options = { jsonResponse: process.argv.includes('--json'), maxSessions: 10_000 };
 const http = process.argv.includes('--fetch') ? await serveFetch(options) : await serveHttp(createAddServer(), options);
+http.httpServer.keepAliveTimeout = BENCH_KEEP_ALIVE_MS;
 process.stdout.write(`listening on ${http.url}\n`);
 
 /** createFetchHandler on node:http: each request becomes a Request; the Response body is piped back. */
@@ -34,6 +41,7 @@ async function serveFetch(options) {
   });
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
+    httpServer: server,
     url: `http://127.0.0.1:${server.address().port}/mcp`,
     close: async () => { await handler.close(); server.closeAllConnections(); server.close(); },
   };

@@ -25,10 +25,14 @@ const MAX_STREAM_BACKLOG = 16 * 1024 * 1024;
 /** The longest `csp` query of the sandbox proxy. */
 const MAX_CSP_CHARS = 16 * 1024;
 
-/** Where the page's compiled modules are: dist/src (from a source checkout under tsx: its dist/src, after `npm run build`). */
+/**
+ * Where the page's compiled modules are: dist/src (from a source checkout under tsx: its dist/src,
+ * after `npm run build`; from the CLI's bundle, dist/bundle/src/cli/main.js: the dist/src beside it).
+ */
 export function pageAssetsRoot(): string {
   const here = dirname(dirname(fileURLToPath(import.meta.url)));
-  return import.meta.url.endsWith('.ts') ? join(here, '..', 'dist', 'src') : here;
+  if (import.meta.url.endsWith('.ts')) return join(here, '..', 'dist', 'src');
+  return here.endsWith(join('dist', 'bundle', 'src')) ? join(here, '..', '..', 'src') : here;
 }
 
 /** Options of the page server. */

@@ -53,7 +53,8 @@ before(() => {
   symlinkSync(join(REPO, 'test'), join(built.pkg, 'test'), 'dir');
   scratch = mkdtempSync(join(tmpdir(), 'mcpwire-transcript-'));
   mkdirSync(join(scratch, 'bin'));
-  writeFileSync(join(scratch, 'bin', 'mcpwire'), `#!/bin/sh\nexec node ${JSON.stringify(join(built.pkg, 'dist/src/cli/main.js'))} "$@"\n`, { mode: 0o755 });
+  const bin = (JSON.parse(readFileSync(join(built.pkg, 'package.json'), 'utf8')) as { bin: { mcpwire: string } }).bin.mcpwire;
+  writeFileSync(join(scratch, 'bin', 'mcpwire'), `#!/bin/sh\nexec node ${JSON.stringify(join(built.pkg, bin))} "$@"\n`, { mode: 0o755 });
 });
 after(() => { rmSync(built.root, { recursive: true, force: true }); rmSync(scratch, { recursive: true, force: true }); });
 

@@ -1,5 +1,6 @@
 // The package as a user installs it, built in a temp folder: `<root>/node_modules/mcpwire` holds
-// package.json, README.md, LICENSE, the sources and their fresh `tsc -p tsconfig.build.json` output, so
+// package.json, README.md, LICENSE, the sources and their fresh `npm run build` output (tsc, then the
+// bundles of scripts/bundle.mjs), so
 // `npm pack` can select from it and user files in `<root>` import 'mcpwire/...' through its exports.
 // The repo's own dist/ is left alone; tsx and @types are linked from the repo's node_modules.
 import { execFileSync } from 'node:child_process';
@@ -31,6 +32,7 @@ export function buildPackage(): BuiltPackage {
   symlinkSync(join(REPO, 'node_modules/@types'), join(root, 'node_modules/@types'), 'dir');
   // Built where it is installed, so the sourcemaps point where they would in the tarball.
   execFileSync(process.execPath, [join(REPO, 'node_modules/typescript/bin/tsc'), '-p', join(pkg, 'tsconfig.build.json')], { stdio: 'pipe' });
+  execFileSync(process.execPath, [join(REPO, 'scripts/bundle.mjs'), pkg], { stdio: 'pipe' });
   return { root, pkg };
 }
 

@@ -1,0 +1,60 @@
+// The programs npm run build also ships bundled (scripts/bundle.mjs): the `mcpwire` bin and the
+// add server, each one ESM file under dist/bundle/. Both builds must answer the same: the demo,
+// the seed's 19 + 23 through the CLI and the add server it spawns, run once per build.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { buildPackage, packedFiles, type BuiltPackage } from './built-package.js';
+
+let built: BuiltPackage;
+before(() => { built = buildPackage(); });
+after(() => rmSync(built.root, { recursive: true, force: true }));
+
+/** `node <file> args…` in the installed package, with `input` on stdin; its stdout. */
+function run(file: string, args: string[], input = ''): string {
+  return execFileSync(process.execPath, [join(built.pkg, file), ...args], { cwd: built.pkg, input, encoding: 'utf8', timeout: 60_000 });
+}
+
+test('the bin is the bundle, one file importing nothing but node built-ins, and both bundles are packed', () => {
+  const pkg = JSON.parse(readFileSync(join(built.pkg, 'package.json'), 'utf8')) as { bin: { mcpwire: string } };
+  assert.equal(pkg.bin.mcpwire, 'dist/bundle/src/cli/main.js');
+  for (const file of ['dist/bundle/src/cli/main.js', 'dist/bundle/examples/add-server.js']) {
+    const text = readFileSync(join(built.pkg, file), 'utf8');
+    const specifiers = [...text.matchAll(/^import\b[^'"]*?from\s*["']([^"']+)["']|\bimport\(\s*["']([^"']+)["']\s*\)/gm)].map((m) => m[1] ?? m[2]!);
+    assert.deepEqual(specifiers.filter((specifier) => !specifier.startsWith('node:')), [], `${file} imports only node: built-ins`);
+  }
+  const files = packedFiles(built.pkg);
+  assert.deepEqual(['dist/bundle/src/cli/main.js', 'dist/bundle/examples/add-server.js'].filter((file) => !files.includes(file)), []);
+});
+
+test('mcpwire demo prints the same through the bundled CLI and the per-file build, each spawning its own add server', () => {
+  const bundled = run('dist/bundle/src/cli/main.js', ['demo']).split('\n');
+  const perFile = run('dist/src/cli/main.js', ['demo']).split('\n');
+  assert.equal(bundled[0], 'mcpwire demo: "19 加 23" — add server over stdio (node dist/bundle/examples/add-server.js)');
+  assert.equal(perFile[0], 'mcpwire demo: "19 加 23" — add server over stdio (node dist/examples/add-server.js)');
+  assert.deepEqual(bundled.slice(1), perFile.slice(1));
+  assert.ok(bundled.includes('model API │ host → user      19 加 23 等于 42。'), bundled.join('\n'));
+});
+
+test('the add server answers initialize and the 19 + 23 call alike from both builds', () => {
+  const lines = [
+    { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '1' } } },
+    { jsonrpc: '2.0', method: 'notifications/initialized' },
+    { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'add', arguments: { a: 19, b: 23 } } },
+  ].map((message) => `${JSON.stringify(message)}\n`).join('');
+  const bundled = run('dist/bundle/examples/add-server.js', [], lines);
+  assert.equal(bundled, run('dist/examples/add-server.js', [], lines));
+  assert.deepEqual(bundled.split('\n').map((line) => (line ? JSON.parse(line) : line)), [
+    { jsonrpc: '2.0', id: 1, result: { protocolVersion: '2025-11-25', capabilities: { tools: { listChanged: true } }, serverInfo: { name: 'calc', version: '1.0.0' } } },
+    { jsonrpc: '2.0', id: 2, result: { content: [{ type: 'text', text: '42' }] } },
+    '',
+  ]);
+});
+
+test('the CLI bundle, which holds the add server\'s module too, does not start that server', () => {
+  // A message on stdin would be answered if the add server's entry check took the bundle for itself.
+  const { version } = JSON.parse(readFileSync(join(built.pkg, 'package.json'), 'utf8')) as { version: string };
+  assert.equal(run('dist/bundle/src/cli/main.js', ['--version'], `${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' })}\n`), `${version}\n`);
+});
