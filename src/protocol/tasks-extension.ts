@@ -14,6 +14,9 @@ export const TASKS_METHODS = { get: 'tasks/get', update: 'tasks/update', cancel:
 /** `notifications/tasks`: a task's full state, through subscriptions/listen. */
 export const TASKS_NOTIFICATION = 'notifications/tasks';
 
+/** The key of a `subscriptions/listen` filter (request and acknowledgement) that lists the task ids to hear of. */
+export const TASKS_LISTEN_KEY = 'taskIds';
+
 export type ExtensionTaskStatus = 'working' | 'input_required' | 'completed' | 'failed' | 'cancelled';
 
 /** Statuses after which a task never changes. */

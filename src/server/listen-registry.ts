@@ -1,6 +1,7 @@
 // The open `subscriptions/listen` streams of 2026 clients (26/basic/patterns/subscriptions): who
-// asked for which notifications, so that list changes and resource updates reach exactly those
-// streams, each message tagged with the listen request's id.
+// asked for which notifications, so that list changes, resource updates and what an extension's
+// filter keys name (the Tasks extension's `taskIds`) reach exactly those streams, each message
+// tagged with the listen request's id.
 
 import type { Params, RequestId } from '../jsonrpc/index.js';
 import { ShareCounts } from '../jsonrpc/share-counts.js';
@@ -77,8 +78,24 @@ export class ListenRegistry {
 
   /** A resource changed: tell the streams subscribed to its URI. */
   async resourceUpdated(uri: string): Promise<void> {
-    await this.#send([...this.#listeners.keys()].filter((listener) => listener.filter.resourceSubscriptions?.includes(uri)),
-      NOTIFICATIONS.resourceUpdated, { uri });
+    await this.#send(this.#listing('resourceSubscriptions', uri), NOTIFICATIONS.resourceUpdated, { uri });
+  }
+
+  /**
+   * Something an extension's filter key names changed (a task, by its id under `taskIds`): sends
+   * `method` with `params` to the streams whose filter lists `item` under `key` and that
+   * `principal` holds, so one caller never hears of another's (SEP-2663: tasks are bound to theirs).
+   */
+  async itemChanged(key: string, item: string, principal: string | undefined, method: string, params: Params): Promise<void> {
+    await this.#send(this.#listing(key, item).filter((listener) => (this.#listeners.get(listener)?.principal ?? '') === (principal ?? '')), method, params);
+  }
+
+  /** The streams whose filter lists `item` under `key`. */
+  #listing(key: string, item: string): Listener[] {
+    return [...this.#listeners.keys()].filter((listener) => {
+      const listed = listener.filter[key];
+      return Array.isArray(listed) && listed.includes(item);
+    });
   }
 
   /** Ends every stream (server shutdown): each gets its final result. Resolves once every handler has returned. */
