@@ -10,6 +10,7 @@ import { TASKS_EXTENSION } from '../../src/protocol/index.js';
 import type { DetailedTask } from '../../src/protocol/index.js';
 import { McpServer, MemoryTaskStore, tasksExtension } from '../../src/server/index.js';
 import { httpTransport, serveHttp } from '../../src/transport/index.js';
+import { ListenRegistry } from '../../src/server/listen-registry.js';
 
 function taskServer(): McpServer {
   const server = new McpServer({ name: 'tasks-test', version: '1.0.0' });
@@ -184,4 +185,20 @@ test('the in-memory store binds a task to its principal and keeps its bounds', a
   now = 100;
   assert.equal(await store.get('alice', 'a1'), undefined);
   await store.create('carol', task('c1'));
+});
+
+test('ListenRegistry.itemChanged reaches only the streams of the given principal that list the item', async () => {
+  const registry = new ListenRegistry(10);
+  const sent: string[] = [];
+  const stream = (name: string, taskIds: string[]) => ({
+    filter: { taskIds }, subscriptionId: name, end: async () => undefined,
+    notify: async (method: string) => { sent.push(`${name} ${method}`); },
+  });
+  registry.add(stream('ada-1', ['t1']), { principal: 'ada' });
+  registry.add(stream('bob-1', ['t1']), { principal: 'bob' });
+  registry.add(stream('ada-2', ['t2']), { principal: 'ada' });
+  registry.add(stream('anon', ['t1']), {});
+  await registry.itemChanged('taskIds', 't1', 'ada', 'notifications/tasks', {});
+  await registry.itemChanged('taskIds', 't1', '', 'notifications/tasks', {});
+  assert.deepEqual(sent, ['ada-1 notifications/tasks', 'anon notifications/tasks']);
 });
