@@ -4,7 +4,6 @@
 
 import type { JsonRpcPeer, Params, RequestId } from '../jsonrpc/index.js';
 import { META } from '../protocol/index.js';
-import { TASKS_NOTIFICATION } from '../protocol/index.js';
 import type { DetailedTask, LoggingLevel, Task } from '../protocol/index.js';
 import type { ResultCache } from './result-cache.js';
 import type { SubscriptionFilter } from '../protocol/index.js';
@@ -61,7 +60,7 @@ export function routeServerNotifications(
     if (isTask(params)) to.ontaskstatus?.(params);
   });
   // SEP-2663 Task Status Notifications: the whole task, to whoever follows it (extension-task.ts).
-  peer.setNotificationHandler(TASKS_NOTIFICATION, (params) => {
+  peer.setNotificationHandler('notifications/tasks', (params) => {
     const task = asDetailedTask(params);
     if (task !== undefined) tasks.get(task.taskId)?.(task);
   });
