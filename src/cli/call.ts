@@ -2,14 +2,20 @@
 // arguments typed and checked against the tool's inputSchema before anything is sent, and the
 // three outcomes told apart: a result (exit 0), the tool's own failure (isError, exit 1), a
 // JSON-RPC error (exit 3). Progress is drawn on a terminal; Ctrl-C cancels the request.
-// A tool whose `execution.taskSupport` is "required" (or any that allows it, with --task) runs as
-// a task (basic/utilities/tasks): created, polled, its result fetched; Ctrl-C sends tasks/cancel.
+// Tasks: against a 2026-07-28 server with the Tasks extension (SEP-2663) the server decides; a
+// call it answers with a task is polled at its pollIntervalMs, each status and status message
+// shown, its input asked as elicitation is; against a 2025-11-25 server a tool whose
+// `execution.taskSupport` is "required" (or any that allows it, with --task) runs as an
+// experimental task (basic/utilities/tasks): created, polled, its result fetched. In both, Ctrl-C
+// while a task runs sends tasks/cancel.
 
 import { pollInterval } from '../client/tool-task.js';
 import { resolve } from 'node:path';
 import { RequestCancelledError } from '../jsonrpc/index.js';
 import type { RequestId } from '../jsonrpc/index.js';
-import type { CallToolResult, Progress, ServerCapabilities, Task, Tool } from '../protocol/index.js';
+import { TASKS_EXTENSION } from '../protocol/index.js';
+import type { CallToolResult, DetailedTask, Progress, ServerCapabilities, Task, Tool } from '../protocol/index.js';
+import type { McpClient } from '../client/index.js';
 import { UsageError, optionValue } from './args.js';
 import { writeBinaryContent } from './binary-out.js';
 import { println } from './command-io.js';
@@ -54,7 +60,7 @@ async function callTool(session: CommandContext, io: CommandIo): Promise<number>
     return EXIT.usage;
   }
   const args = prepared.args;
-  const mode = taskMode(tool, client.serverCapabilities, session.args.flags.has('--task'));
+  const mode = client.era === 'stateless' ? extensionTaskMode(client, session.args.flags.has('--task')) : taskMode(tool, client.serverCapabilities, session.args.flags.has('--task'));
   if (typeof mode !== 'string') {
     println(io.stderr, `mcpwire: ${mode.problem}; nothing was sent`);
     return mode.exitCode;
@@ -69,14 +75,19 @@ async function callTool(session: CommandContext, io: CommandIo): Promise<number>
     onid: (id: RequestId) => { requestId = id; },
     onprogress: (progress: Progress) => bar.update(progress),
   };
-  const ontask = (task: Task): void => {
+  // The task's id and status message are the server's words: escaped for the terminal.
+  const ontask = (task: Task | DetailedTask): void => {
     bar.clear();
-    const message = task.statusMessage === undefined ? '' : `: ${JSON.stringify(task.statusMessage)}`;
+    const message = task.statusMessage === undefined ? '' : `: ${terminalLine(JSON.stringify(task.statusMessage))}`;
+    const id = terminalLine(JSON.stringify(task.taskId));
     if (taskId === undefined) {
-      println(io.stderr, `mcpwire: ${name} runs as task ${JSON.stringify(task.taskId)} (${task.status}${message}); polling tasks/get every ${pollInterval(task.pollInterval)} ms`);
+      const every = pollInterval(client.era === 'stateless' ? (task as DetailedTask).pollIntervalMs : (task as Task).pollInterval);
+      println(io.stderr, `mcpwire: ${terminalLine(name)} runs as task ${id} (${task.status}${message}); polling tasks/get every ${every} ms; Ctrl-C cancels it`);
       taskId = task.taskId;
     } else {
-      println(io.stderr, `mcpwire: task ${JSON.stringify(task.taskId)} ${task.status}${message}`);
+      const inputs = task.status === 'input_required' ? Object.keys((task as DetailedTask).inputRequests ?? {}) : [];
+      const asked = inputs.length > 0 ? ` (input asked: ${terminalLine(inputs.join(', '))})` : '';
+      println(io.stderr, `mcpwire: task ${id} ${task.status}${message}${asked}`);
     }
   };
   let result: CallToolResult;
@@ -109,7 +120,17 @@ async function callTool(session: CommandContext, io: CommandIo): Promise<number>
 }
 
 /**
- * How to call a tool (basic/utilities/tasks#tool-level-negotiation): as a task when its taskSupport
+ * How to call a tool in 2026-07-28: through the Tasks extension when the server declared it (the
+ * server decides per call whether it becomes a task, SEP-2663), plainly otherwise.
+ */
+export function extensionTaskMode(client: McpClient, asked: boolean): 'task' | 'plain' | { problem: string; exitCode: number } {
+  if (client.serverExtension(TASKS_EXTENSION) !== undefined) return 'task';
+  if (asked) return { problem: `--task: the server did not declare the Tasks extension ("${TASKS_EXTENSION}"); call the tool without --task`, exitCode: EXIT.usage };
+  return 'plain';
+}
+
+/**
+ * How to call a tool in 2025-11-25 (basic/utilities/tasks#tool-level-negotiation): as a task when its taskSupport
  * is "required" or --task asks for it, plainly otherwise; or why it cannot be called at all.
  */
 export function taskMode(tool: Tool, capabilities: ServerCapabilities, asked: boolean): 'task' | 'plain' | { problem: string; exitCode: number } {

@@ -76,7 +76,7 @@ export const COMMAND_HELP: Record<string, CommandHelp> = {
   },
   call: {
     usage: [['mcpwire call <server> <tool> [json | key=value …] [--json]', "one tools/call; arguments typed and checked by the tool's inputSchema"]],
-    about: "Calls one tool. key=value takes its type from the tool's inputSchema (a=19 is 19 for an integer);\nkey:=JSON passes raw JSON; one JSON object gives all arguments. The arguments are checked before\nanything is sent. Ctrl-C cancels the call (notifications/cancelled). A tool whose execution.taskSupport\nis \"required\" runs as a task (tasks/get polled at its pollInterval, then tasks/result; Ctrl-C sends tasks/cancel).",
+    about: "Calls one tool. key=value takes its type from the tool's inputSchema (a=19 is 19 for an integer);\nkey:=JSON passes raw JSON; one JSON object gives all arguments. The arguments are checked before\nanything is sent. Ctrl-C cancels the call (notifications/cancelled). A 2026 server with the Tasks extension\nmay answer with a task: its status lines are shown, tasks/get polled at its pollIntervalMs, Ctrl-C sends\ntasks/cancel. In 2025, a tool whose execution.taskSupport is \"required\" runs as an experimental task\n(tasks/get polled at its pollInterval, then tasks/result; Ctrl-C sends tasks/cancel).",
     options: [
       ['--task', 'run a tool whose taskSupport is "optional" as a task too'],
       ['--out FILE', 'write image, audio and blob results (decoded) to FILE, FILE-2, FILE-3… (before the extension)'],

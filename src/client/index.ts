@@ -14,6 +14,7 @@ export { listAllPages } from './list-all.js';
 export { StructuredOutputError, checkStructuredOutput } from './structured-output-check.js';
 export type { ListLimits } from './list-all.js';
 export type { ToolTaskOptions } from './tool-task.js';
+export type { ExtensionTaskOptions, TaskCallOptions } from './extension-task.js';
 export type { ElicitationHandler, SamplingHandler, ServerRequestHandlers } from './server-requests.js';
 export { OAuthProvider } from './oauth/oauth-provider.js';
 export type { AuthChallenge, OAuthProviderOptions } from './oauth/oauth-provider.js';

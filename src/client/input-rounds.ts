@@ -63,7 +63,7 @@ export async function runInputRounds(method: string, params: Params | undefined,
 }
 
 /** The input requests of an input_required result, refused when malformed (mrtr#input-required-result). */
-function checkedInputRequests(method: string, result: Params): [string, InputRequest][] {
+export function checkedInputRequests(method: string, result: Params): [string, InputRequest][] {
   const { inputRequests, requestState } = result;
   if (inputRequests === undefined && typeof requestState !== 'string') {
     throw new Error(`The server's input_required answer to "${method}" has neither inputRequests nor requestState`);

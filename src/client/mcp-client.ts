@@ -5,12 +5,12 @@
 
 import { ConnectionClosedError } from '../jsonrpc/index.js';
 import type { Params, RequestId, Transport } from '../jsonrpc/index.js';
-import { CapabilityError, CLIENT_REQUESTS, REVISION_2025_11_25, NOTIFICATIONS, HANDSHAKE_REVISIONS, isSupportedVersion, missingServerCapability, extensionSettings, SKILL_METHODS, withTraceContext } from '../protocol/index.js';
+import { CapabilityError, CLIENT_REQUESTS, REVISION_2025_11_25, NOTIFICATIONS, HANDSHAKE_REVISIONS, isSupportedVersion, missingServerCapability, extensionSettings, SKILL_METHODS, TASKS_EXTENSION, TASKS_METHODS, withTraceContext } from '../protocol/index.js';
 import type { Skill } from '../protocol/index.js';
 import { McpClientPeer } from '../protocol/mcp-peer.js';
 import { clientMaySend, nextClientState } from '../protocol/lifecycle.js';
 import type {
-  CallToolResult, ClientCapabilities, ClientState, CompleteRequestParams, CompleteResult,
+  CallToolResult, ClientCapabilities, ClientState, CompleteRequestParams, CompleteResult, DetailedTask,
   GetPromptResult, Implementation, InitializeResult, LoggingLevel, McpRequestHandler,
   McpRequestOptions, Prompt, ReadResourceResult, Resource, ResourceTemplate, Root, ServerCapabilities, ServerRequestMethod, SubscriptionFilter, Task, Tool,
 } from '../protocol/index.js';
@@ -27,13 +27,14 @@ import type { Subscription } from './subscription.js';
 import { StatelessRequests } from './stateless-requests.js';
 import { routeServerNotifications } from './server-notifications.js';
 import { listAllPages } from './list-all.js';
-import { answerServerRequests, impliedCapabilities } from './server-requests.js';
+import { answerInputRequest, answerServerRequests, impliedCapabilities } from './server-requests.js';
 import { SessionRenewal } from './session-renewal.js';
 import { checkedTask, runToolTask } from './tool-task.js';
 import { checkedSkill, getSkillEntry, loadSkill, readSkillFile } from './skill-reader.js';
 import type { LoadedSkill, SkillFile } from './skill-reader.js';
-import type { ToolTaskOptions } from './tool-task.js';
 import { keptStructuredOutput, outputSchemasOf } from './structured-output-check.js';
+import { asDetailedTask, followTask } from './extension-task.js';
+import type { TaskCallOptions, TaskFollowingClient } from './extension-task.js';
 
 /** The options of a call that passes none: shared, never written to. */
 const NO_OPTIONS: McpRequestOptions = Object.freeze({});
@@ -79,6 +80,10 @@ export class McpClient {
   readonly #renewal: SessionRenewal | undefined;
   /** The tools of the last tools/list that declare an outputSchema, by name: callTool checks their results (server/tools#output-schema). */
   #outputSchemas: Map<string, Tool> | undefined;
+  /** Whether this client declared the Tasks extension (SEP-2663): then a tools/call may be answered with a task, and is followed. */
+  readonly #takesTasks: boolean;
+  /** How a task is followed: this client's requests, its listen streams, `notifications/tasks` by task id. */
+  readonly #tasks: TaskFollowingClient;
 
   constructor(transport: Transport, options: McpClientOptions = {}) {
     this.#options = options;
@@ -95,7 +100,9 @@ export class McpClient {
         this.state = nextClientState(this.state, 'restart');
         return this.initialize();
       });
-    routeServerNotifications(this.mcp.peer, this, this.#stateless.cache, this.#listens);
+    this.#takesTasks = extensionSettings(this.capabilities, TASKS_EXTENSION) !== undefined;
+    this.#tasks = { request: this.request.bind(this), listen: this.listen.bind(this), taskWatchers: new Map() };
+    routeServerNotifications(this.mcp.peer, this, this.#stateless.cache, this.#listens, this.#tasks.taskWatchers);
     answerServerRequests(this.mcp, options, this.capabilities, () => this.#roots);
   }
 
@@ -236,21 +243,64 @@ export class McpClient {
 
   /**
    * `tools/call`. A tool's own failure comes back as `isError: true`; a protocol failure rejects with
-   * ProtocolError; structuredContent that breaks the outputSchema of the last tools/list rejects with StructuredOutputError.
+   * ProtocolError; structuredContent that breaks the outputSchema of the last tools/list rejects with
+   * StructuredOutputError. A client that declared the Tasks extension may be answered with a task: it
+   * is followed to its end (polled; `options.signal` sends tasks/cancel), as callToolAsTask does.
    */
   callTool(name: string, args?: Record<string, unknown>, options: ClientRequestOptions = NO_OPTIONS): Promise<CallToolResult> {
     const params: Params = args === undefined ? { name } : { name, arguments: args };
     const sent = this.request(CLIENT_REQUESTS.toolsCall, params, options) as Promise<CallToolResult>;
-    // server/tools#output-schema: clients SHOULD validate structured results against the schema.
-    const tool = this.#outputSchemas?.get(name);
-    return tool === undefined ? sent : sent.then((result) => keptStructuredOutput(tool, result));
+    // SEP-2663: a client that declared the extension MUST handle either result shape.
+    const ended = this.#takesTasks ? sent.then((result) => this.#followed(name, result, options)) : sent;
+    return this.#checked(name, ended);
   }
 
-  /** `tools/call` as a task: create, poll `tasks/get`, then `tasks/result` (basic/utilities/tasks); aborting sends `tasks/cancel`. Checked as callTool is. */
-  callToolAsTask(name: string, args?: Record<string, unknown>, options: ToolTaskOptions = {}): Promise<CallToolResult> {
-    const done = runToolTask(this, name, args, options);
+  /**
+   * `tools/call` as a task, by era. 2026-07-28 with the Tasks extension (SEP-2663, declared by both
+   * sides): the server decides; a task is polled at its `pollIntervalMs` (or heard of through
+   * subscriptions/listen, `follow: 'listen'`), its input answered with `tasks/update`; a plain
+   * result is returned as it is. 2025-11-25: the experimental flow (create, poll `tasks/get`, then
+   * `tasks/result`). Aborting `signal` sends `tasks/cancel`. Checked as callTool is.
+   */
+  callToolAsTask(name: string, args?: Record<string, unknown>, options: TaskCallOptions = {}): Promise<CallToolResult> {
+    return this.#checked(name, this.#runAsTask(name, args, options));
+  }
+
+  /** server/tools#output-schema: clients SHOULD validate structured results against the schema of the last tools/list. */
+  #checked(name: string, ended: Promise<CallToolResult>): Promise<CallToolResult> {
     const tool = this.#outputSchemas?.get(name);
-    return tool === undefined ? done : done.then((result) => keptStructuredOutput(tool, result));
+    return tool === undefined ? ended : ended.then((result) => keptStructuredOutput(tool, result));
+  }
+
+  async #runAsTask(name: string, args: Record<string, unknown> | undefined, options: TaskCallOptions): Promise<CallToolResult> {
+    if (this.era !== 'stateless' || this.serverExtension(TASKS_EXTENSION) === undefined) return await runToolTask(this, name, args, options);
+    if (!this.#takesTasks) throw new CapabilityError(`tools/call "${name}" as a task needs the Tasks extension declared by this client: capabilities.extensions["${TASKS_EXTENSION}"] = {}`);
+    const params: Params = args === undefined ? { name } : { name, arguments: args };
+    const each: ClientRequestOptions = { ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }), ...(options.signal ? { signal: options.signal } : {}), ...(options.onid ? { onid: options.onid } : {}), ...(options.traceContext ? { traceContext: options.traceContext } : {}) };
+    return await this.#followed(name, await this.request(CLIENT_REQUESTS.toolsCall, params, each) as CallToolResult, options);
+  }
+
+  /** A tools/call result, or the end of the task it is (extension-task.ts). */
+  #followed(name: string, result: CallToolResult, options: TaskCallOptions): Promise<CallToolResult> | CallToolResult {
+    if (result.resultType !== 'task') return result;
+    return followTask(this.#tasks, name, result, (request, key) => answerInputRequest(this.#options, this.capabilities, this.#roots, request, key, options.signal), options);
+  }
+
+  /** `tasks/get` of the Tasks extension (SEP-2663): the task with its inputRequests, result or error. */
+  async getDetailedTask(taskId: string, options: McpRequestOptions = {}): Promise<DetailedTask> {
+    const task = asDetailedTask(await this.request(TASKS_METHODS.get, { taskId }, options));
+    if (task?.taskId !== taskId) throw new Error(`tasks/get for task ${taskId}: the server answered with something that is not this task`);
+    return task;
+  }
+
+  /** `tasks/update` of the Tasks extension: answers to the task's `inputRequests`, by key (an empty acknowledgement). */
+  async updateTask(taskId: string, inputResponses: Record<string, Params>, options: McpRequestOptions = {}): Promise<void> {
+    await this.request(TASKS_METHODS.update, { taskId, inputResponses }, options);
+  }
+
+  /** `tasks/cancel` of the Tasks extension: asks the server to cancel (cooperative; an empty acknowledgement, SEP-2663). */
+  async requestTaskCancel(taskId: string, options: McpRequestOptions = {}): Promise<void> {
+    await this.request(TASKS_METHODS.cancel, { taskId }, options);
   }
 
   /** `tasks/get`: the task's current state. */

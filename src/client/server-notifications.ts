@@ -4,10 +4,11 @@
 
 import type { JsonRpcPeer, Params, RequestId } from '../jsonrpc/index.js';
 import { META } from '../protocol/index.js';
-import type { LoggingLevel, Task } from '../protocol/index.js';
+import type { DetailedTask, LoggingLevel, Task } from '../protocol/index.js';
 import type { ResultCache } from './result-cache.js';
 import type { SubscriptionFilter } from '../protocol/index.js';
 import { isTask } from './tool-task.js';
+import { asDetailedTask } from './extension-task.js';
 
 /** The callbacks notifications reach (McpClient's public ones). */
 export interface NotificationCallbacks {
@@ -19,9 +20,13 @@ export interface NotificationCallbacks {
   ontaskstatus?: (task: Task) => void;
 }
 
-/** Sets the peer's handler of each server notification; `listens` acknowledges open subscriptions/listen streams by request id. */
+/**
+ * Sets the peer's handler of each server notification; `listens` acknowledges open
+ * subscriptions/listen streams by request id, `tasks` hears of the Tasks extension's tasks by id.
+ */
 export function routeServerNotifications(
   peer: JsonRpcPeer, to: NotificationCallbacks, cache: ResultCache, listens: ReadonlyMap<RequestId, (filter: SubscriptionFilter) => void>,
+  tasks: ReadonlyMap<string, (task: DetailedTask) => void>,
 ): void {
   peer.setNotificationHandler('notifications/tools/list_changed', () => {
     cache.invalidate(['tools/list']);
@@ -53,5 +58,10 @@ export function routeServerNotifications(
   });
   peer.setNotificationHandler('notifications/tasks/status', (params) => {
     if (isTask(params)) to.ontaskstatus?.(params);
+  });
+  // SEP-2663 Task Status Notifications: the whole task, to whoever follows it (extension-task.ts).
+  peer.setNotificationHandler('notifications/tasks', (params) => {
+    const task = asDetailedTask(params);
+    if (task !== undefined) tasks.get(task.taskId)?.(task);
   });
 }

@@ -140,7 +140,8 @@ export function pollInterval(suggested: unknown): number {
   return Math.min(MAX_POLL_INTERVAL_MS, Math.max(MIN_POLL_INTERVAL_MS, suggested));
 }
 
-function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
+/** Resolves after `ms`, or at once when `signal` fires. */
+export function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
     const done = (): void => { clearTimeout(timer); signal?.removeEventListener('abort', done); resolve(); };
     const timer = setTimeout(done, ms);
@@ -148,7 +149,8 @@ function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
   });
 }
 
-function reasonOf(signal: AbortSignal): string {
+/** What an aborted signal's reason says. */
+export function reasonOf(signal: AbortSignal): string {
   return signal.reason instanceof Error ? signal.reason.message : String(signal.reason ?? 'aborted');
 }
 

@@ -46,6 +46,8 @@ export const NOTIFICATIONS = {
   rootsListChanged: 'notifications/roots/list_changed',
   elicitationComplete: 'notifications/elicitation/complete',
   taskStatus: 'notifications/tasks/status',
+  /** The Tasks extension (SEP-2663): a task's whole state, on a subscriptions/listen stream. */
+  tasks: 'notifications/tasks',
   /** 2026-07-28: the first message of a listen stream, naming what the server honours. */
   subscriptionsAcknowledged: 'notifications/subscriptions/acknowledged',
 } as const;

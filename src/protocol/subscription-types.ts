@@ -7,4 +7,8 @@ export interface SubscriptionFilter {
   promptsListChanged?: boolean;
   resourcesListChanged?: boolean;
   resourceSubscriptions?: string[];
+  /** The Tasks extension (SEP-2663): `notifications/tasks` for these task ids. */
+  taskIds?: string[];
+  /** Other keys an installed extension adds (ServerExtension.listenFilters). */
+  [extensionKey: string]: unknown;
 }

@@ -4,6 +4,7 @@
 // 2025-11-25 experimental tasks (task-types.ts), which stay for 2025 servers.
 
 import type { Params } from '../jsonrpc/index.js';
+import { NOTIFICATIONS } from './methods.js';
 
 /** The extension identifier. */
 export const TASKS_EXTENSION = 'io.modelcontextprotocol/tasks';
@@ -12,7 +13,10 @@ export const TASKS_EXTENSION = 'io.modelcontextprotocol/tasks';
 export const TASKS_METHODS = { get: 'tasks/get', update: 'tasks/update', cancel: 'tasks/cancel' } as const;
 
 /** `notifications/tasks`: a task's full state, through subscriptions/listen. */
-export const TASKS_NOTIFICATION = 'notifications/tasks';
+export const TASKS_NOTIFICATION = NOTIFICATIONS.tasks;
+
+/** The key of a `subscriptions/listen` filter (request and acknowledgement) that lists the task ids to hear of. */
+export const TASKS_LISTEN_KEY = 'taskIds';
 
 export type ExtensionTaskStatus = 'working' | 'input_required' | 'completed' | 'failed' | 'cancelled';
 

@@ -5,7 +5,7 @@ export { McpServer } from './mcp-server.js';
 export type { McpServerOptions } from './mcp-server.js';
 export { ServerConnection } from './server-connection.js';
 export type { ServerRequestHandler } from './server-connection.js';
-export type { ServerExtension } from './server-extension.js';
+export type { ExtensionHost, ListenFilterHook, ListenRequest, ServerExtension } from './server-extension.js';
 export { tasksExtension } from './tasks-extension.js';
 export type { TasksExtension, TasksExtensionOptions } from './tasks-extension.js';
 export { LocalListenBus } from './listen-bus.js';

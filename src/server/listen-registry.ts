@@ -1,7 +1,8 @@
 // The open `subscriptions/listen` streams of 2026 clients (26/basic/patterns/subscriptions): who
-// asked for which notifications, so that list changes and resource updates reach exactly those
-// streams, each message tagged with the listen request's id. A change is published on the
-// ListenBus and delivered from it, so one published on any instance sharing the bus reaches these.
+// asked for which notifications, so that list changes, resource updates and what an extension's
+// filter keys name (the Tasks extension's `taskIds`) reach exactly those streams, each message
+// tagged with the listen request's id. A change is published on the ListenBus and delivered from
+// it, so one published on any instance sharing the bus reaches these.
 
 import type { Params, RequestId } from '../jsonrpc/index.js';
 import { ShareCounts } from '../jsonrpc/share-counts.js';
@@ -101,19 +102,23 @@ export class ListenRegistry {
 
   /** An event from the bus (published here or on another instance), to the streams of this one that asked for it. */
   async #deliver(event: ListenEvent): Promise<void> {
-    const listeners = [...this.#listeners.keys()];
     if (event.kind === 'listChanged') {
       const key = filterKeyOf(event.method);
-      if (key !== undefined) await this.#send(listeners.filter((listener) => listener.filter[key] === true), event.method, {});
+      if (key !== undefined) await this.#send([...this.#listeners.keys()].filter((listener) => listener.filter[key] === true), event.method, {});
     } else if (event.kind === 'resourceUpdated') {
-      await this.#send(listeners.filter((listener) => listener.filter.resourceSubscriptions?.includes(event.uri)), NOTIFICATIONS.resourceUpdated, { uri: event.uri });
+      await this.#send(this.#listing('resourceSubscriptions', event.uri), NOTIFICATIONS.resourceUpdated, { uri: event.uri });
     } else {
-      const listed = listeners.filter((listener) => {
-        const items = (listener.filter as Record<string, unknown>)[event.key];
-        return Array.isArray(items) && items.includes(event.item) && (this.#listeners.get(listener)?.principal ?? '') === (event.principal ?? '');
-      });
-      await this.#send(listed, event.method, event.params);
+      const principal = event.principal ?? '';
+      await this.#send(this.#listing(event.key, event.item).filter((listener) => (this.#listeners.get(listener)?.principal ?? '') === principal), event.method, event.params);
     }
+  }
+
+  /** The streams whose filter lists `item` under `key`. */
+  #listing(key: string, item: string): Listener[] {
+    return [...this.#listeners.keys()].filter((listener) => {
+      const listed = listener.filter[key];
+      return Array.isArray(listed) && listed.includes(item);
+    });
   }
 
   /** Ends every stream (server shutdown): each gets its final result. Resolves once every handler has returned. */

@@ -1,12 +1,39 @@
 // What an extension (SEP-2133) brings to a server: its identifier and settings, declared under
 // `capabilities.extensions` in `initialize` and `server/discover`; the request methods it adds, as
 // entries of the server's one method table; and optionally a middleware around every request (how
-// an extension changes what a core method answers). `server.extension(...)` installs one; Tasks and
-// Skills are installed this way, as a user's own extension would be (examples/extension-server.ts).
+// an extension changes what a core method answers); keys it adds to the `subscriptions/listen`
+// filter; and a hook told of the server it is installed on. `server.extension(...)` installs one;
+// Tasks and Skills are installed this way, as a user's own extension would be (examples/extension-server.ts).
 
 import { extensionIdProblem } from '../protocol/index.js';
+import type { Tool } from '../protocol/index.js';
+import type { ListenRegistry } from './listen-registry.js';
 import type { Middleware } from './middleware.js';
+import type { ToolContext } from './request-context.js';
 import type { ServerRequestHandler } from './server-connection.js';
+
+/** What the listen handler tells a filter hook of the stream being opened. */
+export interface ListenRequest {
+  /** The listen request's context: the client's capabilities on that request, its era. */
+  readonly context: ToolContext;
+  /** Who will hold the stream (jsonrpc/principal.ts), when the transport verified it. */
+  readonly principal: string | undefined;
+}
+
+/**
+ * One key an extension adds to the `subscriptions/listen` filter: given what the client asked
+ * under it, what this stream is granted (that value goes in the filter and its acknowledgement),
+ * or undefined for nothing. A ProtocolError it throws is the listen request's answer.
+ */
+export type ListenFilterHook = (asked: unknown, request: ListenRequest) => Promise<unknown>;
+
+/** What of the server an installed extension may use. */
+export interface ExtensionHost {
+  /** The open listen streams: `itemChanged` reaches those whose filter names an item. */
+  readonly listeners: ListenRegistry;
+  /** The listed definition of an enabled tool (its `execution.taskSupport`, say), if any. */
+  toolDefinition(name: string): Tool | undefined;
+}
 
 /** An extension as the server installs it. */
 export interface ServerExtension {
@@ -20,14 +47,19 @@ export interface ServerExtension {
   readonly cacheable?: readonly string[];
   /** Called around every inbound request, after the middleware `use`d before the extension was installed. */
   readonly middleware?: Middleware;
+  /** Keys the extension adds to the `subscriptions/listen` filter (the Tasks extension's `taskIds`). A key already taken is refused. */
+  readonly listenFilters?: Readonly<Record<string, ListenFilterHook>>;
+  /** Called once as the server installs the extension, before anything else changes; throwing refuses it. */
+  readonly install?: (server: ExtensionHost) => void;
 }
 
 /**
  * Why a server may not install `extension`, or undefined when it may: an invalid identifier, one
  * already installed, a method the server already answers (`answers`), a method that is not a
- * function, or a `cacheable` method the extension does not add. Checked before anything changes.
+ * function, a `cacheable` method the extension does not add, or a listen filter key already taken
+ * (`filters`). Checked before anything changes.
  */
-export function extensionRefusal(extension: ServerExtension, installed: boolean, answers: (method: string) => boolean): Error | undefined {
+export function extensionRefusal(extension: ServerExtension, installed: boolean, answers: (method: string) => boolean, filters: (key: string) => boolean): Error | undefined {
   const problem = extensionIdProblem(extension.id);
   if (problem !== undefined) return new TypeError(problem);
   if (installed) return new Error(`The extension "${extension.id}" is already installed`);
@@ -38,6 +70,10 @@ export function extensionRefusal(extension: ServerExtension, installed: boolean,
   }
   for (const method of extension.cacheable ?? []) {
     if (!methods.some(([name]) => name === method)) return new Error(`The extension "${extension.id}" calls "${method}" cacheable, but does not add it`);
+  }
+  for (const [key, hook] of Object.entries(extension.listenFilters ?? {})) {
+    if (filters(key)) return new Error(`The extension "${extension.id}" adds the listen filter key "${key}", which this server already has`);
+    if (typeof hook !== 'function') return new TypeError(`The extension "${extension.id}" gives the listen filter key "${key}" a ${typeof hook}, not a function`);
   }
   return undefined;
 }

@@ -12,6 +12,7 @@ import { CACHEABLE, MAY_REQUIRE_INPUT, REMOVED_IN_STATELESS, readEnvelope, remov
 import type { Envelope } from '../protocol/era.js';
 import type { Implementation, ServerCapabilities } from '../protocol/index.js';
 import type { ListenRegistry } from './listen-registry.js';
+import type { ListenFilterHook } from './server-extension.js';
 import { requestBinding } from './request-state.js';
 import type { RequestStateSealer } from './request-state.js';
 import type { StatelessToolContext } from './stateless-context.js';
@@ -45,6 +46,8 @@ export interface StatelessHost {
   readonly maxListenStreams: number;
   /** How long a listen stream may carry nothing before the server ends it. */
   readonly listenIdleMs: number;
+  /** Keys installed extensions add to the listen filter (ServerExtension.listenFilters). */
+  readonly listenFilters?: ReadonlyMap<string, ListenFilterHook>;
 }
 
 /** The answers of a first try: none. One object for all of them. */

@@ -12,6 +12,9 @@ import type { StatelessToolContext } from './stateless-context.js';
 import { callerOf } from './stateless-request.js';
 import type { StatelessHost } from './stateless-request.js';
 
+/** The filter keys of the core (26/basic/patterns/subscriptions); an extension adds others (ServerExtension.listenFilters). */
+export const CORE_LISTEN_KEYS: readonly string[] = ['toolsListChanged', 'promptsListChanged', 'resourcesListChanged', 'resourceSubscriptions'];
+
 /** Answers one listen request; resolves with its final result when the stream ends. Only stateless requests reach it (STATELESS_ONLY). */
 export async function listen(host: StatelessHost, params: Params | undefined, toolContext: ToolContext): Promise<Params> {
   const context = toolContext as StatelessToolContext;
@@ -42,6 +45,12 @@ export async function listen(host: StatelessHost, params: Params | undefined, to
   // Shared per principal and per address, as the HTTP endpoint shares its sessions.
   const extra = context.extra;
   const holder = { principal: await callerOf(extra), address: extra?.remoteAddress };
+  // An installed extension's keys: each says what of its ask this stream is granted.
+  for (const [key, hook] of host.listenFilters ?? []) {
+    if (!Object.prototype.hasOwnProperty.call(asked, key) || asked[key] === undefined) continue;
+    const granted = await hook(asked[key], { context, principal: holder.principal });
+    if (granted !== undefined) filter[key] = granted;
+  }
   const refusal = host.listeners.refusal(holder);
   if (refusal !== undefined) throw new ProtocolError(INTERNAL_ERROR, refusal);
   // The id the client gave the listen request (the transport may have renumbered it: MessageExtra.requestId).

@@ -1,21 +1,27 @@
-// The Tasks extension (SEP-2663) as a server installs it: `server.extension(tasksExtension({...}))`,
+// The Tasks extension (SEP-2663) as a server installs it: `server.extension(tasksExtension())`,
 // the way a user's own extension is. Its middleware answers a `tools/call` of a task-supporting tool
-// with `resultType: "task"` at once, for a client that declared the extension, and runs the handler
-// on past the request with a context of the task's own (its cancellation, its input rounds).
+// (`execution.taskSupport` on its definition) with `resultType: "task"` at once, for a client that
+// declared the extension, and runs the handler on past the request with a context of the task's
+// own (its cancellation, its input rounds). Each change of a task goes to the listen streams of
+// its principal that asked for it (`taskIds`), as `notifications/tasks`.
 
 import type { Params } from '../jsonrpc/index.js';
 import { INTERNAL_ERROR, INVALID_PARAMS, ProtocolError } from '../jsonrpc/index.js';
+import { principalOf as principalOfAuth } from '../jsonrpc/principal.js';
 import { MISSING_REQUIRED_CLIENT_CAPABILITY, extensionSettings } from '../protocol/index.js';
 import type { ElicitRequestParams, ElicitResult, CreateMessageRequestParams, CreateMessageResult, Root } from '../protocol/index.js';
-import { TASKS_EXTENSION, TASKS_METHODS } from '../protocol/tasks-extension.js';
+import { TASKS_EXTENSION, TASKS_LISTEN_KEY, TASKS_METHODS, TASKS_NOTIFICATION } from '../protocol/tasks-extension.js';
 import type { DetailedTask } from '../protocol/tasks-extension.js';
 import type { ToolContext, InputOptions } from './request-context.js';
-import type { ServerExtension } from './server-extension.js';
+import type { ExtensionHost, ServerExtension } from './server-extension.js';
 import { MemoryTaskStore, isTerminal } from './task-store.js';
 import type { TaskStore } from './task-store.js';
 
 export interface TasksExtensionOptions {
-  /** Tool name → task support: 'optional' (a task when the client can take one) or 'required'. */
+  /**
+   * @deprecated Declare it on the tool: `server.tool({ …, execution: { taskSupport: 'optional' } })`.
+   * Tool name → task support, for a tool whose definition says none.
+   */
   tools?: Readonly<Record<string, 'optional' | 'required'>>;
   store?: TaskStore;
   /** ttlMs of each task (kept that long after it ends); default one hour. */
@@ -40,8 +46,13 @@ export interface TasksExtension extends ServerExtension {
   runAsTask(context: ToolContext, work: (context: ToolContext) => Promise<Params>): Promise<Params>;
 }
 
+/** Task ids one listen request may name. */
+const MAX_LISTEN_TASK_IDS = 100;
+
 function declared(context: ToolContext): boolean {
-  return extensionSettings(context.clientCapabilities, TASKS_EXTENSION) !== undefined;
+  // SEP-2663 Backward Compatibility: the extension is not defined under 2025-11-25, so a 2025
+  // client that declares it is treated as one that declared no task capability at all.
+  return context.era === 'stateless' && extensionSettings(context.clientCapabilities, TASKS_EXTENSION) !== undefined;
 }
 
 function missingExtension(method: string): ProtocolError {
@@ -50,9 +61,18 @@ function missingExtension(method: string): ProtocolError {
     { requiredCapabilities: { extensions: { [TASKS_EXTENSION]: {} } } });
 }
 
-function principalOf(context: ToolContext): string {
-  const auth = context.authInfo;
-  return auth === undefined ? '' : `${auth.clientId ?? ''}\u0000${auth.subject ?? ''}`;
+/** The task's owner by the one rule (jsonrpc/principal.ts), as listen streams are held; '' without a verified caller. */
+async function principalOf(context: ToolContext): Promise<string> {
+  return context.authInfo === undefined ? '' : await principalOfAuth(context.authInfo);
+}
+
+/** The `taskIds` a listen request asks for, checked. */
+function askedTaskIds(asked: unknown): string[] {
+  if (!Array.isArray(asked) || !asked.every((id) => typeof id === 'string' && id.length > 0 && id.length <= 200)) {
+    throw new ProtocolError(INVALID_PARAMS, `Invalid params: "${TASKS_LISTEN_KEY}" must be an array of task ids`);
+  }
+  if (asked.length > MAX_LISTEN_TASK_IDS) throw new ProtocolError(INVALID_PARAMS, `Invalid params: ${asked.length} ${TASKS_LISTEN_KEY}, at most ${MAX_LISTEN_TASK_IDS}`);
+  return [...new Set(asked as string[])];
 }
 
 function taskIdOf(params: Params | undefined): string {
@@ -71,15 +91,23 @@ function answer(run: Running, answered: [string, Params][]): void {
 }
 
 /** The Tasks extension, ready for `server.extension(...)`. */
-export function tasksExtension(options: TasksExtensionOptions): TasksExtension {
+export function tasksExtension(options: TasksExtensionOptions = {}): TasksExtension {
   const store = options.store ?? new MemoryTaskStore();
   const ttlMs = options.ttlMs ?? 3_600_000;
   const pollIntervalMs = options.pollIntervalMs ?? 1000;
   const running = new Map<string, Running>();
+  let server: ExtensionHost | undefined;
+
+  /** A tool's task support: its definition's `execution.taskSupport`, else the deprecated `tools` option. */
+  const supportOf = (name: string): 'optional' | 'required' | undefined => {
+    const declaredOnTool = server?.toolDefinition(name)?.execution?.taskSupport;
+    if (declaredOnTool !== undefined) return declaredOnTool === 'forbidden' ? undefined : declaredOnTool;
+    return options.tools !== undefined && Object.prototype.hasOwnProperty.call(options.tools, name) ? options.tools[name] : undefined;
+  };
 
   const find = async (params: Params | undefined, context: ToolContext, method: string): Promise<DetailedTask> => {
     if (!declared(context)) throw missingExtension(method);
-    const task = await store.get(principalOf(context), taskIdOf(params));
+    const task = await store.get(await principalOf(context), taskIdOf(params));
     if (task === undefined) throw new ProtocolError(INVALID_PARAMS, `Invalid params: no task "${String(params?.taskId)}"`);
     return task;
   };
@@ -88,7 +116,11 @@ export function tasksExtension(options: TasksExtensionOptions): TasksExtension {
     const current = await store.get(principal, task.taskId);
     if (current === undefined || isTerminal(current)) return undefined;
     const next: DetailedTask = { ...current, ...patch, lastUpdatedAt: new Date().toISOString() };
-    if (await store.put(principal, next)) return next;
+    if (await store.put(principal, next)) {
+      // SEP-2663 Task Status Notifications: the whole task, as tasks/get would answer now.
+      void server?.listeners.itemChanged(TASKS_LISTEN_KEY, next.taskId, principal, TASKS_NOTIFICATION, { ...next } as unknown as Params);
+      return next;
+    }
     // It ended meanwhile (cancelled through another instance whose signal has not come, say): stop its work here.
     running.get(task.taskId)?.abort.abort(new Error('The task was cancelled'));
     return undefined;
@@ -121,7 +153,7 @@ export function tasksExtension(options: TasksExtensionOptions): TasksExtension {
 
   async function runAsTask(context: ToolContext, work: (context: ToolContext) => Promise<Params>): Promise<Params> {
     if (!declared(context)) throw missingExtension('a task');
-    const principal = principalOf(context);
+    const principal = await principalOf(context);
     const now = new Date().toISOString();
     const task: DetailedTask = { taskId: crypto.randomUUID(), status: 'working', createdAt: now, lastUpdatedAt: now, ttlMs, pollIntervalMs };
     await store.create(principal, task); // durably created before the answer (SEP-2663)
@@ -150,6 +182,19 @@ export function tasksExtension(options: TasksExtensionOptions): TasksExtension {
   return {
     id: TASKS_EXTENSION,
     runAsTask,
+    install(host) {
+      if (server !== undefined && server !== host) throw new Error('This tasksExtension() is installed on another server already; make one per server');
+      server = host;
+    },
+    listenFilters: {
+      // SEP-2663 Task Status Notifications: only the caller's own tasks are granted; -32021 without the extension.
+      [TASKS_LISTEN_KEY]: async (asked, { context, principal }) => {
+        if (!declared(context)) throw missingExtension(`subscriptions/listen with "${TASKS_LISTEN_KEY}"`);
+        const granted: string[] = [];
+        for (const taskId of askedTaskIds(asked)) if (await store.get(principal ?? '', taskId) !== undefined) granted.push(taskId);
+        return granted;
+      },
+    },
     methods: {
       [TASKS_METHODS.get]: async (params, context) => {
         const task = await find(params, context, TASKS_METHODS.get);
@@ -172,7 +217,7 @@ export function tasksExtension(options: TasksExtensionOptions): TasksExtension {
         }
         if (answered.length === 0) return {};
         const left = Object.keys(pending).length;
-        await change(principalOf(context), task, left === 0 ? { status: 'working', inputRequests: undefined } : { inputRequests: { ...pending } });
+        await change(await principalOf(context), task, left === 0 ? { status: 'working', inputRequests: undefined } : { inputRequests: { ...pending } });
         // The handler goes on only once the task says so, so its end is never overwritten by this update.
         if (run !== undefined) answer(run, answered);
         else await store.signal(task.taskId, { kind: 'input', responses: Object.fromEntries(answered) });
@@ -181,7 +226,7 @@ export function tasksExtension(options: TasksExtensionOptions): TasksExtension {
       [TASKS_METHODS.cancel]: async (params, context) => {
         const task = await find(params, context, TASKS_METHODS.cancel);
         if (!isTerminal(task)) {
-          await change(principalOf(context), task, { status: 'cancelled', inputRequests: undefined });
+          await change(await principalOf(context), task, { status: 'cancelled', inputRequests: undefined });
           const run = running.get(task.taskId);
           if (run !== undefined) run.abort.abort(new Error('The task was cancelled'));
           else await store.signal(task.taskId, { kind: 'cancel' });
@@ -192,7 +237,7 @@ export function tasksExtension(options: TasksExtensionOptions): TasksExtension {
     async middleware(ctx, next) {
       if (ctx.method !== 'tools/call') return next();
       const name = ctx.params?.name;
-      const support = typeof name === 'string' && options.tools !== undefined && Object.prototype.hasOwnProperty.call(options.tools, name) ? options.tools[name] : undefined;
+      const support = typeof name === 'string' ? supportOf(name) : undefined;
       if (support === undefined) return next();
       if (!declared(ctx.context)) {
         if (support === 'required') throw missingExtension(`tools/call of "${name as string}"`);

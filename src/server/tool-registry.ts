@@ -63,6 +63,10 @@ const TOOL: RegistryKind<'tools', Registration, Entry, Tool> = {
     if (!Array.isArray(scopes) || !scopes.every((scope) => typeof scope === 'string' && /^[\x21\x23-\x5b\x5d-\x7e]+$/.test(scope))) {
       throw new TypeError(`Tool "${definition.name}" scopes must be scope tokens (RFC 6749 §3.3: printable ASCII, no space, " or \\)`);
     }
+    const support = rest.execution?.taskSupport;
+    if (support !== undefined && support !== 'forbidden' && support !== 'optional' && support !== 'required') {
+      throw new TypeError(`Tool "${definition.name}" execution.taskSupport must be "forbidden", "optional" or "required", not ${JSON.stringify(support)}`);
+    }
     // Adapted here, so a bad schema fails at registration (or update), not at the first call.
     const input = adaptSchema(inputSchema, `tool "${definition.name}" inputSchema`);
     const output = outputSchema === undefined ? undefined : adaptSchema(outputSchema, `tool "${definition.name}" outputSchema`, 'output');
@@ -71,6 +75,16 @@ const TOOL: RegistryKind<'tools', Registration, Entry, Tool> = {
   },
   listed: (entry) => entry.tool,
 };
+
+/**
+ * A tools/list page without the tools' `execution`: that field is the 2025-11-25 tool-level task
+ * negotiation (basic/utilities/tasks#tool-level-negotiation), meant only with the server's
+ * `tasks.requests.tools.call`; 2026-07-28's Tool has none (the Tasks extension needs none, SEP-2663).
+ */
+export function withoutExecution<P extends { tools: Tool[] }>(page: P): P {
+  if (!page.tools.some((tool) => tool.execution !== undefined)) return page;
+  return { ...page, tools: page.tools.map(({ execution: _execution, ...tool }) => tool) };
+}
 
 /** The set of tools and how to call them. */
 export class ToolRegistry extends NamedRegistry<'tools', Registration, Entry, Tool> {

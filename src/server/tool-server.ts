@@ -7,7 +7,7 @@ import type { Params, Transport } from '../jsonrpc/index.js';
 import { HANDSHAKE_REVISIONS, NOTIFICATIONS, STATELESS_REVISIONS } from '../protocol/index.js';
 import { withExtensions } from '../protocol/extensions.js';
 import type { ExtensionSettings } from '../protocol/index.js';
-import type { Implementation, LoggingLevel, McpPeerOptions, ServerCapabilities, ServerMethods, TypedHandler } from '../protocol/index.js';
+import type { Implementation, LoggingLevel, McpPeerOptions, ServerCapabilities, ServerMethods, Tool, TypedHandler } from '../protocol/index.js';
 import type { ToolContext } from './request-context.js';
 import { ListenRegistry } from './listen-registry.js';
 import type { ListenBus } from './listen-bus.js';
@@ -16,13 +16,13 @@ import { RequestStateSealer } from './request-state.js';
 import type { RequestStateOptions } from './request-state.js';
 import { ServerConnection } from './server-connection.js';
 import { extensionRefusal } from './server-extension.js';
-import type { ServerExtension } from './server-extension.js';
+import type { ListenFilterHook, ServerExtension } from './server-extension.js';
 import type { ServerRequestHandler, ConnectionHost } from './server-connection.js';
 import { initialize, ping, setLevel } from './session-methods.js';
 import { discover } from './stateless-request.js';
 import type { CacheHint } from './stateless-request.js';
-import { listen } from './subscriptions-listen.js';
-import { ToolRegistry } from './tool-registry.js';
+import { CORE_LISTEN_KEYS, listen } from './subscriptions-listen.js';
+import { ToolRegistry, withoutExecution } from './tool-registry.js';
 import type { RegisteredTool, ToolDefinition } from './tool-registry.js';
 import type { ToolArguments, ToolResult, ToolSchema } from './schema-adapter.js';
 
@@ -108,6 +108,8 @@ export class ToolServer implements ConnectionHost {
   readonly extensionMethods = new Set<string>();
   /** The installed extensions' methods whose 2026 results are cacheable. */
   readonly #cacheable = new Set<string>();
+  /** The keys installed extensions add to the subscriptions/listen filter (StatelessHost). */
+  readonly listenFilters = new Map<string, ListenFilterHook>();
   readonly #tools = new ToolRegistry(() => this.listChanged('tools', NOTIFICATIONS.toolsListChanged));
 
   constructor(info: Implementation, options: ToolServerOptions = {}) {
@@ -189,8 +191,11 @@ export class ToolServer implements ConnectionHost {
    * server already answers.
    */
   extension(extension: ServerExtension): this {
-    const refusal = extensionRefusal(extension, Object.prototype.hasOwnProperty.call(this.#extensions, extension.id), (method) => this.#handlers.has(method));
+    const refusal = extensionRefusal(extension, Object.prototype.hasOwnProperty.call(this.#extensions, extension.id), (method) => this.#handlers.has(method),
+      (key) => CORE_LISTEN_KEYS.includes(key) || this.listenFilters.has(key));
     if (refusal !== undefined) throw refusal;
+    extension.install?.(this);
+    for (const [key, hook] of Object.entries(extension.listenFilters ?? {})) this.listenFilters.set(key, hook);
     const methods = Object.entries(extension.methods ?? {});
     for (const [method, handler] of methods) {
       this.#handlers.set(method, handler);
@@ -224,6 +229,11 @@ export class ToolServer implements ConnectionHost {
       if (typeof header === 'string') (headers ??= {})[argument] = header;
     }
     return headers;
+  }
+
+  /** The listed definition of an enabled tool, if any (an extension reads its `execution`, ExtensionHost). */
+  toolDefinition(name: string): Tool | undefined {
+    return this.#tools.definition(name);
   }
 
   /** The OAuth scopes a call of this tool needs (basic/authorization#scope-challenge-handling); the HTTP endpoint checks them. */
@@ -287,9 +297,11 @@ export class ToolServer implements ConnectionHost {
     await Promise.all([...this.#sessions, ...this.#channels].map((session) => session.close()));
   }
 
-  /** `tools/list`: one page of the registered tools. */
+  /** `tools/list`: one page of the registered tools; `execution` only to a 2025 client of a server doing those tasks. */
   #listTools(params: Params | undefined, context: ToolContext): Params {
-    return this.#tools.page(params?.cursor, this.pageSize, context.authInfo) as unknown as Params;
+    const page = this.#tools.page(params?.cursor, this.pageSize, context.authInfo);
+    const legacyTasks = context.era === 'handshake' && Boolean(this.capabilities().tasks?.requests?.tools?.call);
+    return (legacyTasks ? page : withoutExecution(page)) as unknown as Params;
   }
 
   /** What the registered features declare; a subclass adds its own features' capabilities. */

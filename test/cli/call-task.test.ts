@@ -28,7 +28,7 @@ test('a tool whose taskSupport is "required" runs as a task: created, polled, it
   assert.deepEqual(result, {
     code: 0,
     out: 'counted to 2\n',
-    err: 'mcpwire: count runs as task "task-1" (working); polling tasks/get every 10 ms\n'
+    err: 'mcpwire: count runs as task "task-1" (working); polling tasks/get every 10 ms; Ctrl-C cancels it\n'
       + 'mcpwire: task "task-1" working: "step 1 of 2"\n'
       + 'mcpwire: task "task-1" completed: "done"\n',
     sent: ['tools/list', 'tools/call', 'tasks/get', 'tasks/get', 'tasks/result'],
@@ -38,7 +38,7 @@ test('a tool whose taskSupport is "required" runs as a task: created, polled, it
 test('on a terminal the task\'s progress (on the token of the tools/call) is drawn as the bar', async () => {
   const result = await call(['count', 'steps=2'], captureIo({ tty: true }));
   assert.equal(result.code, 0);
-  assert.equal(result.err, 'mcpwire: count runs as task "task-1" (working); polling tasks/get every 10 ms\n'
+  assert.equal(result.err, 'mcpwire: count runs as task "task-1" (working); polling tasks/get every 10 ms; Ctrl-C cancels it\n'
     + '\r\x1b[K[██████████░░░░░░░░░░]  50%  1/2  step 1'
     + '\r\x1b[Kmcpwire: task "task-1" working: "step 1 of 2"\n'
     + '\r\x1b[K[████████████████████] 100%  2/2  step 2'
@@ -83,7 +83,7 @@ test('Ctrl-C while a task runs sends tasks/cancel, not notifications/cancelled; 
   io.stderr.write = (text) => { write(text); if (text.includes('runs as task')) interrupt.abort(new Error('interrupted (Ctrl-C)')); };
   const result = await call(['hang'], io);
   assert.equal(result.code, 130);
-  assert.equal(result.err, 'mcpwire: hang runs as task "task-1" (working); polling tasks/get every 10 ms\n'
+  assert.equal(result.err, 'mcpwire: hang runs as task "task-1" (working); polling tasks/get every 10 ms; Ctrl-C cancels it\n'
     + 'mcpwire: interrupted; Cancelled task task-1 of tools/call "hang" with tasks/cancel (interrupted (Ctrl-C)); the server says it is now cancelled ("cancelled by request")\n');
   assert.deepEqual(result.sent, ['tools/list', 'tools/call', 'tasks/cancel']);
 });

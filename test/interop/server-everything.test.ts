@@ -29,7 +29,7 @@ const STAGES = ['Gathering sources...', 'Analyzing content...', 'Synthesizing fi
 /** Checks the stderr of a research task call: created, then only the server's stage messages, then completed. */
 function assertTaskLines(err: string): void {
   const lines = err.trimEnd().split('\n');
-  const id = /^mcpwire: simulate-research-query runs as task "([0-9a-f-]+)" \(working(?:: "[^"]+")?\); polling tasks\/get every 1000 ms$/.exec(lines[0] ?? '')?.[1];
+  const id = /^mcpwire: simulate-research-query runs as task "([0-9a-f-]+)" \(working(?:: "[^"]+")?\); polling tasks\/get every 1000 ms; Ctrl-C cancels it$/.exec(lines[0] ?? '')?.[1];
   assert.ok(id, `first line names the task: ${lines[0]}`);
   const statuses = lines.slice(1).map((line) => line.replace(`mcpwire: task "${id}" `, ''));
   assert.match(statuses.at(-1)!, /^completed: "/);

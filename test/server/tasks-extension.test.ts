@@ -10,17 +10,20 @@ import { TASKS_EXTENSION } from '../../src/protocol/index.js';
 import type { DetailedTask } from '../../src/protocol/index.js';
 import { McpServer, MemoryTaskStore, tasksExtension } from '../../src/server/index.js';
 import { httpTransport, serveHttp } from '../../src/transport/index.js';
+import { ListenRegistry } from '../../src/server/listen-registry.js';
 
 function taskServer(): McpServer {
   const server = new McpServer({ name: 'tasks-test', version: '1.0.0' });
-  server.tool({ name: 'wait', description: 'Waits until cancelled', inputSchema: { type: 'object', properties: {} } },
+  server.tool({ name: 'wait', description: 'Waits until cancelled', inputSchema: { type: 'object', properties: {} }, execution: { taskSupport: 'optional' } },
     (_args, context) => new Promise((_resolve, reject) => context.signal.addEventListener('abort', () => reject(new Error('stopped')), { once: true })));
-  server.tool({ name: 'ask', description: 'Asks a yes/no question', inputSchema: { type: 'object', properties: {} } }, async (_args, context) => {
+  server.tool({ name: 'ask', description: 'Asks a yes/no question', inputSchema: { type: 'object', properties: {} }, execution: { taskSupport: 'optional' } }, async (_args, context) => {
     const answer = await context.elicit({ message: 'Go?', requestedSchema: { type: 'object', properties: { go: { type: 'boolean' } } } } as never, { key: 'go' });
     return { content: [{ type: 'text', text: `answer: ${answer.action}` }] };
   });
-  return server.extension(tasksExtension({ tools: { wait: 'optional', ask: 'optional' }, pollIntervalMs: 50 }));
+  return server.extension(tasksExtension({ pollIntervalMs: 50 }));
 }
+
+const DECLARING = { capabilities: { extensions: { [TASKS_EXTENSION]: {} } } };
 
 async function poll(client: McpClient, taskId: string, until: (task: DetailedTask) => boolean): Promise<DetailedTask> {
   for (;;) {
@@ -30,34 +33,141 @@ async function poll(client: McpClient, taskId: string, until: (task: DetailedTas
   }
 }
 
-for (const era of ['2025-11-25', '2026-07-28'] as const) {
-  test(`a task: created at once, input asked and answered, completed; another task cancelled (${era})`, async () => {
-    const http = await serveHttp(taskServer(), { port: 0 });
-    const client = await McpClient.connect(httpTransport(http.url), { era, capabilities: { extensions: { [TASKS_EXTENSION]: {} } } });
-    try {
-      assert.deepEqual(client.serverExtension(TASKS_EXTENSION), {});
-      const created = await client.request('tools/call', { name: 'ask', arguments: {} });
-      assert.equal(created.resultType, 'task');
-      const taskId = created.taskId as string;
-      const asking = await poll(client, taskId, (task) => task.status === 'input_required');
-      assert.deepEqual(Object.keys(asking.inputRequests ?? {}), ['go']);
-      assert.equal(asking.inputRequests?.go?.method, 'elicitation/create');
-      const ack = await client.request('tasks/update', { taskId, inputResponses: { go: { action: 'accept', content: { go: true } } } });
-      assert.equal(ack.taskId, undefined);
-      const done = await poll(client, taskId, (task) => task.status === 'completed');
-      assert.deepEqual(done.result?.content, [{ type: 'text', text: 'answer: accept' }]);
+test('a task: created at once, input asked and answered, completed; another task cancelled (2026-07-28)', async () => {
+  const http = await serveHttp(taskServer(), { port: 0 });
+  const client = await McpClient.connect(httpTransport(http.url), { era: '2026-07-28', ...DECLARING });
+  try {
+    assert.deepEqual(client.serverExtension(TASKS_EXTENSION), {});
+    const created = await client.request('tools/call', { name: 'ask', arguments: {} });
+    assert.equal(created.resultType, 'task');
+    const taskId = created.taskId as string;
+    const asking = await poll(client, taskId, (task) => task.status === 'input_required');
+    assert.deepEqual(Object.keys(asking.inputRequests ?? {}), ['go']);
+    assert.equal(asking.inputRequests?.go?.method, 'elicitation/create');
+    const ack = await client.request('tasks/update', { taskId, inputResponses: { go: { action: 'accept', content: { go: true } } } });
+    assert.equal(ack.taskId, undefined);
+    const done = await poll(client, taskId, (task) => task.status === 'completed');
+    assert.deepEqual(done.result?.content, [{ type: 'text', text: 'answer: accept' }]);
 
-      const waiting = await client.request('tools/call', { name: 'wait', arguments: {} });
-      await client.request('tasks/cancel', { taskId: waiting.taskId });
-      const cancelled = await poll(client, waiting.taskId as string, (task) => task.status !== 'working');
-      assert.equal(cancelled.status, 'cancelled');
-      await assert.rejects(client.request('tasks/get', { taskId: 'no-such-task' }), { code: -32602 });
-    } finally {
+    const waiting = await client.request('tools/call', { name: 'wait', arguments: {} });
+    await client.request('tasks/cancel', { taskId: waiting.taskId });
+    const cancelled = await poll(client, waiting.taskId as string, (task) => task.status !== 'working');
+    assert.equal(cancelled.status, 'cancelled');
+    await assert.rejects(client.request('tasks/get', { taskId: 'no-such-task' }), { code: -32602 });
+  } finally {
+    await client.close();
+    await http.close();
+  }
+});
+
+test('2025-11-25: the extension is not defined there, so a client declaring it gets the plain result and tasks/get is -32021 (SEP-2663 Backward Compatibility)', async () => {
+  const http = await serveHttp(taskServer(), { port: 0 });
+  const client = await McpClient.connect(httpTransport(http.url), { era: '2025-11-25', ...DECLARING, onElicitation: async () => ({ action: 'decline' }) });
+  try {
+    assert.deepEqual(await client.callTool('ask', {}), { content: [{ type: 'text', text: 'answer: decline' }] });
+    await assert.rejects(client.request('tasks/get', { taskId: 'any' }), { code: -32021 });
+  } finally {
+    await client.close();
+    await http.close();
+  }
+});
+
+test('task support is declared on the tool: tools/list does not list `execution` (no such field in 2026-07-28, no tasks.requests in 2025), an invalid value is refused', async () => {
+  const server = taskServer();
+  assert.throws(() => server.tool({ name: 'bad', inputSchema: { type: 'object' }, execution: { taskSupport: 'sometimes' as never } }, () => ({ content: [] })),
+    { message: 'Tool "bad" execution.taskSupport must be "forbidden", "optional" or "required", not "sometimes"' });
+  const http = await serveHttp(server, { port: 0 });
+  try {
+    for (const era of ['2025-11-25', '2026-07-28'] as const) {
+      const client = await McpClient.connect(httpTransport(http.url), { era, ...DECLARING });
+      assert.deepEqual((await client.listTools()).map((tool) => [tool.name, tool.execution]), [['wait', undefined], ['ask', undefined]]);
       await client.close();
-      await http.close();
     }
-  });
+  } finally {
+    await http.close();
+  }
+});
+
+/** A 2026 client over HTTP whose bearer token names `who` (the principal), declaring the extension. */
+async function clientAs(url: string, who: string): Promise<McpClient> {
+  return await McpClient.connect(httpTransport(url, { headers: { Authorization: `Bearer ${who}` } }), { era: '2026-07-28', ...DECLARING });
 }
+
+test('notifications/tasks through subscriptions/listen: the acknowledgement grants only the caller\'s own known tasks, each change reaches the stream of its principal alone', async () => {
+  const http = await serveHttp(taskServer(), { port: 0, verifyToken: async (bearer) => ({ token: bearer, subject: bearer, clientId: 'test' }) });
+  const ada = await clientAs(http.url, 'ada');
+  const bob = await clientAs(http.url, 'bob');
+  const stop = new AbortController();
+  try {
+    const created = await ada.request('tools/call', { name: 'wait', arguments: {} });
+    const taskId = created.taskId as string;
+    const heard: { who: string; params: unknown }[] = [];
+    for (const [who, client] of [['ada', ada], ['bob', bob]] as const) {
+      client.mcp.peer.setNotificationHandler('notifications/tasks', (params) => { heard.push({ who, params }); });
+    }
+    const adaStream = ada.listen({ taskIds: [taskId, 'no-such-task'] }, { signal: stop.signal });
+    const bobStream = bob.listen({ taskIds: [taskId] }, { signal: stop.signal });
+    assert.deepEqual(await adaStream.acknowledged, { taskIds: [taskId] });
+    assert.deepEqual(await bobStream.acknowledged, { taskIds: [] });
+    await ada.request('tasks/cancel', { taskId });
+    const seen = await poll(ada, taskId, (task) => task.status === 'cancelled');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The notification carries the task as tasks/get gives it (less that result's own resultType and _meta), tagged with the stream.
+    const { _meta, ...task } = heard[0]?.params as Record<string, unknown>;
+    const { _meta: _getMeta, resultType: _type, ...got } = seen as unknown as Record<string, unknown>;
+    assert.deepEqual({ count: heard.length, who: heard[0]?.who, task, tagged: Object.keys(_meta as object) },
+      { count: 1, who: 'ada', task: got, tagged: ['io.modelcontextprotocol/subscriptionId'] });
+  } finally {
+    stop.abort();
+    await ada.close();
+    await bob.close();
+    await http.close();
+  }
+});
+
+test('subscriptions/listen asking for taskIds without declaring the extension is -32021; a malformed list is -32602', async () => {
+  const http = await serveHttp(taskServer(), { port: 0 });
+  const plain = await McpClient.connect(httpTransport(http.url), { era: '2026-07-28' });
+  const declaring = await McpClient.connect(httpTransport(http.url), { era: '2026-07-28', ...DECLARING });
+  try {
+    await assert.rejects(plain.listen({ taskIds: ['x'] }).ended, { code: -32021, data: { requiredCapabilities: { extensions: { [TASKS_EXTENSION]: {} } } } });
+    await assert.rejects(declaring.listen({ taskIds: 'x' as never }).ended, { code: -32602, message: 'Invalid params: "taskIds" must be an array of task ids' });
+  } finally {
+    await plain.close();
+    await declaring.close();
+    await http.close();
+  }
+});
+
+test('a cancelled task\'s work stops: the handler\'s signal aborts and it takes no further step', async () => {
+  const server = new McpServer({ name: 'steps', version: '1.0.0' });
+  const steps: number[] = [];
+  let aborted: unknown;
+  server.tool({ name: 'steps', inputSchema: { type: 'object' }, execution: { taskSupport: 'required' } }, async (_args, context) => {
+    for (let step = 1; step <= 1000; step++) {
+      if (context.signal.aborted) { aborted = context.signal.reason; break; }
+      steps.push(step);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    return { content: [{ type: 'text', text: `took ${steps.length} steps` }] };
+  });
+  server.extension(tasksExtension({ pollIntervalMs: 10 }));
+  const http = await serveHttp(server, { port: 0 });
+  const client = await McpClient.connect(httpTransport(http.url), { era: '2026-07-28', ...DECLARING });
+  try {
+    const created = await client.request('tools/call', { name: 'steps', arguments: {} });
+    while (steps.length < 3) await new Promise((resolve) => setTimeout(resolve, 5));
+    await client.request('tasks/cancel', { taskId: created.taskId });
+    const atCancel = steps.length;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const task = await client.request('tasks/get', { taskId: created.taskId });
+    assert.deepEqual({ status: task.status, result: task.result, more: steps.length - atCancel <= 1, stoppedEarly: steps.length < 30, reason: (aborted as Error)?.message },
+      { status: 'cancelled', result: undefined, more: true, stoppedEarly: true, reason: 'The task was cancelled' });
+  } finally {
+    await client.close();
+    await http.close();
+  }
+});
 
 test('the in-memory store binds a task to its principal and keeps its bounds', async () => {
   let now = 0;
@@ -75,4 +185,20 @@ test('the in-memory store binds a task to its principal and keeps its bounds', a
   now = 100;
   assert.equal(await store.get('alice', 'a1'), undefined);
   await store.create('carol', task('c1'));
+});
+
+test('ListenRegistry.itemChanged reaches only the streams of the given principal that list the item', async () => {
+  const registry = new ListenRegistry(10);
+  const sent: string[] = [];
+  const stream = (name: string, taskIds: string[]) => ({
+    filter: { taskIds }, subscriptionId: name, end: async () => undefined,
+    notify: async (method: string) => { sent.push(`${name} ${method}`); },
+  });
+  registry.add(stream('ada-1', ['t1']), { principal: 'ada' });
+  registry.add(stream('bob-1', ['t1']), { principal: 'bob' });
+  registry.add(stream('ada-2', ['t2']), { principal: 'ada' });
+  registry.add(stream('anon', ['t1']), {});
+  await registry.itemChanged('taskIds', 't1', 'ada', 'notifications/tasks', {});
+  await registry.itemChanged('taskIds', 't1', '', 'notifications/tasks', {});
+  assert.deepEqual(sent, ['ada-1 notifications/tasks', 'anon notifications/tasks']);
 });
