@@ -135,10 +135,16 @@ export function tasksExtension(options: TasksExtensionOptions = {}): TasksExtens
       await change(principal, task, { status: 'input_required', inputRequests: { ...run.pending } });
       return answer;
     };
+    // Named one by one: the base context's members are getters, which a spread would not copy.
     return {
-      ...base,
       requestId: base.requestId,
+      era: base.era,
+      authInfo: base.authInfo,
+      clientInfo: base.clientInfo,
+      clientCapabilities: base.clientCapabilities,
       traceContext: base.traceContext,
+      log: (level, data, logger) => base.log(level, data, logger),
+      elicitationComplete: (elicitationId) => base.elicitationComplete(elicitationId),
       signal: run.abort.signal,
       sendProgress: async (progress) => {
         if (progress.message !== undefined) await change(principal, task, { statusMessage: progress.message });

@@ -202,3 +202,22 @@ test('ListenRegistry.itemChanged reaches only the streams of the given principal
   await registry.itemChanged('taskIds', 't1', '', 'notifications/tasks', {});
   assert.deepEqual(sent, ['ada-1 notifications/tasks', 'anon notifications/tasks']);
 });
+
+test('a task\'s handler sees its caller as a tool handler does: era, authInfo, clientInfo and capabilities (2026-07-28)', async () => {
+  const server = new McpServer({ name: 'tasks-test', version: '1.0.0' });
+  server.tool({ name: 'whoami', description: 'Tells who called', inputSchema: { type: 'object', properties: {} }, execution: { taskSupport: 'optional' } }, (_args, context) => ({
+    content: [{ type: 'text', text: JSON.stringify({ era: context.era, subject: context.authInfo?.subject, client: context.clientInfo?.name, extensions: Object.keys(context.clientCapabilities.extensions ?? {}) }) }],
+  }));
+  server.extension(tasksExtension({ pollIntervalMs: 20 }));
+  const http = await serveHttp(server, { port: 0, verifyToken: async (token) => (token === 'good' ? { token, clientId: 'c', subject: 'alice', scopes: [] } : undefined) });
+  const client = await McpClient.connect(httpTransport(http.url, { headers: { authorization: 'Bearer good' } }), { era: '2026-07-28', clientInfo: { name: 'who-client', version: '1.0.0' }, ...DECLARING });
+  try {
+    const created = await client.request('tools/call', { name: 'whoami', arguments: {} });
+    assert.equal(created.resultType, 'task');
+    const done = await poll(client, created.taskId as string, (task) => task.status === 'completed');
+    assert.deepEqual(done.result?.content, [{ type: 'text', text: JSON.stringify({ era: 'stateless', subject: 'alice', client: 'who-client', extensions: [TASKS_EXTENSION] }) }]);
+  } finally {
+    await client.close();
+    await http.close();
+  }
+});
