@@ -1,7 +1,6 @@
-// The smallest useful Worker: one tool on ToolServer behind the fetch handler, as a module worker
-// (`export default { fetch }`). The bench bundles and minifies it for the web platform to measure
-// what an HTTP server on mcpwire weighs in a Worker; bench/servers/sdk-v2-worker.mjs is the same
-// Worker on the official SDK v2's createMcpHandler.
+// The smallest Worker that serves 2026-07-28 only: the one tool of one-tool-worker.ts behind
+// createStatelessFetchHandler, which leaves the 2025 sessions out of the bundle. The bench weighs
+// it beside the Worker that serves both revisions.
 
 import { ToolServer } from '../../src/server/tool-server.js';
 import { createStatelessFetchHandler } from '../../src/transport/http-server/fetch-handler.js';
