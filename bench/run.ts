@@ -163,7 +163,9 @@ await section('worker footprint', async () => {
   const result = details.workerFootprint = await benchWorkerFootprint(esbuild);
   const sdk = `SDK ${result.sdkVersion} createMcpHandler`;
   rows.push(
-    compared('footprint', `one-tool Worker (ToolServer + fetch handler), minified, vs ${sdk}`, 'KB', result.mcpwireMinifiedBytes / KB, result.sdkMinifiedBytes / KB, { on: 'value', op: '<=', limit: 40, unit: 'KB' }),
+    // Issue 24: the Worker does not grow past 79 KB; one serving 2026-07-28 only is at most 45 KB.
+    compared('footprint', `one-tool Worker (ToolServer + fetch handler), minified, vs ${sdk}`, 'KB', result.mcpwireMinifiedBytes / KB, result.sdkMinifiedBytes / KB, { on: 'value', op: '<=', limit: 79, unit: 'KB' }),
+    absolute('footprint', 'one-tool Worker serving 2026-07-28 only (createStatelessFetchHandler), minified', 'KB', result.statelessMinifiedBytes / KB, { on: 'value', op: '<=', limit: 45, unit: 'KB' }),
     compared('footprint', `the same Worker gzipped, vs ${sdk}`, 'KB', result.mcpwireGzippedBytes / KB, result.sdkGzippedBytes / KB),
     // What the minified Worker holds, largest first (no targets: where the bytes are).
     ...Object.entries(result.mcpwireParts).filter(([folder]) => folder.startsWith('src/')).sort((a, b) => b[1] - a[1])

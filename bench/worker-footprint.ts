@@ -1,4 +1,5 @@
-// What a one-tool Worker weighs: bench/servers/one-tool-worker.ts (ToolServer + the fetch handler)
+// What a one-tool Worker weighs: bench/servers/one-tool-worker.ts (ToolServer + the fetch handler),
+// and bench/servers/one-tool-stateless-worker.ts (the same on the 2026-07-28-only handler),
 // beside the same Worker on the official SDK v2's createMcpHandler, each bundled for the web
 // platform and minified by esbuild, raw and gzipped. The SDK is installed at a pinned version into
 // .bench/sdk-v2/ (gitignored, never a dependency of this package). Both bundles must answer an
@@ -9,7 +10,7 @@ import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { ROOT, SCRATCH } from './config.js';
+import { ADD_CALL, ROOT, SCRATCH, STATELESS_META } from './config.js';
 
 const SDK_VERSION = '2.4.0';
 const SDK_DIR = join(SCRATCH, 'sdk-v2');
@@ -20,6 +21,9 @@ export interface WorkerFootprint {
   mcpwireGzippedBytes: number;
   /** The mcpwire Worker's minified bytes by source folder (src/json-schema, src/transport, …), from esbuild's metafile. */
   mcpwireParts: Record<string, number>;
+  /** The same Worker on createStatelessFetchHandler (2026-07-28 only, no 2025 session code), minified. */
+  statelessMinifiedBytes: number;
+  statelessGzippedBytes: number;
   sdkVersion: string;
   sdkMinifiedBytes: number;
   sdkGzippedBytes: number;
@@ -38,18 +42,24 @@ function ensureSdk(): void {
 }
 
 /** Bundles a Worker for the web platform (no node:* can resolve), minified, and checks that it serves. */
-async function bundledWorker(esbuild: string, entry: string, outfile: string): Promise<{ minified: number; gzipped: number; parts: Record<string, number> }> {
+async function bundledWorker(esbuild: string, entry: string, outfile: string, era: 'both' | 'stateless' = 'both'): Promise<{ minified: number; gzipped: number; parts: Record<string, number> }> {
   const metafile = `${outfile}.meta.json`;
   execFileSync(esbuild, [entry, '--bundle', '--minify', '--platform=browser', '--format=esm', '--target=es2022',
     '--log-level=warning', `--outfile=${outfile}`, `--metafile=${metafile}`], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
   const worker = (await import(pathToFileURL(outfile).href)).default as { fetch(request: Request): Promise<Response> };
+  // The 2026-only Worker answers the seed's call instead of initialize, which it refuses.
+  const body = era === 'both'
+    ? { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'bench', version: '1' } } }
+    : { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { ...ADD_CALL, _meta: STATELESS_META } };
+  const headers: Record<string, string> = era === 'both' ? {} : { 'MCP-Protocol-Version': '2026-07-28', 'Mcp-Method': 'tools/call', 'Mcp-Name': ADD_CALL.name };
   const response = await worker.fetch(new Request('http://127.0.0.1/mcp', {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'bench', version: '1' } } }),
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', ...headers },
+    body: JSON.stringify(body),
   }));
   const text = await response.text();
-  if (response.status !== 200 || !text.includes('"serverInfo"')) throw new Error(`${entry} bundled does not answer initialize: ${response.status} ${text.slice(0, 300)}`);
+  const expected = era === 'both' ? '"serverInfo"' : '"text":"42"';
+  if (response.status !== 200 || !text.includes(expected)) throw new Error(`${entry} bundled does not answer ${body.method}: ${response.status} ${text.slice(0, 300)}`);
   const bytes = readFileSync(outfile);
   return { minified: bytes.length, gzipped: gzipSync(bytes).length, parts: bytesByFolder(metafile) };
 }
@@ -70,6 +80,7 @@ function bytesByFolder(metafile: string): Record<string, number> {
 /** Builds, checks and measures both Workers. */
 export async function benchWorkerFootprint(esbuild: string): Promise<WorkerFootprint> {
   const mcpwire = await bundledWorker(esbuild, join(ROOT, 'bench/servers/one-tool-worker.ts'), join(SCRATCH, 'one-tool-worker.min.mjs'));
+  const stateless = await bundledWorker(esbuild, join(ROOT, 'bench/servers/one-tool-stateless-worker.ts'), join(SCRATCH, 'one-tool-stateless-worker.min.mjs'), 'stateless');
   ensureSdk();
   const sdkEntry = join(SDK_DIR, 'worker.mjs');
   copyFileSync(join(ROOT, 'bench/servers/sdk-v2-worker.mjs'), sdkEntry);
@@ -78,6 +89,8 @@ export async function benchWorkerFootprint(esbuild: string): Promise<WorkerFootp
     mcpwireMinifiedBytes: mcpwire.minified,
     mcpwireGzippedBytes: mcpwire.gzipped,
     mcpwireParts: mcpwire.parts,
+    statelessMinifiedBytes: stateless.minified,
+    statelessGzippedBytes: stateless.gzipped,
     sdkVersion: SDK_VERSION,
     sdkMinifiedBytes: sdk.minified,
     sdkGzippedBytes: sdk.gzipped,

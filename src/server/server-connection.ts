@@ -139,17 +139,12 @@ export class ServerConnection implements MessageRouter {
     const middleware = host.middleware;
     if (envelope === undefined) {
       const context = new SessionToolContext(this, request, params);
-      if (middleware.length === 0) return handler(params, context, this);
-      const ctx = middlewareContext(method, params, context);
-      return runMiddleware(middleware, ctx, (changed) => handler(changed, ctx.context, this));
+      return middleware.length === 0 ? handler(params, context, this) : throughMiddleware(middleware, method, params, context, handler, this);
     }
     const context = new StatelessToolContext(request, this.mcp, envelope, params, answers);
     let result: Params | Promise<Params>;
     try {
-      const ctx = middlewareContext(method, params, context);
-      result = middleware.length === 0
-        ? handler(params, context, undefined)
-        : runMiddleware(middleware, ctx, (changed) => handler(changed, ctx.context, undefined));
+      result = middleware.length === 0 ? handler(params, context, undefined) : throughMiddleware(middleware, method, params, context, handler, undefined);
     } catch (error) {
       return failStateless(host, method, params, request, context, error);
     }
@@ -207,11 +202,41 @@ export class ServerConnection implements MessageRouter {
   }
 }
 
-/** What the middleware sees of one request; `signal` stays a getter, so no AbortSignal is made unless read. */
-function middlewareContext(method: string, params: Params | undefined, context: ToolContext): MiddlewareContext {
-  return {
-    method, params, era: context.era, requestId: context.requestId, authInfo: context.authInfo, context,
-    get signal() { return this.context.signal; },
-    get traceContext() { return this.context.traceContext; },
-  };
+/** The handler behind the middleware; the middleware's context is made only here, when there is any. */
+function throughMiddleware(middleware: readonly Middleware[], method: string, params: Params | undefined, context: ToolContext,
+  handler: ServerRequestHandler, session: ServerConnection | undefined): Promise<Params> {
+  const ctx = new RequestMiddlewareContext(method, params, context);
+  return runMiddleware(middleware, ctx, (changed) => handler(changed, ctx.context, session));
+}
+
+/**
+ * What the middleware sees of one request. A class, so that `signal` is a getter on its prototype
+ * (no AbortSignal is made unless read) and not an accessor defined on each object: callgrind
+ * counted ~4 K instructions per request for the object literal's `get signal()`, which V8 defines
+ * at run time, turning the object into a dictionary.
+ */
+class RequestMiddlewareContext implements MiddlewareContext {
+  readonly method: string;
+  params: Params | undefined;
+  readonly era: ToolContext['era'];
+  readonly requestId: ToolContext['requestId'];
+  readonly authInfo: ToolContext['authInfo'];
+  context: ToolContext;
+
+  constructor(method: string, params: Params | undefined, context: ToolContext) {
+    this.method = method;
+    this.params = params;
+    this.era = context.era;
+    this.requestId = context.requestId;
+    this.authInfo = context.authInfo;
+    this.context = context;
+  }
+
+  get signal(): AbortSignal {
+    return this.context.signal;
+  }
+
+  get traceContext(): ToolContext['traceContext'] {
+    return this.context.traceContext;
+  }
 }

@@ -153,7 +153,9 @@ test('every revision and transport reaches the handler through the same server f
     [
       'src/host/host.ts', 'src/client/mcp-client.ts', 'src/jsonrpc/peer.ts', 'src/transport/http-client/streamable-http-client.ts',
       'src/transport/http-client/redirect-follow.ts', 'src/transport/node/node-http-client.ts',
-      'src/transport/http-server/http-endpoint.ts', 'src/transport/http-server/http-session.ts', 'src/server/server-connection.ts', 'src/server/tool-registry.ts',
+      // The endpoint's 2025 half (http-sessions.ts) finds the session: a 2026-only endpoint is built without it.
+      'src/transport/http-server/http-endpoint.ts', 'src/transport/http-server/http-sessions.ts', 'src/transport/http-server/http-session.ts',
+      'src/server/server-connection.ts', 'src/server/tool-registry.ts',
     ],
     [
       'src/host/host.ts', 'src/client/mcp-client.ts', 'src/client/stateless-requests.ts', 'src/client/input-rounds.ts', 'src/jsonrpc/peer.ts',

@@ -209,7 +209,7 @@ test('a task\'s handler sees its caller as a tool handler does: era, authInfo, c
     content: [{ type: 'text', text: JSON.stringify({ era: context.era, subject: context.authInfo?.subject, client: context.clientInfo?.name, extensions: Object.keys(context.clientCapabilities.extensions ?? {}) }) }],
   }));
   server.extension(tasksExtension({ pollIntervalMs: 20 }));
-  const http = await serveHttp(server, { port: 0, verifyToken: async (token) => (token === 'good' ? { token, clientId: 'c', subject: 'alice', scopes: [] } : undefined) });
+  const http = await serveHttp(server, { port: 0, verifyToken: async (token) => ({ token, clientId: 'c', subject: 'alice', scopes: [] }) });
   const client = await McpClient.connect(httpTransport(http.url, { headers: { authorization: 'Bearer good' } }), { era: '2026-07-28', clientInfo: { name: 'who-client', version: '1.0.0' }, ...DECLARING });
   try {
     const created = await client.request('tools/call', { name: 'whoami', arguments: {} });

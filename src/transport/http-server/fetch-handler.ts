@@ -4,7 +4,9 @@
 // pulls are the backpressure. Only web APIs here: no node:*, no Buffer, no process.
 
 import { createHttpEndpoint } from './http-endpoint.js';
+import type { HttpEndpoint } from './http-endpoint.js';
 import type { HttpEndpointOptions, HttpServable } from './http-endpoint-options.js';
+import { createSessionRoute } from './http-sessions.js';
 import { HttpError } from './http-error.js';
 import type { BodyLimits, HttpExchange, SseSink } from './http-exchange.js';
 import { unref } from './sse-response.js';
@@ -28,9 +30,28 @@ export interface FetchHandler {
   readonly sessionCount: number;
 }
 
+/** The options that tune 2025 sessions, which a 2026-only handler has none of. */
+type SessionOption = 'eventStore' | 'sessionStore' | 'maxSessions' | 'maxSessionsPerAddress' | 'handshakeTimeoutMs' | 'sessionIdleMs'
+  | 'instanceId' | 'retryMs' | 'jsonResponse' | 'streamStallMs';
+
+/** Options for createStatelessFetchHandler: those of createFetchHandler that do not tune sessions. */
+export type StatelessFetchHandlerOptions = Omit<FetchHandlerOptions, SessionOption>;
+
 /** Builds the fetch handler: the same sessions, SSE streams and checks as serveHttp. */
 export function createFetchHandler(server: HttpServable, options: FetchHandlerOptions = {}): FetchHandler {
-  const endpoint = createHttpEndpoint(server, options);
+  return fetchHandlerOf(createHttpEndpoint(server, options, createSessionRoute(server, options)), options);
+}
+
+/**
+ * A fetch handler that serves 2026-07-28 only: the same checks and stateless route as
+ * createFetchHandler, without 2025 sessions, so a bundle of it holds none of their code. A 2025
+ * `initialize` is refused with -32022 naming the revisions it speaks; GET and DELETE get 405.
+ */
+export function createStatelessFetchHandler(server: HttpServable, options: StatelessFetchHandlerOptions = {}): FetchHandler {
+  return fetchHandlerOf(createHttpEndpoint(server, options), options);
+}
+
+function fetchHandlerOf(endpoint: HttpEndpoint, options: Pick<FetchHandlerOptions, 'remoteAddress'>): FetchHandler {
   const addressOf = options.remoteAddress ?? denoRemoteAddress;
   const handler = (request: Request, info?: unknown): Promise<Response> => {
     const exchange = new FetchExchange(request, addressOf(request, info) ?? 'unknown');

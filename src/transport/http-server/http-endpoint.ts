@@ -1,26 +1,24 @@
 // The Streamable HTTP endpoint (spec 2025-11-25, basic/transports#streamable-http), written once
 // for every runtime: one endpoint; POST carries one client message, GET opens the server's stream
 // or resumes one, DELETE ends the session. This file checks each request (an HttpExchange, made
-// by the node or the fetch adapter) and finds its session; the session (http-session.ts) routes
-// what the server sends onto SSE streams. No node:* here: Web Crypto, timers, text.
+// by the node or the fetch adapter) and sends a 2026 POST to the stateless route, anything else to
+// the sessions (http-sessions.ts); a session (http-session.ts) routes what the server sends onto
+// SSE streams. No node:* here: Web Crypto, timers, text.
 
 import { PARSE_ERROR, classifyMessage, parseJsonMessage } from '../../jsonrpc/index.js';
 import type { AuthInfo, MessageExtra } from '../../jsonrpc/index.js';
-import { InMemoryEventStore } from './event-store.js';
 import { principalOf } from '../../jsonrpc/principal.js';
-import { ShareCounts } from '../../jsonrpc/share-counts.js';
+import { UNSUPPORTED_PROTOCOL_VERSION } from '../../protocol/era.js';
 import { HANDSHAKE_REVISIONS } from '../../protocol/versions.js';
 import { authenticate, resourceMetadataPaths, resourceMetadataUrl, scopeRefusal, writeResourceMetadata } from './http-auth.js';
 import { answerPreflight, withCorsHeaders } from './http-cors.js';
-import type { HttpEndpointOptions, HttpServable, SessionStore } from './http-endpoint-options.js';
+import type { HttpEndpointOptions, HttpServable } from './http-endpoint-options.js';
 import { HttpError, answerError, describeError } from './http-error.js';
 import type { HttpExchange } from './http-exchange.js';
 import { acceptedTypes, admits, mediaType } from './http-headers.js';
 import { refuseHost, refuseOrigin } from './http-security.js';
-import { randomId } from './random-id.js';
-import { StreamableHttpSessionTransport } from './http-session.js';
-import type { SessionSettings } from './http-session.js';
-import { DEFAULT_MAX_BUFFERED_BYTES, DEFAULT_STALL_MS, unref } from './sse-response.js';
+import type { PostedMessage, SessionRoute } from './http-sessions.js';
+import { DEFAULT_MAX_BUFFERED_BYTES } from './sse-response.js';
 import { StatelessChannel } from './stateless-channel.js';
 import { answerStateless, isStatelessPost } from './stateless-http.js';
 
@@ -36,106 +34,27 @@ export interface HttpEndpoint {
 /** Bytes of a refused upload read and dropped before the connection is closed anyway. */
 const MAX_DISCARD_BYTES = 64 * 1024 * 1024;
 
-/** Builds the endpoint: sessions, SSE streams, security checks. */
-export function createHttpEndpoint(server: HttpServable, options: HttpEndpointOptions = {}): HttpEndpoint {
+/**
+ * Builds the endpoint: security checks, the 2026 stateless route, and `sessions`, the 2025 half
+ * (createSessionRoute) that every other request goes to. Without it the endpoint serves 2026-07-28
+ * only: a 2025 request is refused with the revisions it does speak (unsupportedEra).
+ */
+export function createHttpEndpoint(server: HttpServable, options: HttpEndpointOptions = {}, sessions?: SessionRoute): HttpEndpoint {
   const path = options.path ?? '/mcp';
-  const eventStore = options.eventStore ?? new InMemoryEventStore();
-  const idleMs = options.sessionIdleMs ?? 30 * 60_000;
-  const handshakeMs = options.handshakeTimeoutMs ?? 10_000;
-  const maxSessions = options.maxSessions ?? 1000;
-  const maxPerAddress = options.maxSessionsPerAddress ?? Math.max(1, Math.floor(maxSessions / 4));
   const bodyTimeoutMs = options.bodyTimeoutMs ?? 10_000;
   const maxBodyBytes = options.maxBodyBytes ?? 4 * 1024 * 1024;
   const metadataPaths = options.resourceMetadata ? resourceMetadataPaths(path) : [];
   const allowedOrigins = options.cors ? [...(options.allowedOrigins ?? []), ...options.cors.origins] : options.allowedOrigins;
-  const instanceId = options.instanceId;
-  if (instanceId !== undefined && !/^[A-Za-z0-9_-]{1,32}$/.test(instanceId)) {
-    throw new TypeError(`instanceId must be 1 to 32 letters, digits, "_" or "-" (got ${JSON.stringify(instanceId)})`);
-  }
-  const sessions: SessionStore = options.sessionStore ?? new Map<string, StreamableHttpSessionTransport>();
-  /**
-   * Who opened each session, when a token verifier says (principalOf). BP#session-hijacking: a
-   * session id is no credential, so anyone else presenting it is told the session does not exist.
-   */
-  const owners = new WeakMap<StreamableHttpSessionTransport, string>();
-  /** Open sessions per remote address. */
-  const perAddress = new ShareCounts(maxPerAddress);
   /** Whether the server speaks 2026-07-28 (it says so; a server without stateless revisions gets no stateless route). */
   const stateless = (server.statelessRevisions?.length ?? 0) > 0;
+  if (!stateless && sessions === undefined) throw new TypeError('An endpoint without 2025 sessions needs a server that speaks a stateless revision (statelessRevisions)');
   /** Every stateless POST, as requests on one connection to the server; connected at the first one. */
   const channel = new StatelessChannel(options.maxBufferedBytes ?? DEFAULT_MAX_BUFFERED_BYTES);
   let channelConnected: Promise<unknown> | undefined;
+  let closed = false;
 
   /** The Host header last let through. Clients repeat theirs, so it is not parsed again each time. */
   let allowedHost: string | undefined;
-  /** A session idle too long, or past its handshake deadline. The clocks first: `busy` looks at its streams. */
-  const isExpired = (session: StreamableHttpSessionTransport, now: number): boolean =>
-    (!session.established && now - session.createdAt > handshakeMs) || (now - session.lastActivity > idleMs && !session.busy);
-  const sweep = (): void => {
-    const now = Date.now();
-    for (const session of [...sessions.values()]) if (isExpired(session, now)) void session.close(); // close() forgets it at once
-  };
-  /**
-   * Started with the first session, not at creation: a Worker may not start timers outside a
-   * request, and an endpoint nobody uses needs no sweeping.
-   */
-  let sweeper: ReturnType<typeof setInterval> | undefined;
-  let closed = false;
-  /** One settings object for every session: a session holds a reference, not a copy. */
-  const sessionSettings: SessionSettings = {
-    eventStore,
-    retryMs: options.retryMs ?? 1000,
-    maxBufferedBytes: options.maxBufferedBytes ?? DEFAULT_MAX_BUFFERED_BYTES,
-    stallMs: options.streamStallMs ?? DEFAULT_STALL_MS,
-    onended: (ended) => {
-      sessions.delete(ended.sessionId);
-      perAddress.release(ended.remoteAddress);
-    },
-  };
-
-  async function createSession(principal: string | undefined, address: string): Promise<StreamableHttpSessionTransport> {
-    // A full table may hold sessions the sweeper has not come by yet: those go first.
-    if (sessions.size >= maxSessions || perAddress.full(address)) sweep();
-    if (sessions.size >= maxSessions) throw new HttpError(503, `Too many sessions (limit ${maxSessions}); try again later`, { headers: { 'Retry-After': '5' } });
-    if (perAddress.full(address)) {
-      throw new HttpError(429, `Too many sessions from this address (limit ${maxPerAddress}); close one or try again later`, { headers: { 'Retry-After': '5' } });
-    }
-    if (sweeper === undefined && !closed) {
-      sweeper = setInterval(sweep, Math.min(Math.max(Math.min(idleMs, handshakeMs) / 2, 10), 60_000));
-      unref(sweeper);
-    }
-    const session = new StreamableHttpSessionTransport(instanceId === undefined ? randomId() : `${instanceId}.${randomId()}`, sessionSettings, address);
-    sessions.set(session.sessionId, session);
-    perAddress.take(address);
-    if (principal !== undefined) owners.set(session, principal);
-    try {
-      await server.connect(session);
-    } catch (error) {
-      await session.close();
-      throw new HttpError(500, `Could not start the session: ${describeError(error)}`);
-    }
-    return session;
-  }
-
-  /** The session a request names; synchronous, as every POST after initialize passes here. */
-  function findSession(exchange: HttpExchange, principal: string | undefined): StreamableHttpSessionTransport {
-    const id = exchange.header('mcp-session-id');
-    // A server that requires sessions SHOULD answer 400 without one, 404 for an unknown one.
-    if (id === undefined) throw new HttpError(400, 'Bad Request: Mcp-Session-Id header is required (initialize first)');
-    let session = sessions.get(id);
-    // The sweeper had not come by yet; close() forgets the session at once, its streams end after.
-    if (session && isExpired(session, Date.now())) { void session.close(); session = undefined; }
-    if (session && owners.has(session) && owners.get(session) !== principal) session = undefined;
-    if (!session) throw new HttpError(404, 'Session not found: it expired, was closed, or never existed');
-    // basic/transports#protocol-version-header: absent → assume 2025-03-26; unsupported → 400.
-    const version = exchange.header('mcp-protocol-version');
-    const supported = server.protocolVersions ?? HANDSHAKE_REVISIONS;
-    if (version !== undefined && !supported.includes(version)) {
-      throw new HttpError(400, `Bad Request: unsupported MCP-Protocol-Version "${version}" (supported: ${supported.join(', ')})`);
-    }
-    session.lastActivity = Date.now();
-    return session;
-  }
 
   async function post(exchange: HttpExchange, authInfo: AuthInfo | undefined, principal: string | undefined): Promise<void> {
     const accepted = acceptedTypes(exchange.header('accept'));
@@ -155,7 +74,6 @@ export function createHttpEndpoint(server: HttpServable, options: HttpEndpointOp
     // One message per POST; classifyMessage also refuses batch arrays (removed in 2025-06-18).
     const classified = classifyMessage(value);
     if (classified.kind === 'invalid') throw new HttpError(400, `Invalid request: ${classified.reason}`, { id: classified.id });
-    const message = classified.message;
     const extra: MessageExtra = { headers: exchange.headers(), remoteAddress: exchange.remoteAddress };
     if (authInfo) extra.authInfo = authInfo;
     if (principal !== undefined) extra.principal = principal;
@@ -180,41 +98,8 @@ export function createHttpEndpoint(server: HttpServable, options: HttpEndpointOp
       await (channelConnected ??= server.connect(channel));
       return answerStateless(channel, server, exchange, classified.message, extra);
     }
-    let session: StreamableHttpSessionTransport;
-    if (classified.kind === 'request' && classified.message.method === 'initialize') {
-      const existing = exchange.header('mcp-session-id');
-      if (existing !== undefined) {
-        throw sessions.has(existing)
-          ? new HttpError(400, 'Bad Request: this session is already initialized', { id: classified.message.id })
-          : new HttpError(404, 'Session not found: it expired, was closed, or never existed');
-      }
-      session = await createSession(principal, exchange.remoteAddress);
-    } else {
-      session = findSession(exchange, principal);
-    }
-    if (classified.kind !== 'request') {
-      // Notifications and responses: accepted → 202 with no body.
-      session.receive(message, extra);
-      exchange.respond(202, { 'Mcp-Session-Id': session.sessionId });
-      return;
-    }
-    const id = classified.message.id;
-    if (!session.canAccept(id)) throw new HttpError(409, `Conflict: request id ${JSON.stringify(id)} is still in use`, { id });
-    if (options.jsonResponse) session.openJsonResponse(exchange, id);
-    else session.openRequestStream(exchange, id);
-    session.receive(message, extra);
-  }
-
-  async function get(exchange: HttpExchange, principal: string | undefined): Promise<void> {
-    if (!admits(acceptedTypes(exchange.header('accept')), 'text/event-stream')) throw new HttpError(406, 'Not Acceptable: GET needs Accept: text/event-stream');
-    const session = findSession(exchange, principal);
-    const lastEventId = exchange.header('last-event-id');
-    if (lastEventId !== undefined) {
-      const refusal = await session.resumeStream(exchange, lastEventId);
-      if (refusal) throw refusal;
-      return;
-    }
-    if (!session.attachStandaloneStream(exchange)) throw new HttpError(409, 'Conflict: this session already has an open GET stream');
+    if (sessions === undefined) throw unsupportedEra(exchange, classified, server.statelessRevisions ?? []);
+    return sessions.post(exchange, classified, extra, principal);
   }
 
   /** The Origin and Host checks; the origin to send CORS headers to, if any. */
@@ -246,16 +131,12 @@ export function createHttpEndpoint(server: HttpServable, options: HttpEndpointOp
       // naming a session is a 2025 one: findSession answers its unsupported version 400 (basic/transports#protocol-version-header).
       throw new HttpError(405, `Method ${exchange.method} not allowed with MCP-Protocol-Version ${version}: only POST`, { headers: { Allow: 'POST' } });
     }
+    if (exchange.method === 'POST') return post(exchange, authInfo, principal);
+    // 26/basic/transports/streamable-http: a 2026-only endpoint has no GET stream and no session to DELETE.
+    if (sessions === undefined) throw new HttpError(405, `Method ${exchange.method} not allowed: this endpoint serves ${(server.statelessRevisions ?? []).join(', ')} only, by POST`, { headers: { Allow: 'POST' } });
     switch (exchange.method) {
-      case 'POST': return post(exchange, authInfo, principal);
-      case 'GET': return get(exchange, principal);
-      case 'DELETE': {
-        // basic/transports#session-management: the client ends its session; the id then answers 404.
-        const session = findSession(exchange, principal);
-        await session.close();
-        exchange.respond(200, {});
-        return;
-      }
+      case 'GET': return sessions.get(exchange, principal);
+      case 'DELETE': return sessions.delete(exchange, principal);
       default: throw new HttpError(405, `Method ${exchange.method} not allowed`, { headers: { Allow: 'GET, POST, DELETE' } });
     }
   }
@@ -286,12 +167,26 @@ export function createHttpEndpoint(server: HttpServable, options: HttpEndpointOp
     },
     async close() {
       closed = true;
-      clearInterval(sweeper);
-      await Promise.all([...sessions.values()].map((session) => session.close()));
+      await sessions?.close();
       await channel.close();
     },
     get sessionCount() {
-      return sessions.size;
+      return sessions?.size ?? 0;
     },
   };
+}
+
+/**
+ * A 2025 request to an endpoint that serves 2026-07-28 only: -32022 with the revisions it speaks
+ * (26/basic/versioning: a modern-only server SHOULD list its supported versions in any error it
+ * returns to `initialize`; a 2025 client cannot fall forward, so this is its only clue).
+ */
+function unsupportedEra(exchange: HttpExchange, posted: PostedMessage, supported: readonly string[]): HttpError {
+  const version = posted.kind === 'request' ? posted.message.params?.protocolVersion : undefined;
+  const requested = typeof version === 'string' ? version : exchange.header('mcp-protocol-version');
+  return new HttpError(400, `Unsupported protocol version${requested === undefined ? '' : ` "${requested}"`}: this server speaks ${supported.join(', ')} only, without sessions`, {
+    code: UNSUPPORTED_PROTOCOL_VERSION,
+    id: posted.kind === 'request' ? posted.message.id : undefined,
+    data: requested === undefined ? { supported: [...supported] } : { supported: [...supported], requested },
+  });
 }

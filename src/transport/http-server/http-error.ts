@@ -15,6 +15,8 @@ export interface HttpErrorOptions {
   headers?: Record<string, string>;
   /** The request id, when the body could be read and had one. */
   id?: RequestId;
+  /** The JSON-RPC error's `data` (e.g. -32022's `{ supported, requested }`). */
+  data?: unknown;
 }
 
 /** An HTTP status plus the JSON-RPC error body that explains it. */
@@ -24,6 +26,7 @@ export class HttpError extends Error {
   readonly code: number;
   readonly headers: Record<string, string>;
   readonly id: RequestId | undefined;
+  readonly data: unknown;
 
   constructor(status: number, message: string, options: HttpErrorOptions = {}) {
     super(message);
@@ -31,6 +34,7 @@ export class HttpError extends Error {
     this.code = options.code ?? (status >= 500 ? INTERNAL_ERROR : INVALID_REQUEST);
     this.headers = options.headers ?? {};
     this.id = options.id;
+    this.data = options.data;
   }
 }
 
@@ -44,9 +48,8 @@ export function writeHttpError(exchange: HttpExchange, error: HttpError, headers
     exchange.abort();
     return;
   }
-  const body = error.id === undefined
-    ? { jsonrpc: '2.0', error: { code: error.code, message: error.message } }
-    : { jsonrpc: '2.0', id: error.id, error: { code: error.code, message: error.message } };
+  const wire = error.data === undefined ? { code: error.code, message: error.message } : { code: error.code, message: error.message, data: error.data };
+  const body = error.id === undefined ? { jsonrpc: '2.0', error: wire } : { jsonrpc: '2.0', id: error.id, error: wire };
   exchange.respond(error.status, { ...headers, ...error.headers, 'Content-Type': 'application/json' }, JSON.stringify(body), until);
 }
 

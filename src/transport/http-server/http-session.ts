@@ -25,9 +25,9 @@ export interface SessionSettings extends StreamSettings {
 
 /**
  * The server's end of a session: it is one (Mcp-Session-Id), and its streams can be resumed
- * (event store, Last-Event-ID); it serves the GET stream rather than opening one.
+ * (event store, Last-Event-ID); it serves the GET stream rather than opening one. Pure: a 2026-only bundle drops it.
  */
-const SESSION_CAPABILITIES: TransportCapabilities = Object.freeze({ sessions: true, standaloneStream: false, resumption: true, manyClients: false });
+const SESSION_CAPABILITIES: TransportCapabilities = /* @__PURE__ */ Object.freeze({ sessions: true, standaloneStream: false, resumption: true, manyClients: false });
 
 function isResponse(message: JSONRPCMessage): message is JSONRPCResponse {
   return !('method' in message) && ('result' in message || 'error' in message);

@@ -7,6 +7,7 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createHttpEndpoint } from '../http-server/http-endpoint.js';
 import type { HttpEndpointOptions, HttpServable } from '../http-server/http-endpoint-options.js';
+import { createSessionRoute } from '../http-server/http-sessions.js';
 import { NodeHttpExchange } from './node-http-exchange.js';
 
 /** Options for createStreamableHttpHandler and serveHttp. */
@@ -27,7 +28,7 @@ export interface StreamableHttpHandler {
 
 /** Builds the request handler: sessions, SSE streams, security checks. */
 export function createStreamableHttpHandler(server: HttpServable, options: HttpServerOptions = {}): StreamableHttpHandler {
-  const endpoint = createHttpEndpoint(server, options);
+  const endpoint = createHttpEndpoint(server, options, createSessionRoute(server, options));
   return {
     handle(req, res) {
       req.on('error', () => undefined); // a client that hangs up mid-body is not a server crash

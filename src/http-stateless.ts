@@ -1,0 +1,10 @@
+// mcpwire/http-stateless: a fetch handler that serves 2026-07-28 only, for a Worker (or any fetch
+// runtime) whose clients all speak it. It is createFetchHandler without 2025 sessions, so a bundle
+// of it holds none of their code (bench/worker-footprint.ts weighs both); a 2025 `initialize` is
+// refused with -32022 naming the revisions it speaks.
+
+export { createStatelessFetchHandler } from './transport/http-server/fetch-handler.js';
+export type { FetchHandler, StatelessFetchHandlerOptions } from './transport/http-server/fetch-handler.js';
+export type { HttpServable } from './transport/http-server/http-endpoint-options.js';
+export type { CorsOptions } from './transport/http-server/http-cors.js';
+export type { TokenVerifier } from './transport/http-server/http-auth.js';
