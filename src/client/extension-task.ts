@@ -60,7 +60,7 @@ export function asDetailedTask(value: unknown): DetailedTask | undefined {
 }
 
 /** The answer of tasks/get, refused when it is not this task. */
-function checked(taskId: string, value: unknown): DetailedTask {
+export function checkedDetailedTask(taskId: string, value: unknown): DetailedTask {
   const task = asDetailedTask(value);
   if (task === undefined || task.taskId !== taskId) throw new Error(`${TASKS_METHODS.get} for task ${taskId}: the server answered with something that is not this task: ${JSON.stringify(value)?.slice(0, 200)}`);
   return task;
@@ -108,7 +108,7 @@ export async function followTask(client: TaskFollowingClient, name: string, crea
       if (signal?.aborted) return await cancel(reasonOf(signal));
       let next: DetailedTask;
       try {
-        next = notified ?? checked(task.taskId, await client.request(TASKS_METHODS.get, { taskId: task.taskId }, { ...each, ...(signal ? { signal } : {}) }));
+        next = notified ?? checkedDetailedTask(task.taskId, await client.request(TASKS_METHODS.get, { taskId: task.taskId }, { ...each, ...(signal ? { signal } : {}) }));
       } catch (error) {
         if (error instanceof RequestCancelledError && signal?.aborted) return await cancel(reasonOf(signal));
         throw error;

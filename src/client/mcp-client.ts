@@ -33,7 +33,7 @@ import { checkedTask, runToolTask } from './tool-task.js';
 import { checkedSkill, getSkillEntry, loadSkill, readSkillFile } from './skill-reader.js';
 import type { LoadedSkill, SkillFile } from './skill-reader.js';
 import { keptStructuredOutput, outputSchemasOf } from './structured-output-check.js';
-import { asDetailedTask, followTask } from './extension-task.js';
+import { checkedDetailedTask, followTask } from './extension-task.js';
 import type { TaskCallOptions, TaskFollowingClient } from './extension-task.js';
 
 /** The options of a call that passes none: shared, never written to. */
@@ -288,9 +288,7 @@ export class McpClient {
 
   /** `tasks/get` of the Tasks extension (SEP-2663): the task with its inputRequests, result or error. */
   async getDetailedTask(taskId: string, options: McpRequestOptions = {}): Promise<DetailedTask> {
-    const task = asDetailedTask(await this.request(TASKS_METHODS.get, { taskId }, options));
-    if (task?.taskId !== taskId) throw new Error(`tasks/get for task ${taskId}: the server answered with something that is not this task`);
-    return task;
+    return checkedDetailedTask(taskId, await this.request(TASKS_METHODS.get, { taskId }, options));
   }
 
   /** `tasks/update` of the Tasks extension: answers to the task's `inputRequests`, by key (an empty acknowledgement). */
