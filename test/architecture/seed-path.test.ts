@@ -1,98 +1,18 @@
-// The seed's call as the code really runs it: the client-side stack at the moment the transport
-// writes the demo's `tools/call`, and the server-side stack inside the `add` handler, captured
-// from real runs (a child process over stdio, node:http on loopback), in both revisions. It pins
-// which src files the call crosses, that the server reaches every handler through the same frames
-// whatever the revision and transport (one dispatch), and the tour in README.md and
-// docs/ARCHITECTURE.md, which it renders: `UPDATE_SEED_PATH=1` rewrites them from the stacks.
+// The seed's call as the code really runs it (the stacks of test/architecture/seed-stacks.ts, which
+// scripts/seed-path.ts prints): which src files it crosses, which of its frames only forward, that
+// the server reaches every handler through the same frames whatever the revision and transport
+// (one dispatch), and the tour in README.md and docs/ARCHITECTURE.md, which it renders:
+// `UPDATE_SEED_PATH=1` rewrites them from the stacks.
 
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import type { ChildProcess } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { ClientRequest } from 'node:http';
-import { Socket } from 'node:net';
-import { dirname, join } from 'node:path';
-import { after, test } from 'node:test';
-import { fileURLToPath } from 'node:url';
-import { McpClient } from '../../src/client/index.js';
-import type { EraChoice } from '../../src/client/index.js';
-import { Host, Policy, ScriptedModel } from '../../src/host/index.js';
-import type { Transport } from '../../src/jsonrpc/index.js';
-import { httpTransport, spawnStdio } from '../../src/transport/index.js';
-
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../..');
-const SERVER = join(ROOT, 'test/fixtures/stack-add-server.ts');
-Error.stackTraceLimit = 100;
-
-/** One frame of ours: the src file and the function, e.g. `src/jsonrpc/peer.ts receive`. */
-interface Frame { file: string; fn: string }
-
-/** The frames of a stack that are in src/, outermost first (the order the call goes down them). */
-function framesOf(stack: string): Frame[] {
-  const frames: Frame[] = [];
-  for (const line of stack.split('\n').slice(1)) {
-    const match = /^\s*at (?:async )?(?:(.*?) \()?(?:file:\/\/)?([^()]*?):\d+:\d+\)?$/.exec(line);
-    const path = match?.[2];
-    if (path === undefined || !path.startsWith(`${ROOT}/src/`)) continue;
-    const name = match![1] ?? '<anonymous>';
-    frames.push({ file: path.slice(ROOT.length + 1), fn: name.slice(name.lastIndexOf('.') + 1) });
-  }
-  return frames.reverse();
-}
-
-/** The client's stack when a write carrying the tools/call left (a pipe write, or node:http's end). */
-let clientStack: string | undefined;
-const patched: Array<[object, string, unknown]> = [];
-for (const [proto, name] of [[Socket.prototype, 'write'], [ClientRequest.prototype, 'end']] as const) {
-  const original = (proto as unknown as Record<string, (...args: unknown[]) => unknown>)[name]!;
-  patched.push([proto, name, original]);
-  (proto as unknown as Record<string, unknown>)[name] = function (this: unknown, chunk: unknown, ...rest: unknown[]) {
-    const stack = new Error('write').stack!;
-    if (String(chunk ?? '').includes('"tools/call"') && stack.includes(`${ROOT}/src/`)) clientStack = stack;
-    return original.call(this, chunk, ...rest);
-  };
-}
-after(() => { for (const [proto, name, original] of patched) (proto as Record<string, unknown>)[name] = original; });
-
-/** Runs the demo's question over `kind` in `era`; the two stacks of its tools/call. */
-async function seedCall(kind: 'stdio' | 'http', era: EraChoice): Promise<{ client: Frame[]; server: Frame[] }> {
-  let transport: Transport;
-  let child: ChildProcess | undefined;
-  if (kind === 'stdio') {
-    transport = spawnStdio(process.execPath, ['--import', 'tsx', SERVER]);
-  } else {
-    child = spawn(process.execPath, ['--import', 'tsx', SERVER, '--http'], { stdio: ['ignore', 'pipe', 'inherit'] });
-    const url = await new Promise<string>((resolve, reject) => {
-      child!.once('exit', (code) => reject(new Error(`the server exited with ${code}`)));
-      child!.stdout!.on('data', (data: Buffer) => { const found = /listening on (\S+)/.exec(String(data)); if (found) resolve(found[1]!); });
-    });
-    transport = httpTransport(url);
-  }
-  clientStack = undefined;
-  let serverStack: string | undefined;
-  const host = new Host({
-    policy: new Policy({ approve: ['calc/add'] }),
-    onevent: (event) => { if (event.type === 'tool-result') serverStack = (event.result._meta as { stack?: string } | undefined)?.stack; },
-  });
-  try {
-    const client = await McpClient.connect(transport, { clientInfo: { name: 'seed-path', version: '1' }, era });
-    await host.addServer('calc', client);
-    assert.equal(await host.ask(new ScriptedModel(), '19 加 23'), '19 加 23 等于 42。');
-  } finally {
-    await host.close();
-    child?.kill();
-  }
-  assert.ok(clientStack && serverStack, 'both stacks were captured');
-  return { client: framesOf(clientStack), server: framesOf(serverStack) };
-}
-
-/** Distinct files, in the order the call meets them (client from the host down, then the server up to the handler). */
-function filesOf(path: { client: Frame[]; server: Frame[] }): string[] {
-  return [...new Set([...path.client, ...path.server].map((frame) => frame.file))];
-}
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { filesOf, forwardersOf, frameName, onlyForwards, ROOT, seedCall } from './seed-stacks.js';
+import type { Frame, SeedPath } from './seed-stacks.js';
 
 /** The tour as README.md and docs/ARCHITECTURE.md print it. */
-function tour(path: { client: Frame[]; server: Frame[] }): string {
+function tour(path: SeedPath): string {
   const hop = (frames: Frame[]): string => {
     const parts: string[] = [];
     for (const frame of frames) {
@@ -121,15 +41,17 @@ test('the seed\'s call over stdio (2025-11-25) crosses 7 src files; the README a
     'src/host/host.ts', 'src/client/mcp-client.ts', 'src/jsonrpc/peer.ts', 'src/transport/stdio/spawn-stdio.ts',
     'src/transport/stdio/stdio.ts', 'src/server/server-connection.ts', 'src/server/tool-registry.ts',
   ]);
-  assert.deepEqual(path.client.map((frame) => `${frame.file} ${frame.fn}`), [
+  assert.deepEqual(path.client.map(frameName), [
     'src/host/host.ts ask', 'src/host/host.ts #runCall', 'src/client/mcp-client.ts callTool',
-    // The first frame that only forwards: request() goes through the client's middleware, if any, to #send.
+    // request() adds the trace context, if any, and runs the client's middleware, if any, before #send.
     'src/client/mcp-client.ts request', 'src/client/mcp-client.ts #send',
     'src/jsonrpc/peer.ts request',
-    // The second: the spawned process's transport hands the line to the stdio transport of its pipes.
     'src/transport/stdio/spawn-stdio.ts send',
     'src/transport/stdio/stdio.ts send', 'src/transport/stdio/stdio.ts #write',
   ]);
+  // The one frame that only forwards: the spawned process's transport, once it has checked that the
+  // process runs, hands the message to the stdio transport of its pipes.
+  assert.deepEqual(forwardersOf(path), ['src/transport/stdio/spawn-stdio.ts send']);
   assert.deepEqual(dispatchOf(path.server), DISPATCH);
   const text = `${BEGIN}\n${tour(path)}\n${END}`;
   for (const doc of ['README.md', 'docs/ARCHITECTURE.md']) {
@@ -137,6 +59,7 @@ test('the seed\'s call over stdio (2025-11-25) crosses 7 src files; the README a
     const current = readFileSync(file, 'utf8');
     const block = new RegExp(`${BEGIN.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}[\\s\\S]*?${END}`);
     assert.match(current, block, `${doc} has the seed-path block`);
+    if (doc === 'README.md') assert.ok(current.includes(`frame by frame, in the ${files.length} files it crosses:\n\n${BEGIN}`), 'the README says how many files');
     if (process.env.UPDATE_SEED_PATH === '1') writeFileSync(file, current.replace(block, text));
     else assert.equal(current.match(block)![0], text, `${doc}'s tour is the stacks (UPDATE_SEED_PATH=1 rewrites it)`);
   }
@@ -145,6 +68,7 @@ test('the seed\'s call over stdio (2025-11-25) crosses 7 src files; the README a
 test('every revision and transport reaches the handler through the same server frames (one dispatch)', async () => {
   const runs = [await seedCall('stdio', '2026-07-28'), await seedCall('http', '2025-11-25'), await seedCall('http', '2026-07-28')];
   assert.deepEqual(runs.map((run) => dispatchOf(run.server)), [DISPATCH, DISPATCH, DISPATCH]);
+  assert.deepEqual(runs.map(forwardersOf), [['src/transport/stdio/spawn-stdio.ts send'], [], []]);
   assert.deepEqual(runs.map((run) => filesOf(run)), [
     [
       'src/host/host.ts', 'src/client/mcp-client.ts', 'src/client/stateless-requests.ts', 'src/client/input-rounds.ts',
@@ -164,4 +88,18 @@ test('every revision and transport reaches the handler through the same server f
       'src/server/server-connection.ts', 'src/server/tool-registry.ts',
     ],
   ]);
+});
+
+test('a frame only forwards when it hands its own parameters on and returns the answer, after at most checks', () => {
+  const file = 'test/fixtures/forwarding-shapes.ts';
+  const verdicts: Record<string, boolean> = {};
+  let shape = '';
+  readFileSync(join(ROOT, file), 'utf8').split('\n').forEach((text, index) => {
+    shape = /^ {2}(\w+)[(:]/.exec(text)?.[1] ?? shape;
+    if (/\/[/*] here/.test(text)) verdicts[shape] = onlyForwards({ file, fn: shape, line: index + 1, column: text.indexOf('next(') + 1 });
+  });
+  assert.deepEqual(verdicts, {
+    forwards: true, arrowForwards: true, awaitsAndForwards: true, checksThenForwards: true,
+    worksFirst: false, shapesItsArgument: false, picksAHandler: false, worksAfterwards: false,
+  });
 });
