@@ -5,7 +5,7 @@
 
 import { ConnectionClosedError } from '../jsonrpc/index.js';
 import type { Params, RequestId, Transport } from '../jsonrpc/index.js';
-import { CapabilityError, CLIENT_REQUESTS, REVISION_2025_11_25, NOTIFICATIONS, HANDSHAKE_REVISIONS, isSupportedVersion, missingServerCapability, extensionSettings, SKILL_METHODS, TASKS_EXTENSION, TASKS_METHODS, withTraceContext } from '../protocol/index.js';
+import { CapabilityError, CLIENT_REQUESTS, REVISION_2025_11_25, NOTIFICATIONS, HANDSHAKE_REVISIONS, isSupportedVersion, missingServerCapability, extensionSettings, SKILL_METHODS, withTraceContext } from '../protocol/index.js';
 import type { Skill } from '../protocol/index.js';
 import { McpClientPeer } from '../protocol/mcp-peer.js';
 import { clientMaySend, nextClientState } from '../protocol/lifecycle.js';
@@ -29,12 +29,11 @@ import { routeServerNotifications } from './server-notifications.js';
 import { listAllPages } from './list-all.js';
 import { answerInputRequest, answerServerRequests, impliedCapabilities } from './server-requests.js';
 import { SessionRenewal } from './session-renewal.js';
-import { checkedTask, runToolTask } from './tool-task.js';
 import { checkedSkill, getSkillEntry, loadSkill, readSkillFile } from './skill-reader.js';
 import type { LoadedSkill, SkillFile } from './skill-reader.js';
 import { keptStructuredOutput, outputSchemasOf } from './structured-output-check.js';
-import { checkedDetailedTask, followTask } from './extension-task.js';
-import type { TaskCallOptions, TaskFollowingClient } from './extension-task.js';
+import { ClientTasks } from './client-tasks.js';
+import type { TaskCallOptions } from './extension-task.js';
 
 /** The options of a call that passes none: shared, never written to. */
 const NO_OPTIONS: McpRequestOptions = Object.freeze({});
@@ -80,10 +79,8 @@ export class McpClient {
   readonly #renewal: SessionRenewal | undefined;
   /** The tools of the last tools/list that declare an outputSchema, by name: callTool checks their results (server/tools#output-schema). */
   #outputSchemas: Map<string, Tool> | undefined;
-  /** Whether this client declared the Tasks extension (SEP-2663): then a tools/call may be answered with a task, and is followed. */
-  readonly #takesTasks: boolean;
-  /** How a task is followed: this client's requests, its listen streams, `notifications/tasks` by task id. */
-  readonly #tasks: TaskFollowingClient;
+  /** The task methods, both revisions (client-tasks.ts): the ones below delegate to it. */
+  readonly #tasks: ClientTasks;
 
   constructor(transport: Transport, options: McpClientOptions = {}) {
     this.#options = options;
@@ -100,9 +97,8 @@ export class McpClient {
         this.state = nextClientState(this.state, 'restart');
         return this.initialize();
       });
-    this.#takesTasks = extensionSettings(this.capabilities, TASKS_EXTENSION) !== undefined;
-    this.#tasks = { request: this.request.bind(this), listen: this.listen.bind(this), taskWatchers: new Map() };
-    routeServerNotifications(this.mcp.peer, this, this.#stateless.cache, this.#listens, this.#tasks.taskWatchers);
+    this.#tasks = new ClientTasks(this, (request, key, signal) => answerInputRequest(options, this.capabilities, this.#roots, request, key, signal), (method, key, each) => this.#listAll(method, key, each));
+    routeServerNotifications(this.mcp.peer, this, this.#stateless.cache, this.#listens, this.#tasks.following.taskWatchers);
     answerServerRequests(this.mcp, options, this.capabilities, () => this.#roots);
   }
 
@@ -251,7 +247,7 @@ export class McpClient {
     const params: Params = args === undefined ? { name } : { name, arguments: args };
     const sent = this.request(CLIENT_REQUESTS.toolsCall, params, options) as Promise<CallToolResult>;
     // SEP-2663: a client that declared the extension MUST handle either result shape.
-    const ended = this.#takesTasks ? sent.then((result) => this.#followed(name, result, options)) : sent;
+    const ended = this.#tasks.takesTasks ? sent.then((result) => this.#tasks.followed(name, result, options)) : sent;
     return this.#checked(name, ended);
   }
 
@@ -263,7 +259,7 @@ export class McpClient {
    * `tasks/result`). Aborting `signal` sends `tasks/cancel`. Checked as callTool is.
    */
   callToolAsTask(name: string, args?: Record<string, unknown>, options: TaskCallOptions = {}): Promise<CallToolResult> {
-    return this.#checked(name, this.#runAsTask(name, args, options));
+    return this.#checked(name, this.#tasks.runAsTask(name, args, options));
   }
 
   /** server/tools#output-schema: clients SHOULD validate structured results against the schema of the last tools/list. */
@@ -272,54 +268,26 @@ export class McpClient {
     return tool === undefined ? ended : ended.then((result) => keptStructuredOutput(tool, result));
   }
 
-  async #runAsTask(name: string, args: Record<string, unknown> | undefined, options: TaskCallOptions): Promise<CallToolResult> {
-    if (this.era !== 'stateless' || this.serverExtension(TASKS_EXTENSION) === undefined) return await runToolTask(this, name, args, options);
-    if (!this.#takesTasks) throw new CapabilityError(`tools/call "${name}" as a task needs the Tasks extension declared by this client: capabilities.extensions["${TASKS_EXTENSION}"] = {}`);
-    const params: Params = args === undefined ? { name } : { name, arguments: args };
-    const each: ClientRequestOptions = { ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }), ...(options.signal ? { signal: options.signal } : {}), ...(options.onid ? { onid: options.onid } : {}), ...(options.traceContext ? { traceContext: options.traceContext } : {}) };
-    return await this.#followed(name, await this.request(CLIENT_REQUESTS.toolsCall, params, each) as CallToolResult, options);
-  }
-
-  /** A tools/call result, or the end of the task it is (extension-task.ts). */
-  #followed(name: string, result: CallToolResult, options: TaskCallOptions): Promise<CallToolResult> | CallToolResult {
-    if (result.resultType !== 'task') return result;
-    return followTask(this.#tasks, name, result, (request, key) => answerInputRequest(this.#options, this.capabilities, this.#roots, request, key, options.signal), options);
-  }
-
   /** `tasks/get` of the Tasks extension (SEP-2663): the task with its inputRequests, result or error. */
-  async getDetailedTask(taskId: string, options: McpRequestOptions = {}): Promise<DetailedTask> {
-    return checkedDetailedTask(taskId, await this.request(TASKS_METHODS.get, { taskId }, options));
-  }
+  getDetailedTask(taskId: string, options: McpRequestOptions = {}): Promise<DetailedTask> { return this.#tasks.getDetailedTask(taskId, options); }
 
   /** `tasks/update` of the Tasks extension: answers to the task's `inputRequests`, by key (an empty acknowledgement). */
-  async updateTask(taskId: string, inputResponses: Record<string, Params>, options: McpRequestOptions = {}): Promise<void> {
-    await this.request(TASKS_METHODS.update, { taskId, inputResponses }, options);
-  }
+  updateTask(taskId: string, inputResponses: Record<string, Params>, options: McpRequestOptions = {}): Promise<void> { return this.#tasks.updateTask(taskId, inputResponses, options); }
 
   /** `tasks/cancel` of the Tasks extension: asks the server to cancel (cooperative; an empty acknowledgement, SEP-2663). */
-  async requestTaskCancel(taskId: string, options: McpRequestOptions = {}): Promise<void> {
-    await this.request(TASKS_METHODS.cancel, { taskId }, options);
-  }
+  requestTaskCancel(taskId: string, options: McpRequestOptions = {}): Promise<void> { return this.#tasks.requestTaskCancel(taskId, options); }
 
   /** `tasks/get`: the task's current state. */
-  async getTask(taskId: string, options: ClientRequestOptions = {}): Promise<Task> {
-    return checkedTask(CLIENT_REQUESTS.tasksGet, taskId, await this.request(CLIENT_REQUESTS.tasksGet, { taskId }, options));
-  }
+  getTask(taskId: string, options: ClientRequestOptions = {}): Promise<Task> { return this.#tasks.getTask(taskId, options); }
 
   /** `tasks/result`: waits until the task is final, then resolves with what the original request would have returned. */
-  async getTaskResult(taskId: string, options: ClientRequestOptions = {}): Promise<Params> {
-    return await this.request(CLIENT_REQUESTS.tasksResult, { taskId }, options);
-  }
+  getTaskResult(taskId: string, options: ClientRequestOptions = {}): Promise<Params> { return this.#tasks.getTaskResult(taskId, options); }
 
   /** `tasks/cancel` (needs the server's `tasks.cancel`): resolves with the task, now cancelled. */
-  async cancelTask(taskId: string, options: ClientRequestOptions = {}): Promise<Task> {
-    return checkedTask(CLIENT_REQUESTS.tasksCancel, taskId, await this.request(CLIENT_REQUESTS.tasksCancel, { taskId }, options));
-  }
+  cancelTask(taskId: string, options: ClientRequestOptions = {}): Promise<Task> { return this.#tasks.cancelTask(taskId, options); }
 
   /** `tasks/list` (needs the server's `tasks.list`), every page. */
-  async listTasks(options: ClientRequestOptions = {}): Promise<Task[]> {
-    return this.#listAll(CLIENT_REQUESTS.tasksList, 'tasks', options);
-  }
+  listTasks(options: ClientRequestOptions = {}): Promise<Task[]> { return this.#tasks.listTasks(options); }
 
   /** `resources/list`, every page. */
   async listResources(options: ClientRequestOptions = {}): Promise<Resource[]> {
