@@ -1,6 +1,6 @@
 // The server side of MCP: McpServer and what its handlers see.
 export { ToolServer } from './tool-server.js';
-export type { ToolServerOptions } from './tool-server.js';
+export type { ToolServerOptions } from './server-options.js';
 export { McpServer } from './mcp-server.js';
 export type { McpServerOptions } from './mcp-server.js';
 export { ServerConnection } from './server-connection.js';

@@ -21,7 +21,7 @@ import type { SkillDefinition } from './skill-entry.js';
 import { SkillRegistry, skillsExtension } from './skill-registry.js';
 import type { RegisteredSkill } from './skill-registry.js';
 import { ToolServer } from './tool-server.js';
-import type { ToolServerOptions } from './tool-server.js';
+import type { ToolServerOptions } from './server-options.js';
 
 /** Options of an McpServer. */
 export interface McpServerOptions extends ToolServerOptions {}
