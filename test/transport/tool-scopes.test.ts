@@ -10,6 +10,7 @@ import type { AuthInfo } from '../../src/jsonrpc/index.js';
 import { DpopProver } from '../../src/client/oauth/dpop-prover.js';
 import { generateSigningKey, jwkThumbprint } from '../../src/jws/jws-sign.js';
 import { McpServer } from '../../src/server/index.js';
+import { dpopVerifier } from '../../src/transport/http-server/dpop-proof.js';
 import { scopeRefusal } from '../../src/transport/http-server/http-auth.js';
 import type { HttpServerOptions } from '../../src/transport/index.js';
 import { HTTP_ADAPTERS } from './fixtures/http-adapters.js';
@@ -19,13 +20,14 @@ import { INITIALIZE, sseMessages } from './fixtures/http-request.js';
 /** One user (alice, of app) holding a token with calc:read only, then one with calc:write too; `bound-reader` is DPoP-bound to KEY. */
 const TOKENS: Record<string, string[]> = { reader: ['calc:read'], writer: ['calc:read', 'calc:write'], none: [], 'bound-reader': ['calc:read'] };
 const KEY = generateSigningKey();
-const verifyToken = async (token: string): Promise<AuthInfo> => {
+// A verifier of bound tokens brings the DPoP proof check (dpopVerifier) with it.
+const verifyToken = Object.assign(async (token: string): Promise<AuthInfo> => {
   const scopes = TOKENS[token];
   if (scopes === undefined) throw new Error('unknown token');
   const info: AuthInfo = { token, subject: 'alice', clientId: 'app', scopes };
   if (token.startsWith('bound-')) info.confirmation = { jkt: await jwkThumbprint((await KEY).publicJwk) };
   return info;
-};
+}, { dpop: dpopVerifier() });
 const prover = new DpopProver(() => KEY);
 
 function calculator(listToolsByScope?: boolean): McpServer {
@@ -132,6 +134,15 @@ for (const adapter of HTTP_ADAPTERS) {
       assert.deepStrictEqual([status, header, (message as { error?: { message: string } }).error?.message], [era.name.startsWith('2025') ? 200 : 400, null, 'Unknown tool: nope']);
       // By default tools/list shows every tool, whatever the token.
       assert.deepStrictEqual([await caller.list('none'), await caller.list('writer')], [['add', 'ping'], ['add', 'ping']]);
+    });
+
+    test(`tool scopes (${adapter.name}, ${era.name}): a DPoP-bound token from a verifier without dpop is refused 401, never taken as a bearer token`, async (t) => {
+      const { url, port } = await serve(t, adapter, { verifyToken: (token: string) => verifyToken(token) });
+      const caller = await era.open(url);
+      const why = 'this token is DPoP-bound and this server checks no DPoP proofs (its verifyToken has no dpop)';
+      assert.deepStrictEqual(await caller.call('bound-reader', 7, 'ping', {}), [401,
+        `DPoP error="invalid_token", error_description="${why}", algs="ES256 RS256 PS256 EdDSA", resource_metadata="http://127.0.0.1:${port}/.well-known/oauth-protected-resource/mcp"`,
+        { jsonrpc: '2.0', error: { code: -32600, message: `Unauthorized: ${why}` } }]);
     });
 
     test(`tool scopes (${adapter.name}, ${era.name}): with listToolsByScope, tools/list shows a token only the tools its scopes may call`, async (t) => {

@@ -6,6 +6,7 @@
 
 import { JWS_ALGORITHMS, importJwsKey, parseCompactJws, verifyJwsSignature } from '../../jws/compact-jws.js';
 import { jwkThumbprint, sha256Base64Url } from '../../jws/jws-sign.js';
+import type { DpopVerifier } from './http-auth.js';
 
 /** Seconds a proof's iat may be from now, either way. */
 export const DPOP_PROOF_WINDOW_SEC = 300;
@@ -45,6 +46,15 @@ export interface DpopExpectation {
   accessToken: string;
   /** The token's cnf.jkt: the SHA-256 thumbprint of the key that must have signed the proof. */
   jkt: string;
+}
+
+/**
+ * The DPoP check of one endpoint's bound tokens (TokenVerifier.dpop): checkDpopProof with its own
+ * replay cache. Opt-in, so an endpoint without DPoP-bound tokens bundles none of the JWS code.
+ */
+export function dpopVerifier(maxRemembered = MAX_REMEMBERED_PROOFS): DpopVerifier {
+  const replay = new DpopReplayCache(maxRemembered);
+  return { check: (proof, expected) => checkDpopProof(proof, expected, replay) };
 }
 
 /** Resolves when `proof` is a valid, fresh DPoP proof for `expected`; throws an Error saying why not. */

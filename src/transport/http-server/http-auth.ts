@@ -2,7 +2,9 @@
 // token is the application's job (`verifyToken`); this file reads the header, answers 401 with
 // the `WWW-Authenticate` challenge that points at the Protected Resource Metadata (RFC 9728),
 // and serves that metadata document. A token bound to a key (AuthInfo.confirmation, RFC 9449)
-// must come as `Authorization: DPoP …` with a proof by that key (dpop-proof.ts). A token that is
+// must come as `Authorization: DPoP …` with a proof by that key, checked by the verifier's `dpop`
+// (dpopVerifier in dpop-proof.ts, which jwtVerifier sets; imported only by whoever uses DPoP, so an
+// endpoint without it bundles no JWS code). A token that is
 // valid but lacks a scope the call needs gets 403 `insufficient_scope` (scopeRefusal).
 
 import type { AuthInfo, RequestId } from '../../jsonrpc/index.js';
@@ -10,16 +12,23 @@ import { missingScopes } from '../../jsonrpc/missing-scopes.js';
 import { HttpError, describeError } from './http-error.js';
 import type { HttpExchange } from './http-exchange.js';
 import { quotedString } from './http-headers.js';
-import { DpopReplayCache, checkDpopProof } from './dpop-proof.js';
-
-/** The proofs each verifier's endpoint has seen: one bounded cache per verifier. */
-const replayCaches = new WeakMap<TokenVerifier, DpopReplayCache>();
+import type { DpopExpectation } from './dpop-proof.js';
 
 /** Checks one bearer token; rejects (throws) when the token is not valid for this server. */
 export interface TokenVerifier {
   (token: string): Promise<AuthInfo>;
   /** Seconds of clock skew the endpoint allows when it checks `expiresAt` (jwtVerifier sets its own). */
   readonly clockToleranceSec?: number;
+  /**
+   * Checks the DPoP proof that must come with a token bound to a key (AuthInfo.confirmation):
+   * `dpopVerifier()`. jwtVerifier sets it; without it a bound token is refused.
+   */
+  readonly dpop?: DpopVerifier;
+}
+
+/** Checks one request's DPoP proof (RFC 9449 §4.3); rejects with an Error saying why it is not valid. */
+export interface DpopVerifier {
+  check(proof: string | undefined, expected: DpopExpectation): Promise<void>;
 }
 
 const WELL_KNOWN = '/.well-known/oauth-protected-resource';
@@ -69,11 +78,11 @@ async function checkDpop(exchange: HttpExchange, verify: TokenVerifier, info: Au
   });
   if (info.confirmation === undefined) throw refuse('invalid_token', 'the DPoP scheme was used with a token that is not DPoP-bound');
   if (scheme !== 'dpop') throw refuse('invalid_token', 'this token is DPoP-bound: send it as "Authorization: DPoP <token>" with a DPoP proof');
-  let replay = replayCaches.get(verify);
-  if (replay === undefined) replayCaches.set(verify, replay = new DpopReplayCache());
+  // Fail closed: a bound token whose proof nothing here can check is not accepted as a bearer token.
+  if (verify.dpop === undefined) throw refuse('invalid_token', 'this token is DPoP-bound and this server checks no DPoP proofs (its verifyToken has no dpop)');
   const url = `${exchange.scheme}://${exchange.header('host') ?? 'localhost'}${exchange.url}`;
   try {
-    await checkDpopProof(exchange.header('dpop'), { method: exchange.method, url, accessToken: info.token, jkt: info.confirmation.jkt }, replay);
+    await verify.dpop.check(exchange.header('dpop'), { method: exchange.method, url, accessToken: info.token, jkt: info.confirmation.jkt });
   } catch (error) {
     throw refuse('invalid_dpop_proof', describeError(error));
   }

@@ -11,6 +11,7 @@ import { outboundFetch } from '../../outbound/outbound-fetch.js';
 import { isLoopbackHost } from '../http-client/clear-bearer.js';
 import { JWS_ALGORITHMS, JwsError, importJwsKey, isJwsAlgorithm, jwkFits, parseCompactJws, verifyJwsSignature } from '../../jws/compact-jws.js';
 import type { CompactJws, JwsAlgorithm, JwsKey } from '../../jws/compact-jws.js';
+import { dpopVerifier } from './dpop-proof.js';
 import type { TokenVerifier } from './http-auth.js';
 
 /** What jwtVerifier checks a token against, and how it fetches the keys. */
@@ -82,7 +83,8 @@ export function jwtVerifier(options: JwtVerifierOptions): TokenVerifier {
     if (options.requireDpop && info.confirmation === undefined) throw new Error('the token is not DPoP-bound (no cnf.jkt) and this server requires DPoP');
     return info;
   };
-  return Object.assign(verify, { clockToleranceSec: toleranceSec });
+  // Its tokens may be DPoP-bound (cnf.jkt): it brings the proof check with it.
+  return Object.assign(verify, { clockToleranceSec: toleranceSec, dpop: dpopVerifier() });
 }
 
 /** The claims, checked: iss, aud, exp (required, RFC 9068 §2.2), nbf; times with `toleranceSec`. */
