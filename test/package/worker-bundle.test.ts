@@ -1,7 +1,9 @@
 // What a one-tool Worker (bench/servers/one-tool-worker.ts: ToolServer + the fetch handler) carries
 // once bundled and minified for the web platform, as `npm run bench` measures it: server-side code
 // only. The client side (McpClientPeer's progress for the requests it sends, McpClient, the HTTP
-// client), stdio and the opt-in format checks must stay out of it.
+// client), stdio and the opt-in format checks must stay out of it, and so must the opt-in DPoP
+// proof check (dpopVerifier) with its JWS code. bench/servers/one-tool-stateless-worker.ts (the
+// 2026-07-28-only handler) carries none of the 2025 HTTP sessions either.
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -9,11 +11,12 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 const ENTRY = fileURLToPath(new URL('../../bench/servers/one-tool-worker.ts', import.meta.url));
+const STATELESS_ENTRY = fileURLToPath(new URL('../../bench/servers/one-tool-stateless-worker.ts', import.meta.url));
 
 /** The Worker as bench/worker-footprint.ts builds it: the source files with bytes in the output, and the code. */
-async function bundleWorker(): Promise<{ inputs: string[]; code: string }> {
+async function bundleWorker(entry = ENTRY): Promise<{ inputs: string[]; code: string }> {
   const result = await build({
-    entryPoints: [ENTRY], bundle: true, minify: true, platform: 'browser', format: 'esm', target: 'es2022',
+    entryPoints: [entry], bundle: true, minify: true, platform: 'browser', format: 'esm', target: 'es2022',
     write: false, metafile: true, logLevel: 'silent',
   });
   const output = Object.values(result.metafile.outputs)[0]!;
@@ -37,4 +40,20 @@ test('worker bundle: no client-side or stdio code in shared modules', async () =
   // pure), and stdio's LineTooLongError (the peer reads its `tail` as a field).
   const clientOrStdio = ['onprogress', 'openProgress', 'resetTimeoutOnProgress', 'ignoreBOM', 'LineTooLongError'];
   assert.deepStrictEqual(clientOrStdio.filter((name) => code.includes(name)), []);
+});
+
+/** The bundled files, of those named, by file name. */
+function carried(inputs: string[], names: string[]): string[] {
+  return inputs.map((path) => path.slice(path.lastIndexOf('/') + 1)).filter((name) => names.includes(name)).sort();
+}
+
+test('worker bundles: no DPoP proof check or JWS verification without a verifier that brings it (TokenVerifier.dpop)', async () => {
+  const jws = ['compact-jws.ts', 'dpop-proof.ts', 'jws-sign.ts', 'jwt-verifier.ts'];
+  assert.deepStrictEqual([carried((await bundleWorker()).inputs, jws), carried((await bundleWorker(STATELESS_ENTRY)).inputs, jws)], [[], []]);
+});
+
+test('worker bundle, 2026-07-28 only: no 2025 HTTP session code', async () => {
+  const { inputs } = await bundleWorker(STATELESS_ENTRY);
+  const sessions = ['event-store.ts', 'http-session.ts', 'http-sessions.ts', 'resumable-stream.ts', 'session-streams.ts'];
+  assert.deepStrictEqual(carried(inputs, sessions), []);
 });
