@@ -40,14 +40,15 @@ test('2026-07-28: a task shows its status and progress lines; Ctrl-C sends tasks
     const run = await interrupted(['call', server.url, 'slow_compute', 'seconds=30', 'label=x', '--era', '2026-07-28'], /computed 2 of 30 s/);
     const lines = run.stderr.trimEnd().split('\n');
     const taskId = /runs as task "([^"]+)"/.exec(lines[0] ?? '')?.[1] ?? '';
-    assert.deepEqual({ code: run.code, lines }, {
+    // A poll every second beside a status that changes every second: a loaded machine may poll
+    // twice within one status (one line: a line is printed when the status changes) or skip one.
+    const seconds = lines.slice(1, -1).map((line) => Number(new RegExp(`^mcpwire: task "${taskId}" working: "computed (\\d+) of 30 s"$`).exec(line)?.[1]));
+    assert.deepEqual({ code: run.code, first: lines[0], last: lines.at(-1), rising: seconds.every((n, i) => n >= 0 && (i === 0 || n > seconds[i - 1]!)), lastSecond: seconds.at(-1) }, {
       code: 130,
-      lines: [
-        `mcpwire: slow_compute runs as task "${taskId}" (working); polling tasks/get every 1000 ms; Ctrl-C cancels it`,
-        `mcpwire: task "${taskId}" working: "computed 1 of 30 s"`,
-        `mcpwire: task "${taskId}" working: "computed 2 of 30 s"`,
-        `mcpwire: interrupted; Cancelled task ${taskId} of tools/call "slow_compute" with tasks/cancel (interrupted (Ctrl-C)); the server acknowledged it`,
-      ],
+      first: `mcpwire: slow_compute runs as task "${taskId}" (working); polling tasks/get every 1000 ms; Ctrl-C cancels it`,
+      last: `mcpwire: interrupted; Cancelled task ${taskId} of tools/call "slow_compute" with tasks/cancel (interrupted (Ctrl-C)); the server acknowledged it`,
+      rising: true,
+      lastSecond: 2,
     });
     // The cancel reached the server: the task is cancelled there (no principal over plain HTTP, so any client may read it).
     const client = await McpClient.connect(httpTransport(server.url), { era: '2026-07-28', capabilities: { extensions: { [TASKS_EXTENSION]: {} } } });

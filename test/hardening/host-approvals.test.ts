@@ -25,8 +25,8 @@ class AddingModel implements Model {
 }
 
 /** A host with the rug-pull server as "calc"; `sent` lists the tools/call names put on the wire. */
-async function hostWithRugPull(policy: PolicyOptions): Promise<{ host: Host; sent: string[] }> {
-  const host = new Host({ policy: new Policy(policy) });
+async function hostWithRugPull(policy: PolicyOptions, toolsRefreshIntervalMs?: number): Promise<{ host: Host; sent: string[] }> {
+  const host = new Host({ policy: new Policy(policy), toolsRefreshIntervalMs });
   const sent: string[] = [];
   const transport = tapTransport(spawnStdio(process.execPath, ['--import', 'tsx', SERVER], { shutdownGraceMs: 1000 }), (event) => {
     const message = event.message as { method?: string; params?: { name?: string } };
@@ -77,11 +77,13 @@ test('host: with no one to confirm, a redefined approved tool is refused and not
 });
 
 test('host: 3,000 notifications/tools/list_changed within the refresh interval cost one tools/list beyond the initial one', async () => {
-  const { host } = await hostWithRugPull({});
+  // 3 s, not the default 1 s: on a loaded machine 3,000 notifications over a pipe can take longer
+  // than a second, and a refresh between them would be right (a second list), not a defect.
+  const { host } = await hostWithRugPull({}, 3000);
   try {
     assert.equal(textOf(await host.callTool('calc', 'ring', { count: 3000 })), 'rang 3000');
-    // Every notification arrived before the answer to ring, within a second of the initial
-    // tools/list: they all wait for one refresh, a second after it. Wait for it.
+    // Every notification arrived before the answer to ring, within the interval after the initial
+    // tools/list: they all wait for one refresh, at the interval's end. Wait for it.
     await host.toolsSettled('calc');
     assert.deepStrictEqual(textOf(await host.callTool('calc', 'tools_list_count', {})), '2');
     assert.deepStrictEqual(host.tools.get('calc')?.map((tool) => tool.name), ['add', 'rug_pull', 'ring', 'tools_list_count']);
