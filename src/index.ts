@@ -4,7 +4,7 @@ export { JsonRpcPeer, ProtocolError, ConnectionClosedError, RequestTimeoutError,
 export type { JSONRPCMessage, JSONRPCRequest, JSONRPCNotification, JSONRPCResponse, RequestId, Transport, TransportCapabilities, TransportKind, MessageExtra, AuthInfo } from './jsonrpc/index.js';
 export { compile, validate, SchemaError, standardFormats } from './json-schema/index.js';
 export type { ValidationResult, ValidationError, ValidateOptions, Formats } from './json-schema/index.js';
-export { REVISION_2025_11_25, HANDSHAKE_REVISIONS, CapabilityError } from './protocol/index.js';
+export { REVISION_2025_11_25, REVISION_2026_07_28, HANDSHAKE_REVISIONS, CapabilityError } from './protocol/index.js';
 export type { CallToolResult, ContentBlock, Tool, Implementation, ClientCapabilities, ServerCapabilities, InitializeResult } from './protocol/index.js';
 export { McpServer, ToolServer } from './server/index.js';
 export type { McpServerOptions, ToolServerOptions, ToolContext, ToolHandler } from './server/index.js';

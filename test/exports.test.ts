@@ -5,6 +5,13 @@ import { exportedTypes } from './export-types.js';
 
 // Pins the public surface: a name added or removed here is a deliberate API change.
 const ENTRIES: Record<string, string[]> = {
+  // The root entry: what the README's examples import, both revisions' version strings among it.
+  '../src/index.ts': [
+    'CapabilityError', 'ConnectionClosedError', 'HANDSHAKE_REVISIONS', 'Host', 'INTERNAL_ERROR', 'INVALID_PARAMS', 'INVALID_REQUEST',
+    'JsonRpcPeer', 'METHOD_NOT_FOUND', 'McpClient', 'McpServer', 'MessageParseError', 'PARSE_ERROR', 'Policy', 'ProtocolError',
+    'REVISION_2025_11_25', 'REVISION_2026_07_28', 'RequestCancelledError', 'RequestTimeoutError', 'SchemaError', 'ScriptedModel', 'ToolServer',
+    'compile', 'createLinkedPair', 'httpTransport', 'serveHttp', 'serveStdio', 'spawnStdio', 'standardFormats', 'tapTransport', 'validate',
+  ],
   '../src/jsonrpc/index.ts': [
     'ConnectionClosedError', 'INTERNAL_ERROR', 'INVALID_PARAMS', 'INVALID_REQUEST', 'JsonRpcPeer', 'METHOD_NOT_FOUND',
     'MessageParseError', 'PARSE_ERROR', 'ProtocolError', 'RequestCancelledError', 'RequestTimeoutError', 'classifyMessage',
