@@ -1,5 +1,6 @@
 // stdio cold start: spawn a server process → its answer to initialize received. The request is
-// written right after spawn, as a client does; the pipe holds it until the server reads.
+// written right after spawn, as a client does; the pipe holds it until the server reads. Wall
+// time, so it moves with the machine's load: the bench pairs each run with a raw one.
 
 import { spawn } from 'node:child_process';
 import { COUNTS, INITIALIZE_PARAMS, SERVERS } from './config.js';
@@ -39,19 +40,38 @@ export async function coldStartAnswer(command: string, args: string[], timeoutMs
   return elapsed;
 }
 
-export interface ColdStart { rawMs: number; mcpwireMs: Record<string, number>; samples: Record<string, number[]> }
+export interface ColdStart {
+  /** Median milliseconds of each program, by name ('raw' too). */
+  medianMs: Record<string, number>;
+  /** Median of (program's ms ÷ its paired raw run's ms) over the rounds, by mcpwire program. */
+  ratio: Record<string, number>;
+  samples: Record<string, number[]>;
+}
 
 /**
- * Medians over interleaved spawns (a noisy moment hits every program alike): the raw echo and
- * each mcpwire server given, by name.
+ * Paired rounds: in each round every mcpwire server given is spawned next to a raw echo of its
+ * own, the raw one first in even rounds and last in odd ones; a program's ratio is the median of
+ * its per-pair ratios. A busy moment on a shared machine moves the medians of single runs; it
+ * moves a ratio only while it lasts, within one pair, and the median drops that pair.
  */
 export async function benchColdStart(servers: Record<string, string>): Promise<ColdStart> {
-  const programs: [string, string][] = [['raw', SERVERS.rawStdio], ...Object.entries(servers)];
-  for (const [, script] of programs) await coldStartMs(script); // page cache and node's own files warm for all
-  const samples: Record<string, number[]> = {};
-  for (let rep = 0; rep < COUNTS.coldStartReps; rep++) {
-    for (const [name, script] of programs) (samples[name] ??= []).push(await coldStartMs(script));
+  for (const script of [SERVERS.rawStdio, ...Object.values(servers)]) await coldStartMs(script); // page cache and node's own files warm for all
+  const samples: Record<string, number[]> = { raw: [] };
+  const ratios: Record<string, number[]> = {};
+  for (let round = 0; round < COUNTS.coldStartRounds; round++) {
+    for (const [name, script] of Object.entries(servers)) {
+      const rawFirst = round % 2 === 0;
+      const before = await coldStartMs(rawFirst ? SERVERS.rawStdio : script);
+      const after = await coldStartMs(rawFirst ? script : SERVERS.rawStdio);
+      const [raw, ms] = rawFirst ? [before, after] : [after, before];
+      samples.raw!.push(raw);
+      (samples[name] ??= []).push(ms);
+      (ratios[name] ??= []).push(ms / raw);
+    }
   }
-  const mcpwireMs = Object.fromEntries(Object.keys(servers).map((name) => [name, median(samples[name]!)]));
-  return { rawMs: median(samples.raw!), mcpwireMs, samples };
+  return {
+    medianMs: Object.fromEntries(Object.entries(samples).map(([name, values]) => [name, median(values)])),
+    ratio: Object.fromEntries(Object.entries(ratios).map(([name, values]) => [name, median(values)])),
+    samples,
+  };
 }

@@ -9,7 +9,8 @@ export const QUICK = process.env.BENCH_QUICK === '1';
 export const COUNTS = {
   /** Turns the sides take in every throughput run (measure.ts); calls/s is the median over them. */
   rounds: QUICK ? 4 : 20,
-  coldStartReps: QUICK ? 5 : 15,
+  /** Paired rounds of the cold-start rows (cold-start.ts): each spawns raw and every mcpwire server once. */
+  coldStartRounds: QUICK ? 9 : 41,
   /** Calls before measuring, so both sides run JIT-compiled code. */
   warmup: QUICK ? 300 : 2_000,
   stdioSequential: QUICK ? 2_000 : 20_000,

@@ -3,9 +3,8 @@
 //   --json: jsonResponse (one JSON body per POST)
 //   --fetch: the fetch handler (createFetchHandler) behind a minimal node:http → Request /
 //            Response → node:http bridge, the way a fetch-based runtime would call it
-// Prints "listening on <url>". A line "memory" on stdin answers with one JSON line of
-// process.memoryUsage(), after a full GC when node runs with --expose-gc. Stops on SIGTERM or
-// when stdin ends (so a bench that dies leaves no server behind).
+// Prints "listening on <url>". Stops on SIGTERM or when stdin ends (so a bench that dies leaves
+// no server behind). bench/memory.ts reads its memory through a preload (memory-command.js).
 
 import { createServer } from 'node:http';
 import { Readable } from 'node:stream';
@@ -47,14 +46,7 @@ async function serveFetch(options) {
   };
 }
 
-process.stdin.setEncoding('utf8');
-process.stdin.on('data', (text) => {
-  if (!text.includes('memory')) return;
-  globalThis.gc?.();
-  globalThis.gc?.();
-  process.stdout.write(`${JSON.stringify(process.memoryUsage())}\n`);
-});
 // Ends with the bench: on SIGTERM, or when the bench's end of stdin goes away.
 const stop = () => { void http.close().then(() => process.exit(0)); };
 process.on('SIGTERM', stop);
-process.stdin.on('end', stop);
+process.stdin.on('end', stop).resume();

@@ -40,6 +40,30 @@ test('InMemoryEventStore: replay gives only the same stream, after the id, skipp
   assert.deepStrictEqual(await replay(store, 'a_3'), { streamId: 'a', events: [['a_5', note(3)]] });
 });
 
+test('InMemoryEventStore: a priming event takes no room among maxEventsPerStream, and resuming from it replays what came after', async () => {
+  const store = new InMemoryEventStore({ maxEventsPerStream: 2 });
+  const first = await store.storeEvent('a', null);
+  await store.storeEvent('a', note(1));
+  const again = await store.storeEvent('a', null); // a resumed GET stream primes again
+  await store.storeEvent('a', note(2));
+  const last = await store.storeEvent('a', null);
+  assert.deepStrictEqual(
+    [first, again, last, await replay(store, first), await replay(store, again), await replay(store, last)],
+    ['a_1', 'a_3', 'a_5', { streamId: 'a', events: [['a_2', note(1)], ['a_4', note(2)]] }, { streamId: 'a', events: [['a_4', note(2)]] }, { streamId: 'a', events: [] }],
+  );
+});
+
+test('InMemoryEventStore: a stream that only primed is known, and counts among maxStreams', async () => {
+  const store = new InMemoryEventStore({ maxStreams: 2 });
+  const a = await store.storeEvent('a', null);
+  const b = await store.storeEvent('b', null);
+  assert.deepStrictEqual([await replay(store, a), await replay(store, b)], [{ streamId: 'a', events: [] }, { streamId: 'b', events: [] }]);
+  await store.storeEvent('c', null); // a is the least recently written: dropped
+  await assert.rejects(replay(store, a), { message: 'Unknown event id "a_1"' });
+  await store.storeEvent('b', note(1));
+  assert.deepStrictEqual(await replay(store, b), { streamId: 'b', events: [['b_2', note(1)]] });
+});
+
 test('InMemoryEventStore: stream ids may contain underscores', async () => {
   const store = new InMemoryEventStore();
   const first = await store.storeEvent('my_stream', note(1));

@@ -28,8 +28,9 @@ export interface EventStore {
 
 /**
  * Limits for InMemoryEventStore. An event's bytes are the length of its message's JSON text, the
- * `data:` the SSE writer sends (priming events count 0). That is `.length`, free to read: UTF-8
- * bytes for ASCII, and at most a third of them for other text.
+ * `data:` the SSE writer sends. That is `.length`, free to read: UTF-8 bytes for ASCII, and at
+ * most a third of them for other text. Priming events count neither as events nor in bytes:
+ * the store keeps nothing of them but their place in the stream's ids.
  *
  * Counts alone let a client that makes the server emit large messages pin maxStreams ×
  * maxEventsPerStream of them. A per-stream byte bound alone still multiplies by maxStreams
@@ -38,7 +39,7 @@ export interface EventStore {
  * stream's replay before that bound is reached.
  */
 export interface InMemoryEventStoreOptions {
-  /** Events kept per stream; the oldest are dropped beyond it (default 1000). */
+  /** Messages kept per stream; the oldest are dropped beyond it (default 1000). */
   maxEventsPerStream?: number;
   /** Streams kept in all; the least recently written is dropped beyond it (default 10000). */
   maxStreams?: number;
@@ -57,12 +58,14 @@ export interface InMemoryEventStoreOptions {
 
 interface StoredEvent {
   seq: number;
-  message: JSONRPCMessage | null;
+  message: JSONRPCMessage;
   bytes: number;
 }
 
 interface StoredStream {
+  /** Ids up to nextSeq - 1 were handed out: a resume from any of them is known. */
   nextSeq: number;
+  /** Messages only: a priming event has nothing to replay, so it takes only its seq (bench/memory.ts). */
   events: StoredEvent[];
   bytes: number;
 }
@@ -97,8 +100,12 @@ export class InMemoryEventStore implements EventStore {
       stream = { nextSeq: 1, events: [], bytes: 0 };
     }
     this.#streams.set(streamId, stream);
-    const bytes = message === null ? 0 : jsonLength ?? JSON.stringify(message).length;
+    if (this.#streams.size > this.#maxStreams) this.#forget(this.#streams.keys().next().value as string);
     const seq = stream.nextSeq++;
+    // basic/transports#resumability-and-redelivery: a priming event is an id and empty data, so
+    // handing out its seq is all it takes; nothing of it is kept.
+    if (message === null) return `${streamId}_${seq}`;
+    const bytes = jsonLength ?? JSON.stringify(message).length;
     stream.events.push({ seq, message, bytes });
     stream.bytes += bytes;
     this.#bytes += bytes;
@@ -110,7 +117,6 @@ export class InMemoryEventStore implements EventStore {
       this.#dropOldest(stream);
     }
     if (this.#bytes > this.#maxBytes) this.#shrink(stream);
-    if (this.#streams.size > this.#maxStreams) this.#forget(this.#streams.keys().next().value as string);
     return `${streamId}_${seq}`;
   }
 
@@ -125,9 +131,7 @@ export class InMemoryEventStore implements EventStore {
     // If older events were dropped (by count or by bytes), the client gets what is left rather
     // than nothing: the response at the end of the stream matters more than a lost progress
     // notification. A stream emptied for bytes is still known, so its ids resume to nothing.
-    for (const event of stream.events.filter((stored) => stored.seq > seq)) {
-      if (event.message !== null) await send(`${streamId}_${event.seq}`, event.message);
-    }
+    for (const event of stream.events.filter((stored) => stored.seq > seq)) await send(`${streamId}_${event.seq}`, event.message);
     return streamId;
   }
 
