@@ -19,10 +19,13 @@ export const CALLGRIND_TIMEOUT_MS = 600_000;
 /**
  * V8 without background threads: TurboFan compiles and the GC marks on the main thread, so where
  * a job lands beside the calls no longer moves the count (the same stdio server, twice: 35.8 K and
- * 44.2 K instructions per call with helper threads, 38.97 K and 38.73 K without). Every program
- * counted, baselines included, runs so.
+ * 44.2 K instructions per call with helper threads, 38.97 K and 38.73 K without). A fixed hash and
+ * random seed (property-key hashes, so the shape of every hash table, differ per process
+ * otherwise: 26.1 K and 40.4 K) and a GC schedule that does not follow the clock (the memory
+ * reducer's timers: 40.4 K and 39.0 K; with it fixed 38.2 K and 38.8 K). Every program counted,
+ * baselines included, runs so.
  */
-const NODE_FLAGS = ['--single-threaded'];
+const NODE_FLAGS = ['--single-threaded', '--hash-seed=1', '--random-seed=1', '--predictable-gc-schedule'];
 
 /** A program started under callgrind: the command and arguments to spawn it with. */
 export interface Counted { command: string; args: string[] }

@@ -96,7 +96,10 @@ export function finishStateless(host: StatelessHost, method: string, params: Par
   const meta = own === undefined ? serverInfoMeta(host.info) : { ...own, [META.serverInfo]: host.info };
   // A result an extension gave a resultType of its own keeps it (SEP-2663's "task").
   const resultType = typeof result.resultType === 'string' ? result.resultType : 'complete';
-  const decorated: Params = { ...result, resultType, _meta: meta };
+  // Object.assign and two stores, not a spread with two more keys (callgrind: cheaper per call).
+  const decorated: Params = Object.assign({}, result);
+  decorated.resultType = resultType;
+  decorated._meta = meta;
   if (CACHEABLE.has(method) || host.isCacheable?.(method)) Object.assign(decorated, host.cacheHint(method));
   return decorated;
 }

@@ -115,3 +115,54 @@ test('stdio: close stops reading and pauses the input', async () => {
   assert.equal(h.input.isPaused(), true);
   assert.deepStrictEqual(h.closes, [undefined]);
 });
+
+/** A transport that answers each request at once (a synchronous handler), as `{ n: id }`. */
+function answering(input: PassThrough, output: Writable): { transport: StdioTransport; requests: number[] } {
+  const transport = new StdioTransport(input, output);
+  const requests: number[] = [];
+  transport.onmessage = (value) => {
+    const id = (value as { id: number }).id;
+    requests.push(id);
+    void transport.send({ jsonrpc: '2.0', id, result: { n: id } });
+  };
+  return { transport, requests };
+}
+
+const requestLines = (from: number, to: number): string =>
+  Array.from({ length: to - from + 1 }, (_, i) => `{"jsonrpc":"2.0","id":${from + i},"method":"m"}\n`).join('');
+const answerLines = (from: number, to: number): string =>
+  Array.from({ length: to - from + 1 }, (_, i) => `{"jsonrpc":"2.0","id":${from + i},"result":{"n":${from + i}}}\n`).join('');
+
+test('stdio: the answers to one chunk of requests are written together, one write() per 8 lines, in order', async () => {
+  const writes: string[] = [];
+  // No writev: every write() the transport makes reaches this callback as one chunk, corked or not.
+  const output = new Writable({ write(chunk: Buffer, _encoding, callback) { writes.push(chunk.toString('utf8')); callback(); } });
+  const input = new PassThrough();
+  const { transport } = answering(input, output);
+  await transport.start();
+  input.write(requestLines(1, 20));
+  await tick();
+  assert.deepStrictEqual(writes, [answerLines(1, 8), answerLines(9, 16), answerLines(17, 20)]);
+});
+
+test('stdio: a reader that stalls during a batch loses nothing; reading stops until it drains, then every answer arrives in order', async () => {
+  const writes: string[] = [];
+  const held: (() => void)[] = [];
+  // The reader takes nothing until the test lets it: each write() waits for its callback.
+  const output = new Writable({ highWaterMark: 1, write(chunk: Buffer, _encoding, callback) { writes.push(chunk.toString('utf8')); held.push(callback); } });
+  const input = new PassThrough();
+  const { transport, requests } = answering(input, output);
+  await transport.start();
+  for (let first = 1; first <= 200; first += 20) input.write(requestLines(first, first + 19));
+  await tick();
+  // The first batch filled the stream: the rest of the first chunk's answers wait in the transport
+  // and the other nine chunks wait unread in the pipe, not in memory.
+  assert.deepStrictEqual({ requests: requests.length, writes, paused: input.isPaused(), buffered: output.writableLength },
+    { requests: 20, writes: [answerLines(1, 8)], paused: true, buffered: answerLines(1, 8).length });
+  // The reader resumes: one write at a time is let through until none waits.
+  while (held.length > 0) {
+    held.shift()!();
+    await tick();
+  }
+  assert.deepStrictEqual({ requests: requests.length, answers: writes.join('') }, { requests: 200, answers: answerLines(1, 200) });
+});

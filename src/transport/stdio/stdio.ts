@@ -31,11 +31,10 @@ export interface StdioTransportOptions {
 export const DEFAULT_MAX_QUEUED_BYTES = 16 * 1024 * 1024;
 
 /**
- * While one chunk's lines are handled the output is corked, and the answers written meanwhile
- * leave in writevs of up to this many lines, not one system call each; a peer that waits for
- * answers gets the first ones while the rest are still being made (bench: stdio 64 in flight).
- * A lone line is written at once: nothing to batch, and no deferred flush to pay for
- * (bench: stdio sequential).
+ * While one chunk's lines are handled, the answers made meanwhile are joined and written with one
+ * write() per this many lines, not one each (bench: stdio 64 in flight); a peer that waits for
+ * answers gets the first ones while the rest are still being made. A lone line is written at once:
+ * nothing to batch (bench: stdio sequential).
  */
 const BATCH_LINES = 8;
 
@@ -66,8 +65,9 @@ export class StdioTransport implements Transport {
   #closed = false;
   /** Set while a write waits for 'drain': later sends queue behind it, so order and backpressure hold. */
   #backlog: Promise<void> | undefined;
-  /** Lines written since the output was corked; undefined while it is not. */
-  #corkedLines: number | undefined;
+  /** While one chunk's lines are handled: the answers sent meanwhile, joined; undefined otherwise. */
+  #batch: string | undefined;
+  #batchLines = 0;
 
   constructor(readable: Readable, writable: Writable, options: StdioTransportOptions = {}) {
     this.#readable = readable;
@@ -95,6 +95,12 @@ export class StdioTransport implements Transport {
   send(message: JSONRPCMessage): Promise<void> {
     if (this.#closed) return Promise.reject(new ConnectionClosedError('Cannot send: the stdio transport is closed'));
     const line = encodeLine(message);
+    if (this.#batch !== undefined && this.#backlog === undefined) {
+      // Taken like a line the stream buffers: the batch is written at BATCH_LINES or at the chunk's end.
+      this.#batch += line;
+      if (++this.#batchLines === BATCH_LINES) this.#flushBatch();
+      return SENT;
+    }
     if (this.#backlog !== undefined) {
       const queued = this.#queuedBytes + this.#writable.writableLength;
       if (queued + line.length > this.#maxQueuedBytes) return this.#refuse(queued);
@@ -140,16 +146,24 @@ export class StdioTransport implements Transport {
     return write;
   }
 
-  /** Writes one line; settles once the stream has it, or after 'drain' when the stream asked to slow down. */
+  /**
+   * Writes the batch as one string. Its senders were told SENT, so a write that must wait for
+   * 'drain' makes later sends queue behind it (and reading pause) like any other; a failed one is
+   * reported here, as the stream's own error or close is.
+   */
+  #flushBatch(): void {
+    const text = this.#batch!;
+    this.#batch = '';
+    this.#batchLines = 0;
+    if (text === '') return;
+    const write = this.#write(text);
+    if (write !== SENT) this.#enqueue(write).catch((error: Error) => this.onerror?.(error));
+  }
+
+  /** Writes one line (or a batch of them); settles once the stream has it, or after 'drain' when the stream asked to slow down. */
   #write(line: string): Promise<void> {
     if (this.#closed) return Promise.reject(new ConnectionClosedError('Cannot send: the stdio transport is closed'));
-    const accepted = this.#writable.write(line);
-    if (this.#corkedLines !== undefined && ++this.#corkedLines === BATCH_LINES) {
-      this.#corkedLines = 0;
-      this.#writable.uncork();
-      this.#writable.cork();
-    }
-    if (accepted) return SENT;
+    if (this.#writable.write(line)) return SENT;
     // write() said "slow down": wait for 'drain' before the next message, so a peer that does
     // not read cannot make this process buffer without bound. Reading stops meanwhile: every
     // request read now would add an answer to the queue, and a peer that never reads would grow it without bound.
@@ -190,13 +204,12 @@ export class StdioTransport implements Transport {
       return;
     }
     // Several requests at once: the answers made while handling them go out together (BATCH_LINES).
-    this.#writable.cork();
-    this.#corkedLines = 0;
+    this.#batch = '';
     try {
       for (const line of lines) this.#deliver(line);
     } finally {
-      this.#corkedLines = undefined;
-      this.#writable.uncork();
+      this.#flushBatch();
+      this.#batch = undefined;
     }
   };
 
@@ -224,6 +237,7 @@ export class StdioTransport implements Transport {
 
   #shutdown(reason?: Error): void {
     if (this.#closed) return;
+    if (this.#batch !== undefined) this.#flushBatch(); // what was sent before the close still goes
     this.#closed = true;
     this.#readable.off('data', this.#onData);
     this.#readable.off('end', this.#onEnd);
