@@ -13,11 +13,11 @@ const CLOSE = { Connection: 'close' };
 export async function readBody(req: IncomingMessage, limits: BodyLimits): Promise<string> {
   const declared = Number(req.headers['content-length']);
   if (Number.isFinite(declared) && declared > limits.maxBytes) throw tooLarge(limits.maxBytes);
-  // node:http parses a body that came with the headers right after the 'request' event, in the
-  // same turn: a microtask later it is whole in the stream's buffer, and one read() takes it, with
-  // no listener, event or timer (bench/instructions.ts, HTTP JSON rows).
+  // node:http hands over a body that came with the headers right after the 'request' event: a
+  // microtask later all its declared bytes are in the stream's buffer, and one read() takes them,
+  // with no listener, event or timer (bench/instructions.ts, HTTP JSON rows).
   await undefined;
-  if (req.complete && !req.destroyed) {
+  if ((req.complete || req.readableLength === declared) && !req.destroyed) {
     const body = req.read() as Buffer | null;
     if (body !== null && body.length > limits.maxBytes) throw tooLarge(limits.maxBytes);
     return body === null ? '' : body.toString('utf8');
