@@ -22,12 +22,10 @@ export function encodeSseEvent(event: SseEvent): string {
   if (event.retry !== undefined) text += `retry: ${event.retry}\n`;
   if (event.event !== undefined) text += `event: ${event.event}\n`;
   // JSON.stringify never writes a line end: its text is one data line, with no split.
-  if (!LINE_BREAK.test(event.data)) return `${text}data: ${event.data}\n\n`;
+  if (!event.data.includes('\n') && !event.data.includes('\r')) return `${text}data: ${event.data}\n\n`;
   for (const line of event.data.split(/\r\n|\r|\n/)) text += `data: ${line}\n`;
   return `${text}\n`;
 }
-
-const LINE_BREAK = /[\r\n]/;
 
 /** Default cap on one event (its data lines, or one unfinished line), in characters. */
 export const DEFAULT_MAX_SSE_EVENT_CHARS = 4 * 1024 * 1024;
