@@ -21,6 +21,8 @@ export function encodeSseEvent(event: SseEvent): string {
   if (event.id !== undefined) text += `id: ${event.id}\n`;
   if (event.retry !== undefined) text += `retry: ${event.retry}\n`;
   if (event.event !== undefined) text += `event: ${event.event}\n`;
+  // JSON.stringify never writes a line end: its text is one data line, with no split.
+  if (!event.data.includes('\n') && !event.data.includes('\r')) return `${text}data: ${event.data}\n\n`;
   for (const line of event.data.split(/\r\n|\r|\n/)) text += `data: ${line}\n`;
   return `${text}\n`;
 }

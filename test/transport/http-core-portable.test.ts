@@ -51,6 +51,7 @@ test('the walk does see Node where it is: the node adapter', () => {
     'src/transport/node/node-http-exchange.ts imports node:http',
     'src/transport/node/node-http-exchange.ts uses Buffer',
     'src/transport/node/node-http-exchange.ts uses process',
+    'src/transport/node/node-http-exchange.ts uses Buffer',
     'src/transport/node/http-body.ts imports node:http',
     'src/transport/node/http-body.ts uses Buffer',
   ]);

@@ -328,3 +328,24 @@ for (const adapter of HTTP_ADAPTERS) {
     assert.deepStrictEqual(sseMessages(text), []);
   }));
 }
+
+// The node adapter sends what one turn wrote as one piece: an answer that ends in its first turn goes
+// whole, with a Content-Length; one that ends later goes chunked, its events as they come.
+const nodeAdapter = HTTP_ADAPTERS.find((adapter) => adapter.name === 'node')!;
+
+test('HTTP server (node): an SSE answer that ends in its first turn has a Content-Length; a later one is chunked', () => withServer(nodeAdapter, {}, async ({ url }, servable) => {
+  const session = await initialize(url);
+  servable.override = (message, transport) => {
+    if (message.method !== 'slow') return false;
+    setTimeout(() => void transport.send({ jsonrpc: '2.0', id: message.id!, result: {} }, { relatedRequestId: message.id }), 20);
+    return true;
+  };
+  const headers = postHeaders({ 'mcp-session-id': session });
+  const quick = await send(url, { method: 'POST', headers, body: listTools(7) });
+  const slow = await send(url, { method: 'POST', headers, body: JSON.stringify({ jsonrpc: '2.0', id: 8, method: 'slow' }) });
+  const framing = (response: typeof quick): unknown => [response.headers['content-length'], response.headers['transfer-encoding'], sseMessages(response.body)];
+  assert.deepStrictEqual([framing(quick), framing(slow)], [
+    [String(Buffer.byteLength(quick.body)), undefined, [{ jsonrpc: '2.0', id: 7, result: {} }]],
+    [undefined, 'chunked', [{ jsonrpc: '2.0', id: 8, result: {} }]],
+  ]);
+}));

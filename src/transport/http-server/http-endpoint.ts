@@ -61,7 +61,9 @@ export function createHttpEndpoint(server: HttpServable, options: HttpEndpointOp
     if (!admits(accepted, 'application/json') || !admits(accepted, 'text/event-stream')) {
       throw new HttpError(406, 'Not Acceptable: Accept must list both application/json and text/event-stream');
     }
-    if (mediaType(exchange.header('content-type')) !== 'application/json') {
+    const contentType = exchange.header('content-type');
+    // The exact value clients send needs no parsing; anything else (parameters, case) is parsed.
+    if (contentType !== 'application/json' && mediaType(contentType) !== 'application/json') {
       throw new HttpError(415, 'Unsupported Media Type: Content-Type must be application/json');
     }
     const text = await exchange.readBody({ maxBytes: maxBodyBytes, timeoutMs: bodyTimeoutMs });
@@ -99,7 +101,8 @@ export function createHttpEndpoint(server: HttpServable, options: HttpEndpointOp
       return answerStateless(channel, server, exchange, classified.message, extra);
     }
     if (sessions === undefined) throw unsupportedEra(exchange, classified, server.statelessRevisions ?? []);
-    return sessions.post(exchange, classified, extra, principal);
+    // Awaited, not returned: an async function that returns a promise takes two more turns to settle.
+    await sessions.post(exchange, classified, extra, principal);
   }
 
   /** The Origin and Host checks; the origin to send CORS headers to, if any. */
@@ -131,7 +134,10 @@ export function createHttpEndpoint(server: HttpServable, options: HttpEndpointOp
       // naming a session is a 2025 one: findSession answers its unsupported version 400 (basic/transports#protocol-version-header).
       throw new HttpError(405, `Method ${exchange.method} not allowed with MCP-Protocol-Version ${version}: only POST`, { headers: { Allow: 'POST' } });
     }
-    if (exchange.method === 'POST') return post(exchange, authInfo, principal);
+    if (exchange.method === 'POST') {
+      await post(exchange, authInfo, principal);
+      return;
+    }
     // 26/basic/transports/streamable-http: a 2026-only endpoint has no GET stream and no session to DELETE.
     if (sessions === undefined) throw new HttpError(405, `Method ${exchange.method} not allowed: this endpoint serves ${(server.statelessRevisions ?? []).join(', ')} only, by POST`, { headers: { Allow: 'POST' } });
     switch (exchange.method) {

@@ -3,7 +3,7 @@
 // (spec 2025-11-25, basic/transports#streamable-http). Every message goes on exactly one stream
 // (never broadcast): the stream of the request it relates to, else the GET stream.
 
-import { ConnectionClosedError, requestIdKey as idKey } from '../../jsonrpc/index.js';
+import { ConnectionClosedError, SENT, requestIdKey as idKey } from '../../jsonrpc/index.js';
 import type { JSONRPCMessage, JSONRPCResponse, MessageExtra, RequestId, SendOptions, Transport, TransportCapabilities } from '../../jsonrpc/index.js';
 import type { EventStore } from './event-store.js';
 import { HttpError, writeHttpError } from './http-error.js';
@@ -72,6 +72,8 @@ export class StreamableHttpSessionTransport implements Transport, StreamOwner {
   #initializeStream: ResumableStream | undefined;
   /** Sends run one after another: event ids are assigned (asynchronously) in send order. */
   #queue: Promise<unknown> = Promise.resolve();
+  /** Jobs in #queue not yet settled. */
+  #queued = 0;
   #closed = false;
 
   constructor(sessionId: string, settings: SessionSettings, remoteAddress = 'unknown') {
@@ -84,7 +86,17 @@ export class StreamableHttpSessionTransport implements Transport, StreamOwner {
 
   send(message: JSONRPCMessage, options?: SendOptions): Promise<void> {
     if (this.#closed) return Promise.reject(new ConnectionClosedError('Cannot send: the HTTP session is closed'));
-    return this.#enqueue(() => this.#route(message, options?.relatedRequestId));
+    // A JSON answer with nothing queued before it goes out now: the order is the same, without the
+    // queue's promises and turn (bench/instructions.ts, HTTP JSON rows).
+    const key = this.#queued === 0 && this.#jsonWaiters !== undefined && isResponse(message) && message.id !== undefined ? idKey(message.id) : undefined;
+    const waiter = key === undefined ? undefined : this.#jsonWaiters!.get(key);
+    if (waiter === undefined) return this.#enqueue(() => this.#route(message, options?.relatedRequestId));
+    try {
+      this.#answerJson(key!, waiter, message);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    return SENT;
   }
 
   async close(): Promise<void> {
@@ -221,8 +233,7 @@ export class StreamableHttpSessionTransport implements Transport, StreamOwner {
       const key = idKey(related);
       const waiter = this.#jsonWaiters?.get(key);
       if (waiter && response) {
-        this.#jsonWaiters!.delete(key);
-        waiter.respond(200, { 'Content-Type': 'application/json', 'Mcp-Session-Id': this.sessionId }, JSON.stringify(message));
+        this.#answerJson(key, waiter, message);
         return;
       }
       const stream = this.#pending?.get(key);
@@ -247,6 +258,12 @@ export class StreamableHttpSessionTransport implements Transport, StreamOwner {
       throw new Error(`Cannot send request ${what}: the client has no GET stream open and it relates to no running request`);
     }
     this.onerror?.(new Error(`Dropped notification ${what}: the client has no GET stream open and it relates to no running request`));
+  }
+
+  /** jsonResponse mode: the response is the whole HTTP answer to the POST that waits for it. */
+  #answerJson(key: string, waiter: HttpExchange, message: JSONRPCMessage): void {
+    this.#jsonWaiters!.delete(key);
+    waiter.respond(200, { 'Content-Type': 'application/json', 'Mcp-Session-Id': this.sessionId }, JSON.stringify(message));
   }
 
   /** The stream's response is out (or will never come): it ends after that. */
@@ -282,10 +299,15 @@ export class StreamableHttpSessionTransport implements Transport, StreamOwner {
   }
 
   #enqueue<T>(job: () => Promise<T>): Promise<T> {
+    this.#queued++;
     const run = this.#queue.then(job);
-    this.#queue = run.catch(() => undefined); // the caller sees the error; the queue goes on
+    this.#queue = run.then(this.#dequeued, this.#dequeued); // the caller sees the error; the queue goes on
     return run;
   }
+
+  readonly #dequeued = (): void => {
+    this.#queued--;
+  };
 
   /** A queued job nobody awaits: its failure is reported instead. */
   #background(job: () => Promise<unknown>): void {

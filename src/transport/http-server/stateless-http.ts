@@ -54,7 +54,8 @@ export function isStatelessPost(versionHeader: string | undefined, sessionId: st
  * (26/basic/transports/streamable-http#header-encoding). Undefined when the value is not valid.
  */
 export function decodeHeaderValue(raw: string): string | undefined {
-  const wrapped = /^=\?base64\?(.*)\?=$/.exec(raw);
+  // Most values are plain (a method, a tool name): only one that starts like the wrapper is matched against it.
+  const wrapped = raw.startsWith('=?') ? /^=\?base64\?(.*)\?=$/.exec(raw) : null;
   if (!wrapped) return /[\u0000-\u001f\u007f]/.test(raw) ? undefined : raw;
   const encoded = wrapped[1] ?? '';
   // Strict Base64: the alphabet, and padding to a multiple of 4 (SGVsbG8 without its = is refused).

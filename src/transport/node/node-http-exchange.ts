@@ -11,6 +11,7 @@ import type { BodyLimits, HttpExchange, SseSink } from '../http-server/http-exch
 export class NodeHttpExchange implements HttpExchange {
   readonly #req: IncomingMessage;
   readonly #res: ServerResponse;
+  #streaming = false;
 
   constructor(req: IncomingMessage, res: ServerResponse) {
     this.#req = req;
@@ -34,7 +35,8 @@ export class NodeHttpExchange implements HttpExchange {
   }
 
   get started(): boolean {
-    return this.#res.headersSent;
+    // A stream's head is written with its first text, but the response is the stream's from the start.
+    return this.#streaming || this.#res.headersSent;
   }
 
   header(name: string): string | undefined {
@@ -67,6 +69,7 @@ export class NodeHttpExchange implements HttpExchange {
   }
 
   stream(headers: Record<string, string>): SseSink {
+    this.#streaming = true;
     return new NodeSseSink(this.#res, headers);
   }
 
@@ -79,42 +82,44 @@ export class NodeHttpExchange implements HttpExchange {
   }
 }
 
-/** A node:http response as an SSE body: what the client has not taken is the response's buffer. */
+/**
+ * A node:http response as an SSE body: what the client has not taken is the response's buffer.
+ * What is written in one turn of the event loop (the priming event, a quick answer, the end of the
+ * response) goes to node as one write; a response that ends within its first turn goes whole,
+ * with a Content-Length, rather than chunked (bench/instructions.ts, HTTP SSE rows).
+ */
 export class NodeSseSink implements SseSink {
   readonly #res: ServerResponse;
-  #corked = false;
+  readonly #headers: Record<string, string>;
+  /** Text written in this turn, not yet handed to the response. */
+  #pending = '';
+  #flushScheduled = false;
 
   constructor(res: ServerResponse, headers: Record<string, string>) {
     this.#res = res;
-    // The stream's own headers (the session id) go last: a spread followed by more properties
-    // takes V8's slow path, microseconds per response (bench/profile.ts).
-    res.writeHead(200, {
-      'Content-Type': 'text/event-stream',
-      'Cache-Control': 'no-cache, no-transform',
-      Connection: 'keep-alive',
-      ...headers,
-    });
+    this.#headers = headers;
   }
 
   get buffered(): number {
-    return this.#res.writableLength;
+    return this.#res.writableLength + this.#pending.length;
   }
 
   write(text: string): void {
-    if (!this.#corked) {
-      // What is written in one turn of the event loop (the priming event, a quick answer, the end
-      // of the response) leaves in one packet rather than one system call each.
-      this.#corked = true;
-      this.#res.cork();
+    if (!this.#flushScheduled) {
+      this.#flushScheduled = true;
       process.nextTick(this.flush);
     }
-    this.#res.write(text);
+    this.#pending += text;
   }
 
   flush = (): void => {
-    if (!this.#corked) return;
-    this.#corked = false;
-    if (!this.#res.writableEnded && !this.#res.destroyed) this.#res.uncork(); // end() has uncorked already
+    this.#flushScheduled = false;
+    const res = this.#res;
+    if (res.writableEnded || res.destroyed) return;
+    if (!res.headersSent) res.writeHead(200, sseHead(this.#headers));
+    const text = this.#pending;
+    this.#pending = '';
+    if (text !== '') res.write(text);
   };
 
   whenDrained(): Promise<void> {
@@ -136,7 +141,16 @@ export class NodeSseSink implements SseSink {
   }
 
   end(): void {
-    this.#res.end();
+    const res = this.#res;
+    const text = this.#pending;
+    this.#pending = '';
+    if (res.writableEnded || res.destroyed) return;
+    if (!res.headersSent) {
+      const head = sseHead(this.#headers);
+      head['Content-Length'] = String(Buffer.byteLength(text));
+      res.writeHead(200, head);
+    }
+    res.end(text);
   }
 
   destroy(): void {
@@ -146,4 +160,10 @@ export class NodeSseSink implements SseSink {
   onClose(listener: () => void): void {
     this.#res.on('close', listener); // 'close' comes once; on() needs no wrapper
   }
+}
+
+/** The head of an SSE response; the stream's own headers (the session id) go last. */
+function sseHead(headers: Record<string, string>): Record<string, string> {
+  // A spread followed by more properties takes V8's slow path, microseconds per response (bench/profile.ts).
+  return { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache, no-transform', Connection: 'keep-alive', ...headers };
 }

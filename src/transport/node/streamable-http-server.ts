@@ -31,7 +31,7 @@ export function createStreamableHttpHandler(server: HttpServable, options: HttpS
   const endpoint = createHttpEndpoint(server, options, createSessionRoute(server, options));
   return {
     handle(req, res) {
-      req.on('error', () => undefined); // a client that hangs up mid-body is not a server crash
+      req.on('error', ignoreError); // a client that hangs up mid-body is not a server crash
       return endpoint.handle(new NodeHttpExchange(req, res));
     },
     close: () => endpoint.close(),
@@ -40,6 +40,9 @@ export function createStreamableHttpHandler(server: HttpServable, options: HttpS
     },
   };
 }
+
+/** One listener for every request (not a closure each): the error is answered by readBody, or moot. */
+function ignoreError(): void {}
 
 /** A running Streamable HTTP server. */
 export interface RunningHttpServer {
