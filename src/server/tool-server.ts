@@ -25,6 +25,9 @@ import type { RegisteredTool, ToolDefinition } from './tool-registry.js';
 import type { ToolArguments, ToolResult, ToolSchema } from './schema-adapter.js';
 import type { ToolServerOptions } from './server-options.js';
 
+/** toolHeaders' answer per input schema `properties` object (a registered definition is not changed in place). */
+const TOOL_HEADERS = new WeakMap<object, Record<string, string> | undefined>();
+
 /** An MCP server that offers tools: register them, then `connect` a transport per client. */
 export class ToolServer implements ConnectionHost {
   readonly info: Implementation;
@@ -182,11 +185,14 @@ export class ToolServer implements ConnectionHost {
   toolHeaders(name: string): Record<string, string> | undefined {
     const properties = this.#tools.definition(name)?.inputSchema.properties;
     if (typeof properties !== 'object' || properties === null) return undefined;
+    // Read once per schema, not per call (callgrind: Object.entries on every 2026 HTTP call).
+    if (TOOL_HEADERS.has(properties)) return TOOL_HEADERS.get(properties);
     let headers: Record<string, string> | undefined;
     for (const [argument, schema] of Object.entries(properties as Record<string, unknown>)) {
       const header = (schema as { 'x-mcp-header'?: unknown } | null)?.['x-mcp-header'];
       if (typeof header === 'string') (headers ??= {})[argument] = header;
     }
+    TOOL_HEADERS.set(properties, headers);
     return headers;
   }
 

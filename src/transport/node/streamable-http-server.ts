@@ -2,7 +2,6 @@
 // the endpoint itself (http-endpoint.ts) mounted as a node:http `(req, res)` handler, or served on
 // its own node:http server. Each request becomes a NodeHttpExchange (node-http-exchange.ts).
 
-import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createHttpEndpoint } from '../http-server/http-endpoint.js';
@@ -60,6 +59,9 @@ export async function serveHttp(server: HttpServable, options: HttpServerOptions
   // A client that trickles its headers is cut off as soon as one that trickles its body is
   // (node:http checks header deadlines every connectionsCheckingInterval).
   const headersTimeout = options.bodyTimeoutMs ?? 10_000;
+  // Loaded here, not at the top: a stdio server bundled with serveHttp beside it (the shipped
+  // add-server) then starts without node:http (bench cold start: about 19 M instructions less).
+  const { createServer } = await import('node:http');
   const httpServer = createServer({ headersTimeout, requestTimeout: 0, connectionsCheckingInterval: Math.min(1000, headersTimeout) },
     (req, res) => void handler.handle(req, res));
   const host = options.host ?? '127.0.0.1';
