@@ -8,6 +8,7 @@ import type { JSONRPCMessage, JSONRPCResponse, MessageExtra, RequestId, SendOpti
 import type { EventStore } from './event-store.js';
 import { HttpError, writeHttpError } from './http-error.js';
 import type { HttpExchange } from './http-exchange.js';
+import { SendQueue } from './send-queue.js';
 import { ResumableStream } from './resumable-stream.js';
 import type { StreamOwner, StreamSettings } from './resumable-stream.js';
 import { SessionStreams } from './session-streams.js';
@@ -71,9 +72,7 @@ export class StreamableHttpSessionTransport implements Transport, StreamOwner {
   /** The stream that carries the initialize response, until notifications/initialized says it was read. */
   #initializeStream: ResumableStream | undefined;
   /** Sends run one after another: event ids are assigned (asynchronously) in send order. */
-  #queue: Promise<unknown> = Promise.resolve();
-  /** Jobs in #queue not yet settled. */
-  #queued = 0;
+  readonly #sends = new SendQueue();
   #closed = false;
 
   constructor(sessionId: string, settings: SessionSettings, remoteAddress = 'unknown') {
@@ -88,9 +87,9 @@ export class StreamableHttpSessionTransport implements Transport, StreamOwner {
     if (this.#closed) return Promise.reject(new ConnectionClosedError('Cannot send: the HTTP session is closed'));
     // A JSON answer with nothing queued before it goes out now: the order is the same, without the
     // queue's promises and turn (bench/instructions.ts, HTTP JSON rows).
-    const key = this.#queued === 0 && this.#jsonWaiters !== undefined && isResponse(message) && message.id !== undefined ? idKey(message.id) : undefined;
+    const key = this.#sends.idle && this.#jsonWaiters !== undefined && isResponse(message) && message.id !== undefined ? idKey(message.id) : undefined;
     const waiter = key === undefined ? undefined : this.#jsonWaiters!.get(key);
-    if (waiter === undefined) return this.#enqueue(() => this.#route(message, options?.relatedRequestId));
+    if (waiter === undefined) return this.#sends.run(() => this.#route(message, options?.relatedRequestId));
     try {
       this.#answerJson(key!, waiter, message);
     } catch (error) {
@@ -114,12 +113,12 @@ export class StreamableHttpSessionTransport implements Transport, StreamOwner {
   /** Ends the SSE connection of a running request; later messages wait for the client to resume. */
   closeSseStream(requestId: RequestId): Promise<boolean> {
     // Queued, so whatever was sent before this call still goes out on the connection.
-    return this.#enqueue(async () => this.#pending?.get(idKey(requestId))?.disconnect() ?? false);
+    return this.#sends.run(async () => this.#pending?.get(idKey(requestId))?.disconnect() ?? false);
   }
 
   /** Ends the GET stream's connection; the client may resume it with Last-Event-ID. */
   closeStandaloneSseStream(): Promise<boolean> {
-    return this.#enqueue(async () => this.#standalone?.disconnect() ?? false);
+    return this.#sends.run(async () => this.#standalone?.disconnect() ?? false);
   }
 
   // ---- used by the HTTP handler and the streams ----
@@ -203,7 +202,7 @@ export class StreamableHttpSessionTransport implements Transport, StreamOwner {
    */
   resumeStream(exchange: HttpExchange, lastEventId: string): Promise<HttpError | undefined> {
     // Queued: no message can be stored between the replay and the new connection taking over.
-    return this.#enqueue(async () => {
+    return this.#sends.run(async () => {
       const missed: [string, JSONRPCMessage][] = [];
       let streamId: string;
       try {
@@ -298,20 +297,9 @@ export class StreamableHttpSessionTransport implements Transport, StreamOwner {
     if (this.#streams?.size === 0) this.#streams = undefined;
   }
 
-  #enqueue<T>(job: () => Promise<T>): Promise<T> {
-    this.#queued++;
-    const run = this.#queue.then(job);
-    this.#queue = run.then(this.#dequeued, this.#dequeued); // the caller sees the error; the queue goes on
-    return run;
-  }
-
-  readonly #dequeued = (): void => {
-    this.#queued--;
-  };
-
   /** A queued job nobody awaits: its failure is reported instead. */
   #background(job: () => Promise<unknown>): void {
-    this.#enqueue(job).catch((error: unknown) => {
+    this.#sends.run(job).catch((error: unknown) => {
       this.onerror?.(error instanceof Error ? error : new Error(String(error)));
     });
   }
