@@ -61,9 +61,7 @@ export function createHttpEndpoint(server: HttpServable, options: HttpEndpointOp
     if (!admits(accepted, 'application/json') || !admits(accepted, 'text/event-stream')) {
       throw new HttpError(406, 'Not Acceptable: Accept must list both application/json and text/event-stream');
     }
-    const contentType = exchange.header('content-type');
-    // The exact value clients send needs no parsing; anything else (parameters, case) is parsed.
-    if (contentType !== 'application/json' && mediaType(contentType) !== 'application/json') {
+    if (mediaType(exchange.header('content-type')) !== 'application/json') {
       throw new HttpError(415, 'Unsupported Media Type: Content-Type must be application/json');
     }
     const text = await exchange.readBody({ maxBytes: maxBodyBytes, timeoutMs: bodyTimeoutMs });

