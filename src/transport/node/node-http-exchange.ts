@@ -91,8 +91,9 @@ export class NodeHttpExchange implements HttpExchange {
 export class NodeSseSink implements SseSink {
   readonly #res: ServerResponse;
   readonly #headers: Record<string, string>;
-  /** Text written in this turn, not yet handed to the response; a flush is due while it is not empty. */
+  /** Text written in this turn, not yet handed to the response. */
   #pending = '';
+  #flushScheduled = false;
 
   constructor(res: ServerResponse, headers: Record<string, string>) {
     this.#res = res;
@@ -104,11 +105,15 @@ export class NodeSseSink implements SseSink {
   }
 
   write(text: string): void {
-    if (this.#pending === '') process.nextTick(this.flush);
+    if (!this.#flushScheduled) {
+      this.#flushScheduled = true;
+      process.nextTick(this.flush);
+    }
     this.#pending += text;
   }
 
   flush = (): void => {
+    this.#flushScheduled = false;
     const res = this.#res;
     if (res.writableEnded || res.destroyed) return;
     if (!res.headersSent) res.writeHead(200, sseHead(this.#headers));
