@@ -97,6 +97,8 @@ test('InMemoryEventStore: bounded per stream (oldest dropped) and in number of s
 
 const NOTE_LENGTH = JSON.stringify(note(1)).length; // 50: every note(n) with one digit has it
 const MiB = 1024 * 1024;
+/** note(n) as the JSON text a caller passes, `length` characters long (trailing spaces: still that JSON). */
+const noteText = (n: number, length: number): string => JSON.stringify(note(n)).padEnd(length);
 
 async function replayIds(store: InMemoryEventStore, lastEventId: string): Promise<{ streamId: string; ids: string[] }> {
   const { streamId, events } = await replay(store, lastEventId);
@@ -174,43 +176,46 @@ test('InMemoryEventStore: a resume from an id dropped for bytes is answered as f
   assert.deepStrictEqual(results, [[expected, expected], [expected, expected], [expected, expected]]);
 });
 
-test('InMemoryEventStore: counts the JSON length its caller passes instead of serializing again', async () => {
-  const store = new InMemoryEventStore({ maxBytesPerStream: 100 });
+test('InMemoryEventStore: measures and keeps the JSON text its caller passes instead of serializing again', async () => {
+  const store = new InMemoryEventStore({ maxBytesPerStream: 150 });
   await store.storeEvent('a', null);
-  await store.storeEvent('a', note(1), 60);
-  await store.storeEvent('a', note(2), 41); // 101 by the passed lengths (100, at the bound, by JSON text)
-  assert.deepStrictEqual(await replayIds(store, 'a_1'), { streamId: 'a', ids: ['a_3'] });
-  await store.storeEvent('a', note(3), 1); // 42 by the passed lengths (150 by JSON text)
-  assert.deepStrictEqual(await replayIds(store, 'a_1'), { streamId: 'a', ids: ['a_3', 'a_4'] });
+  await store.storeEvent('a', note(1), noteText(1, 100));
+  await store.storeEvent('a', note(2), noteText(2, 51)); // 151 by the passed texts (100, within the bound, by serializing)
+  assert.deepStrictEqual(await replay(store, 'a_1'), { streamId: 'a', events: [['a_3', note(2)]] });
+  await store.storeEvent('a', note(3), noteText(3, 99)); // 150 by the passed texts: at the bound
+  assert.deepStrictEqual(await replay(store, 'a_1'), { streamId: 'a', events: [['a_3', note(2)], ['a_4', note(3)]] });
+  // The text is what is replayed: a caller's text wins over the message it came with.
+  await store.storeEvent('b', note(4), JSON.stringify(note(5)));
+  assert.deepStrictEqual(await replay(store, 'b_0'), { streamId: 'b', events: [['b_1', note(5)]] });
 });
 
 test('InMemoryEventStore: by default 4 MiB per stream and 64 MiB in all', async () => {
   const perStream = new InMemoryEventStore();
   await perStream.storeEvent('a', null);
-  for (const n of [1, 2, 3, 4]) await perStream.storeEvent('a', note(n), MiB); // 4 MiB: at the bound
+  for (const n of [1, 2, 3, 4]) await perStream.storeEvent('a', note(n), noteText(n, MiB)); // 4 MiB: at the bound
   assert.deepStrictEqual(await replayIds(perStream, 'a_1'), { streamId: 'a', ids: ['a_2', 'a_3', 'a_4', 'a_5'] });
-  await perStream.storeEvent('a', note(5), 1);
+  await perStream.storeEvent('a', note(5));
   assert.deepStrictEqual(await replayIds(perStream, 'a_1'), { streamId: 'a', ids: ['a_3', 'a_4', 'a_5', 'a_6'] });
 
   const inAll = new InMemoryEventStore();
   const streams = Array.from({ length: 17 }, (_, i) => `s${i}`);
   for (const streamId of streams.slice(0, 16)) {
     await inAll.storeEvent(streamId, null);
-    await inAll.storeEvent(streamId, note(1), 4 * MiB); // 16 × 4 MiB: at the bound
+    await inAll.storeEvent(streamId, note(1), noteText(1, 4 * MiB)); // 16 × 4 MiB: at the bound
   }
   assert.deepStrictEqual(await replayIds(inAll, 's0_1'), { streamId: 's0', ids: ['s0_2'] });
-  await inAll.storeEvent('s16', note(1), 1);
+  await inAll.storeEvent('s16', note(1));
   assert.deepStrictEqual(
     [await replayIds(inAll, 's0_1'), await replayIds(inAll, 's1_1')],
     [{ streamId: 's0', ids: [] }, { streamId: 's1', ids: ['s1_2'] }],
   );
 });
 
-test('ResumableStream: hands the store the length of the JSON it writes', async () => {
-  const stored: [string, JSONRPCMessage | null, number | undefined][] = [];
+test('ResumableStream: hands the store the JSON text it writes', async () => {
+  const stored: [string, JSONRPCMessage | null, string | undefined][] = [];
   const eventStore: EventStore = {
-    async storeEvent(streamId, message, jsonLength) {
-      stored.push([streamId, message, jsonLength]);
+    async storeEvent(streamId, message, json) {
+      stored.push([streamId, message, json]);
       return `${streamId}_${stored.length}`;
     },
     async replayEventsAfter() { throw new Error('not used'); },
@@ -219,5 +224,5 @@ test('ResumableStream: hands the store the length of the JSON it writes', async 
   const stream = new ResumableStream(undefined, settings, { sessionId: 's', connectionEnded() {} });
   await stream.prime();
   await stream.emit(note(1));
-  assert.deepStrictEqual(stored, [[stream.streamId, null, undefined], [stream.streamId, note(1), NOTE_LENGTH]]);
+  assert.deepStrictEqual(stored, [[stream.streamId, null, undefined], [stream.streamId, note(1), JSON.stringify(note(1))]]);
 });

@@ -141,7 +141,7 @@ test('fetch handler: sessions live in the sessionStore it is given, events in it
   const sessionStore = new LoggedSessions();
   const memory = new InMemoryEventStore();
   const eventStore: EventStore = {
-    storeEvent: (streamId, message, length) => { log.push(message === null ? 'prime' : 'event'); return memory.storeEvent(streamId, message, length); },
+    storeEvent: (streamId, message, json) => { log.push(message === null ? 'prime' : 'event'); return memory.storeEvent(streamId, message, json); },
     replayEventsAfter: (id, send) => memory.replayEventsAfter(id, send),
   };
   await withHandler({ sessionStore, eventStore }, async (handler) => {

@@ -43,11 +43,11 @@ export class RedisEventStore implements EventStore {
     this.#ttl = String(options.ttlSeconds ?? 3600);
   }
 
-  async storeEvent(streamId: string, message: JSONRPCMessage | null): Promise<string> {
+  async storeEvent(streamId: string, message: JSONRPCMessage | null, json?: string): Promise<string> {
     const key = this.#prefix + streamId;
     // Sent together: node-redis pipelines commands issued in the same tick, in order.
     const [entryId] = await Promise.all([
-      this.#redis.sendCommand(['XADD', key, 'MAXLEN', '~', this.#maxEvents, '*', 'm', message === null ? '' : JSON.stringify(message)]),
+      this.#redis.sendCommand(['XADD', key, 'MAXLEN', '~', this.#maxEvents, '*', 'm', message === null ? '' : json ?? JSON.stringify(message)]),
       this.#redis.sendCommand(['EXPIRE', key, this.#ttl]),
     ]);
     return `${streamId}_${String(entryId)}`;

@@ -12,11 +12,11 @@ import type { JSONRPCMessage } from '../../jsonrpc/index.js';
 export interface EventStore {
   /**
    * Records one event of `streamId` and returns its id. `null` is a priming event: it has an id
-   * to resume from but carries no message, and is never replayed. `jsonLength`, when given, is
-   * `JSON.stringify(message).length`: a caller that serializes the message anyway passes it, so
-   * a store that measures events need not serialize a second time.
+   * to resume from but carries no message, and is never replayed. `json`, when given, is
+   * `JSON.stringify(message)`: a caller that serializes the message anyway (the SSE writer) passes
+   * the text, so a store that keeps or measures text need not serialize a second time.
    */
-  storeEvent(streamId: string, message: JSONRPCMessage | null, jsonLength?: number): Promise<string>;
+  storeEvent(streamId: string, message: JSONRPCMessage | null, json?: string): Promise<string>;
   /**
    * Calls `send` for each message of the same stream stored after `lastEventId`, in order,
    * and returns that stream's id. Rejects when the id is unknown.
@@ -58,8 +58,12 @@ export interface InMemoryEventStoreOptions {
 
 interface StoredEvent {
   seq: number;
-  message: JSONRPCMessage;
-  bytes: number;
+  /**
+   * The message as JSON text, parsed again only for a replay. Kept as one flat string rather than
+   * the message's objects, which outlived young-generation GCs in every finished stream a session
+   * keeps resumable (bench/instructions.ts, HTTP SSE rows).
+   */
+  json: string;
 }
 
 interface StoredStream {
@@ -92,7 +96,7 @@ export class InMemoryEventStore implements EventStore {
     this.#maxBytes = options.maxBytes ?? 64 * 1024 * 1024;
   }
 
-  async storeEvent(streamId: string, message: JSONRPCMessage | null, jsonLength?: number): Promise<string> {
+  async storeEvent(streamId: string, message: JSONRPCMessage | null, json?: string): Promise<string> {
     let stream = this.#streams.get(streamId);
     if (stream) {
       this.#streams.delete(streamId); // re-insert: Map order is then "least recently written first"
@@ -105,8 +109,9 @@ export class InMemoryEventStore implements EventStore {
     // basic/transports#resumability-and-redelivery: a priming event is an id and empty data, so
     // handing out its seq is all it takes; nothing of it is kept.
     if (message === null) return `${streamId}_${seq}`;
-    const bytes = jsonLength ?? JSON.stringify(message).length;
-    stream.events.push({ seq, message, bytes });
+    const text = json ?? JSON.stringify(message);
+    const bytes = text.length;
+    stream.events.push({ seq, json: text });
     stream.bytes += bytes;
     this.#bytes += bytes;
     if (stream.bytes > 0) {
@@ -131,7 +136,7 @@ export class InMemoryEventStore implements EventStore {
     // If older events were dropped (by count or by bytes), the client gets what is left rather
     // than nothing: the response at the end of the stream matters more than a lost progress
     // notification. A stream emptied for bytes is still known, so its ids resume to nothing.
-    for (const event of stream.events.filter((stored) => stored.seq > seq)) await send(`${streamId}_${event.seq}`, event.message);
+    for (const event of stream.events.filter((stored) => stored.seq > seq)) await send(`${streamId}_${event.seq}`, JSON.parse(event.json) as JSONRPCMessage);
     return streamId;
   }
 
@@ -140,9 +145,9 @@ export class InMemoryEventStore implements EventStore {
   }
 
   #dropOldest(stream: StoredStream): void {
-    const dropped = stream.events.shift()!;
-    stream.bytes -= dropped.bytes;
-    this.#bytes -= dropped.bytes;
+    const dropped = stream.events.shift()!.json.length;
+    stream.bytes -= dropped;
+    this.#bytes -= dropped;
     if (stream.bytes === 0) this.#holding.delete(stream);
   }
 

@@ -89,8 +89,8 @@ export class ResumableStream {
    * without awaiting them waits here, in the session's queue, instead of in the socket's buffer.
    */
   async emit(message: JSONRPCMessage): Promise<void> {
-    const data = JSON.stringify(message); // once: the store measures events by this length
-    const eventId = await this.#settings.eventStore.storeEvent(this.streamId, message, data.length);
+    const data = JSON.stringify(message); // once: the store keeps (or measures) this text
+    const eventId = await this.#settings.eventStore.storeEvent(this.streamId, message, data);
     const connection = this.#live();
     connection?.write(encodeSseEvent({ id: eventId, event: 'message', data }));
     if (connection?.congested) await connection.whenWritable();
