@@ -221,8 +221,8 @@ test('ResumableStream: hands the store the JSON text it writes', async () => {
     async replayEventsAfter() { throw new Error('not used'); },
   };
   const settings = { eventStore, retryMs: 1000, maxBufferedBytes: MiB };
-  const stream = new ResumableStream(undefined, settings, { sessionId: 's', connectionEnded() {} });
+  const stream = new ResumableStream('s.1', undefined, settings, { sessionId: 's', connectionEnded() {} });
   await stream.prime();
   await stream.emit(note(1));
-  assert.deepStrictEqual(stored, [[stream.streamId, null, undefined], [stream.streamId, note(1), JSON.stringify(note(1))]]);
+  assert.deepStrictEqual(stored, [['s.1', null, undefined], ['s.1', note(1), JSON.stringify(note(1))]]);
 });

@@ -1,4 +1,4 @@
-// Session and stream ids are v4 UUIDs held as flat strings: kept as Node's randomUUID() makes
+// Session ids (and the stream-id prefix of a session) are v4 UUIDs held as flat strings: kept as Node's randomUUID() makes
 // them, each would hold a tree of its pieces (about 490 bytes), twice per idle session.
 
 import assert from 'node:assert/strict';

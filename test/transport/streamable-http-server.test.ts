@@ -349,3 +349,20 @@ test('HTTP server (node): an SSE answer that ends in its first turn has a Conten
     [undefined, 'chunked', [{ jsonrpc: '2.0', id: 8, result: {} }]],
   ]);
 }));
+
+// Stream ids: one random prefix per session and a count (http-session.ts), so event ids are unique
+// across sessions sharing a store, and a session's ids tell its client only how many streams it opened.
+test('HTTP server (node): event ids are a random prefix per session and a count of its streams', () => withServer(nodeAdapter, {}, async ({ url }) => {
+  const eventIds = async (session: string, id: number): Promise<string[]> => {
+    const response = await send(url, { method: 'POST', headers: postHeaders({ 'mcp-session-id': session }), body: listTools(id) });
+    return parseSse(response.body).map((event) => event.id!);
+  };
+  const [first, second] = [await initialize(url), await initialize(url)];
+  const ids = [...await eventIds(first, 1), ...await eventIds(first, 2), ...await eventIds(second, 1)];
+  const shape = /^([0-9a-f-]{36})\.(\d+)_(\d+)$/;
+  const parts = ids.map((id) => shape.exec(id)?.slice(1));
+  // Each session's initialize answer was its stream 1; the prime is event 1 of a stream, the answer event 2.
+  assert.deepStrictEqual(parts.map((part) => part?.slice(1)), [['2', '1'], ['2', '2'], ['3', '1'], ['3', '2'], ['2', '1'], ['2', '2']]);
+  const prefixes = parts.map((part) => part![0]);
+  assert.deepStrictEqual([new Set(prefixes.slice(0, 4)).size, prefixes[4] === prefixes[0], prefixes[4] === prefixes[5]], [1, false, true]);
+}));

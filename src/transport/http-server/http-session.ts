@@ -7,6 +7,7 @@ import { ConnectionClosedError, SENT, requestIdKey as idKey } from '../../jsonrp
 import type { JSONRPCMessage, JSONRPCResponse, MessageExtra, RequestId, SendOptions, Transport, TransportCapabilities } from '../../jsonrpc/index.js';
 import type { EventStore } from './event-store.js';
 import { HttpError, writeHttpError } from './http-error.js';
+import { randomId } from './random-id.js';
 import type { HttpExchange } from './http-exchange.js';
 import { SendQueue } from './send-queue.js';
 import { ResumableStream } from './resumable-stream.js';
@@ -71,6 +72,13 @@ export class StreamableHttpSessionTransport implements Transport, StreamOwner {
   #standalone: ResumableStream | undefined;
   /** The stream that carries the initialize response, until notifications/initialized says it was read. */
   #initializeStream: ResumableStream | undefined;
+  /**
+   * Stream ids are this random prefix (made with the first stream) and a count: unique across
+   * sessions and processes that share an event store, without a random UUID per POST
+   * (bench/instructions.ts, HTTP SSE rows). A client learns only how many streams it opened.
+   */
+  #streamPrefix: string | undefined;
+  #streamCount = 0;
   /** Sends run one after another: event ids are assigned (asynchronously) in send order. */
   readonly #sends = new SendQueue();
   #closed = false;
@@ -276,7 +284,8 @@ export class StreamableHttpSessionTransport implements Transport, StreamOwner {
   }
 
   #newStream(requestId: RequestId | undefined): ResumableStream {
-    const stream = new ResumableStream(requestId, this.#settings, this);
+    const streamId = `${this.#streamPrefix ??= randomId()}.${(++this.#streamCount).toString(36)}`;
+    const stream = new ResumableStream(streamId, requestId, this.#settings, this);
     (this.#streams ??= new SessionStreams(this.#settings.eventStore)).add(stream);
     return stream;
   }

@@ -1,4 +1,4 @@
-// Session and stream ids: random v4 UUIDs from the global Web Crypto (a CSPRNG, in every runtime;
+// Session ids and the stream-id prefix of each session: random v4 UUIDs from the global Web Crypto (a CSPRNG, in every runtime;
 // basic/transports#session-management asks for a secure, visible-ASCII id).
 
 /**

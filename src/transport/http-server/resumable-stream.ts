@@ -6,7 +6,6 @@
 import type { JSONRPCMessage, RequestId } from '../../jsonrpc/index.js';
 import type { EventStore } from './event-store.js';
 import type { HttpExchange } from './http-exchange.js';
-import { randomId } from './random-id.js';
 import { encodeSseEvent } from '../sse.js';
 import { SseConnection } from './sse-response.js';
 
@@ -33,7 +32,7 @@ export interface StreamOwner {
 /** A POST-born stream (answers one request) or the session's GET stream. */
 export class ResumableStream {
   /** Unique across sessions, since an event store may be shared; event ids are built from it. */
-  readonly streamId = randomId();
+  readonly streamId: string;
   /** The request a POST-born stream answers; undefined for the GET stream. */
   readonly requestId: RequestId | undefined;
   /** Its response is stored: nothing more will come, so a connection ends once it is written. */
@@ -43,7 +42,8 @@ export class ResumableStream {
   readonly #owner: StreamOwner;
   #connection: SseConnection | undefined;
 
-  constructor(requestId: RequestId | undefined, settings: StreamSettings, owner: StreamOwner) {
+  constructor(streamId: string, requestId: RequestId | undefined, settings: StreamSettings, owner: StreamOwner) {
+    this.streamId = streamId;
     this.requestId = requestId;
     this.#settings = settings;
     this.#owner = owner;
