@@ -350,6 +350,19 @@ test('HTTP server (node): an SSE answer that ends in its first turn has a Conten
   ]);
 }));
 
+// An SSE answer's Connection header is node's, as for every other answer: it follows the request.
+test('HTTP server (node): an SSE answer keeps a keep-alive connection and closes one the client asked to close', () => withServer(nodeAdapter, {}, async ({ url }) => {
+  const session = await initialize(url);
+  const answer = async (connection: string): Promise<unknown> => {
+    const response = await send(url, { method: 'POST', headers: postHeaders({ 'mcp-session-id': session, connection }), body: listTools(9) });
+    return [response.headers['content-type'], response.headers.connection, sseMessages(response.body)];
+  };
+  assert.deepStrictEqual([await answer('keep-alive'), await answer('close')], [
+    ['text/event-stream', 'keep-alive', [{ jsonrpc: '2.0', id: 9, result: {} }]],
+    ['text/event-stream', 'close', [{ jsonrpc: '2.0', id: 9, result: {} }]],
+  ]);
+}));
+
 // Stream ids: one random prefix per session and a count (http-session.ts), so event ids are unique
 // across sessions sharing a store, and a session's ids tell its client only how many streams it opened.
 test('HTTP server (node): event ids are a random prefix per session and a count of its streams', () => withServer(nodeAdapter, {}, async ({ url }) => {

@@ -162,8 +162,12 @@ export class NodeSseSink implements SseSink {
   }
 }
 
-/** The head of an SSE response; the stream's own headers (the session id) go last. */
+/**
+ * The head of an SSE response; the stream's own headers (the session id) go last. No Connection
+ * header: node sends the one the request asked for (keep-alive with its Keep-Alive timeout, or
+ * close), as for every other answer, and each header given here is validated per response.
+ */
 function sseHead(headers: Record<string, string>): Record<string, string> {
   // A spread followed by more properties takes V8's slow path, microseconds per response (bench/profile.ts).
-  return { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache, no-transform', Connection: 'keep-alive', ...headers };
+  return { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache, no-transform', ...headers };
 }
