@@ -226,3 +226,19 @@ test('ResumableStream: hands the store the JSON text it writes', async () => {
   await stream.emit(note(1));
   assert.deepStrictEqual(stored, [['s.1', null, undefined], ['s.1', note(1), JSON.stringify(note(1))]]);
 });
+
+test('ResumableStream: a store that records at once (storeEventNow) is never awaited; storeEvent is left alone', async () => {
+  const stored: [string, JSONRPCMessage | null, string | undefined][] = [];
+  const eventStore: EventStore = {
+    async storeEvent() { throw new Error('storeEvent must not be called when storeEventNow exists'); },
+    storeEventNow(streamId, message, json) {
+      stored.push([streamId, message, json]);
+      return `${streamId}_${stored.length}`;
+    },
+    async replayEventsAfter() { throw new Error('not used'); },
+  };
+  const stream = new ResumableStream('s.1', undefined, { eventStore, retryMs: 1000, maxBufferedBytes: MiB }, { sessionId: 's', connectionEnded() {} });
+  assert.deepStrictEqual([stream.prime(), stream.emit(note(1)), stored], [undefined, undefined, [['s.1', null, undefined], ['s.1', note(1), JSON.stringify(note(1))]]]);
+  const memory = new InMemoryEventStore();
+  assert.deepStrictEqual([memory.storeEventNow('a', null), memory.storeEventNow('a', note(1)), await memory.storeEvent('a', note(2))], ['a_1', 'a_2', 'a_3']);
+});

@@ -18,6 +18,12 @@ export interface EventStore {
    */
   storeEvent(streamId: string, message: JSONRPCMessage | null, json?: string): Promise<string>;
   /**
+   * storeEvent answered at once, by a store that records in memory. Optional: with it a session
+   * writes an event in the turn it was sent, without a turn of its send queue and the promises
+   * around it (bench/instructions.ts, HTTP SSE rows); a store without it (Redis) is awaited.
+   */
+  storeEventNow?(streamId: string, message: JSONRPCMessage | null, json?: string): string;
+  /**
    * Calls `send` for each message of the same stream stored after `lastEventId`, in order,
    * and returns that stream's id. Rejects when the id is unknown.
    */
@@ -97,6 +103,10 @@ export class InMemoryEventStore implements EventStore {
   }
 
   async storeEvent(streamId: string, message: JSONRPCMessage | null, json?: string): Promise<string> {
+    return this.storeEventNow(streamId, message, json);
+  }
+
+  storeEventNow(streamId: string, message: JSONRPCMessage | null, json?: string): string {
     let stream = this.#streams.get(streamId);
     if (stream) {
       this.#streams.delete(streamId); // re-insert: Map order is then "least recently written first"

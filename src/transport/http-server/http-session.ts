@@ -97,7 +97,7 @@ export class StreamableHttpSessionTransport implements Transport, StreamOwner {
     // queue's promises and turn (bench/instructions.ts, HTTP JSON rows).
     const key = this.#sends.idle && this.#jsonWaiters !== undefined && isResponse(message) && message.id !== undefined ? idKey(message.id) : undefined;
     const waiter = key === undefined ? undefined : this.#jsonWaiters!.get(key);
-    if (waiter === undefined) return this.#sends.run(() => this.#route(message, options?.relatedRequestId));
+    if (waiter === undefined) return this.#queue(() => this.#route(message, options?.relatedRequestId));
     try {
       this.#answerJson(key!, waiter, message);
     } catch (error) {
@@ -166,7 +166,10 @@ export class StreamableHttpSessionTransport implements Transport, StreamOwner {
       // never end on its own.
       const requestId = message.params?.requestId;
       if (typeof requestId === 'string' || typeof requestId === 'number') {
-        this.#background(async () => this.#finish(this.#pending?.get(idKey(requestId))));
+        this.#background(() => {
+          this.#finish(this.#pending?.get(idKey(requestId)));
+          return undefined;
+        });
       }
     }
     try {
@@ -232,7 +235,8 @@ export class StreamableHttpSessionTransport implements Transport, StreamOwner {
 
   // ---- routing ----
 
-  async #route(message: JSONRPCMessage, relatedRequestId: RequestId | undefined): Promise<void> {
+  /** Where a message goes; a promise while it is still being stored or waits for the client to read (ResumableStream.emit). */
+  #route(message: JSONRPCMessage, relatedRequestId: RequestId | undefined): Promise<void> | undefined {
     if (this.#closed) throw new ConnectionClosedError('Cannot send: the HTTP session is closed');
     const response = isResponse(message);
     const related = response ? message.id : relatedRequestId;
@@ -241,30 +245,32 @@ export class StreamableHttpSessionTransport implements Transport, StreamOwner {
       const waiter = this.#jsonWaiters?.get(key);
       if (waiter && response) {
         this.#answerJson(key, waiter, message);
-        return;
+        return undefined;
       }
       const stream = this.#pending?.get(key);
       if (stream) {
-        await stream.emit(message);
-        if (response) this.#finish(stream);
-        return;
+        const emitted = stream.emit(message);
+        if (!response) return emitted;
+        if (emitted === undefined) {
+          this.#finish(stream);
+          return undefined;
+        }
+        return emitted.then(() => this.#finish(stream));
       }
     }
     if (response) {
       // The GET stream MUST NOT carry responses (basic/transports#listening-for-messages-from-the-server).
       this.onerror?.(new Error(`Dropped a response for request ${JSON.stringify(related)}: no stream is waiting for it`));
-      return;
+      return undefined;
     }
-    if (this.#standalone) {
-      await this.#standalone.emit(message);
-      return;
-    }
+    if (this.#standalone) return this.#standalone.emit(message);
     const what = `"${message.method}"`;
     if ('id' in message) {
       // A request nobody can receive would only wait for its timeout: fail it now.
       throw new Error(`Cannot send request ${what}: the client has no GET stream open and it relates to no running request`);
     }
     this.onerror?.(new Error(`Dropped notification ${what}: the client has no GET stream open and it relates to no running request`));
+    return undefined;
   }
 
   /** jsonResponse mode: the response is the whole HTTP answer to the POST that waits for it. */
@@ -306,9 +312,27 @@ export class StreamableHttpSessionTransport implements Transport, StreamOwner {
     if (this.#streams?.size === 0) this.#streams = undefined;
   }
 
-  /** A queued job nobody awaits: its failure is reported instead. */
-  #background(job: () => Promise<unknown>): void {
-    this.#sends.run(job).catch((error: unknown) => {
+  /**
+   * Runs a send job in send order. With nothing queued and an event store that records at once
+   * (storeEventNow), now: the same order without the queue's turn and promises (bench/instructions.ts,
+   * HTTP SSE rows); a job still pending then (a client slow to read) holds the queue until it settles.
+   */
+  #queue(job: () => Promise<void> | undefined): Promise<void> {
+    if (!this.#sends.idle || this.#settings.eventStore.storeEventNow === undefined) return this.#sends.run(async () => job());
+    let pending: Promise<void> | undefined;
+    try {
+      pending = job();
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    return pending === undefined ? SENT : this.#sends.run(() => pending);
+  }
+
+  /** A send job nobody awaits: its failure is reported instead. */
+  #background(job: () => Promise<void> | undefined): void {
+    const done = this.#queue(job);
+    if (done === SENT) return;
+    done.catch((error: unknown) => {
       this.onerror?.(error instanceof Error ? error : new Error(String(error)));
     });
   }

@@ -77,23 +77,36 @@ export class ResumableStream {
   /**
    * basic/transports#sending-messages-to-the-server: the server SHOULD start a stream with an
    * event that has an id and empty data, and SHOULD send `retry` before it may drop a connection.
+   * Written at once when the store records at once (storeEventNow), else once it has.
    */
-  async prime(): Promise<void> {
-    const eventId = await this.#settings.eventStore.storeEvent(this.streamId, null);
+  prime(): Promise<void> | undefined {
+    const store = this.#settings.eventStore;
+    if (store.storeEventNow !== undefined) return this.#writePrime(store.storeEventNow(this.streamId, null));
+    return store.storeEvent(this.streamId, null).then((eventId) => this.#writePrime(eventId));
+  }
+
+  #writePrime(eventId: string): undefined {
     this.#live()?.write(encodeSseEvent({ id: eventId, retry: this.#settings.retryMs, data: '' }));
+    return undefined;
   }
 
   /**
    * Stores the message, then writes it if a connection is open (if not, a resume will bring it).
-   * Resolves once the client has room for more: a sender that fires thousands of notifications
-   * without awaiting them waits here, in the session's queue, instead of in the socket's buffer.
+   * Pending (a promise) until the client has room for more: a sender that fires thousands of
+   * notifications without awaiting them waits here, in the session's queue, instead of in the
+   * socket's buffer. Undefined when it was stored and written at once and the client has room.
    */
-  async emit(message: JSONRPCMessage): Promise<void> {
+  emit(message: JSONRPCMessage): Promise<void> | undefined {
     const data = JSON.stringify(message); // once: the store keeps (or measures) this text
-    const eventId = await this.#settings.eventStore.storeEvent(this.streamId, message, data);
+    const store = this.#settings.eventStore;
+    if (store.storeEventNow !== undefined) return this.#write(store.storeEventNow(this.streamId, message, data), data);
+    return store.storeEvent(this.streamId, message, data).then((eventId) => this.#write(eventId, data));
+  }
+
+  #write(eventId: string, data: string): Promise<void> | undefined {
     const connection = this.#live();
     connection?.write(encodeSseEvent({ id: eventId, event: 'message', data }));
-    if (connection?.congested) await connection.whenWritable();
+    return connection?.congested ? connection.whenWritable() : undefined;
   }
 
   /** A resumed connection: the retry hint, then what the client missed, then live events. */
