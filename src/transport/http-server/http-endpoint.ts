@@ -100,7 +100,9 @@ export function createHttpEndpoint(server: HttpServable, options: HttpEndpointOp
     }
     if (sessions === undefined) throw unsupportedEra(exchange, classified, server.statelessRevisions ?? []);
     // Awaited, not returned: an async function that returns a promise takes two more turns to settle.
-    await sessions.post(exchange, classified, extra, principal);
+    // Only initialize gives a promise; a call into a session is delivered at once.
+    const opening = sessions.post(exchange, classified, extra, principal);
+    if (opening !== undefined) await opening;
   }
 
   /** The Origin and Host checks; the origin to send CORS headers to, if any. */

@@ -22,8 +22,11 @@ export type PostedMessage = Exclude<Classified, { kind: 'invalid' }>;
 
 /** What the endpoint asks of its sessions. */
 export interface SessionRoute {
-  /** A 2025 POST: `initialize` opens a session, anything else goes to the session it names. */
-  post(exchange: HttpExchange, posted: PostedMessage, extra: MessageExtra, principal: string | undefined): Promise<void>;
+  /**
+   * A 2025 POST: `initialize` opens a session (a promise, settled once it is open), anything else
+   * goes to the session it names at once (undefined: no promise to make or await per call).
+   */
+  post(exchange: HttpExchange, posted: PostedMessage, extra: MessageExtra, principal: string | undefined): Promise<void> | undefined;
   /** GET: the session's standalone stream, or the resumption of one of its streams. */
   get(exchange: HttpExchange, principal: string | undefined): Promise<void>;
   /** DELETE: the client ends its session. */
@@ -120,9 +123,23 @@ export function createSessionRoute(server: HttpServable, options: HttpEndpointOp
     return session;
   }
 
+  /** Hands a POSTed message to its session: a request opens its answer (a JSON body or an SSE stream) first. */
+  function deliver(exchange: HttpExchange, session: StreamableHttpSessionTransport, posted: PostedMessage, extra: MessageExtra): void {
+    if (posted.kind !== 'request') {
+      // Notifications and responses: accepted → 202 with no body.
+      session.receive(posted.message, extra);
+      exchange.respond(202, { 'Mcp-Session-Id': session.sessionId });
+      return;
+    }
+    const id = posted.message.id;
+    if (!session.canAccept(id)) throw new HttpError(409, `Conflict: request id ${JSON.stringify(id)} is still in use`, { id });
+    if (options.jsonResponse) session.openJsonResponse(exchange, id);
+    else session.openRequestStream(exchange, id);
+    session.receive(posted.message, extra);
+  }
+
   return {
-    async post(exchange, posted, extra, principal) {
-      let session: StreamableHttpSessionTransport;
+    post(exchange, posted, extra, principal) {
       if (posted.kind === 'request' && posted.message.method === 'initialize') {
         const existing = exchange.header('mcp-session-id');
         if (existing !== undefined) {
@@ -130,21 +147,10 @@ export function createSessionRoute(server: HttpServable, options: HttpEndpointOp
             ? new HttpError(400, 'Bad Request: this session is already initialized', { id: posted.message.id })
             : new HttpError(404, 'Session not found: it expired, was closed, or never existed');
         }
-        session = await createSession(principal, exchange.remoteAddress);
-      } else {
-        session = findSession(exchange, principal);
+        return createSession(principal, exchange.remoteAddress).then((session) => deliver(exchange, session, posted, extra));
       }
-      if (posted.kind !== 'request') {
-        // Notifications and responses: accepted → 202 with no body.
-        session.receive(posted.message, extra);
-        exchange.respond(202, { 'Mcp-Session-Id': session.sessionId });
-        return;
-      }
-      const id = posted.message.id;
-      if (!session.canAccept(id)) throw new HttpError(409, `Conflict: request id ${JSON.stringify(id)} is still in use`, { id });
-      if (options.jsonResponse) session.openJsonResponse(exchange, id);
-      else session.openRequestStream(exchange, id);
-      session.receive(posted.message, extra);
+      deliver(exchange, findSession(exchange, principal), posted, extra);
+      return undefined;
     },
 
     async get(exchange, principal) {

@@ -103,8 +103,12 @@ export class StatelessChannel implements Transport {
     if (call === undefined) return SENT; // cancelled meanwhile: nothing more is sent
     this.#calls.delete(key as number);
     call.done = true;
-    const answer = { ...message, id: call.id };
-    finish(call, JSON.stringify(answer), 'error' in answer && answer.error ? statelessStatus(answer.error.code) : 200);
+    // The client's id back on the answer, built field by field: a spread of the message took V8's slow path (bench/instructions.ts).
+    if ('error' in message && message.error) {
+      finish(call, JSON.stringify({ jsonrpc: '2.0', id: call.id, error: message.error }), statelessStatus(message.error.code));
+    } else {
+      finish(call, JSON.stringify({ jsonrpc: '2.0', id: call.id, result: (message as { result?: unknown }).result }), 200);
+    }
     return SENT;
   }
 

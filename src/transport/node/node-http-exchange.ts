@@ -45,7 +45,8 @@ export class NodeHttpExchange implements HttpExchange {
   }
 
   headers(): Record<string, string | string[] | undefined> {
-    return { ...this.#req.headers };
+    // node's own object, made for this request: the handler it is handed to is the last to read it.
+    return this.#req.headers;
   }
 
   readBody(limits: BodyLimits): Promise<string> {
