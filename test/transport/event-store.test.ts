@@ -242,3 +242,16 @@ test('ResumableStream: a store that records at once (storeEventNow) is never awa
   const memory = new InMemoryEventStore();
   assert.deepStrictEqual([memory.storeEventNow('a', null), memory.storeEventNow('a', note(1)), await memory.storeEvent('a', note(2))], ['a_1', 'a_2', 'a_3']);
 });
+
+test('InMemoryEventStore: a stream primed and then written is the most recently written one, for maxBytes too', async () => {
+  const store = new InMemoryEventStore({ maxBytes: 3 * NOTE_LENGTH });
+  await store.storeEvent('a', note(1));
+  await store.storeEvent('b', note(2));
+  await store.storeEvent('a', null); // a priming event: no bytes, but a is now the stream written last
+  await store.storeEvent('a', note(3));
+  await store.storeEvent('c', note(4)); // over maxBytes: b, written least recently, loses its event first
+  assert.deepStrictEqual(
+    [await replayIds(store, 'a_0'), await replayIds(store, 'b_0'), await replayIds(store, 'c_0')],
+    [{ streamId: 'a', ids: ['a_1', 'a_3'] }, { streamId: 'b', ids: [] }, { streamId: 'c', ids: ['c_1'] }],
+  );
+});
