@@ -79,14 +79,18 @@ export class StreamableHttpSessionTransport implements Transport, StreamOwner {
    */
   #streamPrefix: string | undefined;
   #streamCount = 0;
-  /** Sends run one after another: event ids are assigned (asynchronously) in send order. */
-  readonly #sends = new SendQueue();
+  /**
+   * Sends run one after another: event ids are assigned in send order. A store that records at
+   * once (storeEventNow) lets a send with nothing queued go out now.
+   */
+  readonly #sends: SendQueue;
   #closed = false;
 
   constructor(sessionId: string, settings: SessionSettings, remoteAddress = 'unknown') {
     this.sessionId = sessionId;
     this.remoteAddress = remoteAddress;
     this.#settings = settings;
+    this.#sends = new SendQueue(settings.eventStore.storeEventNow !== undefined);
   }
 
   async start(): Promise<void> {}
@@ -97,7 +101,7 @@ export class StreamableHttpSessionTransport implements Transport, StreamOwner {
     // queue's promises and turn (bench/instructions.ts, HTTP JSON rows).
     const key = this.#sends.idle && this.#jsonWaiters !== undefined && isResponse(message) && message.id !== undefined ? idKey(message.id) : undefined;
     const waiter = key === undefined ? undefined : this.#jsonWaiters!.get(key);
-    if (waiter === undefined) return this.#queue(() => this.#route(message, options?.relatedRequestId));
+    if (waiter === undefined) return this.#sends.send(() => this.#route(message, options?.relatedRequestId));
     try {
       this.#answerJson(key!, waiter, message);
     } catch (error) {
@@ -312,25 +316,9 @@ export class StreamableHttpSessionTransport implements Transport, StreamOwner {
     if (this.#streams?.size === 0) this.#streams = undefined;
   }
 
-  /**
-   * Runs a send job in send order. With nothing queued and an event store that records at once
-   * (storeEventNow), now: the same order without the queue's turn and promises (bench/instructions.ts,
-   * HTTP SSE rows); a job still pending then (a client slow to read) holds the queue until it settles.
-   */
-  #queue(job: () => Promise<void> | undefined): Promise<void> {
-    if (!this.#sends.idle || this.#settings.eventStore.storeEventNow === undefined) return this.#sends.run(async () => job());
-    let pending: Promise<void> | undefined;
-    try {
-      pending = job();
-    } catch (error) {
-      return Promise.reject(error);
-    }
-    return pending === undefined ? SENT : this.#sends.run(() => pending);
-  }
-
   /** A send job nobody awaits: its failure is reported instead. */
   #background(job: () => Promise<void> | undefined): void {
-    const done = this.#queue(job);
+    const done = this.#sends.send(job);
     if (done === SENT) return;
     done.catch((error: unknown) => {
       this.onerror?.(error instanceof Error ? error : new Error(String(error)));
