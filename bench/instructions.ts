@@ -22,8 +22,8 @@ type TransportModule = typeof import('../src/transport/index.js');
 export const INSTRUCTION_CALLS = QUICK ? 500 : 2_000;
 export const INSTRUCTION_WARMUP = 5_000;
 
-/** stdio: the raw line client; `session` runs the 2025 handshake first, otherwise each call carries the 2026 envelope. */
-function stdioDrive(era: 'raw' | 'session' | 'stateless', concurrency: number) {
+/** stdio: the raw line client; `session` runs the 2025 handshake first, `stateless` sends each call with the 2026 envelope. */
+function stdioDrive(era: 'session' | 'stateless', concurrency: number) {
   return async (program: Counted, calls: number): Promise<void> => {
     const client = new RawStdioClient(program.command, program.args);
     if (era !== 'stateless') {
@@ -49,17 +49,27 @@ function stdioDrive(era: 'raw' | 'session' | 'stateless', concurrency: number) {
   };
 }
 
-/** HTTP: a server that prints "listening on <url>" and stops when its stdin ends. */
-export function httpDrive(client: 'raw' | 'session' | 'stateless', concurrency: number) {
+/**
+ * HTTP: a server that prints "listening on <url>" and stops when its stdin ends. `raw stateless`:
+ * the raw client sends the 2026 call (envelope and headers) to the raw server.
+ */
+export function httpDrive(client: 'raw' | 'raw stateless' | 'session' | 'stateless', concurrency: number) {
   return async (program: Counted, calls: number): Promise<void> => {
     const child = spawn(program.command, program.args, { stdio: ['pipe', 'pipe', 'inherit'] });
     const exited = new Promise((resolve) => child.once('exit', resolve));
     try {
       const [, url] = await waitForLine(child, /listening on (\S+)\n/, CALLGRIND_TIMEOUT_MS);
-      if (client === 'raw') {
+      if (client === 'raw' || client === 'raw stateless') {
         const raw = new RawNodeHttpClient(url!);
-        await raw.request('initialize', INITIALIZE_PARAMS);
-        await callMany(() => raw.request('tools/call', ADD_CALL), calls, concurrency);
+        if (client === 'raw') {
+          await raw.request('initialize', INITIALIZE_PARAMS);
+          await callMany(() => raw.request('tools/call', ADD_CALL), calls, concurrency);
+        } else {
+          // The body and headers mcpwire's 2026 client sends (26/basic/transports/streamable-http).
+          const params = { ...ADD_CALL, _meta: STATELESS_META };
+          const headers = { 'mcp-protocol-version': STATELESS_META['io.modelcontextprotocol/protocolVersion'], 'mcp-method': 'tools/call', 'mcp-name': ADD_CALL.name };
+          await callMany(() => raw.request('tools/call', params, headers), calls, concurrency);
+        }
         raw.close();
       } else {
         const { McpClient } = await importDist<ClientModule>('src/client/index.js');
@@ -106,17 +116,23 @@ export async function benchInstructions(onlyRows = process.env.BENCH_INSTRUCTION
     const shape = concurrency === 1 ? 'sequential' : `${concurrency} in flight`;
     const stdio2025 = () => figure(`stdio session ${concurrency}`, () => perCall(SERVERS.mcpwireStdio, [], stdioDrive('session', concurrency)));
     const http2025 = () => figure(`http json ${concurrency}`, () => perCall(SERVERS.mcpwireHttp, ['--json'], httpDrive('session', concurrency)));
+    const stdio2026 = () => figure(`stdio stateless ${concurrency}`, () => perCall(SERVERS.mcpwireStdio, [], stdioDrive('stateless', concurrency)));
+    const http2026 = () => figure(`http stateless ${concurrency}`, () => perCall(SERVERS.mcpwireHttp, ['--json'], httpDrive('stateless', concurrency)));
+    const rawStdio = (era: 'session' | 'stateless') => () => figure(`raw stdio ${era} ${concurrency}`, () => perCall(SERVERS.rawStdio, [], stdioDrive(era, concurrency)));
+    const rawHttp = (era: 'raw' | 'raw stateless') => () => figure(`${era} http ${concurrency}`, () => perCall(SERVERS.rawHttp, [], httpDrive(era, concurrency)));
     const specs: [string, () => Promise<number>, () => Promise<number>, string, number?][] = [
-      [`stdio ${shape}`, stdio2025,
-        () => perCall(SERVERS.rawStdio, [], stdioDrive('raw', concurrency)), 'raw', 1.2],
-      [`HTTP JSON ${shape}`, http2025,
-        () => figure(`raw http ${concurrency}`, () => perCall(SERVERS.rawHttp, [], httpDrive('raw', concurrency))), 'raw', 1.2],
-      [`HTTP SSE ${shape}`, () => perCall(SERVERS.mcpwireHttp, [], httpDrive('session', concurrency)),
-        () => figure(`raw http ${concurrency}`, () => perCall(SERVERS.rawHttp, [], httpDrive('raw', concurrency))), 'raw', 1.3],
-      [`stdio 2026 stateless vs 2025 session, ${shape}`,
-        () => perCall(SERVERS.mcpwireStdio, [], stdioDrive('stateless', concurrency)), stdio2025, '2025 session', 1.15],
-      [`HTTP JSON 2026 stateless vs 2025 session, ${shape}`,
-        () => perCall(SERVERS.mcpwireHttp, ['--json'], httpDrive('stateless', concurrency)), http2025, '2025 session', 1.15],
+      [`stdio ${shape}`, stdio2025, rawStdio('session'), 'raw', 1.2],
+      [`HTTP JSON ${shape}`, http2025, rawHttp('raw'), 'raw', 1.2],
+      [`HTTP SSE ${shape}`, () => perCall(SERVERS.mcpwireHttp, [], httpDrive('session', concurrency)), rawHttp('raw'), 'raw', 1.3],
+      // The 2026 call beside raw Node doing the same I/O: the raw server reads the same envelope and
+      // answers the same 2026 result fields (raw-echo-stdio.js, raw-http.js).
+      [`stdio 2026 stateless ${shape}`, stdio2026, rawStdio('stateless'), 'raw 2026', 1.2],
+      [`HTTP JSON 2026 stateless ${shape}`, http2026, rawHttp('raw stateless'), 'raw 2026', 1.2],
+      [`stdio 2026 stateless vs 2025 session, ${shape}`, stdio2026, stdio2025, '2025 session', 1.15],
+      [`HTTP JSON 2026 stateless vs 2025 session, ${shape}`, http2026, http2025, '2025 session', 1.15],
+      // What the larger 2026 JSON alone costs raw Node (no target): the floor under the row above.
+      [`raw stdio 2026 vs raw 2025, ${shape}`, rawStdio('stateless'), rawStdio('session'), 'raw 2025'],
+      [`raw HTTP JSON 2026 vs raw 2025, ${shape}`, rawHttp('raw stateless'), rawHttp('raw'), 'raw 2025'],
     ];
     for (const [measure, ours, theirs, baselineName, limit] of specs) {
       if (!wanted(measure)) continue;

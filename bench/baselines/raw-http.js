@@ -1,11 +1,14 @@
 // Baseline: the least an HTTP JSON-RPC server can do on node:http. Read the POST body, parse it,
 // build the result object and answer it as one JSON body (202 for a notification). No sessions,
-// no header checks, no SSE. Prints "listening on <url>" once ready, like the mcpwire bench server.
+// no header checks, no SSE. A 2026-07-28 request (its envelope in `_meta`) gets the 2026 result
+// fields, as in raw-echo-stdio.js. Prints "listening on <url>" once ready, like the mcpwire bench server.
 
 import { createServer } from 'node:http';
 
+const SERVER_INFO = { name: 'raw', version: '1' };
+
 const RESULT_FOR = {
-  initialize: () => ({ protocolVersion: '2025-11-25', capabilities: { tools: {} }, serverInfo: { name: 'raw', version: '1' } }),
+  initialize: () => ({ protocolVersion: '2025-11-25', capabilities: { tools: {} }, serverInfo: SERVER_INFO }),
   'tools/call': (params) => ({ content: [{ type: 'text', text: String(params.arguments.a + params.arguments.b) }] }),
 };
 
@@ -19,6 +22,10 @@ const server = createServer((req, res) => {
     if (message.id === undefined) { res.writeHead(202).end(); return; }
     const build = RESULT_FOR[message.method];
     const result = build ? build(message.params) : {};
+    if (message.params?._meta?.['io.modelcontextprotocol/protocolVersion'] !== undefined) {
+      result.resultType = 'complete';
+      result._meta = { 'io.modelcontextprotocol/serverInfo': SERVER_INFO };
+    }
     res.writeHead(200, { 'Content-Type': 'application/json' });
     res.end(JSON.stringify({ jsonrpc: '2.0', id: message.id, result }));
   });

@@ -2,7 +2,7 @@
 
 export class RawNodeHttpClient {
   constructor(url: string);
-  request(method: string, params?: object): Promise<Record<string, unknown>>;
+  request(method: string, params?: object, headers?: Record<string, string>): Promise<Record<string, unknown>>;
   notify(method: string): Promise<void>;
   close(): void;
 }

@@ -12,9 +12,10 @@ export class RawNodeHttpClient {
     this.sessionId = undefined;
   }
 
-  request(method, params) {
+  /** `headers`: more request headers (a 2026 call's MCP-Protocol-Version, Mcp-Method, Mcp-Name). */
+  request(method, params, headers) {
     const id = this.nextId++;
-    return this.#post({ jsonrpc: '2.0', id, method, params }).then((text) => {
+    return this.#post({ jsonrpc: '2.0', id, method, params }, headers).then((text) => {
       const message = JSON.parse(text);
       if (message.error) throw new Error(message.error.message);
       return message.result;
@@ -30,13 +31,14 @@ export class RawNodeHttpClient {
     this.agent.destroy();
   }
 
-  #post(message) {
+  #post(message, more) {
     const body = JSON.stringify(message);
     const headers = {
       'content-type': 'application/json',
       accept: 'application/json, text/event-stream',
       'content-length': Buffer.byteLength(body),
     };
+    if (more !== undefined) Object.assign(headers, more);
     if (this.sessionId !== undefined) headers['mcp-session-id'] = this.sessionId;
     return new Promise((resolve, reject) => {
       const req = request(this.url, { method: 'POST', agent: this.agent, headers }, (res) => {
