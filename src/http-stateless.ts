@@ -7,4 +7,5 @@ export { createStatelessFetchHandler } from './transport/http-server/fetch-handl
 export type { FetchHandler, StatelessFetchHandlerOptions } from './transport/http-server/fetch-handler.js';
 export type { HttpServable } from './transport/http-server/http-endpoint-options.js';
 export type { CorsOptions } from './transport/http-server/http-cors.js';
-export type { TokenVerifier } from './transport/http-server/http-auth.js';
+export { bearerAuth } from './transport/http-server/http-auth.js';
+export type { BearerAuthOptions, HttpAuth, TokenVerifier } from './transport/http-server/http-auth.js';

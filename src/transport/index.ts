@@ -33,7 +33,8 @@ export type { FetchHandler, FetchHandlerOptions } from './http-server/fetch-hand
 // The per-session server transport (its closeSseStream() lets server code force a client to resume).
 export type { StreamableHttpSessionTransport } from './http-server/http-session.js';
 // Bearer-token verification hook of the HTTP server.
-export type { TokenVerifier } from './http-server/http-auth.js';
+export { bearerAuth } from './http-server/http-auth.js';
+export type { BearerAuthOptions, HttpAuth, TokenVerifier } from './http-server/http-auth.js';
 export type { HttpAuthHook } from './http-client/http-auth-hook.js';
 // Streamable HTTP client (on node:http with keep-alive from httpTransport; on fetch by default).
 export { StreamableHttpClientTransport } from './http-client/streamable-http-client.js';

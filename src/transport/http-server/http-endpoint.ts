@@ -10,7 +10,6 @@ import type { AuthInfo, MessageExtra } from '../../jsonrpc/index.js';
 import { principalOf } from '../../jsonrpc/principal.js';
 import { UNSUPPORTED_PROTOCOL_VERSION } from '../../protocol/era.js';
 import { HANDSHAKE_REVISIONS } from '../../protocol/versions.js';
-import { authenticate, resourceMetadataPaths, resourceMetadataUrl, scopeRefusal, writeResourceMetadata } from './http-auth.js';
 import { answerPreflight, withCorsHeaders } from './http-cors.js';
 import type { HttpEndpointOptions, HttpServable } from './http-endpoint-options.js';
 import { HttpError, answerError, describeError } from './http-error.js';
@@ -43,7 +42,8 @@ export function createHttpEndpoint(server: HttpServable, options: HttpEndpointOp
   const path = options.path ?? '/mcp';
   const bodyTimeoutMs = options.bodyTimeoutMs ?? 10_000;
   const maxBodyBytes = options.maxBodyBytes ?? 4 * 1024 * 1024;
-  const metadataPaths = options.resourceMetadata ? resourceMetadataPaths(path) : [];
+  const auth = options.auth;
+  const metadataPaths = auth?.metadataPaths(path) ?? [];
   const allowedOrigins = options.cors ? [...(options.allowedOrigins ?? []), ...options.cors.origins] : options.allowedOrigins;
   /** Whether the server speaks 2026-07-28 (it says so; a server without stateless revisions gets no stateless route). */
   const stateless = (server.statelessRevisions?.length ?? 0) > 0;
@@ -83,12 +83,11 @@ export function createHttpEndpoint(server: HttpServable, options: HttpEndpointOp
     // basic/authorization#scope-challenge-handling: a tool's scopes are checked before either era runs the call.
     const call = classified.kind === 'request' && classified.message.method === 'tools/call' ? classified.message : undefined;
     const tool = call?.params?.name;
-    if (authInfo && call && typeof tool === 'string') {
-      const refusal = scopeRefusal(authInfo, server.toolScopes?.(tool), {
+    if (auth && authInfo && call && typeof tool === 'string') {
+      const refusal = auth.refuseScopes(exchange, path, authInfo, server.toolScopes?.(tool), {
         // A 2025 challenge repeats the token's scopes, as 2025 recommends; a 2026 one names the call's own only.
         granted: statelessPost ? [] : authInfo.scopes ?? [],
         what: `calling tool ${JSON.stringify(tool)}`,
-        metadataUrl: options.resourceMetadata ? resourceMetadataUrl(exchange, path) : undefined,
         id: call.id,
       });
       if (refusal) throw refusal;
@@ -117,15 +116,13 @@ export function createHttpEndpoint(server: HttpServable, options: HttpEndpointOp
   }
 
   async function route(exchange: HttpExchange, pathname: string): Promise<void> {
-    if (metadataPaths.includes(pathname) && options.resourceMetadata) {
+    if (auth && metadataPaths.includes(pathname)) {
       if (exchange.method !== 'GET') throw new HttpError(405, 'Method not allowed', { headers: { Allow: 'GET' } });
-      writeResourceMetadata(exchange, options.resourceMetadata);
+      auth.serveMetadata(exchange);
       return;
     }
     if (pathname !== path) throw new HttpError(404, `Not found: the MCP endpoint is ${path}`);
-    const authInfo = options.verifyToken
-      ? await authenticate(exchange, options.verifyToken, resourceMetadataUrl(exchange, path))
-      : undefined;
+    const authInfo = auth ? await auth.authenticate(exchange, path) : undefined;
     const principal = authInfo ? await principalOf(authInfo) : undefined;
     const version = exchange.header('mcp-protocol-version');
     if (stateless && exchange.method !== 'POST' && exchange.method !== 'OPTIONS' && version !== undefined
