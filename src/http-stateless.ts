@@ -6,6 +6,7 @@
 export { createStatelessFetchHandler } from './transport/http-server/fetch-handler.js';
 export type { FetchHandler, StatelessFetchHandlerOptions } from './transport/http-server/fetch-handler.js';
 export type { HttpServable } from './transport/http-server/http-endpoint-options.js';
-export type { CorsOptions } from './transport/http-server/http-cors.js';
+export { corsPolicy } from './transport/http-server/http-cors.js';
+export type { CorsOptions, HttpCors } from './transport/http-server/http-cors.js';
 export { bearerAuth } from './transport/http-server/http-auth.js';
 export type { BearerAuthOptions, HttpAuth, TokenVerifier } from './transport/http-server/http-auth.js';

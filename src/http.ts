@@ -7,7 +7,8 @@
 export { createFetchHandler } from './transport/http-server/fetch-handler.js';
 export type { FetchHandler, FetchHandlerOptions } from './transport/http-server/fetch-handler.js';
 export type { HttpEndpointOptions, HttpServable, SessionStore } from './transport/http-server/http-endpoint-options.js';
-export type { CorsOptions } from './transport/http-server/http-cors.js';
+export { corsPolicy } from './transport/http-server/http-cors.js';
+export type { CorsOptions, HttpCors } from './transport/http-server/http-cors.js';
 export { InMemoryEventStore } from './transport/http-server/event-store.js';
 export type { EventStore, InMemoryEventStoreOptions } from './transport/http-server/event-store.js';
 export type { StreamableHttpSessionTransport } from './transport/http-server/http-session.js';

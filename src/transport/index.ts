@@ -23,7 +23,8 @@ export { InMemoryEventStore } from './http-server/event-store.js';
 export type { EventStore, InMemoryEventStoreOptions } from './http-server/event-store.js';
 // Streamable HTTP server, written once (the endpoint) and served two ways.
 export type { HttpEndpointOptions, HttpServable, SessionStore } from './http-server/http-endpoint-options.js';
-export type { CorsOptions } from './http-server/http-cors.js';
+export { corsPolicy } from './http-server/http-cors.js';
+export type { CorsOptions, HttpCors } from './http-server/http-cors.js';
 // On node:http: a server of its own, or a (req, res) handler to mount in yours.
 export { createStreamableHttpHandler, serveHttp } from './node/streamable-http-server.js';
 export type { HttpServerOptions, RunningHttpServer, StreamableHttpHandler } from './node/streamable-http-server.js';

@@ -2,7 +2,7 @@
 // Worker calls it: it answers the seed's call, 19 + 23 = 42; a 2025 initialize gets -32022 with the
 // revisions it speaks (26/basic/versioning), GET and DELETE 405; and a bundle of it holds no 2025
 // session code (the files of http-sessions.ts and http-session.ts are not in it), nor, like the
-// Worker of both revisions, the code of a feature it did not configure (auth, …).
+// Worker of both revisions, the code of a feature it did not configure (auth, CORS).
 
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -91,6 +91,7 @@ function bundledInputs(worker: string): string[] {
 /** Files a Worker that did not configure their feature must not bundle: each comes with the option that turns it on. */
 const BROUGHT_BY_OPTIONS = [
   'src/transport/http-server/http-auth.ts', // auth: bearerAuth(…)
+  'src/transport/http-server/http-cors.ts', // cors: corsPolicy(…)
   'src/transport/http-server/dpop-proof.ts', // a verifier's dpop
 ];
 

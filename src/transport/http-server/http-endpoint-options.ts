@@ -4,7 +4,7 @@
 import type { Transport } from '../../jsonrpc/index.js';
 import type { EventStore } from './event-store.js';
 import type { HttpAuth } from './http-auth.js';
-import type { CorsOptions } from './http-cors.js';
+import type { HttpCors } from './http-cors.js';
 import type { StreamableHttpSessionTransport } from './http-session.js';
 
 /** What an HTTP endpoint serves: anything that accepts one transport per session (McpServer does). */
@@ -51,10 +51,10 @@ export interface HttpEndpointOptions {
   /** Check the Host header against allowedHosts (default true). */
   dnsRebindingProtection?: boolean;
   /**
-   * Opt-in CORS for browser clients on other origins: preflight OPTIONS is answered, and every
-   * origin the Origin check allows (cors.origins are added to it) may read the answers.
+   * Opt-in CORS for browser clients on other origins, `corsPolicy({ origins })`: preflight OPTIONS
+   * is answered, and every origin the Origin check allows (its origins are added) may read the answers.
    */
-  cors?: CorsOptions;
+  cors?: HttpCors;
   /** Answer requests with one JSON body instead of an SSE stream (default false). */
   jsonResponse?: boolean;
   /** Where SSE events are kept for resumption (default an InMemoryEventStore). */

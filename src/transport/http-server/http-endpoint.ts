@@ -10,7 +10,6 @@ import type { AuthInfo, MessageExtra } from '../../jsonrpc/index.js';
 import { principalOf } from '../../jsonrpc/principal.js';
 import { UNSUPPORTED_PROTOCOL_VERSION } from '../../protocol/era.js';
 import { HANDSHAKE_REVISIONS } from '../../protocol/versions.js';
-import { answerPreflight, withCorsHeaders } from './http-cors.js';
 import type { HttpEndpointOptions, HttpServable } from './http-endpoint-options.js';
 import { HttpError, answerError, describeError } from './http-error.js';
 import type { HttpExchange } from './http-exchange.js';
@@ -44,7 +43,8 @@ export function createHttpEndpoint(server: HttpServable, options: HttpEndpointOp
   const maxBodyBytes = options.maxBodyBytes ?? 4 * 1024 * 1024;
   const auth = options.auth;
   const metadataPaths = auth?.metadataPaths(path) ?? [];
-  const allowedOrigins = options.cors ? [...(options.allowedOrigins ?? []), ...options.cors.origins] : options.allowedOrigins;
+  const cors = options.cors;
+  const allowedOrigins = cors ? [...(options.allowedOrigins ?? []), ...cors.origins] : options.allowedOrigins;
   /** Whether the server speaks 2026-07-28 (it says so; a server without stateless revisions gets no stateless route). */
   const stateless = (server.statelessRevisions?.length ?? 0) > 0;
   if (!stateless && sessions === undefined) throw new TypeError('An endpoint without 2025 sessions needs a server that speaks a stateless revision (statelessRevisions)');
@@ -112,7 +112,7 @@ export function createHttpEndpoint(server: HttpServable, options: HttpEndpointOp
     const refusal = refuseOrigin(origin, allowedOrigins) ?? (hostChecked ? undefined : refuseHost(host, options.allowedHosts));
     if (refusal) throw new HttpError(403, refusal);
     allowedHost = host;
-    return options.cors ? origin : undefined;
+    return cors ? origin : undefined;
   }
 
   async function route(exchange: HttpExchange, pathname: string): Promise<void> {
@@ -151,13 +151,13 @@ export function createHttpEndpoint(server: HttpServable, options: HttpEndpointOp
         const corsOrigin = checkSource(exchange);
         // Requests name the endpoint exactly, as a rule; only other targets need a URL parser.
         const pathname = exchange.url === path ? path : new URL(exchange.url, 'http://localhost').pathname;
-        if (corsOrigin !== undefined) {
+        if (cors && corsOrigin !== undefined) {
           // Preflight carries no credentials, so it is answered before authentication.
           if (exchange.method === 'OPTIONS' && (pathname === path || metadataPaths.includes(pathname))) {
-            answerPreflight(exchange, corsOrigin, options.cors!);
+            cors.answerPreflight(exchange, corsOrigin);
             return;
           }
-          exchange = withCorsHeaders(exchange, corsOrigin);
+          exchange = cors.withHeaders(exchange, corsOrigin);
         }
         await route(exchange, pathname);
       } catch (error) {
