@@ -7,12 +7,15 @@
 export { createFetchHandler } from './transport/http-server/fetch-handler.js';
 export type { FetchHandler, FetchHandlerOptions } from './transport/http-server/fetch-handler.js';
 export type { HttpEndpointOptions, HttpServable, SessionStore } from './transport/http-server/http-endpoint-options.js';
+export { corsPolicy } from './transport/http-server/http-cors.js';
 export type { CorsOptions } from './transport/http-server/http-cors.js';
 export { InMemoryEventStore } from './transport/http-server/event-store.js';
 export type { EventStore, InMemoryEventStoreOptions } from './transport/http-server/event-store.js';
 export type { StreamableHttpSessionTransport } from './transport/http-server/http-session.js';
-export type { DpopVerifier, TokenVerifier } from './transport/http-server/http-auth.js';
-// The DPoP proof check a verifyToken of your own attaches when its tokens may be bound (jwtVerifier has it).
+// Bearer tokens: the `auth` option (bearerAuth), a verifyToken for JWTs (jwtVerifier), and the DPoP
+// proof check a verifyToken of your own attaches when its tokens may be bound (jwtVerifier has it).
+export { bearerAuth } from './transport/http-server/http-auth.js';
+export type { BearerAuthOptions, DpopVerifier, TokenVerifier } from './transport/http-server/http-auth.js';
 export { dpopVerifier } from './transport/http-server/dpop-proof.js';
 export { jwtVerifier } from './transport/http-server/jwt-verifier.js';
 export type { JwtVerifierOptions } from './transport/http-server/jwt-verifier.js';

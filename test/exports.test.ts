@@ -67,11 +67,14 @@ const ENTRIES: Record<string, string[]> = {
   '../src/http.ts': [
     'HttpStatusError', 'InMemoryEventStore', 'LegacySseClientTransport', 'SseParser',
     'StreamableHttpClientTransport', 'createFetchHandler', 'encodeSseEvent', 'fetchRequester', 'httpTransport', 'legacySseTransport', 'readSseEvents',
-    // A verifyToken for JWT access tokens from an authorization server's JWKS; the DPoP proof check.
-    'dpopVerifier', 'jwtVerifier',
+    // Bearer tokens: the endpoint's `auth` option, a verifyToken for JWT access tokens from an
+    // authorization server's JWKS, the DPoP proof check.
+    'bearerAuth', 'dpopVerifier', 'jwtVerifier',
+    // Opt-in CORS, the endpoint's `cors` option.
+    'corsPolicy',
   ],
   // A fetch handler that serves 2026-07-28 only: no 2025 session code in its bundle.
-  '../src/http-stateless.ts': ['createStatelessFetchHandler'],
+  '../src/http-stateless.ts': ['bearerAuth', 'corsPolicy', 'createStatelessFetchHandler'],
   // What needs Node: stdio, spawning, node:http server and keep-alive client.
   '../src/node.ts': [
     'DEFAULT_MAX_LINE_BYTES', 'LineDecoder', 'ServerSpawnError', 'SpawnedStdioTransport', 'StdioTransport', 'createStreamableHttpHandler',
@@ -80,7 +83,7 @@ const ENTRIES: Record<string, string[]> = {
     'SkillFolderError', 'readSkillFolders',
   ],
   '../src/transport/index.ts': [
-    'ClearBearerError', 'DEFAULT_MAX_LINE_BYTES', 'HttpStatusError', 'InMemoryEventStore', 'LegacySseClientTransport',
+    'ClearBearerError', 'DEFAULT_MAX_LINE_BYTES', 'bearerAuth', 'corsPolicy', 'HttpStatusError', 'InMemoryEventStore', 'LegacySseClientTransport',
     'LineDecoder', 'SpawnedStdioTransport', 'SseParser', 'StdioTransport', 'StreamableHttpClientTransport',
     'createFetchHandler', 'createLinkedPair', 'createStreamableHttpHandler', 'encodeLine', 'encodeSseEvent', 'fetchRequester', 'httpTransport', 'legacySseTransport',
     'nodeHttpRequester',
@@ -104,9 +107,9 @@ const TYPES: Record<string, string[]> = {
   'jsonrpc/index.ts': ['AuthInfo', 'Classified', 'JSONRPCErrorObject', 'JSONRPCErrorResponse', 'JSONRPCMessage', 'JSONRPCNotification', 'JSONRPCRequest', 'JSONRPCResponse', 'JSONRPCResultResponse', 'MessageExtra', 'MessageRouter', 'NotificationHandler', 'ParamHeaderSource', 'Params', 'PeerOptions', 'RequestContext', 'RequestHandler', 'RequestId', 'RequestOptions', 'SendOptions', 'Transport', 'TransportCapabilities', 'TransportKind'],
   'json-schema/index.ts': ['Dialect', 'Formats', 'FromJsonSchema', 'ValidateOptions', 'ValidationError', 'ValidationIssue', 'ValidationResult', 'Validator'],
   'protocol/index.ts': ['Annotations', 'AppResourceCsp', 'AppResourceMeta', 'AppToolMeta', 'AppToolVisibility', 'AudioContent', 'BlobResourceContents', 'CallToolRequestParams', 'CallToolResult', 'ClientCapabilities', 'ClientRequestMethod', 'ClientState', 'CompleteReference', 'CompleteRequestParams', 'CompleteResult', 'ContentBlock', 'CreateMessageRequestParams', 'CreateMessageResult', 'CreateTaskResult', 'DetailedTask', 'DirectoryResource', 'DiscoverResult', 'ElicitRequestParams', 'ElicitResult', 'EmbeddedResource', 'Era', 'ExtensionSettings', 'ExtensionTask', 'ExtensionTaskStatus', 'GetPromptResult', 'GetSkillResult', 'Icon', 'ImageContent', 'Implementation', 'InitializeRequestParams', 'InitializeResult', 'JsonSchemaObject', 'ListSkillsResult', 'ListTasksResult', 'ListToolsResult', 'LoggingLevel', 'McpPeerOptions', 'McpRequestContext', 'McpRequestHandler', 'McpRequestOptions', 'NotificationMethod', 'PageRequestParams', 'Progress', 'Prompt', 'PromptArgument', 'PromptMessage', 'ReadResourceDirectoryResult', 'ReadResourceResult', 'Resource', 'ResourceLink', 'ResourceTemplate', 'ResultType', 'Root', 'SamplingMessage', 'ServerCapabilities', 'ServerMethods', 'ServerRequestMethod', 'ServerState', 'Skill', 'SkillFrontmatter', 'SkillResourceEntry', 'SkillsSettings', 'SubscriptionFilter', 'Task', 'TaskMetadata', 'TaskStatus', 'TextContent', 'TextResourceContents', 'Tool', 'ToolAnnotations', 'TraceContext', 'TraceParent', 'TypedHandler'],
-  'transport/index.ts': ['Connectable', 'CorsOptions', 'EventStore', 'FetchHandler', 'FetchHandlerOptions', 'HttpAuthHook', 'HttpBody', 'HttpEndpointOptions', 'HttpRequestInit', 'HttpRequester', 'HttpResponse', 'HttpServable', 'HttpServerOptions', 'HttpTraceEvent', 'HttpTransportOptions', 'InMemoryEventStoreOptions', 'LegacySseTransportOptions', 'LineDecoderOptions', 'RunningHttpServer', 'SessionStore', 'SpawnStdioOptions', 'SseEvent', 'StdioTransportOptions', 'StreamableHttpHandler', 'TapEvent', 'TokenVerifier'],
-  'http.ts': ['CorsOptions', 'DpopVerifier', 'EventStore', 'FetchHandler', 'FetchHandlerOptions', 'HttpBody', 'HttpEndpointOptions', 'HttpRequestInit', 'HttpRequester', 'HttpResponse', 'HttpServable', 'HttpTraceEvent', 'HttpTransportOptions', 'InMemoryEventStoreOptions', 'JwsAlgorithm', 'JwtVerifierOptions', 'LegacySseTransportOptions', 'SessionStore', 'SseEvent', 'TokenVerifier'],
-  'http-stateless.ts': ['CorsOptions', 'FetchHandler', 'HttpServable', 'StatelessFetchHandlerOptions', 'TokenVerifier'],
+  'transport/index.ts': ['BearerAuthOptions', 'Connectable', 'CorsOptions', 'EventStore', 'FetchHandler', 'FetchHandlerOptions', 'HttpAuthHook', 'HttpBody', 'HttpEndpointOptions', 'HttpRequestInit', 'HttpRequester', 'HttpResponse', 'HttpServable', 'HttpServerOptions', 'HttpTraceEvent', 'HttpTransportOptions', 'InMemoryEventStoreOptions', 'LegacySseTransportOptions', 'LineDecoderOptions', 'RunningHttpServer', 'SessionStore', 'SpawnStdioOptions', 'SseEvent', 'StdioTransportOptions', 'StreamableHttpHandler', 'TapEvent', 'TokenVerifier'],
+  'http.ts': ['BearerAuthOptions', 'CorsOptions', 'DpopVerifier', 'EventStore', 'FetchHandler', 'FetchHandlerOptions', 'HttpBody', 'HttpEndpointOptions', 'HttpRequestInit', 'HttpRequester', 'HttpResponse', 'HttpServable', 'HttpTraceEvent', 'HttpTransportOptions', 'InMemoryEventStoreOptions', 'JwsAlgorithm', 'JwtVerifierOptions', 'LegacySseTransportOptions', 'SessionStore', 'SseEvent', 'TokenVerifier'],
+  'http-stateless.ts': ['BearerAuthOptions', 'CorsOptions', 'FetchHandler', 'HttpServable', 'StatelessFetchHandlerOptions', 'TokenVerifier'],
   'node.ts': ['Connectable', 'HttpServerOptions', 'LineDecoderOptions', 'RunningHttpServer', 'SkillFolder', 'SkillFolderOptions', 'SpawnStdioOptions', 'StdioTransportOptions', 'StreamableHttpHandler'],
   'server/index.ts': ['AppResourceDefinition', 'AppToolDefinition', 'CacheHint', 'Completer', 'ExtensionHost', 'GetPrompt', 'InputOptions', 'ListenBus', 'ListenEvent', 'ListenFilterHook', 'ListenRequest', 'McpServerOptions', 'MemoryTaskStoreOptions', 'Middleware', 'MiddlewareContext', 'PromptArguments', 'PromptDefinition', 'ReadResource', 'ReadTemplate', 'RegisteredPrompt', 'RegisteredResource', 'RegisteredResourceTemplate', 'RegisteredSkill', 'RegisteredTool', 'RequestStateOptions', 'SchemaInput', 'SchemaOutput', 'ServerExtension', 'ServerRequestHandler', 'SkillDefinition', 'StandardJSONSchemaV1', 'StandardSchemaV1', 'StandardSchemaWithJSON', 'SubscriptionFilter', 'TaskSignal', 'TaskStore', 'TasksExtension', 'TasksExtensionOptions', 'ToolArguments', 'ToolContext', 'ToolHandler', 'ToolResult', 'ToolSchema', 'ToolServerOptions', 'ToolStructuredContent'],
   'client/index.ts': ['AuthChallenge', 'ClientMiddleware', 'ClientMiddlewareContext', 'ClientRequestOptions', 'DiscoverResult', 'ElicitationHandler', 'EraChoice', 'ExtensionTaskOptions', 'ListLimits', 'LoadedSkill', 'McpClientOptions', 'OAuthClientInfo', 'OAuthProviderOptions', 'OAuthTokens', 'SamplingHandler', 'ServerRequestHandlers', 'SkillFile', 'SkillVerificationReason', 'StoredAuth', 'Subscription', 'SubscriptionFilter', 'TaskCallOptions', 'TokenStore', 'ToolTaskOptions'],

@@ -6,13 +6,14 @@
 // lives" in the README.
 
 import { createFetchHandler } from '../../src/transport/http-server/fetch-handler.js';
+import { corsPolicy } from '../../src/transport/http-server/http-cors.js';
 import { createTools } from './tools.js';
 
 const handler = createFetchHandler(createTools(), {
   // Behind a public hostname the Host check must know it (loopback names are always allowed).
   allowedHosts: ['calc.example.workers.dev'],
   // A browser page on this origin may call the server (preflight, exposed Mcp-Session-Id).
-  cors: { origins: ['https://app.example'] },
+  cors: corsPolicy({ origins: ['https://app.example'] }),
   // Workers name the client in a header; without it every client counts as one address.
   remoteAddress: (request) => request.headers.get('cf-connecting-ip') ?? undefined,
 });

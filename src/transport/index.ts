@@ -23,6 +23,7 @@ export { InMemoryEventStore } from './http-server/event-store.js';
 export type { EventStore, InMemoryEventStoreOptions } from './http-server/event-store.js';
 // Streamable HTTP server, written once (the endpoint) and served two ways.
 export type { HttpEndpointOptions, HttpServable, SessionStore } from './http-server/http-endpoint-options.js';
+export { corsPolicy } from './http-server/http-cors.js';
 export type { CorsOptions } from './http-server/http-cors.js';
 // On node:http: a server of its own, or a (req, res) handler to mount in yours.
 export { createStreamableHttpHandler, serveHttp } from './node/streamable-http-server.js';
@@ -32,8 +33,9 @@ export { createFetchHandler } from './http-server/fetch-handler.js';
 export type { FetchHandler, FetchHandlerOptions } from './http-server/fetch-handler.js';
 // The per-session server transport (its closeSseStream() lets server code force a client to resume).
 export type { StreamableHttpSessionTransport } from './http-server/http-session.js';
-// Bearer-token verification hook of the HTTP server.
-export type { TokenVerifier } from './http-server/http-auth.js';
+// Bearer tokens for the HTTP server: its `auth` option, and the verification hook that option takes.
+export { bearerAuth } from './http-server/http-auth.js';
+export type { BearerAuthOptions, TokenVerifier } from './http-server/http-auth.js';
 export type { HttpAuthHook } from './http-client/http-auth-hook.js';
 // Streamable HTTP client (on node:http with keep-alive from httpTransport; on fetch by default).
 export { StreamableHttpClientTransport } from './http-client/streamable-http-client.js';

@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { main } from '../../src/cli/main.js';
-import { jwtVerifier } from '../../src/http.js';
+import { bearerAuth, jwtVerifier } from '../../src/http.js';
 import { McpServer } from '../../src/server/index.js';
 import { createStreamableHttpHandler } from '../../src/transport/index.js';
 import { JwksServer, makeKey } from '../transport/fixtures/jwks-server.js';
@@ -108,7 +108,7 @@ test('login --dpop: a DPoP-bound token (after the AS nonce), its key kept in the
   const server = new McpServer({ name: 'vault', version: '1' });
   server.tool({ name: 'whoami', inputSchema: { type: 'object' } }, (_args, context) => ({ content: [{ type: 'text', text: `${context.authInfo?.clientId} ${context.authInfo?.confirmation?.jkt !== undefined}` }] }));
   const verifyToken = jwtVerifier({ issuer: auth.url, audience: mcpUrl, jwksUri: jwks.url, requireDpop: true });
-  const handler = createStreamableHttpHandler(server, { verifyToken, resourceMetadata: { resource: mcpUrl, authorization_servers: [auth.url] } });
+  const handler = createStreamableHttpHandler(server, { auth: bearerAuth({ verifyToken, resourceMetadata: { resource: mcpUrl, authorization_servers: [auth.url] } }) });
   httpServer.on('request', (req, res) => void handler.handle(req, res));
   const dir = mkdtempSync(join(tmpdir(), 'mcpwire-dpop-'));
   t.after(async () => {

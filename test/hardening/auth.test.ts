@@ -11,7 +11,7 @@ import { test } from 'node:test';
 import { McpClient } from '../../src/client/index.js';
 import type { AuthInfo, Transport } from '../../src/jsonrpc/index.js';
 import { McpServer } from '../../src/server/index.js';
-import { HttpStatusError, createStreamableHttpHandler, httpTransport } from '../../src/transport/index.js';
+import { HttpStatusError, bearerAuth, createStreamableHttpHandler, httpTransport } from '../../src/transport/index.js';
 import { postHeaders, send, sseMessages } from '../transport/fixtures/http-request.js';
 
 const TOKENS = new Map<string, AuthInfo>([
@@ -43,7 +43,7 @@ async function withVault(body: (url: string, metadataUrl: string) => Promise<voi
   await new Promise<void>((resolve) => httpServer.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(httpServer.address() as AddressInfo).port}/mcp`;
   const resourceMetadata = { resource: url, authorization_servers: ['https://auth.example'], scopes_supported: ['secrets:read'] };
-  const handler = createStreamableHttpHandler(secretServer(), { verifyToken, resourceMetadata });
+  const handler = createStreamableHttpHandler(secretServer(), { auth: bearerAuth({ verifyToken, resourceMetadata }) });
   httpServer.on('request', (req, res) => void handler.handle(req, res));
   try {
     await body(url, url.replace('/mcp', '/.well-known/oauth-protected-resource/mcp'));

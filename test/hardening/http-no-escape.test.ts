@@ -8,7 +8,7 @@ import type { ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { test } from 'node:test';
 import { McpServer } from '../../src/server/index.js';
-import { serveHttp } from '../../src/transport/index.js';
+import { bearerAuth, serveHttp } from '../../src/transport/index.js';
 import type { RunningHttpServer } from '../../src/transport/index.js';
 import { HttpError, answerError } from '../../src/transport/http-server/http-error.js';
 import { NodeHttpExchange } from '../../src/transport/node/node-http-exchange.js';
@@ -20,11 +20,13 @@ const ping = '{"jsonrpc":"2.0","id":1,"method":"ping"}';
 test('HTTP: a token verifier whose error echoes CR/LF and non-Latin-1 text gets 401 with a reduced, quoted challenge; the server goes on', async () => {
   const running = await serveHttp(new McpServer({ name: 'vault', version: '1' }), {
     dnsRebindingProtection: false,
-    verifyToken: async (token) => {
-      if (token === 'good') return { token, clientId: 'app' };
-      // A verifier that echoes part of the decoded token, as real ones do.
-      throw new Error(`no such token: ${token} «é中» "quoted" back\\slash\r\nX-Injected: 1`);
-    },
+    auth: bearerAuth({
+      verifyToken: async (token) => {
+        if (token === 'good') return { token, clientId: 'app' };
+        // A verifier that echoes part of the decoded token, as real ones do.
+        throw new Error(`no such token: ${token} «é中» "quoted" back\\slash\r\nX-Injected: 1`);
+      },
+    }),
   });
   try {
     const port = String(running.port);

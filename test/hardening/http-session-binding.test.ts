@@ -8,6 +8,7 @@ import { test } from 'node:test';
 import type { AuthInfo } from '../../src/jsonrpc/index.js';
 import { McpServer } from '../../src/server/index.js';
 import { principalOf } from '../../src/jsonrpc/principal.js';
+import { bearerAuth } from '../../src/transport/index.js';
 import { within } from '../transport/fixtures/deadline.js';
 import { HTTP_ADAPTERS } from '../transport/fixtures/http-adapters.js';
 import { initialize, postHeaders, send, sseMessages } from '../transport/fixtures/http-request.js';
@@ -27,11 +28,13 @@ const NOT_FOUND = { jsonrpc: '2.0', error: { code: -32600, message: 'Session not
 for (const adapter of HTTP_ADAPTERS) {
   test(`HTTP (${adapter.name}): a session answers only the principal that opened it: same subject and client, or the same token when neither is named`, async () => {
     const running = await adapter.serve(new McpServer({ name: 'bound', version: '1' }), {
-      verifyToken: async (token) => {
-        const info = TOKENS.get(token);
-        if (!info) throw new Error('unknown token');
-        return info;
-      },
+      auth: bearerAuth({
+        verifyToken: async (token) => {
+          const info = TOKENS.get(token);
+          if (!info) throw new Error('unknown token');
+          return info;
+        },
+      }),
     });
     const use = async (token: string, session: string, id: number): Promise<[number, unknown]> => {
       const answer = await send(running.url, { method: 'POST', headers: postHeaders({ authorization: `Bearer ${token}`, 'mcp-session-id': session }), body: JSON.stringify({ jsonrpc: '2.0', id, method: 'ping' }) });

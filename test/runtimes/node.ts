@@ -4,6 +4,7 @@
 
 import { createTools } from '../../examples/runtimes/tools.js';
 import { serveHttp } from '../../src/transport/node/streamable-http-server.js';
+import { corsPolicy } from '../../src/transport/http-server/http-cors.js';
 import type { CorsOptions } from '../../src/transport/http-server/http-cors.js';
 import { serveFetch } from '../transport/fixtures/http-adapters.js';
 
@@ -15,7 +16,7 @@ export interface ServedEndpoint {
 
 /** The tools on Node's node:http adapter, on 127.0.0.1 and a free port. */
 export async function serveOnNodeAdapter(cors?: CorsOptions): Promise<ServedEndpoint> {
-  const running = await serveHttp(createTools(), cors ? { cors } : {});
+  const running = await serveHttp(createTools(), cors ? { cors: corsPolicy(cors) } : {});
   return { url: running.url, stop: () => running.close() };
 }
 

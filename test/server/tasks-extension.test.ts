@@ -9,7 +9,7 @@ import { McpClient } from '../../src/client/index.js';
 import { TASKS_EXTENSION } from '../../src/protocol/index.js';
 import type { DetailedTask } from '../../src/protocol/index.js';
 import { McpServer, MemoryTaskStore, tasksExtension } from '../../src/server/index.js';
-import { httpTransport, serveHttp } from '../../src/transport/index.js';
+import { bearerAuth, httpTransport, serveHttp } from '../../src/transport/index.js';
 import { ListenRegistry } from '../../src/server/listen-registry.js';
 
 function taskServer(): McpServer {
@@ -94,7 +94,7 @@ async function clientAs(url: string, who: string): Promise<McpClient> {
 }
 
 test('notifications/tasks through subscriptions/listen: the acknowledgement grants only the caller\'s own known tasks, each change reaches the stream of its principal alone', async () => {
-  const http = await serveHttp(taskServer(), { port: 0, verifyToken: async (bearer) => ({ token: bearer, subject: bearer, clientId: 'test' }) });
+  const http = await serveHttp(taskServer(), { port: 0, auth: bearerAuth({ verifyToken: async (bearer) => ({ token: bearer, subject: bearer, clientId: 'test' }) }) });
   const ada = await clientAs(http.url, 'ada');
   const bob = await clientAs(http.url, 'bob');
   const stop = new AbortController();
@@ -209,7 +209,7 @@ test('a task\'s handler sees its caller as a tool handler does: era, authInfo, c
     content: [{ type: 'text', text: JSON.stringify({ era: context.era, subject: context.authInfo?.subject, client: context.clientInfo?.name, extensions: Object.keys(context.clientCapabilities.extensions ?? {}) }) }],
   }));
   server.extension(tasksExtension({ pollIntervalMs: 20 }));
-  const http = await serveHttp(server, { port: 0, verifyToken: async (token) => ({ token, clientId: 'c', subject: 'alice', scopes: [] }) });
+  const http = await serveHttp(server, { port: 0, auth: bearerAuth({ verifyToken: async (token) => ({ token, clientId: 'c', subject: 'alice', scopes: [] }) }) });
   const client = await McpClient.connect(httpTransport(http.url, { headers: { authorization: 'Bearer good' } }), { era: '2026-07-28', clientInfo: { name: 'who-client', version: '1.0.0' }, ...DECLARING });
   try {
     const created = await client.request('tools/call', { name: 'whoami', arguments: {} });

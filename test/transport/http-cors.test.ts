@@ -4,6 +4,7 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { corsPolicy } from '../../src/transport/index.js';
 import type { HttpServerOptions } from '../../src/transport/index.js';
 import { echoServable } from './fixtures/echo-servable.js';
 import { within } from './fixtures/deadline.js';
@@ -29,7 +30,7 @@ function corsHeaders(headers: Record<string, unknown>): Record<string, unknown> 
 }
 
 for (const adapter of HTTP_ADAPTERS) {
-  test(`CORS (${adapter.name}): preflight from a listed origin gets 204 with the MCP headers allowed`, () => withServer(adapter, { cors: { origins: [APP] } }, async ({ url }) => {
+  test(`CORS (${adapter.name}): preflight from a listed origin gets 204 with the MCP headers allowed`, () => withServer(adapter, { cors: corsPolicy({ origins: [APP] }) }, async ({ url }) => {
     const preflight = await send(url, { method: 'OPTIONS', headers: PREFLIGHT });
     assert.deepStrictEqual([preflight.status, preflight.body, corsHeaders(preflight.headers)], [204, '', {
       'access-control-allow-origin': APP,
@@ -40,7 +41,7 @@ for (const adapter of HTTP_ADAPTERS) {
     }]);
   }));
 
-  test(`CORS (${adapter.name}): answers to a listed origin expose Mcp-Session-Id; errors carry CORS too`, () => withServer(adapter, { cors: { origins: [APP] } }, async ({ url }) => {
+  test(`CORS (${adapter.name}): answers to a listed origin expose Mcp-Session-Id; errors carry CORS too`, () => withServer(adapter, { cors: corsPolicy({ origins: [APP] }) }, async ({ url }) => {
     const answer = await send(url, { method: 'POST', headers: postHeaders({ origin: APP }), body: JSON.stringify(INITIALIZE) });
     assert.equal(answer.status, 200);
     assert.match(answer.headers['mcp-session-id'] as string, /^[\x21-\x7E]+$/);
@@ -53,7 +54,7 @@ for (const adapter of HTTP_ADAPTERS) {
     assert.deepStrictEqual([plain.status, corsHeaders(plain.headers)], [200, {}]);
   }));
 
-  test(`CORS (${adapter.name}): an origin the Origin check refuses is refused for preflight and requests alike`, () => withServer(adapter, { cors: { origins: [APP] } }, async ({ url }) => {
+  test(`CORS (${adapter.name}): an origin the Origin check refuses is refused for preflight and requests alike`, () => withServer(adapter, { cors: corsPolicy({ origins: [APP] }) }, async ({ url }) => {
     const preflight = await send(url, { method: 'OPTIONS', headers: { ...PREFLIGHT, origin: 'https://evil.example' } });
     const request = await send(url, { method: 'POST', headers: postHeaders({ origin: 'https://evil.example' }), body: JSON.stringify(INITIALIZE) });
     const refusal = { jsonrpc: '2.0', error: { code: -32600, message: 'Forbidden: Origin "https://evil.example" is not allowed' } };

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { TestContext } from 'node:test';
 import { McpClient } from '../../src/client/index.js';
-import { jwtVerifier } from '../../src/http.js';
+import { bearerAuth, jwtVerifier } from '../../src/http.js';
 import { serveHttp } from '../../src/node.js';
 import { McpServer } from '../../src/server/index.js';
 import { HttpStatusError, httpTransport } from '../../src/transport/index.js';
@@ -266,7 +266,7 @@ test('jwtVerifier plugged into serveHttp: the tool sees the token\'s identity; t
     content: [{ type: 'text', text: JSON.stringify({ subject: context.authInfo?.subject, clientId: context.authInfo?.clientId, scopes: context.authInfo?.scopes }) }],
   }));
   const verifyToken = jwtVerifier({ issuer: ISSUER, audience: AUDIENCE, jwksUri: jwks.url, clockToleranceSec: 60 });
-  const running = await serveHttp(server, { verifyToken });
+  const running = await serveHttp(server, { auth: bearerAuth({ verifyToken }) });
   const connect = (token: string): Promise<McpClient> => McpClient.connect(httpTransport(running.url, { headers: { authorization: `Bearer ${token}` } }));
   try {
     // Expired 5 s ago, within the 60 s tolerance: both the verifier and the endpoint accept it.

@@ -1,7 +1,8 @@
 // The 2026-07-28-only fetch handler (mcpwire/http-stateless), called with `new Request(...)` as a
 // Worker calls it: it answers the seed's call, 19 + 23 = 42; a 2025 initialize gets -32022 with the
 // revisions it speaks (26/basic/versioning), GET and DELETE 405; and a bundle of it holds no 2025
-// session code (the files of http-sessions.ts and http-session.ts are not in it).
+// session code (the files of http-sessions.ts and http-session.ts are not in it), nor, like the
+// Worker of both revisions, the code of a feature it did not configure (auth, CORS).
 
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -72,20 +73,38 @@ test('2026-only fetch handler: GET and DELETE are 405, POST only', () => withHan
   }
 }));
 
-test('2026-only fetch handler: bundled and minified for the web (as bench/worker-footprint.ts does), it holds no 2025 session code', () => {
+/** The source files a Worker's minified web bundle holds code of (as bench/worker-footprint.ts bundles it). */
+function bundledInputs(worker: string): string[] {
   const dir = mkdtempSync(join(tmpdir(), 'mcpwire-stateless-bundle-'));
   try {
     const metafile = join(dir, 'meta.json');
-    execFileSync(join(ROOT, 'node_modules/.bin/esbuild'), [join(ROOT, 'bench/servers/one-tool-stateless-worker.ts'), '--bundle', '--minify', '--platform=browser',
+    execFileSync(join(ROOT, 'node_modules/.bin/esbuild'), [join(ROOT, `bench/servers/${worker}`), '--bundle', '--minify', '--platform=browser',
       '--format=esm', '--log-level=warning', `--outfile=${join(dir, 'worker.mjs')}`, `--metafile=${metafile}`], { cwd: ROOT });
     // What the output holds (the metafile's top-level inputs list every file read, tree-shaken or not).
     const outputs = Object.values(JSON.parse(readFileSync(metafile, 'utf8')).outputs as Record<string, { inputs: Record<string, { bytesInOutput: number }> }>);
-    const inputs = outputs.flatMap((output) => Object.entries(output.inputs).filter(([, input]) => input.bytesInOutput > 0).map(([path]) => path));
-    const sessionFiles = ['http-sessions.ts', 'http-session.ts', 'event-store.ts', 'resumable-stream.ts', 'session-streams.ts']
-      .map((name) => `src/transport/http-server/${name}`);
-    assert.deepEqual(inputs.filter((input) => sessionFiles.includes(input)), []);
-    assert.ok(inputs.includes('src/transport/http-server/stateless-channel.ts'), 'the stateless route is in it');
+    return outputs.flatMap((output) => Object.entries(output.inputs).filter(([, input]) => input.bytesInOutput > 0).map(([path]) => path));
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** Files a Worker that did not configure their feature must not bundle: each comes with the option that turns it on. */
+const BROUGHT_BY_OPTIONS = [
+  'src/transport/http-server/http-auth.ts', // auth: bearerAuth(…)
+  'src/transport/http-server/http-cors.ts', // cors: corsPolicy(…)
+  'src/transport/http-server/dpop-proof.ts', // a verifier's dpop
+];
+
+test('2026-only fetch handler: bundled and minified for the web (as bench/worker-footprint.ts does), it holds no 2025 session code and no unconfigured feature', () => {
+  const inputs = bundledInputs('one-tool-stateless-worker.ts');
+  const sessionFiles = ['http-sessions.ts', 'http-session.ts', 'event-store.ts', 'resumable-stream.ts', 'session-streams.ts']
+    .map((name) => `src/transport/http-server/${name}`);
+  assert.deepEqual(inputs.filter((input) => sessionFiles.includes(input) || BROUGHT_BY_OPTIONS.includes(input)), []);
+  assert.ok(inputs.includes('src/transport/http-server/stateless-channel.ts'), 'the stateless route is in it');
+});
+
+test('fetch handler of both revisions: its one-tool Worker bundles no feature it did not configure', () => {
+  const inputs = bundledInputs('one-tool-worker.ts');
+  assert.deepEqual(inputs.filter((input) => BROUGHT_BY_OPTIONS.includes(input)), []);
+  assert.ok(inputs.includes('src/transport/http-server/http-sessions.ts'), 'the 2025 sessions are in it');
 });

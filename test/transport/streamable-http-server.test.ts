@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { AuthInfo } from '../../src/jsonrpc/index.js';
+import { bearerAuth } from '../../src/transport/index.js';
 import type { HttpServerOptions } from '../../src/transport/index.js';
 import { echoServable } from './fixtures/echo-servable.js';
 import type { EchoServable } from './fixtures/echo-servable.js';
@@ -276,7 +277,7 @@ for (const adapter of HTTP_ADAPTERS) {
       return { token, clientId: 'c1', scopes: ['mcp'] };
     };
     const resourceMetadata = { resource: 'http://127.0.0.1/mcp', authorization_servers: ['https://auth.example'] };
-    await withServer(adapter, { verifyToken, resourceMetadata }, async ({ url, port }) => {
+    await withServer(adapter, { auth: bearerAuth({ verifyToken, resourceMetadata }) }, async ({ url, port }) => {
       const metadataUrl = `http://127.0.0.1:${port}/.well-known/oauth-protected-resource/mcp`;
       const missing = await send(url, { method: 'POST', headers: postHeaders(), body: JSON.stringify(INITIALIZE) });
       assert.deepStrictEqual([missing.status, missing.headers['www-authenticate']], [401, `Bearer resource_metadata="${metadataUrl}"`]);
@@ -305,7 +306,7 @@ for (const adapter of HTTP_ADAPTERS) {
         const echo = transport.onmessage!;
         transport.onmessage = (message, extra) => { extras.push(extra?.authInfo); echo(message, extra); };
       },
-    }, { verifyToken });
+    }, { auth: bearerAuth({ verifyToken }) });
     try {
       await initialize(server.url, { authorization: 'Bearer t0k3n' });
       assert.deepStrictEqual(extras, [{ token: 't0k3n', clientId: 'c1' }]);

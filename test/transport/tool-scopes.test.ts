@@ -11,8 +11,8 @@ import { DpopProver } from '../../src/client/oauth/dpop-prover.js';
 import { generateSigningKey, jwkThumbprint } from '../../src/jws/jws-sign.js';
 import { McpServer } from '../../src/server/index.js';
 import { dpopVerifier } from '../../src/transport/http-server/dpop-proof.js';
-import { scopeRefusal } from '../../src/transport/http-server/http-auth.js';
-import type { HttpServerOptions } from '../../src/transport/index.js';
+import { bearerAuth, scopeRefusal } from '../../src/transport/http-server/http-auth.js';
+import type { BearerAuthOptions } from '../../src/transport/http-server/http-auth.js';
 import { HTTP_ADAPTERS } from './fixtures/http-adapters.js';
 import type { HttpAdapter } from './fixtures/http-adapters.js';
 import { INITIALIZE, sseMessages } from './fixtures/http-request.js';
@@ -38,8 +38,8 @@ function calculator(listToolsByScope?: boolean): McpServer {
   return server;
 }
 
-async function serve(t: { after(fn: () => Promise<void>): void }, adapter: HttpAdapter, options: HttpServerOptions = {}, listToolsByScope?: boolean): Promise<{ url: string; port: number }> {
-  const running = await adapter.serve(calculator(listToolsByScope), { verifyToken, ...options });
+async function serve(t: { after(fn: () => Promise<void>): void }, adapter: HttpAdapter, auth: Partial<BearerAuthOptions> = {}, listToolsByScope?: boolean): Promise<{ url: string; port: number }> {
+  const running = await adapter.serve(calculator(listToolsByScope), { auth: bearerAuth({ verifyToken, ...auth }) });
   t.after(() => running.close());
   return running;
 }

@@ -1,11 +1,14 @@
-// Bearer-token checks for Streamable HTTP (spec 2025-11-25, basic/authorization). Verifying a
-// token is the application's job (`verifyToken`); this file reads the header, answers 401 with
-// the `WWW-Authenticate` challenge that points at the Protected Resource Metadata (RFC 9728),
-// and serves that metadata document. A token bound to a key (AuthInfo.confirmation, RFC 9449)
-// must come as `Authorization: DPoP …` with a proof by that key, checked by the verifier's `dpop`
-// (dpopVerifier in dpop-proof.ts, which jwtVerifier sets; imported only by whoever uses DPoP, so an
-// endpoint without it bundles no JWS code). A token that is
-// valid but lacks a scope the call needs gets 403 `insufficient_scope` (scopeRefusal).
+// Bearer-token checks for Streamable HTTP (spec 2025-11-25, basic/authorization), the endpoint's
+// `auth` option: `bearerAuth({ verifyToken, resourceMetadata })`. Verifying a token is the
+// application's job (`verifyToken`); this file reads the header, answers 401 with the
+// `WWW-Authenticate` challenge that points at the Protected Resource Metadata (RFC 9728), and
+// serves that metadata document. The endpoint reaches all of it through the object bearerAuth
+// returns, so an endpoint without `auth` bundles none of it (bench/worker-footprint.ts). A token
+// bound to a key (AuthInfo.confirmation, RFC 9449) must come as `Authorization: DPoP …` with a
+// proof by that key, checked by the verifier's `dpop` (dpopVerifier in dpop-proof.ts, which
+// jwtVerifier sets; imported only by whoever uses DPoP, so an endpoint without it bundles no JWS
+// code). A token that is valid but lacks a scope the call needs gets 403 `insufficient_scope`
+// (scopeRefusal).
 
 import type { AuthInfo, RequestId } from '../../jsonrpc/index.js';
 import { missingScopes } from '../../jsonrpc/missing-scopes.js';
@@ -31,15 +34,47 @@ export interface DpopVerifier {
   check(proof: string | undefined, expected: DpopExpectation): Promise<void>;
 }
 
-const WELL_KNOWN = '/.well-known/oauth-protected-resource';
-
-/** The paths the metadata is served at: suffixed with the endpoint path (RFC 9728 §3.1), and bare. */
-export function resourceMetadataPaths(endpointPath: string): string[] {
-  return [`${WELL_KNOWN}${endpointPath}`, WELL_KNOWN];
+/** What `bearerAuth` is given. */
+export interface BearerAuthOptions {
+  /** Checks each request's bearer token: every request needs `Authorization: Bearer <token>` that this accepts. */
+  verifyToken: TokenVerifier;
+  /** RFC 9728 Protected Resource Metadata, served at /.well-known/oauth-protected-resource[path]. */
+  resourceMetadata?: object;
 }
 
+/** The endpoint's `auth` option (bearerAuth makes it): what the endpoint asks of authorization, and nothing else. */
+export interface HttpAuth {
+  /** The paths the metadata document is served at for an endpoint at `endpointPath`; none without one. */
+  metadataPaths(endpointPath: string): readonly string[];
+  /** Answers a GET of one of those paths (no authentication: clients need it to get a token). */
+  serveMetadata(exchange: HttpExchange): void;
+  /** The verified identity behind this request, or a 401 HttpError. */
+  authenticate(exchange: HttpExchange, endpointPath: string): Promise<AuthInfo>;
+  /** The 403 for a token that lacks a scope the request needs, or undefined (scopeRefusal). */
+  refuseScopes(exchange: HttpExchange, endpointPath: string, info: AuthInfo, needs: readonly string[] | undefined,
+    context: Omit<ScopeRefusalContext, 'metadataUrl'>): HttpError | undefined;
+}
+
+/**
+ * The endpoint's `auth` option: bearer tokens checked by `verifyToken` on every request, and the
+ * metadata document that tells a client where to get one. `serveHttp(server, { auth: bearerAuth({ verifyToken, resourceMetadata }) })`.
+ */
+export function bearerAuth(options: BearerAuthOptions): HttpAuth {
+  const { verifyToken, resourceMetadata } = options;
+  return {
+    metadataPaths: (endpointPath) => resourceMetadata ? [`${WELL_KNOWN}${endpointPath}`, WELL_KNOWN] : [],
+    serveMetadata: (exchange) => writeResourceMetadata(exchange, resourceMetadata ?? {}),
+    // basic/authorization: a 401 always names where the metadata is (RFC 9728 §5.1).
+    authenticate: (exchange, endpointPath) => authenticate(exchange, verifyToken, resourceMetadataUrl(exchange, endpointPath)),
+    refuseScopes: (exchange, endpointPath, info, needs, context) => scopeRefusal(info, needs,
+      { ...context, metadataUrl: resourceMetadata ? resourceMetadataUrl(exchange, endpointPath) : undefined }),
+  };
+}
+
+const WELL_KNOWN = '/.well-known/oauth-protected-resource';
+
 /** The absolute metadata URL for this request's origin, as the 401 challenge names it. */
-export function resourceMetadataUrl(exchange: HttpExchange, endpointPath: string): string {
+function resourceMetadataUrl(exchange: HttpExchange, endpointPath: string): string {
   return `${exchange.scheme}://${exchange.header('host') ?? 'localhost'}${WELL_KNOWN}${endpointPath}`;
 }
 
@@ -47,7 +82,7 @@ export function resourceMetadataUrl(exchange: HttpExchange, endpointPath: string
  * The verified identity behind this request, or a 401 HttpError. basic/authorization#token-requirements:
  * the token comes in the Authorization header on every request, never in the query string.
  */
-export async function authenticate(exchange: HttpExchange, verify: TokenVerifier, metadataUrl: string): Promise<AuthInfo> {
+async function authenticate(exchange: HttpExchange, verify: TokenVerifier, metadataUrl: string): Promise<AuthInfo> {
   const header = exchange.header('authorization');
   const match = header ? /^(Bearer|DPoP)[ ]+(\S+)\s*$/i.exec(header) : null;
   if (!match) {
@@ -89,7 +124,7 @@ async function checkDpop(exchange: HttpExchange, verify: TokenVerifier, info: Au
 }
 
 /** Serves the Protected Resource Metadata document (no authentication: clients need it to get a token). */
-export function writeResourceMetadata(exchange: HttpExchange, metadata: object): void {
+function writeResourceMetadata(exchange: HttpExchange, metadata: object): void {
   exchange.respond(200, { 'Content-Type': 'application/json', 'Cache-Control': 'max-age=3600' }, JSON.stringify(metadata));
 }
 

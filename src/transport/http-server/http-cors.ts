@@ -2,10 +2,12 @@
 // it (a browser-based MCP client). It agrees with the Origin check (http-security.ts): an origin
 // the check lets through gets CORS headers, one it refuses gets 403, preflight included. Without
 // the `cors` option none of this runs: OPTIONS stays 405 and no Access-Control-* header goes out.
+// The endpoint reaches this file only through the object corsPolicy returns, so an endpoint without
+// `cors` bundles none of it.
 
 import type { HttpExchange, SseSink } from './http-exchange.js';
 
-/** The `cors` option: which origins may call from a browser, besides the ones always allowed. */
+/** What corsPolicy is given: which origins may call from a browser, besides the ones always allowed. */
 export interface CorsOptions {
   /** Origins such as `https://app.example`; they are added to the Origin check's allowed list. */
   origins: string[];
@@ -18,8 +20,27 @@ const ALLOW_HEADERS = 'Accept, Authorization, Content-Type, DPoP, Last-Event-ID,
 /** What a page may read: without these a browser hides the session id and the auth challenge. */
 const EXPOSE_HEADERS = 'Mcp-Session-Id, MCP-Protocol-Version, WWW-Authenticate, DPoP-Nonce';
 
+/** The endpoint's `cors` option (corsPolicy makes it). */
+export interface HttpCors {
+  /** Origins the endpoint's Origin check allows besides its own list. */
+  readonly origins: readonly string[];
+  /** Answers a preflight `OPTIONS` from `origin` (already through the Origin check). */
+  answerPreflight(exchange: HttpExchange, origin: string): void;
+  /** `exchange`, with the CORS headers for `origin` added to whatever it answers. */
+  withHeaders(exchange: HttpExchange, origin: string): HttpExchange;
+}
+
+/** The endpoint's `cors` option: `cors: corsPolicy({ origins: ['https://app.example'] })`. */
+export function corsPolicy(options: CorsOptions): HttpCors {
+  return {
+    origins: [...options.origins],
+    answerPreflight: (exchange, origin) => answerPreflight(exchange, origin, options),
+    withHeaders: withCorsHeaders,
+  };
+}
+
 /** The answer to a preflight `OPTIONS` from `origin` (already through the Origin check). */
-export function answerPreflight(exchange: HttpExchange, origin: string, cors: CorsOptions): void {
+function answerPreflight(exchange: HttpExchange, origin: string, cors: CorsOptions): void {
   exchange.respond(204, {
     'Access-Control-Allow-Origin': origin,
     'Access-Control-Allow-Methods': 'GET, POST, DELETE',
@@ -30,7 +51,7 @@ export function answerPreflight(exchange: HttpExchange, origin: string, cors: Co
 }
 
 /** `exchange`, with the CORS headers for `origin` added to whatever it answers. */
-export function withCorsHeaders(exchange: HttpExchange, origin: string): HttpExchange {
+function withCorsHeaders(exchange: HttpExchange, origin: string): HttpExchange {
   const extra = { 'Access-Control-Allow-Origin': origin, 'Access-Control-Expose-Headers': EXPOSE_HEADERS, Vary: 'Origin' };
   return {
     get method() { return exchange.method; },

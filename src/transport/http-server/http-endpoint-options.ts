@@ -3,8 +3,8 @@
 
 import type { Transport } from '../../jsonrpc/index.js';
 import type { EventStore } from './event-store.js';
-import type { TokenVerifier } from './http-auth.js';
-import type { CorsOptions } from './http-cors.js';
+import type { HttpAuth } from './http-auth.js';
+import type { HttpCors } from './http-cors.js';
 import type { StreamableHttpSessionTransport } from './http-session.js';
 
 /** What an HTTP endpoint serves: anything that accepts one transport per session (McpServer does). */
@@ -51,10 +51,10 @@ export interface HttpEndpointOptions {
   /** Check the Host header against allowedHosts (default true). */
   dnsRebindingProtection?: boolean;
   /**
-   * Opt-in CORS for browser clients on other origins: preflight OPTIONS is answered, and every
-   * origin the Origin check allows (cors.origins are added to it) may read the answers.
+   * Opt-in CORS for browser clients on other origins, `corsPolicy({ origins })`: preflight OPTIONS
+   * is answered, and every origin the Origin check allows (its origins are added) may read the answers.
    */
-  cors?: CorsOptions;
+  cors?: HttpCors;
   /** Answer requests with one JSON body instead of an SSE stream (default false). */
   jsonResponse?: boolean;
   /** Where SSE events are kept for resumption (default an InMemoryEventStore). */
@@ -91,10 +91,12 @@ export interface HttpEndpointOptions {
   maxBufferedBytes?: number;
   /** How long an SSE client may leave more than maxBufferedBytes unread, taking none of it, before it is cut (default 10 s). */
   streamStallMs?: number;
-  /** If set, every request needs `Authorization: Bearer <token>` that this accepts. */
-  verifyToken?: TokenVerifier;
-  /** RFC 9728 Protected Resource Metadata, served at /.well-known/oauth-protected-resource[path]. */
-  resourceMetadata?: object;
+  /**
+   * Bearer tokens (basic/authorization): `bearerAuth({ verifyToken, resourceMetadata })`. With it
+   * every request needs `Authorization: Bearer <token>` that verifyToken accepts; without it the
+   * endpoint bundles no authorization code.
+   */
+  auth?: HttpAuth;
   /**
    * This instance's name among several behind one load balancer (letters, digits, `_`, `-`; at
    * most 32). Minted session ids are then `<instanceId>.<random UUID>`, still unguessable, so a

@@ -10,8 +10,6 @@ import type { AuthInfo, MessageExtra } from '../../jsonrpc/index.js';
 import { principalOf } from '../../jsonrpc/principal.js';
 import { UNSUPPORTED_PROTOCOL_VERSION } from '../../protocol/era.js';
 import { HANDSHAKE_REVISIONS } from '../../protocol/versions.js';
-import { authenticate, resourceMetadataPaths, resourceMetadataUrl, scopeRefusal, writeResourceMetadata } from './http-auth.js';
-import { answerPreflight, withCorsHeaders } from './http-cors.js';
 import type { HttpEndpointOptions, HttpServable } from './http-endpoint-options.js';
 import { HttpError, answerError, describeError } from './http-error.js';
 import type { HttpExchange } from './http-exchange.js';
@@ -43,8 +41,10 @@ export function createHttpEndpoint(server: HttpServable, options: HttpEndpointOp
   const path = options.path ?? '/mcp';
   const bodyTimeoutMs = options.bodyTimeoutMs ?? 10_000;
   const maxBodyBytes = options.maxBodyBytes ?? 4 * 1024 * 1024;
-  const metadataPaths = options.resourceMetadata ? resourceMetadataPaths(path) : [];
-  const allowedOrigins = options.cors ? [...(options.allowedOrigins ?? []), ...options.cors.origins] : options.allowedOrigins;
+  const auth = options.auth;
+  const metadataPaths = auth?.metadataPaths(path) ?? [];
+  const cors = options.cors;
+  const allowedOrigins = cors ? [...(options.allowedOrigins ?? []), ...cors.origins] : options.allowedOrigins;
   /** Whether the server speaks 2026-07-28 (it says so; a server without stateless revisions gets no stateless route). */
   const stateless = (server.statelessRevisions?.length ?? 0) > 0;
   if (!stateless && sessions === undefined) throw new TypeError('An endpoint without 2025 sessions needs a server that speaks a stateless revision (statelessRevisions)');
@@ -83,12 +83,11 @@ export function createHttpEndpoint(server: HttpServable, options: HttpEndpointOp
     // basic/authorization#scope-challenge-handling: a tool's scopes are checked before either era runs the call.
     const call = classified.kind === 'request' && classified.message.method === 'tools/call' ? classified.message : undefined;
     const tool = call?.params?.name;
-    if (authInfo && call && typeof tool === 'string') {
-      const refusal = scopeRefusal(authInfo, server.toolScopes?.(tool), {
+    if (auth && authInfo && call && typeof tool === 'string') {
+      const refusal = auth.refuseScopes(exchange, path, authInfo, server.toolScopes?.(tool), {
         // A 2025 challenge repeats the token's scopes, as 2025 recommends; a 2026 one names the call's own only.
         granted: statelessPost ? [] : authInfo.scopes ?? [],
         what: `calling tool ${JSON.stringify(tool)}`,
-        metadataUrl: options.resourceMetadata ? resourceMetadataUrl(exchange, path) : undefined,
         id: call.id,
       });
       if (refusal) throw refusal;
@@ -113,19 +112,17 @@ export function createHttpEndpoint(server: HttpServable, options: HttpEndpointOp
     const refusal = refuseOrigin(origin, allowedOrigins) ?? (hostChecked ? undefined : refuseHost(host, options.allowedHosts));
     if (refusal) throw new HttpError(403, refusal);
     allowedHost = host;
-    return options.cors ? origin : undefined;
+    return cors ? origin : undefined;
   }
 
   async function route(exchange: HttpExchange, pathname: string): Promise<void> {
-    if (metadataPaths.includes(pathname) && options.resourceMetadata) {
+    if (auth && metadataPaths.includes(pathname)) {
       if (exchange.method !== 'GET') throw new HttpError(405, 'Method not allowed', { headers: { Allow: 'GET' } });
-      writeResourceMetadata(exchange, options.resourceMetadata);
+      auth.serveMetadata(exchange);
       return;
     }
     if (pathname !== path) throw new HttpError(404, `Not found: the MCP endpoint is ${path}`);
-    const authInfo = options.verifyToken
-      ? await authenticate(exchange, options.verifyToken, resourceMetadataUrl(exchange, path))
-      : undefined;
+    const authInfo = auth ? await auth.authenticate(exchange, path) : undefined;
     const principal = authInfo ? await principalOf(authInfo) : undefined;
     const version = exchange.header('mcp-protocol-version');
     if (stateless && exchange.method !== 'POST' && exchange.method !== 'OPTIONS' && version !== undefined
@@ -154,13 +151,13 @@ export function createHttpEndpoint(server: HttpServable, options: HttpEndpointOp
         const corsOrigin = checkSource(exchange);
         // Requests name the endpoint exactly, as a rule; only other targets need a URL parser.
         const pathname = exchange.url === path ? path : new URL(exchange.url, 'http://localhost').pathname;
-        if (corsOrigin !== undefined) {
+        if (cors && corsOrigin !== undefined) {
           // Preflight carries no credentials, so it is answered before authentication.
           if (exchange.method === 'OPTIONS' && (pathname === path || metadataPaths.includes(pathname))) {
-            answerPreflight(exchange, corsOrigin, options.cors!);
+            cors.answerPreflight(exchange, corsOrigin);
             return;
           }
-          exchange = withCorsHeaders(exchange, corsOrigin);
+          exchange = cors.withHeaders(exchange, corsOrigin);
         }
         await route(exchange, pathname);
       } catch (error) {

@@ -46,7 +46,7 @@ interface JwksKey {
 const MAX_COOLDOWN_SEC = 30;
 
 /**
- * A verifyToken for serveHttp / createFetchHandler that accepts the JWT access tokens `issuer`
+ * A verifyToken for bearerAuth (serveHttp / createFetchHandler's `auth`) that accepts the JWT access tokens `issuer`
  * signs for `audience`. Its AuthInfo: sub → subject, client_id (else azp) → clientId, scope (else
  * scp) → scopes, exp → expiresAt, and every claim in `extra.claims`.
  */
