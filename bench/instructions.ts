@@ -11,7 +11,7 @@ import { RawNodeHttpClient } from './baselines/raw-node-http-client.js';
 import { RawStdioClient } from './baselines/raw-clients.js';
 import { importDist } from './build.js';
 import { CALLGRIND_TIMEOUT_MS, callMany, countInstructions, instructionsPerCall, requireValgrind } from './callgrind.js';
-import type { Counted } from './callgrind.js';
+import type { Counted, PerCall } from './callgrind.js';
 import { coldStartAnswer } from './cold-start.js';
 import { waitForLine } from './stats.js';
 
@@ -89,12 +89,17 @@ export function httpDrive(client: 'raw' | 'raw stateless' | 'session' | 'statele
 
 /** Instructions from spawn to the process's exit, stdin ended right after its answer to initialize. */
 async function coldStartInstructions(script: string): Promise<number> {
-  return await countInstructions([script], async (program) => {
+  const count = await countInstructions([script], async (program) => {
     await coldStartAnswer(program.command, program.args, CALLGRIND_TIMEOUT_MS);
   });
+  return count.total;
 }
 
-export interface InstructionRow { measure: string; mcpwire: number; baseline: number; baselineName: string; limit?: number; error?: string }
+export interface InstructionRow {
+  measure: string; mcpwire: number; baseline: number; baselineName: string; limit?: number; error?: string;
+  /** Set when a side's window still held V8 compiling after the longer warm-up (callgrind.ts): how much per call. */
+  unsettled?: string;
+}
 
 /**
  * The rows, each with its baseline from this run. `onlyRows` (names' substrings) runs some only,
@@ -106,9 +111,9 @@ export async function benchInstructions(onlyRows = process.env.BENCH_INSTRUCTION
     instructionsPerCall([script, ...args], drive, INSTRUCTION_CALLS, INSTRUCTION_WARMUP);
   const wanted = (measure: string): boolean => !onlyRows || onlyRows.some((part) => measure.includes(part));
   const rows: InstructionRow[] = [];
-  const cache = new Map<string, Promise<number>>();
+  const cache = new Map<string, Promise<PerCall>>();
   /** A figure measured once, whichever rows use it. */
-  const figure = (key: string, measure: () => Promise<number>): Promise<number> => {
+  const figure = (key: string, measure: () => Promise<PerCall>): Promise<PerCall> => {
     if (!cache.has(key)) cache.set(key, measure());
     return cache.get(key)!;
   };
@@ -120,7 +125,7 @@ export async function benchInstructions(onlyRows = process.env.BENCH_INSTRUCTION
     const http2026 = () => figure(`http stateless ${concurrency}`, () => perCall(SERVERS.mcpwireHttp, ['--json'], httpDrive('stateless', concurrency)));
     const rawStdio = (era: 'session' | 'stateless') => () => figure(`raw stdio ${era} ${concurrency}`, () => perCall(SERVERS.rawStdio, [], stdioDrive(era, concurrency)));
     const rawHttp = (era: 'raw' | 'raw stateless') => () => figure(`${era} http ${concurrency}`, () => perCall(SERVERS.rawHttp, [], httpDrive(era, concurrency)));
-    const specs: [string, () => Promise<number>, () => Promise<number>, string, number?][] = [
+    const specs: [string, () => Promise<PerCall>, () => Promise<PerCall>, string, number?][] = [
       [`stdio ${shape}`, stdio2025, rawStdio('session'), 'raw', 1.2],
       [`HTTP JSON ${shape}`, http2025, rawHttp('raw'), 'raw', 1.2],
       [`HTTP SSE ${shape}`, () => perCall(SERVERS.mcpwireHttp, [], httpDrive('session', concurrency)), rawHttp('raw'), 'raw', 1.3],
@@ -138,7 +143,8 @@ export async function benchInstructions(onlyRows = process.env.BENCH_INSTRUCTION
       if (!wanted(measure)) continue;
       process.stderr.write(` ${measure}…`);
       try {
-        rows.push({ measure: `${measure} instructions/call`, mcpwire: await ours(), baseline: await theirs(), baselineName, limit });
+        const [mine, base] = [await ours(), await theirs()];
+        rows.push({ measure: `${measure} instructions/call`, mcpwire: mine.perCall, baseline: base.perCall, baselineName, limit, unsettled: unsettledNote(mine, base) });
       } catch (error) {
         // One row that could not be counted (a connection reset under valgrind's slowness) leaves the others.
         rows.push({ measure: `${measure} instructions/call`, mcpwire: NaN, baseline: NaN, baselineName, limit, error: String(error) });
@@ -154,4 +160,12 @@ export async function benchInstructions(onlyRows = process.env.BENCH_INSTRUCTION
     );
   }
   return rows;
+}
+
+/** What V8 still compiled per call in either side's window after the longer warm-up, if more than 1 % of a call (callgrind.ts). */
+function unsettledNote(mine: PerCall, base: PerCall): string | undefined {
+  const sides = ([['mcpwire', mine], ['baseline', base]] as const)
+    .filter(([, figure]) => figure.compilingPerCall > 0.01 * figure.perCall)
+    .map(([side, figure]) => `${side} ${Math.round(figure.compilingPerCall).toLocaleString('en-US')} of it V8 compiling`);
+  return sides.length === 0 ? undefined : sides.join(', ');
 }
