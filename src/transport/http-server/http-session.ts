@@ -58,8 +58,9 @@ export class StreamableHttpSessionTransport implements Transport, StreamOwner {
   readonly remoteAddress: string;
 
   readonly #settings: SessionSettings;
-  // #streams and #pending exist only while they hold something: an idle session that finished its
-  // handshake holds neither (bench/memory.ts).
+  // #streams exists only while it holds a stream, and #pending with it: an idle session that
+  // finished its handshake holds neither (bench/memory.ts). #pending is not dropped each time it
+  // empties: that made a Map per SSE answer (bench/instructions.ts, HTTP SSE rows).
   /** All resumable streams of this session, by stream id. */
   #streams: SessionStreams | undefined;
   /** Streams still waiting for their response, by request id. */
@@ -287,10 +288,9 @@ export class StreamableHttpSessionTransport implements Transport, StreamOwner {
   #finish(stream: ResumableStream | undefined): void {
     if (!stream || stream.requestId === undefined || stream.done) return;
     this.#pending!.delete(idKey(stream.requestId));
-    if (this.#pending!.size === 0) this.#pending = undefined;
     stream.finish();
     this.#streams!.finished();
-    if (this.#streams!.size === 0) this.#streams = undefined;
+    this.#dropStreamsIfEmpty();
   }
 
   #newStream(requestId: RequestId | undefined): ResumableStream {
@@ -313,7 +313,14 @@ export class StreamableHttpSessionTransport implements Transport, StreamOwner {
 
   #forget(stream: ResumableStream): void {
     this.#streams?.forget(stream);
-    if (this.#streams?.size === 0) this.#streams = undefined;
+    this.#dropStreamsIfEmpty();
+  }
+
+  /** No stream left: none is pending either (every pending stream is one of #streams). */
+  #dropStreamsIfEmpty(): void {
+    if (this.#streams?.size !== 0) return;
+    this.#streams = undefined;
+    this.#pending = undefined;
   }
 
   /** A send job nobody awaits: its failure is reported instead. */
