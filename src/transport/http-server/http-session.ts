@@ -172,7 +172,8 @@ export class StreamableHttpSessionTransport implements Transport, StreamOwner {
       const requestId = message.params?.requestId;
       if (typeof requestId === 'string' || typeof requestId === 'number') {
         this.#background(() => {
-          this.#finish(this.#pending?.get(idKey(requestId)));
+          const key = idKey(requestId);
+          this.#finish(key, this.#pending?.get(key));
           return undefined;
         });
       }
@@ -257,10 +258,10 @@ export class StreamableHttpSessionTransport implements Transport, StreamOwner {
         const emitted = stream.emit(message);
         if (!response) return emitted;
         if (emitted === undefined) {
-          this.#finish(stream);
+          this.#finish(key, stream);
           return undefined;
         }
-        return emitted.then(() => this.#finish(stream));
+        return emitted.then(() => this.#finish(key, stream));
       }
     }
     if (response) {
@@ -284,10 +285,10 @@ export class StreamableHttpSessionTransport implements Transport, StreamOwner {
     waiter.respond(200, { 'Content-Type': 'application/json', 'Mcp-Session-Id': this.sessionId }, JSON.stringify(message));
   }
 
-  /** The stream's response is out (or will never come): it ends after that. */
-  #finish(stream: ResumableStream | undefined): void {
+  /** The stream's response is out (or will never come): it ends after that. `key` is its request's (idKey). */
+  #finish(key: string, stream: ResumableStream | undefined): void {
     if (!stream || stream.requestId === undefined || stream.done) return;
-    this.#pending!.delete(idKey(stream.requestId));
+    this.#pending!.delete(key);
     stream.finish();
     this.#streams!.finished();
     this.#dropStreamsIfEmpty();
