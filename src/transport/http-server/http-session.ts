@@ -58,8 +58,9 @@ export class StreamableHttpSessionTransport implements Transport, StreamOwner {
   readonly remoteAddress: string;
 
   readonly #settings: SessionSettings;
-  // #streams and #pending exist only while they hold something: an idle session that finished its
-  // handshake holds neither (bench/memory.ts).
+  // #streams exists only while it holds a stream, and #pending with it: an idle session that
+  // finished its handshake holds neither (bench/memory.ts). #pending is not dropped each time it
+  // empties: that made a Map per SSE answer (bench/instructions.ts, HTTP SSE rows).
   /** All resumable streams of this session, by stream id. */
   #streams: SessionStreams | undefined;
   /** Streams still waiting for their response, by request id. */
@@ -171,7 +172,8 @@ export class StreamableHttpSessionTransport implements Transport, StreamOwner {
       const requestId = message.params?.requestId;
       if (typeof requestId === 'string' || typeof requestId === 'number') {
         this.#background(() => {
-          this.#finish(this.#pending?.get(idKey(requestId)));
+          const key = idKey(requestId);
+          this.#finish(key, this.#pending?.get(key));
           return undefined;
         });
       }
@@ -256,10 +258,10 @@ export class StreamableHttpSessionTransport implements Transport, StreamOwner {
         const emitted = stream.emit(message);
         if (!response) return emitted;
         if (emitted === undefined) {
-          this.#finish(stream);
+          this.#finish(key, stream);
           return undefined;
         }
-        return emitted.then(() => this.#finish(stream));
+        return emitted.then(() => this.#finish(key, stream));
       }
     }
     if (response) {
@@ -283,14 +285,13 @@ export class StreamableHttpSessionTransport implements Transport, StreamOwner {
     waiter.respond(200, { 'Content-Type': 'application/json', 'Mcp-Session-Id': this.sessionId }, JSON.stringify(message));
   }
 
-  /** The stream's response is out (or will never come): it ends after that. */
-  #finish(stream: ResumableStream | undefined): void {
+  /** The stream's response is out (or will never come): it ends after that. `key` is its request's (idKey). */
+  #finish(key: string, stream: ResumableStream | undefined): void {
     if (!stream || stream.requestId === undefined || stream.done) return;
-    this.#pending!.delete(idKey(stream.requestId));
-    if (this.#pending!.size === 0) this.#pending = undefined;
+    this.#pending!.delete(key);
     stream.finish();
     this.#streams!.finished();
-    if (this.#streams!.size === 0) this.#streams = undefined;
+    this.#dropStreamsIfEmpty();
   }
 
   #newStream(requestId: RequestId | undefined): ResumableStream {
@@ -313,7 +314,14 @@ export class StreamableHttpSessionTransport implements Transport, StreamOwner {
 
   #forget(stream: ResumableStream): void {
     this.#streams?.forget(stream);
-    if (this.#streams?.size === 0) this.#streams = undefined;
+    this.#dropStreamsIfEmpty();
+  }
+
+  /** No stream left: none is pending either (every pending stream is one of #streams). */
+  #dropStreamsIfEmpty(): void {
+    if (this.#streams?.size !== 0) return;
+    this.#streams = undefined;
+    this.#pending = undefined;
   }
 
   /** A send job nobody awaits: its failure is reported instead. */
