@@ -88,10 +88,13 @@ function compilingOf(out: string): number {
   return compiling;
 }
 
-/** One warm call, and what V8 spent compiling per call inside the measured window (0 once the code has settled). */
-export interface PerCall { perCall: number; compilingPerCall: number; warmup: number }
+/**
+ * One warm call, and what V8 spent compiling per call inside the measured window; `settled` when
+ * that is at most SETTLED of a call.
+ */
+export interface PerCall { perCall: number; compilingPerCall: number; settled: boolean }
 
-/** A window whose compiling is at most this share of a call counts as warm (callgrind.ts, instructionsPerCall). */
+/** A window whose compiling is at most this share of a call counts as warm. */
 const SETTLED = 0.01;
 
 /**
@@ -111,8 +114,10 @@ export async function instructionsPerCall(nodeArgs: string[], drive: (program: C
       countInstructions(nodeArgs, (program) => drive(program, w + calls)),
       countInstructions(nodeArgs, (program) => drive(program, w + 3 * calls)),
     ]);
-    figure = { perCall: (long.total - short.total) / (2 * calls), compilingPerCall: (long.compiling - short.compiling) / (2 * calls), warmup: w };
-    if (figure.compilingPerCall <= SETTLED * figure.perCall) break;
+    const perCall = (long.total - short.total) / (2 * calls);
+    const compilingPerCall = (long.compiling - short.compiling) / (2 * calls);
+    figure = { perCall, compilingPerCall, settled: compilingPerCall <= SETTLED * perCall };
+    if (figure.settled) break;
   }
   return figure!;
 }

@@ -17,8 +17,8 @@ if (other) builds.push(['other', join(resolve(other), 'bench/servers/mcpwire-htt
 for (const [json, concurrency] of [[true, 1], [true, 64], [false, 1], [false, 64]] as const) {
   const figures: string[] = [];
   for (const [name, script] of builds) {
-    const { perCall, compilingPerCall } = await instructionsPerCall([script, ...(json ? ['--json'] : [])], httpDrive('session', concurrency), INSTRUCTION_CALLS, INSTRUCTION_WARMUP);
-    const compiling = compilingPerCall > 0.01 * perCall ? ` (${Math.round(compilingPerCall).toLocaleString('en-US')} of it V8 compiling)` : '';
+    const { perCall, compilingPerCall, settled } = await instructionsPerCall([script, ...(json ? ['--json'] : [])], httpDrive('session', concurrency), INSTRUCTION_CALLS, INSTRUCTION_WARMUP);
+    const compiling = settled ? '' : ` (${Math.round(compilingPerCall).toLocaleString('en-US')} of it V8 compiling)`;
     figures.push(`${name} ${Math.round(perCall).toLocaleString('en-US')}${compiling}`);
   }
   const shape = `${json ? 'JSON' : 'SSE'}, ${concurrency === 1 ? 'sequential' : `${concurrency} in flight`}`;

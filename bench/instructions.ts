@@ -162,10 +162,10 @@ export async function benchInstructions(onlyRows = process.env.BENCH_INSTRUCTION
   return rows;
 }
 
-/** What V8 still compiled per call in either side's window after the longer warm-up, if more than 1 % of a call (callgrind.ts). */
+/** What V8 still compiled per call in either side's window after the longer warm-up, where it did not settle (callgrind.ts). */
 function unsettledNote(mine: PerCall, base: PerCall): string | undefined {
   const sides = ([['mcpwire', mine], ['baseline', base]] as const)
-    .filter(([, figure]) => figure.compilingPerCall > 0.01 * figure.perCall)
+    .filter(([, figure]) => !figure.settled)
     .map(([side, figure]) => `${side} ${Math.round(figure.compilingPerCall).toLocaleString('en-US')} of it V8 compiling`);
   return sides.length === 0 ? undefined : sides.join(', ');
 }
