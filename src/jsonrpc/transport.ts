@@ -9,6 +9,8 @@ export interface MessageExtra {
   authInfo?: AuthInfo;
   /** HTTP request headers, lowercased, when the message came over HTTP. */
   headers?: Record<string, string | string[] | undefined>;
+  /** The MCP-Protocol-Version header, when the message came over HTTP with one (a 2026 envelope must agree with it). */
+  versionHeader?: string;
   /** The peer's network address, when the message came over HTTP (caps per address use it). */
   remoteAddress?: string;
   /** Who the caller is by the one rule of jsonrpc/principal.ts, when authInfo is set (caps per principal use it). */

@@ -58,8 +58,7 @@ export const NO_ANSWERS: Params = Object.freeze({});
  * must agree with it), a method this era removed or a capability the server did not declare (-32601).
  */
 export function openStateless(host: StatelessHost, method: string, params: Params | undefined, extra: MessageExtra | undefined): Envelope {
-  const header = extra?.headers?.['mcp-protocol-version'];
-  const envelope = readEnvelope(params, host.statelessRevisions, typeof header === 'string' ? header : undefined);
+  const envelope = readEnvelope(params, host.statelessRevisions, extra?.versionHeader);
   if (host.extensionMethods.has(method)) return envelope;
   if (REMOVED_IN_STATELESS.has(method)) throw removedMethodError(method);
   const capability = serverCapabilityFor(method);

@@ -6,7 +6,7 @@
 // SSE streams. No node:* here: Web Crypto, timers, text.
 
 import { PARSE_ERROR, classifyMessage, parseJsonMessage } from '../../jsonrpc/index.js';
-import type { AuthInfo, MessageExtra } from '../../jsonrpc/index.js';
+import type { AuthInfo } from '../../jsonrpc/index.js';
 import { principalOf } from '../../jsonrpc/principal.js';
 import { UNSUPPORTED_PROTOCOL_VERSION } from '../../protocol/era.js';
 import { HANDSHAKE_REVISIONS } from '../../protocol/versions.js';
@@ -15,6 +15,7 @@ import { HttpError, answerError, describeError } from './http-error.js';
 import type { HttpExchange } from './http-exchange.js';
 import { acceptedTypes, admits, mediaType } from './http-headers.js';
 import { refuseHost, refuseOrigin } from './http-security.js';
+import { PostExtra } from './post-extra.js';
 import type { PostedMessage, SessionRoute } from './http-sessions.js';
 import { DEFAULT_MAX_BUFFERED_BYTES } from './sse-response.js';
 import { StatelessChannel } from './stateless-channel.js';
@@ -56,7 +57,7 @@ export function createHttpEndpoint(server: HttpServable, options: HttpEndpointOp
   /** The Host header last let through. Clients repeat theirs, so it is not parsed again each time. */
   let allowedHost: string | undefined;
 
-  async function post(exchange: HttpExchange, authInfo: AuthInfo | undefined, principal: string | undefined): Promise<void> {
+  async function post(exchange: HttpExchange, authInfo: AuthInfo | undefined, principal: string | undefined, version: string | undefined): Promise<void> {
     const accepted = acceptedTypes(exchange.header('accept'));
     if (!admits(accepted, 'application/json') || !admits(accepted, 'text/event-stream')) {
       throw new HttpError(406, 'Not Acceptable: Accept must list both application/json and text/event-stream');
@@ -74,12 +75,10 @@ export function createHttpEndpoint(server: HttpServable, options: HttpEndpointOp
     // One message per POST; classifyMessage also refuses batch arrays (removed in 2025-06-18).
     const classified = classifyMessage(value);
     if (classified.kind === 'invalid') throw new HttpError(400, `Invalid request: ${classified.reason}`, { id: classified.id });
-    const extra: MessageExtra = { headers: exchange.headers(), remoteAddress: exchange.remoteAddress };
-    if (authInfo) extra.authInfo = authInfo;
-    if (principal !== undefined) extra.principal = principal;
+    const extra = new PostExtra(exchange, version, authInfo, principal);
     // docs/spec-notes.md §8.9: one endpoint, both eras; a 2026 POST is answered without a session.
     const statelessPost = stateless && classified.kind !== 'response'
-      && isStatelessPost(exchange.header('mcp-protocol-version'), exchange.header('mcp-session-id'), classified.message, server.protocolVersions ?? HANDSHAKE_REVISIONS);
+      && isStatelessPost(version, exchange.header('mcp-session-id'), classified.message, server.protocolVersions ?? HANDSHAKE_REVISIONS);
     // basic/authorization#scope-challenge-handling: a tool's scopes are checked before either era runs the call.
     const call = classified.kind === 'request' && classified.message.method === 'tools/call' ? classified.message : undefined;
     const tool = call?.params?.name;
@@ -132,7 +131,7 @@ export function createHttpEndpoint(server: HttpServable, options: HttpEndpointOp
       throw new HttpError(405, `Method ${exchange.method} not allowed with MCP-Protocol-Version ${version}: only POST`, { headers: { Allow: 'POST' } });
     }
     if (exchange.method === 'POST') {
-      await post(exchange, authInfo, principal);
+      await post(exchange, authInfo, principal, version);
       return;
     }
     // 26/basic/transports/streamable-http: a 2026-only endpoint has no GET stream and no session to DELETE.
