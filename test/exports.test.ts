@@ -15,7 +15,7 @@ const ENTRIES: Record<string, string[]> = {
   '../src/jsonrpc/index.ts': [
     'ConnectionClosedError', 'INTERNAL_ERROR', 'INVALID_PARAMS', 'INVALID_REQUEST', 'JsonRpcPeer', 'METHOD_NOT_FOUND',
     'MessageParseError', 'PARSE_ERROR', 'ProtocolError', 'RequestCancelledError', 'RequestTimeoutError', 'classifyMessage',
-    'SENT', 'isErrorResponse', 'isRequestId', 'requestIdKey',
+    'SENT', 'isErrorResponse', 'isRequestId',
     // Limits on what a peer can send: nesting depth, requests waiting for an answer.
     'DEFAULT_MAX_JSON_DEPTH', 'TooManyPendingRequestsError', 'exceedsJsonDepth', 'parseJsonMessage',
     // Limits on what a peer that does not read can make this side hold.

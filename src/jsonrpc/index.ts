@@ -1,5 +1,5 @@
 // JSON-RPC 2.0 without MCP: messages, errors, the peer and the Transport interface it is handed.
-export { classifyMessage, isErrorResponse, isRequestId, requestIdKey } from './messages.js';
+export { classifyMessage, isErrorResponse, isRequestId } from './messages.js';
 export type {
   Classified, JSONRPCErrorObject, JSONRPCErrorResponse, JSONRPCMessage, JSONRPCNotification,
   JSONRPCRequest, JSONRPCResponse, JSONRPCResultResponse, Params, RequestId,

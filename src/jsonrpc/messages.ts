@@ -109,11 +109,6 @@ export function classifyMessage(value: unknown): Classified {
   return { kind: 'invalid', reason: 'A message needs "method" (request or notification) or "result"/"error" (response)', id };
 }
 
-/** A map key for an id: `1` and `"1"` are different ids (basic/index#requests). */
-export function requestIdKey(id: RequestId): string {
-  return typeof id === 'number' ? `n${id}` : `s${id}`;
-}
-
 /** True when a response reports failure. */
 export function isErrorResponse(message: JSONRPCResponse): message is JSONRPCErrorResponse {
   return 'error' in message;

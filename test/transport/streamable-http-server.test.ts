@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { AuthInfo } from '../../src/jsonrpc/index.js';
+import type { AuthInfo, RequestId } from '../../src/jsonrpc/index.js';
 import { bearerAuth } from '../../src/transport/index.js';
-import type { HttpServerOptions } from '../../src/transport/index.js';
+import type { HttpServerOptions, StreamableHttpSessionTransport } from '../../src/transport/index.js';
 import { echoServable } from './fixtures/echo-servable.js';
 import type { EchoServable } from './fixtures/echo-servable.js';
 import { within } from './fixtures/deadline.js';
@@ -204,6 +204,45 @@ for (const adapter of HTTP_ADAPTERS) {
     const note = await send(url, { method: 'POST', headers: postHeaders({ 'mcp-session-id': session }), body: '{"jsonrpc":"2.0","method":"notifications/initialized"}' });
     const late = await resume();
     assert.deepStrictEqual([note.status, late.status, JSON.parse(late.body)], [202, 400, refusal(`Cannot resume: Unknown event id "${priming}"`)]);
+  }));
+
+  test(`HTTP server (${adapter.name}): requests 1 and "1" run at once, each answered on its own POST`, () => withServer(adapter, {}, async ({ url }, servable) => {
+    const session = await initialize(url);
+    const held: { id: RequestId; transport: StreamableHttpSessionTransport }[] = [];
+    servable.override = (message, transport) => {
+      if (message.method !== 'hold') return false;
+      held.push({ id: message.id!, transport });
+      if (held.length === 2) {
+        // Answered in the other order, each with its id's type.
+        for (const { id, transport: to } of held.reverse()) void to.send({ jsonrpc: '2.0', id, result: { type: typeof id } }, { relatedRequestId: id });
+      }
+      return true;
+    };
+    const post = (id: RequestId) => send(url, { method: 'POST', headers: postHeaders({ 'mcp-session-id': session }), body: JSON.stringify({ jsonrpc: '2.0', id, method: 'hold' }) });
+    const [number, string] = await Promise.all([post(1), post('1')]);
+    assert.deepStrictEqual([number.status, sseMessages(number.body), string.status, sseMessages(string.body)], [
+      200, [{ jsonrpc: '2.0', id: 1, result: { type: 'number' } }],
+      200, [{ jsonrpc: '2.0', id: '1', result: { type: 'string' } }],
+    ]);
+  }));
+
+  test(`HTTP server (${adapter.name}): a session keeps its last 100 finished streams resumable; older ones go, oldest first`, () => withServer(adapter, {}, async ({ url }) => {
+    const session = await initialize(url);
+    const primings: string[] = [];
+    for (let id = 1; id <= 102; id++) {
+      const answer = await send(url, { method: 'POST', headers: postHeaders({ 'mcp-session-id': session }), body: listTools(id) });
+      primings.push(parseSse(answer.body)[0]!.id!);
+    }
+    const resume = async (priming: string) => {
+      const resumed = await send(url, { headers: { accept: 'text/event-stream', 'mcp-session-id': session, 'last-event-id': priming } });
+      return resumed.status === 200 ? sseMessages(resumed.body) : JSON.parse(resumed.body);
+    };
+    assert.deepStrictEqual([await resume(primings[0]!), await resume(primings[1]!), await resume(primings[2]!), await resume(primings[101]!)], [
+      refusal(`Cannot resume: Unknown event id "${primings[0]}"`),
+      refusal(`Cannot resume: Unknown event id "${primings[1]}"`),
+      [{ jsonrpc: '2.0', id: 3, result: {} }],
+      [{ jsonrpc: '2.0', id: 102, result: {} }],
+    ]);
   }));
 
   test(`HTTP server (${adapter.name}): a GET stream whose client went away is no longer connected: a new GET is served, not 409`, () => withServer(adapter, {}, async ({ url }) => {

@@ -3,7 +3,7 @@
 // (spec 2025-11-25, basic/transports#streamable-http). Every message goes on exactly one stream
 // (never broadcast): the stream of the request it relates to, else the GET stream.
 
-import { ConnectionClosedError, SENT, requestIdKey as idKey } from '../../jsonrpc/index.js';
+import { ConnectionClosedError, SENT } from '../../jsonrpc/index.js';
 import type { JSONRPCMessage, JSONRPCResponse, MessageExtra, RequestId, SendOptions, Transport, TransportCapabilities } from '../../jsonrpc/index.js';
 import type { EventStore } from './event-store.js';
 import { HttpError, writeHttpError } from './http-error.js';
@@ -63,13 +63,13 @@ export class StreamableHttpSessionTransport implements Transport, StreamOwner {
   // empties: that made a Map per SSE answer (bench/instructions.ts, HTTP SSE rows).
   /** All resumable streams of this session, by stream id. */
   #streams: SessionStreams | undefined;
-  /** Streams still waiting for their response, by request id. */
-  #pending: Map<string, ResumableStream> | undefined;
+  /** Streams still waiting for their response, by request id (1 and "1" apart, as Map keys and in the peer). */
+  #pending: Map<RequestId, ResumableStream> | undefined;
   /**
    * jsonResponse mode: requests whose HTTP response is the JSON-RPC response itself. Made on first
    * use: an idle session in SSE mode then holds no empty map (bench/memory.ts).
    */
-  #jsonWaiters: Map<string, HttpExchange> | undefined;
+  #jsonWaiters: Map<RequestId, HttpExchange> | undefined;
   #standalone: ResumableStream | undefined;
   /** The stream that carries the initialize response, until notifications/initialized says it was read. */
   #initializeStream: ResumableStream | undefined;
@@ -100,11 +100,11 @@ export class StreamableHttpSessionTransport implements Transport, StreamOwner {
     if (this.#closed) return Promise.reject(new ConnectionClosedError('Cannot send: the HTTP session is closed'));
     // A JSON answer with nothing queued before it goes out now: the order is the same, without the
     // queue's promises and turn (bench/instructions.ts, HTTP JSON rows).
-    const key = this.#sends.idle && this.#jsonWaiters !== undefined && isResponse(message) && message.id !== undefined ? idKey(message.id) : undefined;
-    const waiter = key === undefined ? undefined : this.#jsonWaiters!.get(key);
+    const id = this.#sends.idle && this.#jsonWaiters !== undefined && isResponse(message) ? message.id : undefined;
+    const waiter = id === undefined ? undefined : this.#jsonWaiters!.get(id);
     if (waiter === undefined) return this.#sends.send(() => this.#route(message, options?.relatedRequestId));
     try {
-      this.#answerJson(key!, waiter, message);
+      this.#answerJson(id!, waiter, message);
     } catch (error) {
       return Promise.reject(error);
     }
@@ -126,7 +126,7 @@ export class StreamableHttpSessionTransport implements Transport, StreamOwner {
   /** Ends the SSE connection of a running request; later messages wait for the client to resume. */
   closeSseStream(requestId: RequestId): Promise<boolean> {
     // Queued, so whatever was sent before this call still goes out on the connection.
-    return this.#sends.run(async () => this.#pending?.get(idKey(requestId))?.disconnect() ?? false);
+    return this.#sends.run(async () => this.#pending?.get(requestId)?.disconnect() ?? false);
   }
 
   /** Ends the GET stream's connection; the client may resume it with Last-Event-ID. */
@@ -154,8 +154,7 @@ export class StreamableHttpSessionTransport implements Transport, StreamOwner {
 
   /** False when a request with this id is still running (its stream would be ambiguous). */
   canAccept(requestId: RequestId): boolean {
-    const key = idKey(requestId);
-    return !this.#pending?.has(key) && !this.#jsonWaiters?.has(key);
+    return !this.#pending?.has(requestId) && !this.#jsonWaiters?.has(requestId);
   }
 
   /** Hands an inbound message to the server. */
@@ -165,15 +164,14 @@ export class StreamableHttpSessionTransport implements Transport, StreamOwner {
       this.established = true;
       this.#forgetInitializeStream();
     }
-    if ('method' in message && message.method === 'initialize' && 'id' in message) this.#initializeStream = this.#pending?.get(idKey(message.id));
+    if ('method' in message && message.method === 'initialize' && 'id' in message) this.#initializeStream = this.#pending?.get(message.id);
     if ('method' in message && message.method === 'notifications/cancelled' && !('id' in message)) {
       // basic/utilities/cancellation: a cancelled request gets no response, so its stream would
       // never end on its own.
       const requestId = message.params?.requestId;
       if (typeof requestId === 'string' || typeof requestId === 'number') {
         this.#background(() => {
-          const key = idKey(requestId);
-          this.#finish(key, this.#pending?.get(key));
+          this.#finish(requestId, this.#pending?.get(requestId));
           return undefined;
         });
       }
@@ -188,17 +186,16 @@ export class StreamableHttpSessionTransport implements Transport, StreamOwner {
   /** A POSTed request answered over SSE: the stream starts with a priming event. */
   openRequestStream(exchange: HttpExchange, requestId: RequestId): void {
     const stream = this.#newStream(requestId);
-    (this.#pending ??= new Map()).set(idKey(requestId), stream);
+    (this.#pending ??= new Map()).set(requestId, stream);
     stream.attach(exchange);
     this.#background(() => stream.prime());
   }
 
   /** A POSTed request answered with a single JSON body (the jsonResponse option). */
   openJsonResponse(exchange: HttpExchange, requestId: RequestId): void {
-    const key = idKey(requestId);
     const waiters = this.#jsonWaiters ??= new Map();
-    waiters.set(key, exchange);
-    exchange.onClose(() => { if (waiters.get(key) === exchange) waiters.delete(key); });
+    waiters.set(requestId, exchange);
+    exchange.onClose(() => { if (waiters.get(requestId) === exchange) waiters.delete(requestId); });
   }
 
   /** GET without Last-Event-ID: a new standalone stream. False when one is already connected (409). */
@@ -247,21 +244,20 @@ export class StreamableHttpSessionTransport implements Transport, StreamOwner {
     const response = isResponse(message);
     const related = response ? message.id : relatedRequestId;
     if (related !== undefined) {
-      const key = idKey(related);
-      const waiter = this.#jsonWaiters?.get(key);
+      const waiter = this.#jsonWaiters?.get(related);
       if (waiter && response) {
-        this.#answerJson(key, waiter, message);
+        this.#answerJson(related, waiter, message);
         return undefined;
       }
-      const stream = this.#pending?.get(key);
+      const stream = this.#pending?.get(related);
       if (stream) {
         const emitted = stream.emit(message);
         if (!response) return emitted;
         if (emitted === undefined) {
-          this.#finish(key, stream);
+          this.#finish(related, stream);
           return undefined;
         }
-        return emitted.then(() => this.#finish(key, stream));
+        return emitted.then(() => this.#finish(related, stream));
       }
     }
     if (response) {
@@ -280,17 +276,17 @@ export class StreamableHttpSessionTransport implements Transport, StreamOwner {
   }
 
   /** jsonResponse mode: the response is the whole HTTP answer to the POST that waits for it. */
-  #answerJson(key: string, waiter: HttpExchange, message: JSONRPCMessage): void {
-    this.#jsonWaiters!.delete(key);
+  #answerJson(requestId: RequestId, waiter: HttpExchange, message: JSONRPCMessage): void {
+    this.#jsonWaiters!.delete(requestId);
     waiter.respond(200, { 'Content-Type': 'application/json', 'Mcp-Session-Id': this.sessionId }, JSON.stringify(message));
   }
 
-  /** The stream's response is out (or will never come): it ends after that. `key` is its request's (idKey). */
-  #finish(key: string, stream: ResumableStream | undefined): void {
+  /** The stream's response is out (or will never come): it ends after that. `requestId` is its request's. */
+  #finish(requestId: RequestId, stream: ResumableStream | undefined): void {
     if (!stream || stream.requestId === undefined || stream.done) return;
-    this.#pending!.delete(key);
+    this.#pending!.delete(requestId);
     stream.finish();
-    this.#streams!.finished();
+    this.#streams!.finished(stream);
     this.#dropStreamsIfEmpty();
   }
 
