@@ -1,8 +1,11 @@
 // Baseline: the least an HTTP JSON-RPC server can do on node:http. Read the POST body, parse it,
-// build the result object and answer it as one JSON body (202 for a notification). No sessions,
-// no header checks, no SSE. A 2026-07-28 request (its envelope in `_meta`) gets the 2026 result
+// build the result object and answer it as one JSON body (202 for a notification). No sessions
+// kept, no header checks, no SSE; the answer to initialize names a session, as a Streamable HTTP
+// server's does, so the client sends the same headers to both (the session id and
+// MCP-Protocol-Version, basic/transports#session-management). A 2026-07-28 request (its envelope in `_meta`) gets the 2026 result
 // fields, as in raw-echo-stdio.js. Prints "listening on <url>" once ready, like the mcpwire bench server.
 
+import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 
 const SERVER_INFO = { name: 'raw', version: '1' };
@@ -26,7 +29,7 @@ const server = createServer((req, res) => {
       result.resultType = 'complete';
       result._meta = { 'io.modelcontextprotocol/serverInfo': SERVER_INFO };
     }
-    res.writeHead(200, { 'Content-Type': 'application/json' });
+    res.writeHead(200, message.method === 'initialize' ? { 'Content-Type': 'application/json', 'Mcp-Session-Id': randomUUID() } : { 'Content-Type': 'application/json' });
     res.end(JSON.stringify({ jsonrpc: '2.0', id: message.id, result }));
   });
 });
