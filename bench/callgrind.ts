@@ -8,7 +8,8 @@
 // warm-up and shutdown are in no count; the figure is the median of the windows in which V8 spent
 // at most 1 % compiling, with garbage collection shared out over all windows (instructionsPerCall). Node
 // runs with --single-threaded (NODE_FLAGS), so the count does not depend on thread timing. Needs
-// valgrind, with its vgdb (Debian: `apt-get install valgrind`).
+// valgrind, with its vgdb (Debian: `apt-get install valgrind`); vgdb reaches a server that waits
+// in epoll through ptrace, so the bench runs as root (as here) or where Yama's ptrace_scope is 0.
 
 import { execFile, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
