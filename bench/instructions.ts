@@ -1,4 +1,5 @@
-// Server instructions per call (callgrind.ts: a warm server, N and 3N calls, the difference), for
+// Server instructions per call (callgrind.ts: a warm server, windows of N calls each counted alone,
+// the median window with garbage collection shared out over all of them), for
 // mcpwire beside the raw Node baselines, in one run: stdio and HTTP (JSON and SSE answers),
 // sequential and 64 in flight; the 2026-07-28 stateless call beside the 2025 session call on each
 // transport; and the instructions a cold process executes up to its first answer. The stdio
@@ -11,20 +12,26 @@ import { RawNodeHttpClient } from './baselines/raw-node-http-client.js';
 import { RawStdioClient } from './baselines/raw-clients.js';
 import { importDist } from './build.js';
 import { CALLGRIND_TIMEOUT_MS, callMany, countInstructions, instructionsPerCall, requireValgrind } from './callgrind.js';
-import type { Counted, PerCall } from './callgrind.js';
+import type { PerCall, WindowDrive } from './callgrind.js';
 import { coldStartAnswer } from './cold-start.js';
 import { waitForLine } from './stats.js';
 
 type ClientModule = typeof import('../src/client/index.js');
 type TransportModule = typeof import('../src/transport/index.js');
 
-/** N of the W + N / W + 3N pair (BENCH_QUICK=1: fewer), and W, the warm-up calls (callgrind.ts): 3,000 left a stdio call at 46.7 K instructions against 38.9 K after 5,000. */
-export const INSTRUCTION_CALLS = QUICK ? 500 : 2_000;
+/**
+ * N, the calls in each counted window, and how many windows (BENCH_QUICK=1: fewer); W, the warm-up
+ * calls (callgrind.ts): 3,000 left a stdio call at 46.7 K instructions against 38.9 K after 5,000.
+ * Seven windows because raw Node's HTTP server still compiled in three of five windows of 500
+ * (4.6 K, 3.1 K, 10.6 K a call); a full run's nine of 1,000 share collection out over 9,000 calls.
+ */
+export const INSTRUCTION_CALLS = QUICK ? 500 : 1_000;
+export const INSTRUCTION_WINDOWS = QUICK ? 7 : 9;
 export const INSTRUCTION_WARMUP = 5_000;
 
 /** stdio: the raw line client; `session` runs the 2025 handshake first, `stateless` sends each call with the 2026 envelope. */
-function stdioDrive(era: 'session' | 'stateless', concurrency: number) {
-  return async (program: Counted, calls: number): Promise<void> => {
+function stdioDrive(era: 'session' | 'stateless', concurrency: number): WindowDrive {
+  return async (program, measure) => {
     const client = new RawStdioClient(program.command, program.args);
     if (era !== 'stateless') {
       await client.request('initialize', INITIALIZE_PARAMS);
@@ -44,7 +51,7 @@ function stdioDrive(era: 'session' | 'stateless', concurrency: number) {
       }
       return client.request('tools/call', params);
     };
-    await callMany(call, calls, concurrency);
+    await measure((calls) => callMany(call, calls, concurrency));
     await client.close(); // a stdio server ends with its stdin (basic/lifecycle#shutdown)
   };
 }
@@ -53,8 +60,8 @@ function stdioDrive(era: 'session' | 'stateless', concurrency: number) {
  * HTTP: a server that prints "listening on <url>" and stops when its stdin ends. `raw stateless`:
  * the raw client sends the 2026 call (envelope and headers) to the raw server.
  */
-export function httpDrive(client: 'raw' | 'raw stateless' | 'session' | 'stateless', concurrency: number) {
-  return async (program: Counted, calls: number): Promise<void> => {
+export function httpDrive(client: 'raw' | 'raw stateless' | 'session' | 'stateless', concurrency: number): WindowDrive {
+  return async (program, measure) => {
     const child = spawn(program.command, program.args, { stdio: ['pipe', 'pipe', 'inherit'] });
     const exited = new Promise((resolve) => child.once('exit', resolve));
     try {
@@ -63,12 +70,12 @@ export function httpDrive(client: 'raw' | 'raw stateless' | 'session' | 'statele
         const raw = new RawNodeHttpClient(url!);
         if (client === 'raw') {
           await raw.request('initialize', INITIALIZE_PARAMS);
-          await callMany(() => raw.request('tools/call', ADD_CALL), calls, concurrency);
+          await measure((calls) => callMany(() => raw.request('tools/call', ADD_CALL), calls, concurrency));
         } else {
           // The body and headers mcpwire's 2026 client sends (26/basic/transports/streamable-http).
           const params = { ...ADD_CALL, _meta: STATELESS_META };
           const headers = { 'mcp-protocol-version': STATELESS_META['io.modelcontextprotocol/protocolVersion'], 'mcp-method': 'tools/call', 'mcp-name': ADD_CALL.name };
-          await callMany(() => raw.request('tools/call', params, headers), calls, concurrency);
+          await measure((calls) => callMany(() => raw.request('tools/call', params, headers), calls, concurrency));
         }
         raw.close();
       } else {
@@ -76,7 +83,7 @@ export function httpDrive(client: 'raw' | 'raw stateless' | 'session' | 'statele
         const { httpTransport } = await importDist<TransportModule>('src/transport/index.js');
         const era = client === 'stateless' ? '2026-07-28' : '2025-11-25';
         const mcp = await McpClient.connect(httpTransport(url!), { timeoutMs: CALLGRIND_TIMEOUT_MS, era });
-        await callMany(() => mcp.callTool(ADD_CALL.name, ADD_CALL.arguments), calls, concurrency);
+        await measure((calls) => callMany(() => mcp.callTool(ADD_CALL.name, ADD_CALL.arguments), calls, concurrency));
         await mcp.close();
       }
       child.stdin.end();
@@ -97,8 +104,10 @@ async function coldStartInstructions(script: string): Promise<number> {
 
 export interface InstructionRow {
   measure: string; mcpwire: number; baseline: number; baselineName: string; limit?: number; error?: string;
-  /** Set when a side's window still held V8 compiling after the longer warm-up (callgrind.ts): how much per call. */
+  /** Set when every window of a side held V8 compiling (callgrind.ts): how much per call in its median. */
   unsettled?: string;
+  /** Garbage collection per call in each side's figure (all windows' collection ÷ their calls). */
+  gc: string;
 }
 
 /**
@@ -107,8 +116,8 @@ export interface InstructionRow {
  */
 export async function benchInstructions(onlyRows = process.env.BENCH_INSTRUCTIONS?.split(',')): Promise<InstructionRow[]> {
   requireValgrind();
-  const perCall = (script: string, args: string[], drive: (program: Counted, calls: number) => Promise<void>) =>
-    instructionsPerCall([script, ...args], drive, INSTRUCTION_CALLS, INSTRUCTION_WARMUP);
+  const perCall = (script: string, args: string[], drive: WindowDrive) =>
+    instructionsPerCall([script, ...args], drive, INSTRUCTION_CALLS, INSTRUCTION_WARMUP, INSTRUCTION_WINDOWS);
   const wanted = (measure: string): boolean => !onlyRows || onlyRows.some((part) => measure.includes(part));
   const rows: InstructionRow[] = [];
   const cache = new Map<string, Promise<PerCall>>();
@@ -143,11 +152,13 @@ export async function benchInstructions(onlyRows = process.env.BENCH_INSTRUCTION
       if (!wanted(measure)) continue;
       process.stderr.write(` ${measure}…`);
       try {
-        const [mine, base] = [await ours(), await theirs()];
-        rows.push({ measure: `${measure} instructions/call`, mcpwire: mine.perCall, baseline: base.perCall, baselineName, limit, unsettled: unsettledNote(mine, base) });
+        // One valgrind process a side, both at once: two CPUs.
+        const [mine, base] = await Promise.all([ours(), theirs()]);
+        const gc = `of it garbage collection ${thousands(mine.gcPerCall)} · ${thousands(base.gcPerCall)} (${INSTRUCTION_WINDOWS} windows of ${INSTRUCTION_CALLS.toLocaleString('en-US')} calls)`;
+        rows.push({ measure: `${measure} instructions/call`, mcpwire: mine.perCall, baseline: base.perCall, baselineName, limit, unsettled: unsettledNote(mine, base), gc });
       } catch (error) {
         // One row that could not be counted (a connection reset under valgrind's slowness) leaves the others.
-        rows.push({ measure: `${measure} instructions/call`, mcpwire: NaN, baseline: NaN, baselineName, limit, error: String(error) });
+        rows.push({ measure: `${measure} instructions/call`, mcpwire: NaN, baseline: NaN, baselineName, limit, error: String(error), gc: '' });
       }
     }
   }
@@ -155,17 +166,22 @@ export async function benchInstructions(onlyRows = process.env.BENCH_INSTRUCTION
     const [bundled, perFile, baseline] = await Promise.all([coldStartInstructions(SERVERS.mcpwireStdioBundle),
       coldStartInstructions(SERVERS.mcpwireStdio), coldStartInstructions(SERVERS.rawStdio)]);
     rows.push(
-      { measure: 'cold start to the initialize answer (and exit), dist/bundle/examples/add-server.js, instructions', mcpwire: bundled, baseline, baselineName: 'raw', limit: 1.2 },
-      { measure: 'cold start to the initialize answer (and exit), dist/examples/add-server.js (a file per module), instructions', mcpwire: perFile, baseline, baselineName: 'raw' },
+      { measure: 'cold start to the initialize answer (and exit), dist/bundle/examples/add-server.js, instructions', mcpwire: bundled, baseline, baselineName: 'raw', limit: 1.2, gc: '' },
+      { measure: 'cold start to the initialize answer (and exit), dist/examples/add-server.js (a file per module), instructions', mcpwire: perFile, baseline, baselineName: 'raw', gc: '' },
     );
   }
   return rows;
 }
 
-/** What V8 still compiled per call in either side's window after the longer warm-up, where it did not settle (callgrind.ts). */
+/** What V8 still compiled per call in either side's median window, where no window settled (callgrind.ts). */
 function unsettledNote(mine: PerCall, base: PerCall): string | undefined {
   const sides = ([['mcpwire', mine], ['baseline', base]] as const)
     .filter(([, figure]) => !figure.settled)
-    .map(([side, figure]) => `${side} ${Math.round(figure.compilingPerCall).toLocaleString('en-US')} of it V8 compiling`);
+    .map(([side, figure]) => `${side} ${thousands(figure.compilingPerCall)} of it V8 compiling`);
   return sides.length === 0 ? undefined : sides.join(', ');
+}
+
+/** 12,345 */
+function thousands(n: number): string {
+  return Math.round(n).toLocaleString('en-US');
 }

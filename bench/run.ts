@@ -72,7 +72,8 @@ await section('instructions', async () => {
     if (row.error !== undefined) { rows.push(failed('instructions', new Error(`${row.measure}: ${row.error}`))); continue; }
     const counted = compared('instructions', `${row.measure} (vs ${row.baselineName})`, '', Math.round(row.mcpwire), Math.round(row.baseline),
       row.limit === undefined ? undefined : atMost(row.limit));
-    if (row.unsettled !== undefined) counted.note = `not settled after the longer warm-up: ${row.unsettled}`;
+    const notes = [row.gc, row.unsettled === undefined ? '' : `no window settled: ${row.unsettled}`].filter((note) => note !== '');
+    if (notes.length > 0) counted.note = notes.join('; ');
     rows.push(counted);
   }
 });
