@@ -51,23 +51,30 @@ export function requireValgrind(): void {
   if (!present()) throw new Error('valgrind is not installed (Debian: apt-get install valgrind)');
 }
 
-/** What one program executed: every instruction, and those of V8 compiling JavaScript. */
-export interface InstructionCount { total: number; compiling: number }
-
 /**
- * Instructions `node nodeArgs…` executes while `drive` runs it, and how many of them were V8
- * compiling. With BENCH_CALLGRIND_KEEP=<dir> the output files stay there for `callgrind_annotate`
- * (per-function counts; run node with --perf-basic-prof to name JIT-compiled JavaScript functions).
+ * Where callgrind writes its counts: BENCH_CALLGRIND_KEEP=<dir> keeps them there for
+ * `callgrind_annotate` (per-function counts; run node with --perf-basic-prof to name JIT-compiled
+ * JavaScript functions), else `dir`, which the caller removes.
  */
-export async function countInstructions(nodeArgs: string[], drive: Drive): Promise<InstructionCount> {
+function outFile(dir: string): { out: string; kept: boolean } {
   const keep = process.env.BENCH_CALLGRIND_KEEP;
   if (keep) mkdirSync(keep, { recursive: true });
-  const out = join(keep ?? tmpdir(), `mcpwire-callgrind-${process.pid}-${Math.random().toString(36).slice(2)}.out`);
+  return { out: join(keep ?? dir, `mcpwire-callgrind-${process.pid}-${Math.random().toString(36).slice(2)}.out`), kept: keep !== undefined };
+}
+
+/** `node nodeArgs…` under callgrind, writing to `out`, with valgrind's `options` before it. */
+function underCallgrind(out: string, nodeArgs: string[], options: string[] = []): Counted {
+  return { command: 'valgrind', args: ['--tool=callgrind', '--quiet', ...options, `--callgrind-out-file=${out}`, process.execPath, ...NODE_FLAGS, ...nodeArgs] };
+}
+
+/** Instructions `node nodeArgs…` executes, start to exit, while `drive` runs it (a cold start). */
+export async function countInstructions(nodeArgs: string[], drive: Drive): Promise<number> {
+  const { out, kept } = outFile(tmpdir());
   try {
-    await drive({ command: 'valgrind', args: ['--tool=callgrind', '--quiet', `--callgrind-out-file=${out}`, process.execPath, ...NODE_FLAGS, ...nodeArgs] });
-    return { total: totalOf(out), compiling: compilingOf(out) };
+    await drive(underCallgrind(out, nodeArgs));
+    return totalOf(out);
   } finally {
-    if (!keep) rmSync(out, { force: true });
+    if (!kept) rmSync(out, { force: true });
   }
 }
 
@@ -144,16 +151,14 @@ interface Window { total: number; collecting: number; compiling: number }
  */
 export async function instructionsPerCall(nodeArgs: string[], drive: WindowDrive, calls: number, warmup: number, windows: number): Promise<PerCall> {
   const scratch = mkdtempSync(join(tmpdir(), 'mcpwire-callgrind-'));
-  const keep = process.env.BENCH_CALLGRIND_KEEP;
-  if (keep) mkdirSync(keep, { recursive: true });
-  const out = join(keep ?? scratch, `mcpwire-callgrind-${process.pid}-${Math.random().toString(36).slice(2)}.out`);
+  const { out } = outFile(scratch);
   // vgdb finds the process by this prefix (its FIFOs live there), so no pid is needed.
   const prefix = join(scratch, 'vgdb');
   const monitor = async (command: 'zero' | 'dump'): Promise<void> => {
     await execFileAsync('vgdb', [`--vgdb-prefix=${prefix}`, command], { timeout: CALLGRIND_TIMEOUT_MS });
   };
   try {
-    await drive({ command: 'valgrind', args: ['--tool=callgrind', '--quiet', `--vgdb-prefix=${prefix}`, `--callgrind-out-file=${out}`, process.execPath, ...NODE_FLAGS, ...nodeArgs] }, async (call) => {
+    await drive(underCallgrind(out, nodeArgs, [`--vgdb-prefix=${prefix}`]), async (call) => {
       await call(warmup);
       await monitor('zero');
       for (let i = 0; i < windows; i++) {

@@ -96,10 +96,9 @@ export function httpDrive(client: 'raw' | 'raw stateless' | 'session' | 'statele
 
 /** Instructions from spawn to the process's exit, stdin ended right after its answer to initialize. */
 async function coldStartInstructions(script: string): Promise<number> {
-  const count = await countInstructions([script], async (program) => {
+  return countInstructions([script], async (program) => {
     await coldStartAnswer(program.command, program.args, CALLGRIND_TIMEOUT_MS);
   });
-  return count.total;
 }
 
 export interface InstructionRow {
