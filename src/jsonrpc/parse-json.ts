@@ -54,7 +54,10 @@ function countOpenings(text: string, limit: number): number {
  * throws a MessageParseError, which the peer answers with -32700 (a transport reports it).
  */
 export function parseJsonMessage(text: string, maxDepth: number = DEFAULT_MAX_JSON_DEPTH): unknown {
-  if (exceedsJsonDepth(text, maxDepth)) {
+  // Nesting deeper than maxDepth takes maxDepth + 1 openings and as many closings: shorter text
+  // nests no deeper, or leaves a bracket open and is no JSON (JSON.parse refuses it, handing back
+  // no value). Most messages are that short (the seed's tools/call), and skip the scan.
+  if (text.length >= 2 * (maxDepth + 1) && exceedsJsonDepth(text, maxDepth)) {
     throw new MessageParseError(`JSON nesting deeper than the limit of ${maxDepth} levels`, text);
   }
   try {

@@ -104,6 +104,16 @@ test('exceedsJsonDepth scans without recursion and ignores brackets inside strin
   assert.deepStrictEqual(parseJsonMessage(nested(3)), [[[]]]);
 });
 
+test('parseJsonMessage: text too short to nest past the limit skips the scan; the shortest that can is refused', () => {
+  // Depth 3 takes 3 openings and 3 closings: 6 characters is the shortest text that can be too deep for 2.
+  assert.throws(() => parseJsonMessage(nested(3), 2), { name: 'MessageParseError', message: 'JSON nesting deeper than the limit of 2 levels' });
+  assert.deepStrictEqual(parseJsonMessage(nested(2), 2), [[]]);
+  // Shorter text that opens more than the limit leaves brackets open: JSON.parse refuses it, and builds nothing.
+  assert.throws(() => parseJsonMessage('[[[[[', 2), { name: 'MessageParseError', message: 'Unexpected end of JSON input' });
+  assert.throws(() => parseJsonMessage(nested(65)), { name: 'MessageParseError', message: 'JSON nesting deeper than the limit of 64 levels' });
+  assert.deepStrictEqual(parseJsonMessage(nested(64)).length, 1);
+});
+
 test('HTTP client: a hostile server\'s message nested too deep is reported and dropped, never delivered', async () => {
   const deep = `{"jsonrpc":"2.0","id":1,"result":{"v":${nested(200)}}}`;
   const fake = (async () => new Response(`data: ${deep}\n\n`, { status: 200, headers: { 'content-type': 'text/event-stream' } })) as typeof fetch;
