@@ -13,7 +13,7 @@ import { HANDSHAKE_REVISIONS } from '../../protocol/versions.js';
 import type { HttpEndpointOptions, HttpServable } from './http-endpoint-options.js';
 import { HttpError, answerError, describeError } from './http-error.js';
 import type { HttpExchange } from './http-exchange.js';
-import { acceptedTypes, admits, mediaType } from './http-headers.js';
+import { admitsPostAnswers, mediaType } from './http-headers.js';
 import { refuseHost, refuseOrigin } from './http-security.js';
 import { PostExtra } from './post-extra.js';
 import type { PostedMessage, SessionRoute } from './http-sessions.js';
@@ -58,8 +58,7 @@ export function createHttpEndpoint(server: HttpServable, options: HttpEndpointOp
   let allowedHost: string | undefined;
 
   async function post(exchange: HttpExchange, authInfo: AuthInfo | undefined, principal: string | undefined, version: string | undefined): Promise<void> {
-    const accepted = acceptedTypes(exchange.header('accept'));
-    if (!admits(accepted, 'application/json') || !admits(accepted, 'text/event-stream')) {
+    if (!admitsPostAnswers(exchange.header('accept'))) {
       throw new HttpError(406, 'Not Acceptable: Accept must list both application/json and text/event-stream');
     }
     if (mediaType(exchange.header('content-type')) !== 'application/json') {
