@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { SseParser, encodeSseEvent, readSseEvents } from '../../src/transport/index.js';
+import { encodeMessageEvent } from '../../src/transport/sse.js';
 
 test('encodeSseEvent: id, retry, event and data lines, then a blank line', () => {
   assert.equal(encodeSseEvent({ id: 's_2', event: 'message', data: '{"jsonrpc":"2.0","method":"m"}' }),
@@ -8,6 +9,12 @@ test('encodeSseEvent: id, retry, event and data lines, then a blank line', () =>
   // The priming event: an id, the retry hint, empty data.
   assert.equal(encodeSseEvent({ id: 's_1', retry: 1000, data: '' }), 'id: s_1\nretry: 1000\ndata: \n\n');
   assert.equal(encodeSseEvent({ data: 'a\nb\r\nc' }), 'data: a\ndata: b\ndata: c\n\n');
+});
+
+test('encodeMessageEvent: the event encodeSseEvent writes for a message\'s JSON text', () => {
+  const json = JSON.stringify({ jsonrpc: '2.0', id: 7, result: { content: [{ type: 'text', text: 'line one\nline two' }] } });
+  assert.equal(encodeMessageEvent('s.1_2', json), encodeSseEvent({ id: 's.1_2', event: 'message', data: json }));
+  assert.equal(encodeMessageEvent('s.1_2', json), `id: s.1_2\nevent: message\ndata: ${json}\n\n`);
 });
 
 test('SseParser: events split anywhere across chunks', () => {

@@ -6,7 +6,7 @@
 import type { JSONRPCMessage, RequestId } from '../../jsonrpc/index.js';
 import type { EventStore } from './event-store.js';
 import type { HttpExchange } from './http-exchange.js';
-import { encodeSseEvent } from '../sse.js';
+import { encodeMessageEvent, encodeSseEvent } from '../sse.js';
 import { SseConnection } from './sse-response.js';
 
 /** What every stream shares (one object for the whole endpoint). */
@@ -105,7 +105,7 @@ export class ResumableStream {
 
   #write(eventId: string, data: string): Promise<void> | undefined {
     const connection = this.#live();
-    connection?.write(encodeSseEvent({ id: eventId, event: 'message', data }));
+    connection?.write(encodeMessageEvent(eventId, data));
     return connection?.congested ? connection.whenWritable() : undefined;
   }
 
@@ -114,7 +114,7 @@ export class ResumableStream {
     this.attach(exchange);
     this.#connection?.write(`retry: ${this.#settings.retryMs}\n\n`);
     for (const [eventId, message] of missed) {
-      this.#connection?.write(encodeSseEvent({ id: eventId, event: 'message', data: JSON.stringify(message) }));
+      this.#connection?.write(encodeMessageEvent(eventId, JSON.stringify(message)));
     }
     if (this.done) this.disconnect();
   }
