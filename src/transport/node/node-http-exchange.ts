@@ -3,7 +3,7 @@
 // without building fetch Request/Response objects: on Node those cost more than the whole
 // endpoint does per call (bench/http.ts, the fetch-on-node row).
 
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import { discardUpload, readBody } from './http-body.js';
 import type { BodyLimits, HttpExchange, SseSink } from '../http-server/http-exchange.js';
 
@@ -11,6 +11,11 @@ import type { BodyLimits, HttpExchange, SseSink } from '../http-server/http-exch
 export class NodeHttpExchange implements HttpExchange {
   readonly #req: IncomingMessage;
   readonly #res: ServerResponse;
+  /**
+   * node's header object, taken once: `req.headers` is a getter that looks up its object again on
+   * each read, and the endpoint reads six headers or more (bench/instructions.ts, HTTP rows).
+   */
+  #headers: IncomingHttpHeaders | undefined;
   #streaming = false;
 
   constructor(req: IncomingMessage, res: ServerResponse) {
@@ -40,13 +45,13 @@ export class NodeHttpExchange implements HttpExchange {
   }
 
   header(name: string): string | undefined {
-    const value = this.#req.headers[name];
+    const value = (this.#headers ??= this.#req.headers)[name];
     return Array.isArray(value) ? value[0] : value;
   }
 
   headers(): Record<string, string | string[] | undefined> {
     // node's own object, made for this request: the handler it is handed to is the last to read it.
-    return this.#req.headers;
+    return this.#headers ??= this.#req.headers;
   }
 
   readBody(limits: BodyLimits): Promise<string> {
