@@ -111,7 +111,7 @@ test('parseJsonMessage: text too short to nest past the limit skips the scan; th
   // Shorter text that opens more than the limit leaves brackets open: JSON.parse refuses it, and builds nothing.
   assert.throws(() => parseJsonMessage('[[[[[', 2), { name: 'MessageParseError', message: 'Unexpected end of JSON input' });
   assert.throws(() => parseJsonMessage(nested(65)), { name: 'MessageParseError', message: 'JSON nesting deeper than the limit of 64 levels' });
-  assert.deepStrictEqual(parseJsonMessage(nested(64)).length, 1);
+  assert.deepStrictEqual((parseJsonMessage(nested(64)) as unknown[]).length, 1);
 });
 
 test('HTTP client: a hostile server\'s message nested too deep is reported and dropped, never delivered', async () => {
