@@ -10,6 +10,7 @@ import type { AuthInfo } from '../../jsonrpc/index.js';
 import { principalOf } from '../../jsonrpc/principal.js';
 import { UNSUPPORTED_PROTOCOL_VERSION } from '../../protocol/era.js';
 import { HANDSHAKE_REVISIONS } from '../../protocol/versions.js';
+import type { HttpAuth } from './http-auth.js';
 import type { HttpEndpointOptions, HttpServable } from './http-endpoint-options.js';
 import { HttpError, answerError, describeError } from './http-error.js';
 import type { HttpExchange } from './http-exchange.js';
@@ -113,15 +114,29 @@ export function createHttpEndpoint(server: HttpServable, options: HttpEndpointOp
     return cors ? origin : undefined;
   }
 
-  async function route(exchange: HttpExchange, pathname: string): Promise<void> {
+  /**
+   * The metadata documents, or the endpoint. Not async: without auth nothing here waits, and the
+   * request goes on without one more async function, its promise and its turn (bench/instructions.ts,
+   * HTTP rows). Throws or rejects with the refusal.
+   */
+  function route(exchange: HttpExchange, pathname: string): Promise<void> | undefined {
     if (auth && metadataPaths.includes(pathname)) {
       if (exchange.method !== 'GET') throw new HttpError(405, 'Method not allowed', { headers: { Allow: 'GET' } });
       auth.serveMetadata(exchange);
-      return;
+      return undefined;
     }
     if (pathname !== path) throw new HttpError(404, `Not found: the MCP endpoint is ${path}`);
-    const authInfo = auth ? await auth.authenticate(exchange, path) : undefined;
+    return auth ? authenticated(exchange, auth) : dispatch(exchange, undefined, undefined);
+  }
+
+  async function authenticated(exchange: HttpExchange, guard: HttpAuth): Promise<void> {
+    const authInfo = await guard.authenticate(exchange, path);
     const principal = authInfo ? await principalOf(authInfo) : undefined;
+    await dispatch(exchange, authInfo, principal);
+  }
+
+  /** An endpoint request, by method, once its caller is known. */
+  function dispatch(exchange: HttpExchange, authInfo: AuthInfo | undefined, principal: string | undefined): Promise<void> {
     const version = exchange.header('mcp-protocol-version');
     if (stateless && exchange.method !== 'POST' && exchange.method !== 'OPTIONS' && version !== undefined
       && exchange.header('mcp-session-id') === undefined && !(server.protocolVersions ?? HANDSHAKE_REVISIONS).includes(version)) {
@@ -129,10 +144,7 @@ export function createHttpEndpoint(server: HttpServable, options: HttpEndpointOp
       // naming a session is a 2025 one: findSession answers its unsupported version 400 (basic/transports#protocol-version-header).
       throw new HttpError(405, `Method ${exchange.method} not allowed with MCP-Protocol-Version ${version}: only POST`, { headers: { Allow: 'POST' } });
     }
-    if (exchange.method === 'POST') {
-      await post(exchange, authInfo, principal, version);
-      return;
-    }
+    if (exchange.method === 'POST') return post(exchange, authInfo, principal, version);
     // 26/basic/transports/streamable-http: a 2026-only endpoint has no GET stream and no session to DELETE.
     if (sessions === undefined) throw new HttpError(405, `Method ${exchange.method} not allowed: this endpoint serves ${(server.statelessRevisions ?? []).join(', ')} only, by POST`, { headers: { Allow: 'POST' } });
     switch (exchange.method) {
