@@ -91,6 +91,8 @@ await section('stdio', async () => {
   // The eras on one server, one raw client: 2026 stateless calls (mcpwire column) beside a 2025 session (baseline column).
   const { session, stateless } = details.stdio as Awaited<ReturnType<typeof benchStdio>>;
   rows.push(
+    compared('stdio', `  the same, the per-file build (dist/examples, the 2025 session side)`, 'MB',
+      session.rssAfterSequentialBytes / KB / KB, raw.rssAfterSequentialBytes / KB / KB),
     ...loadRows('stdio', `2026 stateless vs 2025 session, sequential ×${count(COUNTS.stdioSequential)}`, stateless.sequential, session.sequential, {}),
     ...loadRows('stdio', `2026 stateless vs 2025 session, ${COUNTS.concurrency} in flight ×${count(COUNTS.stdioInFlight)}`, stateless.inFlight, session.inFlight, {}),
   );

@@ -14,10 +14,15 @@ import { processRssBytes } from './stats.js';
 type ClientModule = typeof import('../src/client/index.js');
 type TransportModule = typeof import('../src/transport/index.js');
 
+/**
+ * mcpwire's client on the server as npm run build ships it for a host to spawn (one ESM file, as
+ * in the cold-start rows): the per-file build loads about 125 modules, whose loading alone grows
+ * V8's young generation and the RSS by 12 MB before the first call (the era sides run it).
+ */
 async function startMcpwire(): Promise<Side> {
   const { McpClient } = await importDist<ClientModule>('src/client/index.js');
   const { spawnStdio } = await importDist<TransportModule>('src/transport/index.js');
-  const transport = spawnStdio(process.execPath, [SERVERS.mcpwireStdio], { stderr: 'inherit' });
+  const transport = spawnStdio(process.execPath, [SERVERS.mcpwireStdioBundle], { stderr: 'inherit' });
   const client = await McpClient.connect(transport);
   return { serverPid: transport.pid!, call: () => client.callTool(ADD_CALL.name, ADD_CALL.arguments), close: () => client.close() };
 }
@@ -29,7 +34,7 @@ async function startRaw(): Promise<Side> {
   return { serverPid: raw.pid!, call: () => raw.request('tools/call', ADD_CALL), close: () => raw.close() };
 }
 
-/** The raw line client on the mcpwire server, in one era. */
+/** The raw line client on the mcpwire server (the per-file build, dist/examples), in one era. */
 async function startEra(era: 'session' | 'stateless'): Promise<Side> {
   const raw = new RawStdioClient(process.execPath, [SERVERS.mcpwireStdio]);
   if (era === 'session') {
