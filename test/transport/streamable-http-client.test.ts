@@ -207,9 +207,10 @@ test('HTTP client: openStandaloneStream tolerates 405; close aborts open streams
   });
 });
 
-test('HTTP client: cancelling a request stops reading its stream; the server ends it too', () => withServer({}, async ({ url }, servable) => {
+// On fetch the request stops through the AbortSignal the requester reads from its init (redirect-follow.ts).
+for (const [name, options] of [['node:http', {}], ['fetch', { fetch }]] as const) test(`HTTP client (${name}): cancelling a request stops reading its stream; the server ends it too`, () => withServer({}, async ({ url }, servable) => {
   servable.override = (message) => message.method === 'hang';
-  const client = httpTransport(url);
+  const client = httpTransport(url, options);
   await client.send(INITIALIZE);
   const hanging = client.send({ jsonrpc: '2.0', id: 1, method: 'hang' }).then(() => undefined, (error: unknown) => error);
   await new Promise((resolve) => setTimeout(resolve, 20));
