@@ -5,7 +5,7 @@
 // The endpoint reaches this file only through the object corsPolicy returns, so an endpoint without
 // `cors` bundles none of it.
 
-import type { HttpExchange, SseSink } from './http-exchange.js';
+import type { BodyLimits, HttpExchange, SseSink } from './http-exchange.js';
 
 /** What corsPolicy is given: which origins may call from a browser, besides the ones always allowed. */
 export interface CorsOptions {
@@ -52,20 +52,41 @@ function answerPreflight(exchange: HttpExchange, origin: string, cors: CorsOptio
 
 /** `exchange`, with the CORS headers for `origin` added to whatever it answers. */
 function withCorsHeaders(exchange: HttpExchange, origin: string): HttpExchange {
-  const extra = { 'Access-Control-Allow-Origin': origin, 'Access-Control-Expose-Headers': EXPOSE_HEADERS, Vary: 'Origin' };
-  return {
-    get method() { return exchange.method; },
-    get url() { return exchange.url; },
-    get remoteAddress() { return exchange.remoteAddress; },
-    get scheme() { return exchange.scheme; },
-    get started() { return exchange.started; },
-    header: (name) => exchange.header(name),
-    headers: () => exchange.headers(),
-    readBody: (limits) => exchange.readBody(limits),
-    ...(exchange.discardBody ? { discardBody: (limits) => exchange.discardBody!(limits) } : {}),
-    respond: (status, headers, body, until) => exchange.respond(status, { ...headers, ...extra }, body, until),
-    stream: (headers): SseSink => exchange.stream({ ...headers, ...extra }),
-    abort: () => exchange.abort(),
-    onClose: (listener) => exchange.onClose(listener),
-  };
+  return new CorsExchange(exchange, origin);
+}
+
+/**
+ * A class rather than an object literal of getters and arrows: V8 defines a literal's getters at
+ * run time for every object made (five of them here, on every request from a page).
+ */
+class CorsExchange implements HttpExchange {
+  readonly #exchange: HttpExchange;
+  readonly #extra: Record<string, string>;
+  /** Only where the adapter has one (the endpoint asks `discardBody?.()`). */
+  readonly discardBody: ((limits: BodyLimits) => Promise<void>) | undefined;
+
+  constructor(exchange: HttpExchange, origin: string) {
+    this.#exchange = exchange;
+    this.#extra = { 'Access-Control-Allow-Origin': origin, 'Access-Control-Expose-Headers': EXPOSE_HEADERS, Vary: 'Origin' };
+    this.discardBody = exchange.discardBody && ((limits) => exchange.discardBody!(limits));
+  }
+
+  get method(): string { return this.#exchange.method; }
+  get url(): string { return this.#exchange.url; }
+  get remoteAddress(): string { return this.#exchange.remoteAddress; }
+  get scheme(): string { return this.#exchange.scheme; }
+  get started(): boolean { return this.#exchange.started; }
+  header(name: string): string | undefined { return this.#exchange.header(name); }
+  headers(): Record<string, string | string[] | undefined> { return this.#exchange.headers(); }
+  readBody(limits: BodyLimits): Promise<string> { return this.#exchange.readBody(limits); }
+  abort(): void { this.#exchange.abort(); }
+  onClose(listener: () => void): void { this.#exchange.onClose(listener); }
+
+  respond(status: number, headers: Record<string, string>, body?: string, until?: Promise<void>): void {
+    this.#exchange.respond(status, { ...headers, ...this.#extra }, body, until);
+  }
+
+  stream(headers: Record<string, string>): SseSink {
+    return this.#exchange.stream({ ...headers, ...this.#extra });
+  }
 }
