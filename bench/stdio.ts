@@ -17,7 +17,8 @@ type TransportModule = typeof import('../src/transport/index.js');
 /**
  * mcpwire's client on the server as npm run build ships it for a host to spawn (one ESM file, as
  * in the cold-start rows): the per-file build loads about 125 modules, whose loading alone grows
- * V8's young generation and the RSS by 12 MB before the first call (the era sides run it).
+ * the RSS by about 16 MB before the first call, the bundle's by 3 MB (docs/performance.md; the
+ * era sides run the per-file build).
  */
 async function startMcpwire(): Promise<Side> {
   const { McpClient } = await importDist<ClientModule>('src/client/index.js');
