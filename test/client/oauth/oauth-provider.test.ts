@@ -4,7 +4,7 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { InMemoryTokenStore, McpClient, OAuthDiscoveryError, OAuthProvider } from '../../../src/client/index.js';
+import { InMemoryTokenStore, McpClient, OAuthDiscoveryError, OAuthProvider, OAuthTokenError } from '../../../src/client/index.js';
 import type { OAuthProviderOptions } from '../../../src/client/index.js';
 import { HttpStatusError, httpTransport } from '../../../src/transport/index.js';
 import { followAuthorization, slowBrowser, startAuthServer, startProtectedServer } from './fixtures/authorization-server.js';
@@ -140,6 +140,22 @@ test('oauth: the client-credentials grant gets a token with no user', () => with
   const token = auth.requests.find((r) => r.path === '/token')!;
   assert.deepEqual([token.params, token.authorization], [{ grant_type: 'client_credentials', resource: mcp.url }, `Basic ${btoa('machine:s3cret')}`]);
 }));
+
+test('oauth: a refused registration and a refused token request name the endpoint, the status, the error and its description', async () => {
+  const refusal = async (refuse: AuthServerOptions['refuse']): Promise<unknown> => {
+    let failure: unknown;
+    await withServers({ refuse }, async (_auth, mcp) => { failure = await provider(mcp.url).login().then(() => undefined, (error: unknown) => error); });
+    return failure;
+  };
+  const register = await refusal({ register: { error: 'invalid_redirect_uri', error_description: 'loopback only' } });
+  assert.ok(register instanceof OAuthDiscoveryError);
+  assert.match(register.message, /^registration at http:\/\/127\.0\.0\.1:\d+\/register failed: HTTP 400: invalid_redirect_uri \(loopback only\)$/);
+  const token = await refusal({ token: { error: 'invalid_grant', error_description: 'the code expired' } });
+  assert.ok(token instanceof OAuthTokenError);
+  assert.match(token.message, /^token request \(authorization_code\) to http:\/\/127\.0\.0\.1:\d+\/token failed: HTTP 400: invalid_grant \(the code expired\)$/);
+  const bare = await refusal({ token: { error: 'invalid_grant' } });
+  assert.match((bare as Error).message, /^token request \(authorization_code\) to http:\/\/127\.0\.0\.1:\d+\/token failed: HTTP 400: invalid_grant$/);
+});
 
 test('oauth: a server that refuses every token gets a bounded number of logins, then the 401 surfaces', () => withServers({}, async (auth, mcp) => {
   auth.tokens.set = function () { return this; }; // the MCP server will know no token this server issues
