@@ -13,7 +13,7 @@ import { outboundFetch } from '../../outbound/outbound-fetch.js';
 import { createPkce, randomToken } from './pkce.js';
 import { InMemoryTokenStore } from './token-store.js';
 import type { OAuthClientInfo, OAuthTokens, StoredAuth, TokenStore } from './token-store.js';
-import { requestToken } from './token-request.js';
+import { describeOAuthError, requestToken } from './token-request.js';
 import type { TokenRequestKeys } from './token-request.js';
 import { DpopProver } from './dpop-prover.js';
 import { generateSigningKey, importSigningKey } from '../../jws/jws-sign.js';
@@ -376,12 +376,4 @@ function canonicalResource(serverUrl: string): string {
 /** Space-separated scopes, both sets, each once. */
 function unionScopes(a: string | undefined, b: string): string {
   return [...new Set([...(a ?? '').split(' '), ...b.split(' ')].filter((scope) => scope !== ''))].join(' ');
-}
-
-/** `: error (description)` from an OAuth error body, or nothing. */
-export function describeOAuthError(body: unknown): string {
-  if (body === null || typeof body !== 'object') return '';
-  const { error, error_description: description } = body as { error?: unknown; error_description?: unknown };
-  if (typeof error !== 'string') return '';
-  return typeof description === 'string' ? `: ${error} (${description})` : `: ${error}`;
 }

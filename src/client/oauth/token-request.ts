@@ -24,6 +24,17 @@ export class OAuthTokenError extends Error {
   }
 }
 
+/**
+ * `: error (description)` from an OAuth error body (RFC 6749 §5.2; registration answers the same
+ * fields, RFC 7591 §3.2.2), or nothing when it names no error.
+ */
+export function describeOAuthError(body: unknown): string {
+  if (body === null || typeof body !== 'object') return '';
+  const { error, error_description: description } = body as { error?: unknown; error_description?: unknown };
+  if (typeof error !== 'string' || error === '') return '';
+  return typeof description === 'string' ? `: ${error} (${description})` : `: ${error}`;
+}
+
 /** What a token request may sign with. */
 export interface TokenRequestKeys {
   /** The client's private key: private_key_jwt client authentication (RFC 7523 §2.2). */
@@ -78,11 +89,10 @@ export async function requestToken(fetchImpl: OAuthFetch, server: AuthorizationS
   if (keys.dpop) keys.dpop.rememberNonce(server.token_endpoint, response.headers.get('dpop-nonce'));
   const fields = (answer !== null && typeof answer === 'object' ? answer : {}) as Record<string, unknown>;
   if (!response.ok || typeof fields.access_token !== 'string') {
-    const error = typeof fields.error === 'string' ? fields.error : undefined;
-    const description = typeof fields.error_description === 'string' ? ` (${fields.error_description})` : '';
     // An error description may echo what was sent: the assertions and secrets are masked like tokens.
     const secrets = ['client_secret', 'client_assertion', 'assertion', 'subject_token', 'refresh_token', 'code'].map((name) => body.get(name) ?? '');
-    throw new OAuthTokenError(maskSecrets(`token request (${params.grant_type}) to ${server.token_endpoint} failed: HTTP ${response.status}${error ? `: ${error}${description}` : ''}`, secrets), response.status, error);
+    throw new OAuthTokenError(maskSecrets(`token request (${params.grant_type}) to ${server.token_endpoint} failed: HTTP ${response.status}${describeOAuthError(fields)}`, secrets),
+      response.status, typeof fields.error === 'string' ? fields.error : undefined);
   }
   const tokens: OAuthTokens = { access_token: fields.access_token, token_type: typeof fields.token_type === 'string' ? fields.token_type : 'Bearer' };
   if (typeof fields.refresh_token === 'string') tokens.refresh_token = fields.refresh_token;
