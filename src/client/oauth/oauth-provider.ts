@@ -7,13 +7,14 @@
 
 import { parseBearerChallenge } from './bearer-challenge.js';
 import type { BearerChallenge } from './bearer-challenge.js';
-import { OAuthDiscoveryError, checkOAuthUrl, discoverAuthorizationServer, discoverProtectedResource, isAllowedOAuthUrl, jsonAnswer } from './oauth-discovery.js';
+import { OAuthDiscoveryError, checkOAuthUrl, discoverAuthorizationServer, discoverProtectedResource } from './oauth-discovery.js';
 import type { AuthorizationServerMetadata, OAuthFetch, ProtectedResourceMetadata } from './oauth-discovery.js';
 import { outboundFetch } from '../../outbound/outbound-fetch.js';
 import { createPkce, randomToken } from './pkce.js';
 import { InMemoryTokenStore } from './token-store.js';
 import type { OAuthClientInfo, OAuthTokens, StoredAuth, TokenStore } from './token-store.js';
-import { describeOAuthError, requestToken } from './token-request.js';
+import { requestToken } from './token-request.js';
+import { registerClient } from './client-registration.js';
 import type { TokenRequestKeys } from './token-request.js';
 import { DpopProver } from './dpop-prover.js';
 import { generateSigningKey, importSigningKey } from '../../jws/jws-sign.js';
@@ -182,7 +183,7 @@ export class OAuthProvider {
     const discovery = await this.discover(challenge);
     let stored = (await this.#store.load(this.serverUrl)) ?? {};
     if (stored.issuer !== undefined && stored.issuer !== discovery.issuer) stored = {}; // another server: register again
-    const client = stored.client ?? await this.#register(discovery);
+    const client = stored.client ?? await registerClient(this.#fetch, discovery, this.#options);
     const scope = this.#chooseScope(challenge, discovery);
     this.#askedScopes.add(challenge.scope ?? '');
     if (scope !== undefined) this.#askedScopes.add(scope);
@@ -246,47 +247,6 @@ export class OAuthProvider {
     return scope;
   }
 
-  /** basic/authorization#client-registration-approaches: pre-registered, then a metadata document, then RFC 7591. */
-  async #register(discovery: Discovery): Promise<OAuthClientInfo> {
-    const options = this.#options;
-    if (options.clientId !== undefined) {
-      return options.clientSecret === undefined ? { client_id: options.clientId } : { client_id: options.clientId, client_secret: options.clientSecret };
-    }
-    if (options.clientMetadataUrl !== undefined && discovery.server.client_id_metadata_document_supported === true) {
-      return { client_id: options.clientMetadataUrl, token_endpoint_auth_method: 'none' };
-    }
-    const endpoint = discovery.server.registration_endpoint;
-    if (endpoint === undefined) {
-      throw new OAuthDiscoveryError('registration', `authorization server ${discovery.issuer} offers no registration_endpoint and no client ID was given`);
-    }
-    if (!isAllowedOAuthUrl(endpoint)) throw new OAuthDiscoveryError('registration', `registration_endpoint ${endpoint} is not https`);
-    const methods = discovery.server.token_endpoint_auth_methods_supported;
-    const method = methods?.find((name) => SUPPORTED_AUTH_METHODS.includes(name));
-    const body: Record<string, unknown> = {
-      client_name: options.clientName ?? 'mcpwire',
-      redirect_uris: options.redirectUri === undefined ? [] : [options.redirectUri],
-      grant_types: registeredGrants(options.grant),
-      response_types: (options.grant ?? 'authorization_code') === 'authorization_code' ? ['code'] : [],
-      application_type: 'native',
-    };
-    if (method !== undefined) body.token_endpoint_auth_method = method;
-    const response = await this.#fetch(endpoint, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify(body),
-    });
-    const answer = await jsonAnswer(response);
-    if (!response.ok || answer === null || typeof answer !== 'object' || typeof (answer as { client_id?: unknown }).client_id !== 'string') {
-      throw new OAuthDiscoveryError('registration', `registration at ${endpoint} failed: HTTP ${response.status}${describeOAuthError(answer)}`);
-    }
-    const registered = answer as Record<string, unknown>;
-    const client: OAuthClientInfo = { client_id: registered.client_id as string };
-    if (typeof registered.client_secret === 'string') client.client_secret = registered.client_secret;
-    const chosen = typeof registered.token_endpoint_auth_method === 'string' ? registered.token_endpoint_auth_method : method;
-    if (chosen !== undefined) client.token_endpoint_auth_method = chosen;
-    return client;
-  }
-
   /** The authorization code grant with PKCE S256, `state`, `resource` and the RFC 9207 `iss` check. */
   async #authorizationCode(discovery: Discovery, client: OAuthClientInfo, scope: string | undefined): Promise<OAuthTokens> {
     const { authorize, redirectUri } = this.#options;
@@ -344,9 +304,6 @@ export class OAuthProvider {
 export const OAUTH_TIMEOUT_MS = 30_000;
 export const OAUTH_MAX_BYTES = 1024 * 1024;
 
-/** Token endpoint client authentication this client can do. */
-const SUPPORTED_AUTH_METHODS = ['client_secret_basic', 'client_secret_post', 'private_key_jwt', 'none'];
-
 /**
  * RFC 9207 §2.4: when the server says it sends `iss`, it must be there and be the issuer; when it
  * does not, one that is there must still match. Compared as strings, as the RFC says.
@@ -357,13 +314,6 @@ function checkIssuer(iss: string | null, discovery: Discovery): void {
     return;
   }
   if (iss !== discovery.server.issuer) throw new Error(`the authorization response came from issuer ${iss}, not ${discovery.server.issuer}: refused (RFC 9207)`);
-}
-
-/** The grant_types a client registers (RFC 7591 §2) for the grant it uses. */
-function registeredGrants(grant: OAuthProviderOptions['grant']): string[] {
-  if (grant === 'client_credentials') return ['client_credentials'];
-  if (grant === 'jwt_bearer' || grant === 'id_jag') return [JWT_BEARER_GRANT];
-  return ['authorization_code', 'refresh_token'];
 }
 
 /** The server URL as an RFC 8707 resource: no fragment. */

@@ -35,6 +35,9 @@ export function describeOAuthError(body: unknown): string {
   return typeof description === 'string' ? `: ${error} (${description})` : `: ${error}`;
 }
 
+/** Token endpoint client authentication this client can do (registration picks the first the server offers). */
+export const TOKEN_AUTH_METHODS: readonly string[] = ['client_secret_basic', 'client_secret_post', 'private_key_jwt', 'none'];
+
 /** What a token request may sign with. */
 export interface TokenRequestKeys {
   /** The client's private key: private_key_jwt client authentication (RFC 7523 §2.2). */
