@@ -14,6 +14,7 @@ import { requestFollowingRedirects } from './redirect-follow.js';
 import { RequestAbort } from './request-abort.js';
 import { readLimitedText } from './response-text.js';
 import { readSseBody } from '../sse.js';
+import { mediaType } from '../media-type.js';
 import type { HttpTraceEvent } from './streamable-http-client.js';
 
 /** Options for legacySseTransport. */
@@ -210,8 +211,4 @@ const REFUSAL_BYTES = 64 * 1024;
 /** A client transport for a legacy HTTP+SSE server whose SSE stream is at `url`. */
 export function legacySseTransport(url: string | URL, options: LegacySseTransportOptions = {}): LegacySseClientTransport {
   return new LegacySseClientTransport(url, options);
-}
-
-function mediaType(value: string | null): string | undefined {
-  return value?.split(';')[0]?.trim().toLowerCase();
 }

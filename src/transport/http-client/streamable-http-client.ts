@@ -20,6 +20,7 @@ import { refuseClearBearer } from './clear-bearer.js';
 import { RequestAbort } from './request-abort.js';
 import { StandaloneStream } from './standalone-stream.js';
 import { traceEvent, tracedHeaders } from './http-trace.js';
+import { mediaType } from '../media-type.js';
 import type { HttpTraceEvent } from './http-trace.js';
 
 export type { HttpTraceEvent } from './http-trace.js';
@@ -300,13 +301,6 @@ const DEFAULT_RECONNECT: ReconnectPolicy = { maxRetries: 3, initialDelayMs: 1000
 
 /** How much of an error body is read: enough for its message, never the whole of an endless one. */
 const REFUSAL_BYTES = 64 * 1024;
-
-/** `text/event-stream` of `text/event-stream; charset=utf-8` (indexOf, not split: this runs on every answer). */
-function mediaType(value: string | null): string | undefined {
-  if (value === null) return undefined;
-  const semicolon = value.indexOf(';');
-  return (semicolon === -1 ? value : value.slice(0, semicolon)).trim().toLowerCase();
-}
 
 function asError(error: unknown): Error {
   return error instanceof Error ? error : new Error(String(error));

@@ -1,13 +1,8 @@
-// Reading the request headers Streamable HTTP cares about: one value of a header, the media type
-// of Content-Type, and whether Accept admits a type (basic/transports#sending-messages-to-the-server:
-// a POST must accept both application/json and text/event-stream).
+// Reading the request headers Streamable HTTP cares about: one value of a header, and whether
+// Accept admits a type (basic/transports#sending-messages-to-the-server: a POST must accept both
+// application/json and text/event-stream). The media type of Content-Type is ../media-type.ts.
 
-/** The media type of a header value, parameters dropped, lower-cased. */
-export function mediaType(value: string | undefined): string | undefined {
-  // The exact value clients send needs no parsing (bench/instructions.ts, HTTP rows).
-  if (value === 'application/json') return value;
-  return value?.split(';')[0]?.trim().toLowerCase();
-}
+import { mediaType } from '../media-type.js';
 
 /** The media ranges of the Accept header, parameters dropped. */
 export function acceptedTypes(accept = ''): readonly (string | undefined)[] {
