@@ -136,12 +136,16 @@ export class StreamableHttpClientTransport implements Transport {
    */
   async send(message: JSONRPCMessage): Promise<void> {
     if (this.#closed) throw new ConnectionClosedError('Cannot send: the HTTP transport is closed');
-    // 26/basic/transports/streamable-http#cancellation: for a stateless request, closing its stream is the whole cancellation.
-    if (this.#cancelsStatelessRequest(message)) return;
+    const cancelled = cancelledRequestId(message);
+    if (cancelled !== undefined) {
+      // basic/utilities/cancellation: no response will come, so stop reading that request's stream.
+      this.#requests.get(cancelled)?.abort();
+      // 26/basic/transports/streamable-http#cancellation: for a stateless request, closing its stream is the whole cancellation.
+      if (this.#statelessIds.has(cancelled)) return;
+    }
     const stateless = statelessHeaders(message, this.#paramHeaders);
     if (stateless && 'method' in message && 'id' in message) this.#statelessIds.add(message.id);
     const request = 'method' in message && 'id' in message ? message : undefined;
-    this.#stopCancelled(message);
     const earlier = this.#unaccepted === 0 ? undefined : this.#accepted;
     // A request makes no promise and no closure here: only notifications and responses are waited for.
     let accept: (() => void) | undefined;
@@ -278,22 +282,13 @@ export class StreamableHttpClientTransport implements Transport {
     this.ontrace?.(traceEvent(this.url, method, response.status, tracedHeaders(sent, response)));
     return response;
   }
+}
 
-  /** basic/utilities/cancellation: no response will come, so stop reading that request's stream. */
-  #stopCancelled(message: JSONRPCMessage): void {
-    if (!('method' in message) || message.method !== 'notifications/cancelled' || 'id' in message) return;
-    const id = message.params?.requestId;
-    if (typeof id === 'string' || typeof id === 'number') this.#requests.get(id)?.abort();
-  }
-
-  /** A notifications/cancelled for a stateless request: its stream is closed here, and nothing is POSTed (true). */
-  #cancelsStatelessRequest(message: JSONRPCMessage): boolean {
-    if (!('method' in message) || message.method !== 'notifications/cancelled' || 'id' in message) return false;
-    const id = message.params?.requestId;
-    if ((typeof id !== 'string' && typeof id !== 'number') || !this.#statelessIds.has(id)) return false;
-    this.#requests.get(id)?.abort();
-    return true;
-  }
+/** The request a notifications/cancelled names, or undefined for any other message. */
+function cancelledRequestId(message: JSONRPCMessage): RequestId | undefined {
+  if (!('method' in message) || message.method !== 'notifications/cancelled' || 'id' in message) return undefined;
+  const id = message.params?.requestId;
+  return typeof id === 'string' || typeof id === 'number' ? id : undefined;
 }
 
 /** Resuming a broken stream when the options say nothing: 3 retries in a row, 1 s before the first. */
