@@ -4,6 +4,7 @@
 import { JsonRpcPeer } from '../jsonrpc/index.js';
 import type { MessageExtra, MessageRouter, Params, PeerOptions, ProtocolError, RequestContext, RequestId, RequestOptions, Transport } from '../jsonrpc/index.js';
 import { NOTIFICATIONS } from './methods.js';
+import { cancelledRequestId } from './cancellation.js';
 import type { ServerRequestMethod } from './methods.js';
 
 /** One progress report (basic/utilities/progress). */
@@ -79,12 +80,10 @@ export class McpPeer implements MessageRouter {
   }
 
   handleNotification(method: string, params: Params | undefined, extra: MessageExtra | undefined): void | Promise<void> {
-    if (method === 'notifications/cancelled') {
-      const requestId = params?.requestId;
+    if (method === NOTIFICATIONS.cancelled) {
+      const requestId = cancelledRequestId(params);
       // Malformed cancellations are dropped silently (utilities/cancellation#behavior-requirements).
-      if (typeof requestId === 'string' || typeof requestId === 'number') {
-        this.peer.cancelInbound(requestId, typeof params?.reason === 'string' ? params.reason : 'cancelled by the peer');
-      }
+      if (requestId !== undefined) this.peer.cancelInbound(requestId, typeof params?.reason === 'string' ? params.reason : 'cancelled by the peer');
       return;
     }
     return this.router?.handleNotification(method, params, extra);

@@ -21,6 +21,7 @@ import { RequestAbort } from './request-abort.js';
 import { StandaloneStream } from './standalone-stream.js';
 import { traceEvent, tracedHeaders } from './http-trace.js';
 import { mediaType } from '../media-type.js';
+import { requestCancelledBy } from '../../protocol/cancellation.js';
 import type { HttpTraceEvent } from './http-trace.js';
 
 export type { HttpTraceEvent } from './http-trace.js';
@@ -136,7 +137,7 @@ export class StreamableHttpClientTransport implements Transport {
    */
   async send(message: JSONRPCMessage): Promise<void> {
     if (this.#closed) throw new ConnectionClosedError('Cannot send: the HTTP transport is closed');
-    const cancelled = cancelledRequestId(message);
+    const cancelled = requestCancelledBy(message);
     if (cancelled !== undefined) {
       // basic/utilities/cancellation: no response will come, so stop reading that request's stream.
       this.#requests.get(cancelled)?.abort();
@@ -282,13 +283,6 @@ export class StreamableHttpClientTransport implements Transport {
     this.ontrace?.(traceEvent(this.url, method, response.status, tracedHeaders(sent, response)));
     return response;
   }
-}
-
-/** The request a notifications/cancelled names, or undefined for any other message. */
-function cancelledRequestId(message: JSONRPCMessage): RequestId | undefined {
-  if (!('method' in message) || message.method !== 'notifications/cancelled' || 'id' in message) return undefined;
-  const id = message.params?.requestId;
-  return typeof id === 'string' || typeof id === 'number' ? id : undefined;
 }
 
 /** Resuming a broken stream when the options say nothing: 3 retries in a row, 1 s before the first. */

@@ -13,6 +13,7 @@ import { SendQueue } from './send-queue.js';
 import { ResumableStream } from './resumable-stream.js';
 import type { StreamOwner, StreamSettings } from './resumable-stream.js';
 import { SessionStreams } from './session-streams.js';
+import { requestCancelledBy } from '../../protocol/cancellation.js';
 
 /** Settings the endpoint passes to every session (one object, shared, and shared with their streams). */
 export interface SessionSettings extends StreamSettings {
@@ -165,16 +166,14 @@ export class StreamableHttpSessionTransport implements Transport, StreamOwner {
       this.#forgetInitializeStream();
     }
     if ('method' in message && message.method === 'initialize' && 'id' in message) this.#initializeStream = this.#pending?.get(message.id);
-    if ('method' in message && message.method === 'notifications/cancelled' && !('id' in message)) {
-      // basic/utilities/cancellation: a cancelled request gets no response, so its stream would
-      // never end on its own.
-      const requestId = message.params?.requestId;
-      if (typeof requestId === 'string' || typeof requestId === 'number') {
-        this.#background(() => {
-          this.#finish(requestId, this.#pending?.get(requestId));
-          return undefined;
-        });
-      }
+    // basic/utilities/cancellation: a cancelled request gets no response, so its stream would
+    // never end on its own.
+    const cancelled = requestCancelledBy(message);
+    if (cancelled !== undefined) {
+      this.#background(() => {
+        this.#finish(cancelled, this.#pending?.get(cancelled));
+        return undefined;
+      });
     }
     try {
       this.onmessage?.(message, extra);
