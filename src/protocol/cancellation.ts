@@ -2,7 +2,6 @@
 // request's handler; the HTTP transports end (client) or close (server) its stream.
 
 import type { JSONRPCMessage, Params, RequestId } from '../jsonrpc/index.js';
-import { NOTIFICATIONS } from './methods.js';
 
 /** The request id in a notifications/cancelled's params; undefined when there is none (malformed: dropped). */
 export function cancelledRequestId(params: Params | undefined): RequestId | undefined {
@@ -12,6 +11,6 @@ export function cancelledRequestId(params: Params | undefined): RequestId | unde
 
 /** The request `message` cancels when it is a notifications/cancelled, else undefined. */
 export function requestCancelledBy(message: JSONRPCMessage): RequestId | undefined {
-  if (!('method' in message) || message.method !== NOTIFICATIONS.cancelled || 'id' in message) return undefined;
+  if (!('method' in message) || message.method !== 'notifications/cancelled' || 'id' in message) return undefined;
   return cancelledRequestId(message.params);
 }

@@ -80,7 +80,7 @@ export class McpPeer implements MessageRouter {
   }
 
   handleNotification(method: string, params: Params | undefined, extra: MessageExtra | undefined): void | Promise<void> {
-    if (method === NOTIFICATIONS.cancelled) {
+    if (method === 'notifications/cancelled') {
       const requestId = cancelledRequestId(params);
       // Malformed cancellations are dropped silently (utilities/cancellation#behavior-requirements).
       if (requestId !== undefined) this.peer.cancelInbound(requestId, typeof params?.reason === 'string' ? params.reason : 'cancelled by the peer');
