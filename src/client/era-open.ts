@@ -9,7 +9,7 @@ import type { ClientState, Era, Implementation, ServerCapabilities } from '../pr
 import type { McpClientPeer } from '../protocol/mcp-peer.js';
 import type { McpClientOptions } from './client-options.js';
 import { probeWithWait } from './era-probe.js';
-import type { DiscoverResult } from './era-probe.js';
+import type { DiscoverResult, EraChoice } from './era-probe.js';
 import type { StatelessRequests } from './stateless-requests.js';
 
 /** What opening reads and sets on its client (McpClient's public state). */
@@ -26,9 +26,17 @@ export interface OpeningClient {
   initialize(): Promise<unknown>;
 }
 
+/**
+ * The era a client speaks when `options.era` is not given: the handshake, which every server
+ * speaks, at no cost. `auto` would send server/discover first: a round trip more against every
+ * 2025 server, and up to probeTimeoutMs (10 s) against one that ignores it. The CLI probes (its
+ * `--era` defaults to auto); docs/library.md and the README state both (test/docs/era-default.test.ts).
+ */
+export const DEFAULT_ERA: EraChoice = REVISION_2025_11_25;
+
 /** Gets `client` ready in the era `options.era` asks for; `eraReason` says why that one. */
 export async function openInEra(client: OpeningClient, stateless: StatelessRequests, options: McpClientOptions): Promise<void> {
-  const choice = options.era ?? REVISION_2025_11_25;
+  const choice = options.era ?? DEFAULT_ERA;
   if (choice !== 'auto' && choice !== REVISION_2026_07_28) {
     client.eraReason = `pinned to ${choice}: initialize`;
     await client.initialize();
