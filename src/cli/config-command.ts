@@ -5,8 +5,8 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { UsageError, parseArgs } from './args.js';
-import { ConfigError, TRANSPORT_NAMES, describeMeaning, findEntry, interpretEntry, quoteWord, readConfigText } from './config-dialects.js';
-import type { ConfigEntry } from './config-dialects.js';
+import { ConfigError, PARSER_NAMES, TRANSPORT_NAMES, describeMeaning, findEntry, interpretEntry, quoteWord, readConfigText } from './config-dialects.js';
+import type { ConfigEntry, ConfigParser } from './config-dialects.js';
 import { lintEntry, lintFile } from './config-lint.js';
 import type { Finding } from './config-lint.js';
 import { println } from './command-io.js';
@@ -27,8 +27,8 @@ export async function runConfig(argv: readonly string[], io: CommandIo): Promise
   throw new UsageError('usage: mcpwire config lint FILE | mcpwire config show FILE NAME');
 }
 
-/** Reads and parses a config file relative to the command's cwd. */
-export function loadConfig(file: string, io: CommandIo): { entries: ConfigEntry[]; sections: string[] } {
+/** Reads and parses a config file relative to the command's cwd, as its host would (readConfigText). */
+export function loadConfig(file: string, io: CommandIo): { entries: ConfigEntry[]; sections: string[]; parser: ConfigParser } {
   let text: string;
   try {
     text = readFileSync(resolve(io.cwd, file), 'utf8');
@@ -44,7 +44,7 @@ export function loadConfig(file: string, io: CommandIo): { entries: ConfigEntry[
 }
 
 function lint(file: string, json: boolean, io: CommandIo): number {
-  let loaded: { entries: ConfigEntry[]; sections: string[] };
+  let loaded: ReturnType<typeof loadConfig>;
   try {
     loaded = loadConfig(file, io);
   } catch (error) {
@@ -52,7 +52,7 @@ function lint(file: string, json: boolean, io: CommandIo): number {
     println(io.stdout, `error: ${error.message}`);
     return 1;
   }
-  const { entries, sections } = loaded;
+  const { entries, sections, parser } = loaded;
   const findings: Finding[] = [...lintFile(entries, sections)];
   const rows = entries.map((entry) => {
     const meaning = interpretEntry(entry);
@@ -62,13 +62,14 @@ function lint(file: string, json: boolean, io: CommandIo): number {
   });
   if (json) {
     println(io.stdout, JSON.stringify({
-      file, sections,
+      file, sections, parser,
       servers: rows.map(({ entry, meaning }) => ({ name: entry.name, section: entry.section, transport: meaning.transport ?? null, because: meaning.because, command: meaning.command, args: meaning.args, url: meaning.url })),
       findings,
     }, null, 2));
     return findings.some((f) => f.severity === 'error') ? 1 : 0;
   }
   println(io.stdout, `${file}: ${entries.length} server${entries.length === 1 ? '' : 's'} in ${sections.map((s) => `"${s}"`).join(' and ')}`);
+  println(io.stdout, `  read as ${PARSER_NAMES[parser]}`);
   for (const finding of findings.filter((f) => f.server === undefined)) println(io.stdout, `  ${finding.severity}: ${finding.message}`);
   const width = Math.max(0, ...entries.map((entry) => entry.name.length));
   for (const { entry, meaning, own } of rows) {

@@ -5,7 +5,7 @@
 // "streamable_http"), Cline's "transportType", Gemini CLI's "httpUrl" (Streamable HTTP) versus
 // "url" (SSE), Windsurf's "serverUrl", or no field at all.
 
-import { parseJsonc } from './jsonc.js';
+import { parseJson, parseJsonc } from './jsonc.js';
 
 /** The transports an entry can mean. */
 export type TransportKind = 'stdio' | 'streamable-http' | 'sse';
@@ -57,13 +57,38 @@ export const TRANSPORT_NAMES: Record<TransportKind, string> = {
   sse: 'legacy HTTP+SSE (2024-11-05)',
 };
 
-/** Reads the entries of a config file's text; throws ConfigError when there are none to read. */
-export function readConfigText(text: string): { entries: ConfigEntry[]; sections: string[] } {
+/**
+ * How a file is parsed, as its host parses it: VS Code reads its "servers" files as JSONC (comments
+ * and trailing commas); Claude Desktop and the other "mcpServers" hosts use JSON.parse, which
+ * rejects both, so the server list would never load there.
+ */
+export type ConfigParser = 'json' | 'jsonc';
+
+/** The parser, in the words `config lint` prints. */
+export const PARSER_NAMES: Record<ConfigParser, string> = {
+  json: 'strict JSON (JSON.parse), as the "mcpServers" hosts read it',
+  jsonc: 'JSONC (comments and trailing commas allowed), as VS Code reads it',
+};
+
+/**
+ * Reads the entries of a config file's text, with the parser its host uses (every command that
+ * takes a config file comes through here); throws ConfigError when there are none to read.
+ */
+export function readConfigText(text: string): { entries: ConfigEntry[]; sections: string[]; parser: ConfigParser } {
   let json: unknown;
   try {
     json = parseJsonc(text);
   } catch (error) {
     throw new ConfigError(`Not valid JSON: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  // JSONC is a superset: it finds the sections; a file with "mcpServers" must then be plain JSON too.
+  const parser: ConfigParser = isObject(json) && json.mcpServers !== undefined ? 'json' : 'jsonc';
+  if (parser === 'json') {
+    try {
+      parseJson(text);
+    } catch (error) {
+      throw new ConfigError(`Not valid JSON: ${error instanceof Error ? error.message : String(error)}. A file with "mcpServers" is read as ${PARSER_NAMES.json}: Claude Desktop and the others reject comments and trailing commas (only VS Code's "servers" files may have them)`);
+    }
   }
   if (!isObject(json)) throw new ConfigError('The file is not a JSON object');
   const sections: [string, unknown][] = [['mcpServers', json.mcpServers], ['servers', json.servers]];
@@ -82,7 +107,7 @@ export function readConfigText(text: string): { entries: ConfigEntry[]; sections
   if (found.length === 0) {
     throw new ConfigError('No "mcpServers" (Claude Desktop, Claude Code, Cursor, Cline, Gemini CLI, Windsurf, ModelScope) or "servers" (VS Code) object in this file');
   }
-  return { entries, sections: found };
+  return { entries, sections: found, parser };
 }
 
 /** Finds one entry by name. */

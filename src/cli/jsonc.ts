@@ -1,10 +1,23 @@
-// JSON with comments and trailing commas: how VS Code, Cursor and Zed write their settings and
-// mcp.json files. Comments and trailing commas are blanked out (string-aware, so a "//" inside a
+// JSON with comments and trailing commas: how VS Code writes its settings and mcp.json files
+// (config-dialects.ts reads the other hosts' files as strict JSON, as they do). Comments and trailing commas are blanked out (string-aware, so a "//" inside a
 // URL survives), then JSON.parse does the rest and its error positions still point at the file.
 
 /** Parses JSONC; throws a SyntaxError naming the line and column on bad input. */
 export function parseJsonc(text: string): unknown {
-  const plain = stripJsonc(text.startsWith('\uFEFF') ? ` ${text.slice(1)}` : text);
+  return parseAt(stripJsonc(withoutBom(text)));
+}
+
+/** Parses strict JSON, as JSON.parse does (no comments, no trailing commas); errors name the line and column. */
+export function parseJson(text: string): unknown {
+  return parseAt(withoutBom(text));
+}
+
+/** A byte order mark becomes a space, so offsets still point at the file. */
+function withoutBom(text: string): string {
+  return text.startsWith('\uFEFF') ? ` ${text.slice(1)}` : text;
+}
+
+function parseAt(plain: string): unknown {
   try {
     return JSON.parse(plain);
   } catch (error) {

@@ -66,6 +66,7 @@ test('config lint on the seed\'s ModelScope dialect: the whole report', async ()
   const code = await runConfig(['lint', 'test/fixtures/configs/modelscope.json'], io);
   assert.equal(code, 1);
   assert.equal(io.out(), `test/fixtures/configs/modelscope.json: 4 servers in "mcpServers"
+  read as strict JSON (JSON.parse), as the "mcpServers" hosts read it
 
 amap-maps        Streamable HTTP: https://mcp.api-inference.modelscope.net/4a3c1e7f2b9d40/mcp
                  because "type": "streamable_http" (ModelScope)
@@ -209,4 +210,36 @@ test('VS Code: --input NAME=value answers ${input:NAME}; ${workspaceFolder}, ${u
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+});
+
+test('a "mcpServers" file is read as JSON.parse reads it (Claude Desktop): comments and trailing commas are an error, in lint and in every command that takes --config', async () => {
+  const { mkdtempSync, writeFileSync, rmSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const { join } = await import('node:path');
+  const { parseArgs } = await import('../../src/cli/args.js');
+  const { resolveTarget, TARGET_OPTIONS } = await import('../../src/cli/server-target.js');
+  const dir = mkdtempSync(join(tmpdir(), 'mcpwire-claude-'));
+  try {
+    writeFileSync(join(dir, 'claude_desktop_config.json'), '{\n  // my servers\n  "mcpServers": {\n    "calc": { "command": "node", "args": ["server.js"] },\n  }\n}\n');
+    const why = 'Not valid JSON: Expected property name or \'}\' in JSON at position 4 (line 2, column 3). A file with "mcpServers" is read as strict JSON (JSON.parse), as the "mcpServers" hosts read it: Claude Desktop and the others reject comments and trailing commas (only VS Code\'s "servers" files may have them)';
+    const io = captureIo({ cwd: dir });
+    assert.equal(await runConfig(['lint', 'claude_desktop_config.json'], io), 1);
+    assert.equal(io.out(), `error: claude_desktop_config.json: ${why}\n`);
+    // list, call, doctor, chat: the same reader, the same refusal.
+    assert.throws(() => resolveTarget(parseArgs(['--config', 'claude_desktop_config.json', 'calc'], TARGET_OPTIONS), io), { name: 'ConfigError', message: `claude_desktop_config.json: ${why}` });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('config lint says which parser read the file: JSONC for VS Code "servers", strict JSON for "mcpServers"', async () => {
+  const vscode = captureIo();
+  assert.equal(await runConfig(['lint', 'test/fixtures/configs/vscode-mcp.json'], vscode), 0);
+  assert.deepStrictEqual(vscode.out().split('\n').slice(0, 2), [
+    'test/fixtures/configs/vscode-mcp.json: 3 servers in "servers"',
+    '  read as JSONC (comments and trailing commas allowed), as VS Code reads it',
+  ]);
+  const claude = captureIo();
+  await runConfig(['lint', sample('claude-desktop.json'), '--json'], claude);
+  assert.equal(JSON.parse(claude.out()).parser, 'json');
 });
