@@ -56,7 +56,7 @@ function lint(file: string, json: boolean, io: CommandIo): number {
   const findings: Finding[] = [...lintFile(entries, sections)];
   const rows = entries.map((entry) => {
     const meaning = interpretEntry(entry);
-    const own = lintEntry(entry, meaning, io.env, io.platform);
+    const own = lintEntry(entry, meaning, io.env, io.platform, io.cwd);
     findings.push(...own);
     return { entry, meaning, own };
   });
@@ -87,7 +87,7 @@ function show(file: string, name: string, json: boolean, io: CommandIo): number 
   const { entries } = loadConfig(file, io);
   const entry = findEntry(entries, name);
   const meaning = interpretEntry(entry);
-  const findings = lintEntry(entry, meaning, io.env, io.platform);
+  const findings = lintEntry(entry, meaning, io.env, io.platform, io.cwd);
   const env = Object.fromEntries(Object.entries(meaning.env).map(([key, value]) => [key, mask(key, value)]));
   const headers = Object.fromEntries(Object.entries(meaning.headers).map(([key, value]) => [key, mask(key, value)]));
   if (json) {

@@ -1,6 +1,8 @@
 // What in a config entry another host would read differently, or not at all. Each finding says
 // which hosts disagree and what to write instead.
 
+import { resolve } from 'node:path';
+import { findCommand } from './command-on-path.js';
 import { KNOWN_TYPES } from './config-dialects.js';
 import type { ConfigEntry, EntryMeaning } from './config-dialects.js';
 import { findReferences, stringsIn } from './config-variables.js';
@@ -30,10 +32,11 @@ export function lintFile(entries: readonly ConfigEntry[], sections: readonly str
 }
 
 /**
- * Findings about one entry; `env` is the environment ${VAR} references are checked against, and
- * `platform` (process.platform) decides whether Windows-only advice is a warning or a note.
+ * Findings about one entry; `env` is the environment ${VAR} references and the command are checked
+ * against (its PATH), `platform` (process.platform) decides whether Windows-only advice is a warning
+ * or a note, and `cwd` is where a relative command or "cwd" starts.
  */
-export function lintEntry(entry: ConfigEntry, meaning: EntryMeaning, env: Record<string, string | undefined>, platform: string): Finding[] {
+export function lintEntry(entry: ConfigEntry, meaning: EntryMeaning, env: Record<string, string | undefined>, platform: string, cwd: string): Finding[] {
   const findings: Finding[] = [];
   const add = (severity: Severity, message: string): void => { findings.push({ server: entry.name, severity, message }); };
   const raw = entry.raw;
@@ -72,6 +75,7 @@ export function lintEntry(entry: ConfigEntry, meaning: EntryMeaning, env: Record
     // Only a problem where the host runs on Windows; elsewhere it is worth knowing, nothing more.
     add(platform === 'win32' ? 'warning' : 'note', `On Windows, "${meaning.command}" is a .cmd batch file that hosts spawning without a shell cannot start (ENOENT or "spawn EINVAL"): write "command": "cmd", "args": ["/c", "${meaning.command}", …]`);
   }
+  if (meaning.transport === 'stdio' && meaning.command !== undefined) lintCommand(meaning, env, platform, cwd, add);
   if (meaning.transport === 'stdio' && raw.headers !== undefined) add('warning', '"headers" has no effect on a stdio server: pass credentials in "env"');
   if (meaning.transport !== undefined && meaning.transport !== 'stdio' && raw.env !== undefined) {
     add('warning', '"env" has no effect on a remote server: credentials for HTTP go in "headers"');
@@ -92,6 +96,18 @@ export function lintEntry(entry: ConfigEntry, meaning: EntryMeaning, env: Record
   }
   if (meaning.disabled) add('note', '"disabled": true: hosts that honour it will not start this server');
   return findings;
+}
+
+/** A command the host could not start here: a name on no PATH directory, a path that is missing or not executable. */
+function lintCommand(meaning: EntryMeaning, env: Record<string, string | undefined>, platform: string, cwd: string, add: (severity: Severity, message: string) => void): void {
+  const command = meaning.command!;
+  // Windows looks up PATHEXT and the current directory too (not modelled); a ${VAR} is filled in later.
+  if (platform === 'win32' || env.PATH === undefined || command === '' || command.includes('$')) return;
+  const lookup = findCommand(command, env.PATH, meaning.cwd !== undefined && !meaning.cwd.includes('$') ? resolve(cwd, meaning.cwd) : cwd);
+  if (lookup.found) return;
+  add('warning', command.includes('/')
+    ? `"command": ${JSON.stringify(command)} cannot be started here: ${lookup.why}`
+    : `"command": ${JSON.stringify(command)} is not on PATH here (${lookup.why}): a host would fail to start it (ENOENT); check the spelling, install it, or give its full path`);
 }
 
 function lintUrl(meaning: EntryMeaning, add: (severity: Severity, message: string) => void): void {

@@ -243,3 +243,37 @@ test('config lint says which parser read the file: JSONC for VS Code "servers", 
   await runConfig(['lint', sample('claude-desktop.json'), '--json'], claude);
   assert.equal(JSON.parse(claude.out()).parser, 'json');
 });
+
+test('config lint warns when a command is not on PATH, or a path to it is missing or not executable', async () => {
+  const { chmodSync, mkdtempSync, writeFileSync, rmSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const { dirname, join } = await import('node:path');
+  const dir = mkdtempSync(join(tmpdir(), 'mcpwire-path-'));
+  try {
+    writeFileSync(join(dir, 'ok.sh'), '#!/bin/sh\n', { mode: 0o755 });
+    writeFileSync(join(dir, 'plain.sh'), '#!/bin/sh\n');
+    chmodSync(join(dir, 'plain.sh'), 0o644);
+    writeFileSync(join(dir, 'mcp.json'), JSON.stringify({ mcpServers: {
+      typo: { command: 'nod', args: ['server.js'] },
+      node: { command: 'node', args: ['server.js'] },
+      script: { command: './ok.sh' },
+      gone: { command: './gone.sh' },
+      plain: { command: join(dir, 'plain.sh') },
+      inFolder: { command: 'node', cwd: 'sub' },
+    } }));
+    const io = captureIo({ cwd: dir, env: { PATH: `${join(dir, 'empty')}:${dirname(process.execPath)}` } });
+    assert.equal(await runConfig(['lint', 'mcp.json', '--json'], io), 0);
+    assert.deepStrictEqual((JSON.parse(io.out()) as { findings: unknown[] }).findings, [
+      { server: 'typo', severity: 'warning', message: '"command": "nod" is not on PATH here (not found in any PATH directory): a host would fail to start it (ENOENT); check the spelling, install it, or give its full path' },
+      { server: 'gone', severity: 'warning', message: `"command": "./gone.sh" cannot be started here: ${join(dir, 'gone.sh')} does not exist` },
+      { server: 'plain', severity: 'warning', message: `"command": ${JSON.stringify(join(dir, 'plain.sh'))} cannot be started here: ${join(dir, 'plain.sh')} is not executable (no x permission bit)` },
+    ]);
+    // Windows looks commands up with PATHEXT, which lint does not model: no word either way.
+    const windows = captureIo({ cwd: dir, env: { PATH: join(dir, 'empty') } });
+    windows.platform = 'win32';
+    await runConfig(['lint', 'mcp.json', '--json'], windows);
+    assert.deepStrictEqual((JSON.parse(windows.out()) as { findings: unknown[] }).findings, []);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
