@@ -75,3 +75,22 @@ test('bounds: skills, depth, files and bytes per skill, bytes in all', async () 
   }
   await assert.rejects(readSkillFolders(join(tmpdir(), 'mcpwire-no-such-folder')), SkillFolderError);
 });
+
+test('hidden files and folders inside a skill are skipped unless SKILL.md names their path (a link target or a code span)', async () => {
+  const manifest = '---\nname: deploy\ndescription: d\n---\nSee [the settings](./.config/settings.json) and run `.tools/run.sh`.\n';
+  const root = tree({
+    'deploy/SKILL.md': manifest, 'deploy/scripts/run.py': 'run',
+    'deploy/.env': 'API_KEY=secret', 'deploy/.git/config': '[remote]', 'deploy/scripts/.cache': 'c',
+    'deploy/.config/settings.json': '{}', 'deploy/.config/other.json': 'not named', 'deploy/.tools/run.sh': 'sh',
+  });
+  try {
+    // A symlink inside a hidden folder nobody names is never looked at, so it is not refused either.
+    symlinkSync('/etc/passwd', join(root, 'deploy/.git/HEAD'));
+    assert.deepStrictEqual(await readSkillFolders(root), [{
+      path: 'deploy',
+      files: { '.config/settings.json': bytes('{}'), '.tools/run.sh': bytes('sh'), 'SKILL.md': bytes(manifest), 'scripts/run.py': bytes('run') },
+    }]);
+  } finally {
+    rmSync(root, { recursive: true });
+  }
+});

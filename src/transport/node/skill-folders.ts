@@ -3,7 +3,8 @@
 // (`pdf-processing`, `acme/greeting`); a folder without one only groups. Bounded: skills, depth,
 // files and bytes per skill (the extension's 512 files and 16 MiB), bytes in all. Nothing leaves
 // the root: names come from readdir only (never a `..`), a symlink or special file anywhere is
-// refused, and each file is opened with O_NOFOLLOW and sized by fstat before it is read.
+// refused, and each file is opened with O_NOFOLLOW and sized by fstat before it is read. Hidden
+// files and folders (.env, .git/) are not served unless SKILL.md names their path (namedPaths).
 //   for (const skill of await readSkillFolders('./skills')) await server.skill(skill);
 
 import { constants } from 'node:fs';
@@ -49,9 +50,7 @@ async function findSkills(folder: string, segments: string[], budget: Budget, sk
   const entries = await readdir(folder, { withFileTypes: true });
   if (segments.length > 0 && entries.some((entry) => entry.name === SKILL_MANIFEST && entry.isFile())) {
     if (++budget.skills > budget.options.maxSkills) throw new SkillFolderError(`More than ${budget.options.maxSkills} skills under the root`);
-    const files: Record<string, Uint8Array> = {};
-    await readSkill(folder, [], files, budget, segments.join('/'));
-    skills.push({ path: segments.join('/'), files });
+    skills.push({ path: segments.join('/'), files: await readSkill(folder, budget, segments.join('/')) });
     return;
   }
   for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : 1))) {
@@ -63,20 +62,50 @@ async function findSkills(folder: string, segments: string[], budget: Budget, sk
   }
 }
 
-async function readSkill(folder: string, inner: string[], files: Record<string, Uint8Array>, budget: Budget, skill: string): Promise<void> {
+/** What reading one skill keeps: its files so far, their bytes, its SKILL.md and the paths it names. */
+type SkillRead = { skill: string; files: Record<string, Uint8Array>; bytes: number; manifest: Uint8Array; named: Set<string> };
+
+/** One skill's files: SKILL.md first (it says which hidden paths to serve), then the folder in name order. */
+async function readSkill(folder: string, budget: Budget, skill: string): Promise<Record<string, Uint8Array>> {
+  const manifest = await readBounded(join(folder, SKILL_MANIFEST), skill, budget, 0);
+  const read: SkillRead = { skill, files: {}, bytes: manifest.byteLength, manifest, named: namedPaths(new TextDecoder().decode(manifest)) };
+  await readTree(folder, [], budget, read);
+  return read.files;
+}
+
+async function readTree(folder: string, inner: string[], budget: Budget, read: SkillRead): Promise<void> {
   for (const entry of (await readdir(folder, { withFileTypes: true })).sort((a, b) => (a.name < b.name ? -1 : 1))) {
     const where = join(folder, entry.name);
     const path = [...inner, entry.name].join('/');
+    if (inner.length === 0 && entry.name === SKILL_MANIFEST && entry.isFile()) { read.files[path] = read.manifest; continue; }
+    // .env, .git/, editor and OS droppings: a hidden path is served only when SKILL.md names it.
+    if (isHidden(path) && !(read.named.has(path) || (entry.isDirectory() && [...read.named].some((named) => named.startsWith(`${path}/`))))) continue;
     if (entry.isSymbolicLink()) throw new SkillFolderError(`${where} is a symlink; a skill's files are read without following links`);
     if (entry.isDirectory()) {
       if (inner.length + 1 > budget.options.maxDepth) throw new SkillFolderError(`${where} is deeper than ${budget.options.maxDepth} folders`);
-      await readSkill(where, [...inner, entry.name], files, budget, skill);
+      await readTree(where, [...inner, entry.name], budget, read);
       continue;
     }
     if (!entry.isFile()) throw new SkillFolderError(`${where} is neither a file nor a folder`);
-    if (Object.keys(files).length >= SKILL_LIMITS.files) throw new SkillFolderError(`The skill "${skill}" has more than ${SKILL_LIMITS.files} files`);
-    files[path] = await readBounded(where, skill, budget, Object.values(files).reduce((sum, bytes) => sum + bytes.byteLength, 0));
+    if (Object.keys(read.files).length + (read.files[SKILL_MANIFEST] ? 0 : 1) >= SKILL_LIMITS.files) throw new SkillFolderError(`The skill "${read.skill}" has more than ${SKILL_LIMITS.files} files`);
+    const bytes = await readBounded(where, read.skill, budget, read.bytes);
+    read.bytes += bytes.byteLength;
+    read.files[path] = bytes;
   }
+}
+
+/** A path with a segment that starts with a dot. */
+function isHidden(path: string): boolean {
+  return path.split('/').some((segment) => segment.startsWith('.'));
+}
+
+/**
+ * The relative paths SKILL.md names, as Agent Skills refer to their files: a Markdown link target
+ * (`[the form](references/FORMS.md)`) or a code span (`scripts/extract.py`); a leading `./` is dropped.
+ */
+function namedPaths(markdown: string): Set<string> {
+  const targets = [...markdown.matchAll(/\]\(<?([^)\s>]+)>?(?:\s[^)]*)?\)/g), ...markdown.matchAll(/`([^`\s]+)`/g)].map((m) => m[1]!);
+  return new Set(targets.map((target) => target.replace(/^(\.\/)+/, '')).filter((target) => !/^[a-z][a-z0-9+.-]*:|^\/|^#/i.test(target)));
 }
 
 /** One regular file, opened without following a link and sized before it is read. */
