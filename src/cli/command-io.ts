@@ -10,8 +10,8 @@ export interface TextSink {
 
 /** Everything a command may use from its surroundings. */
 export interface CommandIo {
-  /** Results: what a script would parse. */
-  stdout: TextSink;
+  /** Results: what a script would parse. isTTY: a person reads it (`read` then escapes peer text). */
+  stdout: TextSink & { isTTY?: boolean };
   /** Diagnostics, notes, the --trace lines, the progress bar. */
   stderr: TextSink & { isTTY: boolean; columns: number };
   /** For ${VAR} in config files. */
@@ -34,7 +34,7 @@ export function println(sink: TextSink, text = ''): void {
 /** The io of this process. */
 export function processIo(signal?: AbortSignal): CommandIo {
   return {
-    stdout: { write: (text) => { process.stdout.write(text); } },
+    stdout: { write: (text) => { process.stdout.write(text); }, isTTY: process.stdout.isTTY === true },
     stderr: {
       write: (text) => { process.stderr.write(text); },
       isTTY: process.stderr.isTTY === true,

@@ -1,6 +1,8 @@
 // `mcpwire read <server> URI [--out FILE] [--json]`: one resources/read (server/resources#reading-resources).
-// Text goes to stdout as it is; a blob is summarised (MIME type, decoded size) unless --out FILE
-// asks for its bytes. Same server forms, options, exit codes and --json as `call`.
+// Text goes to stdout as it is when stdout is a file or a pipe; on a terminal its control
+// characters are shown as \uXXXX (terminal-text.ts), so a server cannot clear the screen. A blob
+// is summarised (MIME type, decoded size) unless --out FILE asks for its bytes. Same server forms,
+// options, exit codes and --json as `call`.
 
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -11,6 +13,7 @@ import type { CommandIo } from './command-io.js';
 import { EXIT } from './exit-codes.js';
 import { reportRequestFailure } from './request-failure.js';
 import { base64Bytes, formatBytes } from './render-result.js';
+import { terminalText } from './terminal-text.js';
 import { withServer } from './with-server.js';
 import type { CommandContext } from './with-server.js';
 
@@ -50,7 +53,8 @@ async function readResource(session: CommandContext, io: CommandIo): Promise<num
   for (const item of contents as Contents[]) {
     // One item is the resource itself; of several (a directory, say), each text gets a header naming it.
     if (contents.length > 1 && typeof item.text === 'string') println(io.stdout, `[resource ${String(item.uri)}${typeof item.mimeType === 'string' ? ` ${item.mimeType}` : ''}]`);
-    if (typeof item.text === 'string') io.stdout.write(item.text.endsWith('\n') ? item.text : `${item.text}\n`);
+    const text = typeof item.text === 'string' && (item.text.endsWith('\n') ? item.text : `${item.text}\n`);
+    if (text !== false) io.stdout.write(io.stdout.isTTY === true ? terminalText(text) : text);
     else if (typeof item.blob === 'string') println(io.stdout, `[blob ${String(item.uri)}${typeof item.mimeType === 'string' ? ` ${item.mimeType}` : ''}, ${formatBytes(base64Bytes(item.blob))}; --out FILE saves it]`);
     else println(io.stdout, `[neither text nor blob: ${JSON.stringify(item).slice(0, 200)}]`);
   }

@@ -12,7 +12,7 @@ import type { CommandIo } from './command-io.js';
 import { EXIT } from './exit-codes.js';
 import { reportRequestFailure } from './request-failure.js';
 import { formatBytes } from './render-result.js';
-import { terminalLine } from './terminal-text.js';
+import { terminalLine, terminalText } from './terminal-text.js';
 import { withServer } from './with-server.js';
 import type { CommandContext } from './with-server.js';
 
@@ -68,19 +68,27 @@ async function getSkill(session: CommandContext, io: CommandIo): Promise<number>
     const loaded = await client.getSkill(uri, requestOptions(session, io));
     if (path === undefined) {
       if (json) println(io.stdout, JSON.stringify({ skill: loaded.skill, frontmatter: loaded.frontmatter, text: loaded.text }, null, 2));
-      else io.stdout.write(loaded.text.endsWith('\n') ? loaded.text : `${loaded.text}\n`);
+      else writeText(io, loaded.text);
       println(io.stderr, `mcpwire: ${uri}: ${formatBytes(loaded.bytes.byteLength)}, size, digest and frontmatter verified`);
       return EXIT.ok;
     }
     const file = await client.readSkillFile(loaded.skill, path, requestOptions(session, io));
     if (json) println(io.stdout, JSON.stringify({ uri: file.uri, mimeType: file.mimeType, verified: file.verified, text: file.text, size: file.bytes.byteLength }, null, 2));
-    else if (file.text !== undefined) io.stdout.write(file.text.endsWith('\n') ? file.text : `${file.text}\n`);
+    else if (file.text !== undefined) writeText(io, file.text);
     else println(io.stdout, `[binary ${file.uri}${file.mimeType ? ` ${file.mimeType}` : ''}, ${formatBytes(file.bytes.byteLength)}]`);
     println(io.stderr, `mcpwire: ${file.uri}: ${formatBytes(file.bytes.byteLength)}, ${file.verified ? 'size and digest verified' : 'not verified (the skill is "dynamic": no digests)'}`);
     return EXIT.ok;
   } catch (error) {
     return reportRequestFailure(io, `skills get ${uri}`, path === undefined ? '' : ` --file ${path}`, error);
   }
+}
+
+/**
+ * A skill's text, as the server sent it but for control characters, shown as `\uXXXX` (the one
+ * escape, terminal-text.ts): a SKILL.md is for reading, and `mcpwire read URI --out FILE` keeps bytes.
+ */
+function writeText(io: CommandIo, text: string): void {
+  io.stdout.write(terminalText(text.endsWith('\n') ? text : `${text}\n`));
 }
 
 function requestOptions(session: CommandContext, io: CommandIo): { timeoutMs: number; signal?: AbortSignal } {

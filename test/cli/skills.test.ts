@@ -67,3 +67,69 @@ test('mcpwire list shows the skills of a server that declares the extension; ski
   assert.equal(await main(['skills'], io), 2);
   assert.match(io.err(), /Which action\? mcpwire skills list <server> \[--json\] · mcpwire skills get <server> URI \[--file PATH\] \[--json\]/);
 });
+
+/** Control sequences a hostile server puts in a skill's files, and how the terminal must show them. */
+const HOSTILE: [string, string][] = [
+  ['\u001b]0;pwned\u0007', '\\u001b]0;pwned\\u0007'], // OSC 0: the window title
+  ['\u001b]52;c;cm0gLXJmIH4=\u0007', '\\u001b]52;c;cm0gLXJmIH4=\\u0007'], // OSC 52: the clipboard
+  ['\u001b[2J', '\\u001b[2J'], // clear the screen
+  ['\u001b[1A\u001b[2K', '\\u001b[1A\\u001b[2K'], // CSI: up a line, erase it
+  ['\u009b2J', '\\u009b2J'], // 8-bit CSI
+  ['\u009d0;t\u009c', '\\u009d0;t\\u009c'], // 8-bit OSC and ST
+  ['\r', '\\u000d'], // carriage return: overwrite the line
+  ['\b\b', '\\u0008\\u0008'], // backspace
+  ['\u007f', '\\u007f'], // DEL
+  ['\u202eevil\u202c', '\\u202eevil\\u202c'], // bidi override
+  ['\u2066x\u2069', '\\u2066x\\u2069'], // bidi isolate
+  ['\u061c\u200e\u200f', '\\u061c\\u200e\\u200f'], // bidi marks
+  ['\u2028', '\\u2028'], // line separator
+];
+
+test('skills get shows control sequences from the server as \\uXXXX, in SKILL.md and in --file', async () => {
+  const { mkdirSync, writeFileSync, rmSync } = await import('node:fs');
+  const folder = mkdtempSync(join(tmpdir(), 'mcpwire-hostile-skills-'));
+  const body = HOSTILE.map(([raw], i) => `${i + 1}: ${raw}`).join('\n');
+  const shown = HOSTILE.map(([, escaped], i) => `${i + 1}: ${escaped}`).join('\n');
+  try {
+    mkdirSync(join(folder, 'hostile'));
+    writeFileSync(join(folder, 'hostile', 'SKILL.md'), `---\nname: hostile\ndescription: d\n---\n${body}\n`);
+    writeFileSync(join(folder, 'hostile', 'notes.md'), `${body}\n`);
+    const server = ['--', process.execPath, '--import', 'tsx', fileURLToPath(new URL('../../examples/skills-server.ts', import.meta.url)), folder];
+    const get = async (extra: string[]) => {
+      const io = captureIo();
+      const code = await main(['skills', 'get', 'skill://hostile/SKILL.md', ...extra, ...server], io);
+      return { code, out: io.out() };
+    };
+    assert.deepStrictEqual(await get([]), { code: 0, out: `---\nname: hostile\ndescription: d\n---\n${shown}\n` });
+    assert.deepStrictEqual(await get(['--file', 'notes.md']), { code: 0, out: `${shown}\n` });
+    // --json is JSON: C0 escaped by JSON.stringify, C1 and bidi by the terminal escape, the same JSON value.
+    const json = await get(['--json']);
+    assert.equal(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]/.test(json.out), false);
+    assert.equal((JSON.parse(json.out) as { text: string }).text, `---\nname: hostile\ndescription: d\n---\n${body}\n`);
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+});
+
+test('read: on a terminal the same sequences are shown as \\uXXXX; to a file or pipe the text is written as it is', async () => {
+  const { mkdirSync, writeFileSync, rmSync } = await import('node:fs');
+  const folder = mkdtempSync(join(tmpdir(), 'mcpwire-hostile-read-'));
+  const body = HOSTILE.map(([raw], i) => `${i + 1}: ${raw}`).join('\n');
+  const shown = HOSTILE.map(([, escaped], i) => `${i + 1}: ${escaped}`).join('\n');
+  try {
+    mkdirSync(join(folder, 'hostile'));
+    writeFileSync(join(folder, 'hostile', 'SKILL.md'), '---\nname: hostile\ndescription: d\n---\n');
+    writeFileSync(join(folder, 'hostile', 'notes.md'), `${body}\n`);
+    const server = ['--', process.execPath, '--import', 'tsx', fileURLToPath(new URL('../../examples/skills-server.ts', import.meta.url)), folder];
+    const read = async (tty: boolean) => {
+      const io = captureIo();
+      io.stdout.isTTY = tty;
+      const code = await main(['read', 'skill://hostile/notes.md', ...server], io);
+      return { code, out: io.out() };
+    };
+    assert.deepStrictEqual(await read(true), { code: 0, out: `${shown}\n` });
+    assert.deepStrictEqual(await read(false), { code: 0, out: `${body}\n` });
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+});
