@@ -55,8 +55,8 @@ test('the published types compile under strict, exactOptionalPropertyTypes and n
 
 test('the library snippets of README.md and docs/library.md compile strictly, run as pasted, print what they show, and exit', () => {
   const { files, runs } = readmeSnippets(['README.md', 'docs/library.md'].map((doc) => readFileSync(join(REPO, doc), 'utf8')).join('\n'));
-  assert.deepStrictEqual(files.map((f) => f.name), ['server.ts', 'client.ts', 'host.ts', 'real-model.ts']);
-  assert.deepStrictEqual(runs.map((r) => r.file), ['client.ts', 'host.ts']);
+  assert.deepStrictEqual(files.map((f) => f.name), ['server.ts', 'client.ts', 'host.ts', 'middleware.ts', 'real-model.ts']);
+  assert.deepStrictEqual(runs.map((r) => r.file), ['client.ts', 'host.ts', 'middleware.ts']);
   for (const file of files) writeFileSync(join(built.root, file.name), file.code);
   assert.deepStrictEqual(strictErrors(built.root), []);
   // Each command must end on its own (the snippet closes what it opened); the timeout only bounds a hang.
