@@ -72,7 +72,7 @@ export function describeFailure(error: unknown, url?: string): DescribedFailure 
   if (error instanceof FallbackFailedError) {
     return { exitCode: EXIT.connection, text: error.message, fix: statusFix(error.streamable.status, error.streamable.message) };
   }
-  if (error instanceof HttpStatusError) return { exitCode: EXIT.connection, text: error.message, fix: statusFix(error.status, error.message) };
+  if (error instanceof HttpStatusError) return { exitCode: EXIT.connection, text: error.message, fix: streamableNotSseFix(error, url) ?? statusFix(error.status, error.message) };
   const network = url === undefined ? undefined : describeNetworkError(error, url);
   if (network) return { exitCode: EXIT.connection, text: network.text, fix: network.fix };
   const text = error instanceof Error ? error.message : String(error);
@@ -91,6 +91,19 @@ export function describeFailure(error: unknown, url?: string): DescribedFailure 
     return { exitCode: EXIT.connection, text, fix: 'the server closed the connection: its stderr (above, or with --trace) usually says why' };
   }
   return { exitCode: EXIT.connection, text };
+}
+
+/**
+ * The legacy HTTP+SSE client's first request is `GET <url>` (its errors alone start so; the
+ * Streamable HTTP client's do not). A Streamable HTTP endpoint refuses a GET without a session
+ * (400, naming Mcp-Session-Id, or 405: basic/transports#listening-for-messages-from-the-server),
+ * so such a refusal means the entry names the wrong transport. The converse (Streamable HTTP
+ * declared, legacy SSE found) is not a failure: connect.ts falls back and fallbackNote says so.
+ */
+function streamableNotSseFix(error: HttpStatusError, url: string | undefined): string | undefined {
+  if (url === undefined || !error.message.startsWith(`GET ${url}: `) || (error.status !== 400 && error.status !== 405)) return undefined;
+  const sure = /Mcp-Session-Id/i.test(error.message);
+  return `${sure ? 'this is a Streamable HTTP endpoint' : 'this looks like a Streamable HTTP endpoint'}, not legacy HTTP+SSE: it refused the SSE GET${sure ? ' for want of a session' : ''}. In the host config write "type": "http" (ModelScope: "streamable_http"), not "sse"; with mcpwire, leave out --sse`;
 }
 
 /** What to do about an HTTP status that refused us; `message` is the refusal as the transport put it. */
