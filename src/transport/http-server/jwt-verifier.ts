@@ -32,6 +32,12 @@ export interface JwtVerifierOptions {
   jwksCooldownSec?: number;
   /** Only DPoP-bound tokens (a `cnf.jkt` claim, RFC 9449 §6) are accepted: a plain bearer token is refused. */
   requireDpop?: boolean;
+  /**
+   * Also accept a `typ` of "JWT", or none, as issuers from before RFC 9068 send; by default only
+   * "at+jwt" (or "application/at+jwt") is (RFC 9068 §4). Weaker: another JWT the same issuer signs
+   * for this audience (an ID token, say) then passes for an access token.
+   */
+  allowLegacyTyp?: boolean;
   /** Bounds of one JWKS fetch (defaults: 5 s to the headers, 10 s in all, 256 KiB). */
   jwksFetch?: { firstByteMs?: number; totalMs?: number; maxBytes?: number };
 }
@@ -62,6 +68,8 @@ export function jwtVerifier(options: JwtVerifierOptions): TokenVerifier {
     if (!isJwsAlgorithm(alg)) throw new TypeError(`jwtVerifier: algorithm ${JSON.stringify(alg)} is not supported: only ${JWS_ALGORITHMS.join(', ')} (never none or HMAC)`);
   }
   const toleranceSec = seconds(options.clockToleranceSec, 0, 'clockToleranceSec');
+  if (options.allowLegacyTyp !== undefined && typeof options.allowLegacyTyp !== 'boolean') throw new TypeError('jwtVerifier: allowLegacyTyp must be a boolean');
+  const allowLegacyTyp = options.allowLegacyTyp === true;
   const jwks = new JwksCache(jwksUrl, {
     maxAgeMs: seconds(options.jwksMaxAgeSec, 600, 'jwksMaxAgeSec') * 1000,
     cooldownMs: Math.min(seconds(options.jwksCooldownSec, MAX_COOLDOWN_SEC, 'jwksCooldownSec'), MAX_COOLDOWN_SEC) * 1000,
@@ -75,6 +83,7 @@ export function jwtVerifier(options: JwtVerifierOptions): TokenVerifier {
     } catch (error) {
       throw error instanceof JwsError ? new Error(`not a valid JWT: ${error.message}`) : error;
     }
+    checkTyp(jws.header.typ, allowLegacyTyp);
     const kid = jws.header.kid;
     if (kid !== undefined && typeof kid !== 'string') throw new Error('the JWT header "kid" is not a string');
     const key = await jwks.keyFor(kid, jws.alg);
@@ -85,6 +94,19 @@ export function jwtVerifier(options: JwtVerifierOptions): TokenVerifier {
   };
   // Its tokens may be DPoP-bound (cnf.jkt): it brings the proof check with it.
   return Object.assign(verify, { clockToleranceSec: toleranceSec, dpop: dpopVerifier() });
+}
+
+/**
+ * RFC 9068 §4: a resource server MUST reject a JWT whose typ is not "at+jwt" or "application/at+jwt",
+ * so that no other JWT of the issuer (an ID token, a DPoP proof, an ID-JAG) is taken for an access
+ * token. A typ is a media type: compared case-insensitively, "application/" optional (RFC 7515 §4.1.9).
+ */
+function checkTyp(typ: unknown, allowLegacyTyp: boolean): void {
+  const type = typeof typ === 'string' ? typ.toLowerCase().replace(/^application\//, '') : undefined;
+  if (type === 'at+jwt') return;
+  if (allowLegacyTyp && (type === 'jwt' || typ === undefined)) return;
+  const named = typ === undefined ? 'has no "typ"' : `has typ ${typeof typ === 'string' ? JSON.stringify(typ.slice(0, 100)) : typeof typ}`;
+  throw new Error(`the JWT ${named}, not "at+jwt": it is not an access token (RFC 9068 §4)${allowLegacyTyp ? '' : '; an issuer that sends "JWT" needs allowLegacyTyp'}`);
 }
 
 /** The claims, checked: iss, aud, exp (required, RFC 9068 §2.2), nbf; times with `toleranceSec`. */
