@@ -64,6 +64,19 @@ export function expiredTask(task: DetailedTask, at: Date): DetailedTask {
   return { ...rest, status: 'failed', statusMessage: message, lastUpdatedAt: at.toISOString(), error: { code: INTERNAL_ERROR, message } };
 }
 
+/** Which bound of a task store a write would break. */
+export type TaskStoreBound = 'live' | 'total' | 'client-bytes' | 'bytes';
+
+/** The refusal of a write past a bound (every TaskStore says the same): `limit` the bound, `would` what the write would make it. */
+export function taskStoreRefusal(bound: TaskStoreBound, limit: number, would = 0): Error {
+  switch (bound) {
+    case 'live': return new Error(`This client holds ${limit} unfinished tasks, the limit per client; finished ones do not count`);
+    case 'total': return new Error(`The task store holds ${limit} tasks, its limit`);
+    case 'client-bytes': return new Error(`This client's tasks would take ${would} bytes, over the limit per client of ${limit} (maxBytesPerPrincipal)`);
+    case 'bytes': return new Error(`The task store would hold ${would} bytes of tasks, over its limit of ${limit} (maxBytes)`);
+  }
+}
+
 /** What a task takes of the store's byte budget: its JSON in UTF-8. */
 export function taskBytes(task: DetailedTask): number {
   return new TextEncoder().encode(JSON.stringify(task)).byteLength;
@@ -130,7 +143,7 @@ export class MemoryTaskStore implements TaskStore {
     this.#sweep();
     const holder = placement.holder ?? principal;
     if ((this.#shares.get(holder)?.live ?? 0) >= this.#maxPerPrincipal) {
-      throw new Error(`This client holds ${this.#maxPerPrincipal} unfinished tasks, the limit per client; finished ones do not count`);
+      throw taskStoreRefusal('live', this.#maxPerPrincipal);
     }
     if (this.#entries.has(task.taskId)) throw new Error(`A task "${task.taskId}" exists already`);
     const bytes = taskBytes(task);
@@ -184,11 +197,11 @@ export class MemoryTaskStore implements TaskStore {
 
   /** Drops the client's own oldest finished tasks until `bytes` more (and `count` more tasks) fit every bound; else throws why not. */
   #makeRoom(holder: string, bytes: number, count: number): void {
-    const fits = (): string | undefined => {
+    const fits = (): Error | undefined => {
       const held = this.#shares.get(holder)?.bytes ?? 0;
-      if (this.#entries.size + count > this.#maxTotal) return `The task store holds ${this.#maxTotal} tasks, its limit`;
-      if (held + bytes > this.#maxBytesPerPrincipal) return `This client's tasks would take ${held + bytes} bytes, over the limit per client of ${this.#maxBytesPerPrincipal} (maxBytesPerPrincipal)`;
-      if (this.#bytes + bytes > this.#maxBytes) return `The task store would hold ${this.#bytes + bytes} bytes of tasks, over its limit of ${this.#maxBytes} (maxBytes)`;
+      if (this.#entries.size + count > this.#maxTotal) return taskStoreRefusal('total', this.#maxTotal);
+      if (held + bytes > this.#maxBytesPerPrincipal) return taskStoreRefusal('client-bytes', this.#maxBytesPerPrincipal, held + bytes);
+      if (this.#bytes + bytes > this.#maxBytes) return taskStoreRefusal('bytes', this.#maxBytes, this.#bytes + bytes);
       return undefined;
     };
     const why = fits();
@@ -198,7 +211,7 @@ export class MemoryTaskStore implements TaskStore {
     const freed = finished.reduce((sum, [, entry]) => sum + entry.bytes, 0);
     const held = this.#shares.get(holder)?.bytes ?? 0;
     if (this.#entries.size - finished.length + count > this.#maxTotal || held - freed + bytes > this.#maxBytesPerPrincipal
-      || this.#bytes - freed + bytes > this.#maxBytes) throw new Error(why);
+      || this.#bytes - freed + bytes > this.#maxBytes) throw why;
     for (const [id, entry] of finished) {
       this.#drop(id, entry);
       if (fits() === undefined) return;
