@@ -315,3 +315,22 @@ test('jwtVerifier plugged into serveHttp: the tool sees the token\'s identity; t
     await running.close();
   }
 }));
+
+test('jwtVerifier: a token issued in the future (iat past now and the clock tolerance) is refused; iat must be a number', () => withJwks(async (jwks) => {
+  const rs = await key('RS256');
+  jwks.keys = [rs.publicJwk];
+  const strict = jwtVerifier({ issuer: ISSUER, audience: AUDIENCE, jwksUri: jwks.url });
+  const lenient = jwtVerifier({ issuer: ISSUER, audience: AUDIENCE, jwksUri: jwks.url, clockToleranceSec: 120 });
+  const soon = claims({ iat: now() + 60 });
+  const [future, farFuture, text, none] = await Promise.all([soon, claims({ iat: now() + 600 }), claims({ iat: 'yesterday' }), claims({ iat: undefined })].map((signed) => rs.sign(signed)));
+  const accepted = { subject: 'alice', clientId: 'calc-app', scopes: ['calc:read', 'calc:write'], expiresAt: soon.exp };
+  assert.deepStrictEqual([
+    await outcome(strict, future!), await outcome(lenient, future!), await outcome(lenient, farFuture!), await outcome(strict, text!), await outcome(strict, none!),
+  ], [
+    'refused: the token was issued in the future (iat)',
+    accepted,
+    'refused: the token was issued in the future (iat)',
+    'refused: the JWT "iat" claim is not a number',
+    accepted,
+  ]);
+}));

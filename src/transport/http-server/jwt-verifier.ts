@@ -109,7 +109,7 @@ function checkTyp(typ: unknown, allowLegacyTyp: boolean): void {
   throw new Error(`the JWT ${named}, not "at+jwt": it is not an access token (RFC 9068 §4)${allowLegacyTyp ? '' : '; an issuer that sends "JWT" needs allowLegacyTyp'}`);
 }
 
-/** The claims, checked: iss, aud, exp (required, RFC 9068 §2.2), nbf; times with `toleranceSec`. */
+/** The claims, checked: iss, aud, exp (required, RFC 9068 §2.2), iat, nbf; times with `toleranceSec`. */
 function checkClaims(claims: Readonly<Record<string, unknown>>, issuer: string, audiences: readonly string[], toleranceSec: number): Readonly<Record<string, unknown>> {
   if (claims.iss !== issuer) throw new Error(`the JWT issuer is ${describe(claims.iss)}, not "${issuer}"`);
   const aud = claims.aud;
@@ -122,6 +122,12 @@ function checkClaims(claims: Readonly<Record<string, unknown>>, issuer: string, 
   if (typeof exp !== 'number' || !Number.isFinite(exp)) throw new Error(exp === undefined ? 'the JWT has no "exp" claim' : 'the JWT "exp" claim is not a number');
   // RFC 7519 §4.1.4 / §4.1.5: not accepted on or after exp, nor before nbf.
   if (now >= exp + toleranceSec) throw new Error('the token has expired');
+  // RFC 7519 §4.1.6: iat is when the token was issued; one issued in the future is not to be trusted.
+  const iat = claims.iat;
+  if (iat !== undefined) {
+    if (typeof iat !== 'number' || !Number.isFinite(iat)) throw new Error('the JWT "iat" claim is not a number');
+    if (iat > now + toleranceSec) throw new Error('the token was issued in the future (iat)');
+  }
   const nbf = claims.nbf;
   if (nbf !== undefined) {
     if (typeof nbf !== 'number' || !Number.isFinite(nbf)) throw new Error('the JWT "nbf" claim is not a number');
