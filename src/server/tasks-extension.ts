@@ -51,6 +51,9 @@ export interface TasksExtension extends ServerExtension {
   runAsTask(context: ToolContext, work: (context: ToolContext) => Promise<Params>): Promise<Params>;
 }
 
+/** The longest a timer waits (setTimeout fires at once past it). */
+const MAX_TIMER_MS = 2_147_483_647;
+
 /** Task ids one listen request may name. */
 const MAX_LISTEN_TASK_IDS = 100;
 
@@ -119,6 +122,7 @@ export function tasksExtension(options: TasksExtensionOptions = {}): TasksExtens
   const store = options.store ?? new MemoryTaskStore();
   const ttlMs = options.ttlMs ?? 3_600_000;
   const deadlineMs = options.deadlineMs ?? DEFAULT_TASK_DEADLINE_MS;
+  if (typeof deadlineMs !== 'number' || !(deadlineMs > 0)) throw new TypeError(`tasksExtension: deadlineMs must be a positive number of milliseconds, not ${String(deadlineMs)}`);
   const pollIntervalMs = options.pollIntervalMs ?? 1000;
   const running = new Map<string, Running>();
   let server: ExtensionHost | undefined;
@@ -195,14 +199,17 @@ export function tasksExtension(options: TasksExtensionOptions = {}): TasksExtens
     await store.create(principal, task, { holder: holderOf(context, principal), deadlineMs }); // durably created before the answer (SEP-2663)
     const run: Running = { abort: new AbortController(), answers: new Map(), pending: {} };
     running.set(task.taskId, run);
-    // Its deadline: still unfinished then, it ends as failed saying why, and its work stops.
-    const deadline = setTimeout(() => {
+    // Its deadline: still unfinished then, it ends as failed saying why, and its work stops. (A
+    // deadline past what a timer can wait, ~24.8 days, is left to the store, which ends it when next used.)
+    const deadline = deadlineMs > MAX_TIMER_MS ? undefined : setTimeout(() => {
       void store.get(principal, task.taskId).then(async (current) => {
-        if (current !== undefined && !isTerminal(current)) await change(principal, task, { ...expiredTask(current, new Date()), inputRequests: undefined });
-        run.abort.abort(new Error(expiredTask(current ?? task, new Date()).statusMessage));
+        if (current !== undefined && isTerminal(current)) return;
+        const expired = expiredTask(current ?? task, new Date());
+        if (current !== undefined) await change(principal, task, { ...expired, inputRequests: undefined });
+        run.abort.abort(new Error(expired.statusMessage));
       }).catch(() => undefined);
     }, deadlineMs);
-    (deadline as { unref?: () => void }).unref?.();
+    (deadline as { unref?: () => void } | undefined)?.unref?.();
     // What another instance received for this task reaches its handler here.
     const stop = store.attend(task.taskId, (signal) => {
       if (signal.kind === 'cancel') run.abort.abort(new Error(signal.reason ?? 'The task was cancelled'));
