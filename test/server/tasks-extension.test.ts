@@ -12,6 +12,8 @@ import { McpServer, MemoryTaskStore, tasksExtension } from '../../src/server/ind
 import { bearerAuth, httpTransport, serveHttp } from '../../src/transport/index.js';
 import { ListenRegistry } from '../../src/server/listen-registry.js';
 import { createLinkedPair } from '../../src/transport/index.js';
+import type { Params } from '../../src/jsonrpc/index.js';
+import { postHeaders, send, sseMessages } from '../transport/fixtures/http-request.js';
 
 function taskServer(extension = tasksExtension({ pollIntervalMs: 50 })): McpServer {
   const server = new McpServer({ name: 'tasks-test', version: '1.0.0' });
@@ -293,5 +295,27 @@ test('a result past the store\'s byte bounds fails its task, saying so', async (
     assert.deepStrictEqual([ended.status, ended.statusMessage, ended.error, ended.result], ['failed', message, { code: -32603, message }, undefined]);
   } finally {
     await client.close();
+  }
+});
+
+test('over 2026-07-28 HTTP without auth, tasks are counted per remote address: a second address is not locked out by the first', async () => {
+  const { server } = quotaServer(new MemoryTaskStore({ maxPerPrincipal: 1 }));
+  const http = await serveHttp(server, { port: 0 });
+  try {
+    const call = async (localAddress: string): Promise<unknown> => {
+      const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'asks', arguments: {}, _meta: {
+        'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': DECLARING.capabilities,
+      } } });
+      const headers = postHeaders({ 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/call', 'mcp-name': 'asks' });
+      const answer = await send(http.url, { method: 'POST', headers, body, localAddress });
+      const message = (answer.headers['content-type'] ?? '').startsWith('text/event-stream') ? sseMessages(answer.body).pop() : JSON.parse(answer.body);
+      const { result, error } = message as { result?: Params; error?: Params };
+      return result?.resultType ?? error?.message;
+    };
+    assert.deepStrictEqual([await call('127.0.0.2'), await call('127.0.0.2'), await call('127.0.0.1')], [
+      'task', 'This client holds 1 unfinished tasks, the limit per client; finished ones do not count', 'task',
+    ]);
+  } finally {
+    await http.close();
   }
 });
