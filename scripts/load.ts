@@ -10,6 +10,8 @@
 //   8. a model API answering with a gzip bomb, JSON and SSE, read by the host's adapters (load-model-gzip-bomb.ts)
 //   9. a subscriptions/listen flood from one address while a second subscribes (scripts/load-listen-flood.ts)
 //  10. a registry and an OAuth token endpoint answering with a gzip bomb (scripts/load-gzip-bomb.ts)
+//  11. Tasks without auth: one address floods task calls while a second creates one (scripts/load-task-quota.ts)
+//  12. one SSE data line of 3.5 MiB read by the HTTP client's SSE reader in 1 KB chunks, timed (scripts/load-sse-line.ts)
 // Servers run as children with --expose-gc, so their heap is measured after a full GC (the `probe`
 // tool). Exits non-zero on any lost or duplicated response, a wrong answer, a crash, or memory that
 // does not come back near its start. LOAD_SCALE (default 1) scales every count, e.g. 0.1 for a quick look.
@@ -31,6 +33,8 @@ import { hostileArgumentsPhase } from './load-hostile-arguments.js';
 import { listChangedFloodPhase } from './load-list-changed-flood.js';
 import { modelGzipBombPhase } from './load-model-gzip-bomb.js';
 import { gzipBombPhase } from './load-gzip-bomb.js';
+import { taskQuotaFlood } from './load-task-quota.js';
+import { longSseLine } from './load-sse-line.js';
 
 const SERVER_MAIN = fileURLToPath(new URL('../test/fixtures/hardening-server-main.ts', import.meta.url));
 const SCALE = Number(process.env.LOAD_SCALE ?? 1);
@@ -252,8 +256,20 @@ async function nonReaderPhase(): Promise<void> {
   check(report.ok === report.requests && report.duplicated === 0, 'stdio non-reading client: lost, duplicated or wrong responses');
 }
 
+async function taskQuotaPhase(): Promise<void> {
+  const result = await taskQuotaFlood({ floods: scaled(2000) });
+  console.log(result.line);
+  failures.push(...result.failures);
+}
+
+async function longSseLinePhase(): Promise<void> {
+  const result = await longSseLine({ mib: 3.5 });
+  console.log(result.line);
+  failures.push(...result.failures);
+}
+
 const started = Date.now();
-for (const phase of [stdioPhase, httpPhase, fuzzPhase, nonReaderPhase, hostileArgumentsPhaseLine, sessionFloodPhase, listenFloodPhase, notificationBurstPhase, listChangedFlood, modelGzipBomb, gzipBomb]) {
+for (const phase of [stdioPhase, httpPhase, fuzzPhase, nonReaderPhase, hostileArgumentsPhaseLine, sessionFloodPhase, listenFloodPhase, notificationBurstPhase, listChangedFlood, modelGzipBomb, gzipBomb, taskQuotaPhase, longSseLinePhase]) {
   try {
     await phase();
   } catch (error) {

@@ -11,7 +11,7 @@ export type { TasksExtension, TasksExtensionOptions } from './tasks-extension.js
 export { LocalListenBus } from './listen-bus.js';
 export type { ListenBus, ListenEvent } from './listen-bus.js';
 export { MemoryTaskStore } from './task-store.js';
-export type { MemoryTaskStoreOptions, TaskSignal, TaskStore } from './task-store.js';
+export type { MemoryTaskStoreOptions, TaskPlacement, TaskSignal, TaskStore } from './task-store.js';
 export type { SkillDefinition } from './skill-entry.js';
 export type { RegisteredSkill } from './skill-registry.js';
 export { describeValidationErrors } from './tool-registry.js';

@@ -80,6 +80,11 @@ export class StatelessToolContext implements ToolContext {
     return this.#request.extra;
   }
 
+  /** The connection the request came on, as an identity to count per-connection bounds by (the Tasks extension's quota). */
+  get connection(): object {
+    return this.#notifier;
+  }
+
   /** The answers this request carried (its inputResponses and sealed requestState). */
   get answers(): Params {
     return this.#answers;

@@ -5,7 +5,7 @@
 // own (its cancellation, its input rounds). Each change of a task goes to the listen streams of
 // its principal that asked for it (`taskIds`), as `notifications/tasks`.
 
-import type { Params } from '../jsonrpc/index.js';
+import type { MessageExtra, Params } from '../jsonrpc/index.js';
 import { INTERNAL_ERROR, INVALID_PARAMS, ProtocolError } from '../jsonrpc/index.js';
 import { principalOf as principalOfAuth } from '../jsonrpc/principal.js';
 import { MISSING_REQUIRED_CLIENT_CAPABILITY, extensionSettings } from '../protocol/index.js';
@@ -14,7 +14,7 @@ import { TASKS_EXTENSION, TASKS_LISTEN_KEY, TASKS_METHODS, TASKS_NOTIFICATION } 
 import type { DetailedTask } from '../protocol/tasks-extension.js';
 import type { ToolContext, InputOptions } from './request-context.js';
 import type { ExtensionHost, ServerExtension } from './server-extension.js';
-import { MemoryTaskStore, isTerminal } from './task-store.js';
+import { DEFAULT_TASK_DEADLINE_MS, MemoryTaskStore, expiredTask, isTerminal } from './task-store.js';
 import type { TaskStore } from './task-store.js';
 
 export interface TasksExtensionOptions {
@@ -26,6 +26,11 @@ export interface TasksExtensionOptions {
   store?: TaskStore;
   /** ttlMs of each task (kept that long after it ends); default one hour. */
   ttlMs?: number;
+  /**
+   * How long a task may stay unfinished, working or waiting for input; then it ends as failed,
+   * its statusMessage saying why, and its handler's signal fires. Default a day (DEFAULT_TASK_DEADLINE_MS).
+   */
+  deadlineMs?: number;
   /** pollIntervalMs suggested to clients; default 1000. */
   pollIntervalMs?: number;
 }
@@ -46,6 +51,9 @@ export interface TasksExtension extends ServerExtension {
   runAsTask(context: ToolContext, work: (context: ToolContext) => Promise<Params>): Promise<Params>;
 }
 
+/** The longest a timer waits (setTimeout fires at once past it). */
+const MAX_TIMER_MS = 2_147_483_647;
+
 /** Task ids one listen request may name. */
 const MAX_LISTEN_TASK_IDS = 100;
 
@@ -64,6 +72,25 @@ function missingExtension(method: string): ProtocolError {
 /** The task's owner by the one rule (jsonrpc/principal.ts), as listen streams are held; '' without a verified caller. */
 async function principalOf(context: ToolContext): Promise<string> {
   return context.authInfo === undefined ? '' : await principalOfAuth(context.authInfo);
+}
+
+/** A name for each connection a request came on (a connection is an object; the store takes strings). */
+const connectionNames = new WeakMap<object, string>();
+
+/**
+ * Whom a new task counts against (TaskPlacement.holder): its principal; without a verified caller,
+ * every client is principal '', so its address over HTTP (as the endpoint counts sessions and
+ * listen streams per address), else its connection (stdio, in-memory): one anonymous client's
+ * tasks never use up another's quota.
+ */
+function holderOf(context: ToolContext, principal: string): string {
+  if (context.authInfo !== undefined) return principal;
+  const { extra, connection } = context as { extra?: MessageExtra; connection?: object };
+  if (extra?.remoteAddress !== undefined) return `address:${extra.remoteAddress}`;
+  if (connection === undefined) return 'connection:unknown';
+  let name = connectionNames.get(connection);
+  if (name === undefined) connectionNames.set(connection, name = `connection:${crypto.randomUUID()}`);
+  return name;
 }
 
 /** The `taskIds` a listen request asks for, checked. */
@@ -94,6 +121,8 @@ function answer(run: Running, answered: [string, Params][]): void {
 export function tasksExtension(options: TasksExtensionOptions = {}): TasksExtension {
   const store = options.store ?? new MemoryTaskStore();
   const ttlMs = options.ttlMs ?? 3_600_000;
+  const deadlineMs = options.deadlineMs ?? DEFAULT_TASK_DEADLINE_MS;
+  if (typeof deadlineMs !== 'number' || !(deadlineMs > 0)) throw new TypeError(`tasksExtension: deadlineMs must be a positive number of milliseconds, not ${String(deadlineMs)}`);
   const pollIntervalMs = options.pollIntervalMs ?? 1000;
   const running = new Map<string, Running>();
   let server: ExtensionHost | undefined;
@@ -130,7 +159,12 @@ export function tasksExtension(options: TasksExtensionOptions = {}): TasksExtens
     let asked = 0;
     const ask = async (method: string, params: Params | undefined, key: string | undefined): Promise<Params> => {
       const id = key ?? `${method === 'elicitation/create' ? 'elicitation' : method === 'sampling/createMessage' ? 'sampling' : 'roots'}-${++asked}`;
-      const answer = new Promise<Params>((resolve) => run.answers.set(id, resolve));
+      // A cancelled or expired task's handler stops waiting: its question will never be answered.
+      const answer = new Promise<Params>((resolve, reject) => {
+        run.answers.set(id, resolve);
+        if (run.abort.signal.aborted) reject(run.abort.signal.reason);
+        else run.abort.signal.addEventListener('abort', () => reject(run.abort.signal.reason), { once: true });
+      });
       run.pending[id] = params === undefined ? { method } : { method, params };
       await change(principal, task, { status: 'input_required', inputRequests: { ...run.pending } });
       return answer;
@@ -162,18 +196,35 @@ export function tasksExtension(options: TasksExtensionOptions = {}): TasksExtens
     const principal = await principalOf(context);
     const now = new Date().toISOString();
     const task: DetailedTask = { taskId: crypto.randomUUID(), status: 'working', createdAt: now, lastUpdatedAt: now, ttlMs, pollIntervalMs };
-    await store.create(principal, task); // durably created before the answer (SEP-2663)
+    await store.create(principal, task, { holder: holderOf(context, principal), deadlineMs }); // durably created before the answer (SEP-2663)
     const run: Running = { abort: new AbortController(), answers: new Map(), pending: {} };
     running.set(task.taskId, run);
+    // Its deadline: still unfinished then, it ends as failed saying why, and its work stops. (A
+    // deadline past what a timer can wait, ~24.8 days, is left to the store, which ends it when next used.)
+    const deadline = deadlineMs > MAX_TIMER_MS ? undefined : setTimeout(() => {
+      void store.get(principal, task.taskId).then(async (current) => {
+        if (current !== undefined && isTerminal(current)) return;
+        const expired = expiredTask(current ?? task, new Date());
+        if (current !== undefined) await change(principal, task, { ...expired, inputRequests: undefined });
+        run.abort.abort(new Error(expired.statusMessage));
+      }).catch(() => undefined);
+    }, deadlineMs);
+    (deadline as { unref?: () => void } | undefined)?.unref?.();
     // What another instance received for this task reaches its handler here.
     const stop = store.attend(task.taskId, (signal) => {
-      if (signal.kind === 'cancel') run.abort.abort(new Error('The task was cancelled'));
+      if (signal.kind === 'cancel') run.abort.abort(new Error(signal.reason ?? 'The task was cancelled'));
       else answer(run, Object.entries(signal.responses));
     });
     work(taskContext(context, principal, task, run)).then(
-      (result) => {
+      async (result) => {
         const { resultType: _type, ...rest } = result;
-        return change(principal, task, { status: 'completed', result: rest });
+        try {
+          return await change(principal, task, { status: 'completed', result: rest });
+        } catch (error) {
+          // The result does not fit the store's bounds (its bytes): the task fails, saying so.
+          const message = `The task's result could not be kept: ${error instanceof Error ? error.message : String(error)}`;
+          return change(principal, task, { status: 'failed', statusMessage: message, error: { code: INTERNAL_ERROR, message } });
+        }
       },
       (error: unknown) => change(principal, task, {
         status: 'failed',
@@ -181,7 +232,7 @@ export function tasksExtension(options: TasksExtensionOptions = {}): TasksExtens
           ? { code: error.code, message: error.message, ...(error.data === undefined ? {} : { data: error.data }) }
           : { code: INTERNAL_ERROR, message: error instanceof Error ? error.message : String(error) },
       }),
-    ).catch(() => undefined).finally(() => { stop(); running.delete(task.taskId); });
+    ).catch(() => undefined).finally(() => { clearTimeout(deadline); stop(); running.delete(task.taskId); });
     return { ...task, resultType: 'task' } as unknown as Params;
   }
 

@@ -51,7 +51,14 @@ export class SseEventTooLargeError extends Error {
  */
 export class SseParser {
   readonly #maxEventChars: number;
-  #buffer = '';
+  /**
+   * The unfinished line: the pieces of it each chunk brought, joined once when its line end comes,
+   * so a long line costs one copy and each character is scanned once (not once per chunk).
+   */
+  readonly #pieces: string[] = [];
+  #pieceChars = 0;
+  /** The last chunk ended with a CR: an LF that starts the next one is the rest of that CRLF. */
+  #afterCr = false;
   #started = false;
   /** Made only once a chunk ends inside a character; until then chunks decode whole, with no state to keep. */
   #decoder: InstanceType<typeof TextDecoder> | undefined;
@@ -69,10 +76,7 @@ export class SseParser {
 
   /** Takes the next chunk (bytes are decoded as a stream, so split UTF-8 is fine). */
   push(chunk: string | Uint8Array): SseEvent[] {
-    if (typeof chunk === 'string') {
-      this.#buffer += chunk;
-      return this.#drain(false);
-    }
+    if (typeof chunk === 'string') return this.#scan(chunk, false);
     let text = this.#decoder === undefined && !endsInsideCharacter(chunk)
       ? WHOLE_CHUNKS.decode(chunk)
       : (this.#decoder ??= new TextDecoder('utf-8', { ignoreBOM: true })).decode(chunk, { stream: true });
@@ -81,52 +85,56 @@ export class SseParser {
       this.#started = true;
       if (text.startsWith('\uFEFF')) text = text.slice(1);
     }
-    this.#buffer += text;
-    return this.#drain(false);
+    return this.#scan(text, false);
   }
 
   /** At end of input: a trailing line without its line end still counts; an unfinished event is dropped. */
   end(): SseEvent[] {
-    if (this.#decoder) this.#buffer += this.#decoder.decode();
-    return this.#drain(true);
+    return this.#scan(this.#decoder ? this.#decoder.decode() : '', true);
   }
 
-  #drain(final: boolean): SseEvent[] {
+  /** Reads the lines `text` completes; only `text` is scanned, never what earlier chunks left. */
+  #scan(text: string, final: boolean): SseEvent[] {
     const events: SseEvent[] = [];
-    const buffer = this.#buffer;
     let start = 0;
-    if (!buffer.includes('\r')) {
-      // LF only, as servers nearly always send: indexOf, no regex match per line.
-      for (let end = buffer.indexOf('\n'); end !== -1; end = buffer.indexOf('\n', start)) {
-        this.#line(buffer.slice(start, end), events);
-        start = end + 1;
+    if (this.#afterCr && text !== '') {
+      this.#afterCr = false;
+      if (text.charCodeAt(0) === LF) start = 1;
+    }
+    // Each search runs on from where it last stopped (LF only, as servers nearly always send, finds no CR once).
+    let cr = text.indexOf('\r', start);
+    let lf = text.indexOf('\n', start);
+    while (cr !== -1 || lf !== -1) {
+      const end = cr === -1 || (lf !== -1 && lf < cr) ? lf : cr;
+      this.#line(this.#finish(text, start, end), events);
+      start = end + 1;
+      if (end === cr) {
+        // CRLF is one line end; a CR last in the chunk leaves its LF, if any, to the next chunk.
+        if (start === text.length) this.#afterCr = true;
+        else if (text.charCodeAt(start) === LF) start++;
+        cr = text.indexOf('\r', start);
       }
-      return this.#rest(start, final, events);
+      if (lf !== -1 && lf < start) lf = text.indexOf('\n', start);
     }
-    const lineEnd = LINE_END;
-    for (;;) {
-      lineEnd.lastIndex = start;
-      const found = lineEnd.exec(this.#buffer);
-      if (!found) break;
-      // A lone CR at the very end may be the first half of CRLF: wait for the next chunk.
-      if (found[0] === '\r' && found.index === this.#buffer.length - 1 && !final) break;
-      this.#line(this.#buffer.slice(start, found.index), events);
-      start = found.index + found[0].length;
+    if (start < text.length) {
+      this.#pieces.push(start === 0 ? text : text.slice(start));
+      this.#pieceChars += text.length - start;
     }
-    return this.#rest(start, final, events);
-  }
-
-  /** Keeps what follows the last line end for the next chunk (at the end of input, it is a line of its own). */
-  #rest(start: number, final: boolean, events: SseEvent[]): SseEvent[] {
-    this.#buffer = this.#buffer.slice(start);
-    if (this.#buffer.length + this.#dataChars > this.#maxEventChars) {
+    if (this.#pieceChars + this.#dataChars > this.#maxEventChars) {
       throw new SseEventTooLargeError(`SSE event larger than ${this.#maxEventChars} characters: refused`);
     }
-    if (final && this.#buffer !== '') {
-      this.#line(this.#buffer, events);
-      this.#buffer = '';
-    }
+    if (final && this.#pieceChars > 0) this.#line(this.#finish('', 0, 0), events);
     return events;
+  }
+
+  /** The line that ends at `end` of `text`: the pieces it began with, joined once, and its last part. */
+  #finish(text: string, start: number, end: number): string {
+    if (this.#pieces.length === 0) return text.slice(start, end);
+    if (end > start) this.#pieces.push(text.slice(start, end));
+    const line = this.#pieces.length === 1 ? this.#pieces[0]! : this.#pieces.join('');
+    this.#pieces.length = 0;
+    this.#pieceChars = 0;
+    return line;
   }
 
   #line(line: string, events: SseEvent[]): void {
@@ -163,6 +171,7 @@ export class SseParser {
 }
 
 const SPACE = 0x20;
+const LF = 0x0a;
 /** A valid `retry` value. */
 const DIGITS = /^\d+$/;
 
@@ -170,9 +179,6 @@ const DIGITS = /^\d+$/;
 function fieldIs(line: string, fieldLength: number, name: string): boolean {
   return fieldLength === name.length && line.startsWith(name);
 }
-
-/** Line ends of the format; one shared object (exec is synchronous), not a new one per chunk. */
-const LINE_END = /\r\n|\r|\n/g;
 
 /** Decodes chunks that end on a character boundary; ignoreBOM, since each call would be a new stream. Pure: a server's bundle drops it. */
 const WHOLE_CHUNKS = /* @__PURE__ */ new TextDecoder('utf-8', { ignoreBOM: true });

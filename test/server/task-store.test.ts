@@ -5,6 +5,7 @@ import { MemoryTaskStore } from '../../src/server/index.js';
 import { taskStoreContract } from './task-store-contract.js';
 
 taskStoreContract('MemoryTaskStore', async (bounds) => {
-  const store = new MemoryTaskStore(bounds);
-  return { a: store, b: store, close: async () => {} };
+  let now = 1_000_000;
+  const store = new MemoryTaskStore({ ...bounds, now: () => now });
+  return { a: store, b: store, elapse: async (ms) => { now += ms; }, close: async () => {} };
 });

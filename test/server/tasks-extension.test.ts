@@ -11,8 +11,11 @@ import type { DetailedTask } from '../../src/protocol/index.js';
 import { McpServer, MemoryTaskStore, tasksExtension } from '../../src/server/index.js';
 import { bearerAuth, httpTransport, serveHttp } from '../../src/transport/index.js';
 import { ListenRegistry } from '../../src/server/listen-registry.js';
+import { createLinkedPair } from '../../src/transport/index.js';
+import type { Params } from '../../src/jsonrpc/index.js';
+import { postHeaders, send, sseMessages } from '../transport/fixtures/http-request.js';
 
-function taskServer(): McpServer {
+function taskServer(extension = tasksExtension({ pollIntervalMs: 50 })): McpServer {
   const server = new McpServer({ name: 'tasks-test', version: '1.0.0' });
   server.tool({ name: 'wait', description: 'Waits until cancelled', inputSchema: { type: 'object', properties: {} }, execution: { taskSupport: 'optional' } },
     (_args, context) => new Promise((_resolve, reject) => context.signal.addEventListener('abort', () => reject(new Error('stopped')), { once: true })));
@@ -20,7 +23,7 @@ function taskServer(): McpServer {
     const answer = await context.elicit({ message: 'Go?', requestedSchema: { type: 'object', properties: { go: { type: 'boolean' } } } } as never, { key: 'go' });
     return { content: [{ type: 'text', text: `answer: ${answer.action}` }] };
   });
-  return server.extension(tasksExtension({ pollIntervalMs: 50 }));
+  return server.extension(extension);
 }
 
 const DECLARING = { capabilities: { extensions: { [TASKS_EXTENSION]: {} } } };
@@ -176,7 +179,7 @@ test('the in-memory store binds a task to its principal and keeps its bounds', a
   await store.create('alice', task('a1'));
   assert.equal(await store.get('bob', 'a1'), undefined);
   assert.deepEqual(await store.get('alice', 'a1'), task('a1'));
-  await assert.rejects(store.create('alice', task('a2')), /1 tasks, the limit per client/);
+  await assert.rejects(store.create('alice', task('a2')), /1 unfinished tasks, the limit per client/);
   await store.create('bob', task('b1'));
   await assert.rejects(store.create('carol', task('c1')), /holds 2 tasks, its limit/);
   await store.put('alice', { ...task('a1'), status: 'completed' });
@@ -218,6 +221,101 @@ test('a task\'s handler sees its caller as a tool handler does: era, authInfo, c
     assert.deepEqual(done.result?.content, [{ type: 'text', text: JSON.stringify({ era: 'stateless', subject: 'alice', client: 'who-client', extensions: [TASKS_EXTENSION] }) }]);
   } finally {
     await client.close();
+    await http.close();
+  }
+});
+
+/** A 2026 client declaring the extension, on a connection of its own to `server` (in memory: no address, so counted per connection). */
+async function anonymousClient(server: McpServer): Promise<McpClient> {
+  const [clientSide, serverSide] = createLinkedPair();
+  await server.connect(serverSide);
+  return McpClient.connect(clientSide, { era: '2026-07-28', ...DECLARING });
+}
+
+function quotaServer(store: MemoryTaskStore, options: { deadlineMs?: number } = {}): { server: McpServer; stopped: string[] } {
+  const stopped: string[] = [];
+  const server = taskServer(tasksExtension({ store, pollIntervalMs: 50, ...options }));
+  server.tool({ name: 'quick', inputSchema: { type: 'object' }, execution: { taskSupport: 'optional' } }, () => ({ content: [{ type: 'text', text: 'done' }] }));
+  server.tool({ name: 'big', inputSchema: { type: 'object' }, execution: { taskSupport: 'optional' } }, () => ({ content: [{ type: 'text', text: 'x'.repeat(5000) }] }));
+  server.tool({ name: 'asks', inputSchema: { type: 'object' }, execution: { taskSupport: 'optional' } }, async (_args, context) => {
+    try {
+      await context.elicit({ message: 'Go?', requestedSchema: { type: 'object', properties: {} } } as never, { key: 'go' });
+      return { content: [] };
+    } catch (error) {
+      stopped.push((error as Error).message);
+      throw error;
+    }
+  });
+  return { server, stopped };
+}
+
+test('anonymous clients share no task quota: one holding its share of unfinished tasks does not lock another out; finished tasks never count', async () => {
+  const { server } = quotaServer(new MemoryTaskStore({ maxPerPrincipal: 3 }));
+  const [flooder, other] = [await anonymousClient(server), await anonymousClient(server)];
+  try {
+    const outcome = (name: string, client: McpClient): Promise<string> => client.request('tools/call', { name, arguments: {} })
+      .then((created) => poll(client, created.taskId as string, (task) => task.status === (name === 'quick' ? 'completed' : 'input_required')).then((task) => task.status), (error: Error) => error.message);
+    const quick: string[] = [];
+    for (let i = 0; i < 10; i++) quick.push(await outcome('quick', flooder));
+    const asking: string[] = [];
+    for (let i = 0; i < 4; i++) asking.push(await outcome('asks', flooder));
+    assert.deepStrictEqual({ quick, asking, other: await outcome('asks', other) }, {
+      quick: Array(10).fill('completed'),
+      asking: ['input_required', 'input_required', 'input_required', 'This client holds 3 unfinished tasks, the limit per client; finished ones do not count'],
+      other: 'input_required',
+    });
+  } finally {
+    await flooder.close();
+    await other.close();
+  }
+});
+
+test('a task waiting for input past its deadline ends as failed saying why, and its handler stops waiting', async () => {
+  // A short deadline on the real clock; the test waits for the task's change, not for a time.
+  const { server, stopped } = quotaServer(new MemoryTaskStore(), { deadlineMs: 200 });
+  const client = await anonymousClient(server);
+  try {
+    const created = await client.request('tools/call', { name: 'asks', arguments: {} });
+    await poll(client, created.taskId as string, (task) => task.status === 'input_required');
+    const ended = await poll(client, created.taskId as string, (task) => task.status !== 'input_required');
+    const message = 'The task expired: it was still waiting for input (input_required) at its deadline';
+    assert.deepStrictEqual([ended.status, ended.statusMessage, ended.error, ended.inputRequests, stopped], ['failed', message, { code: -32603, message }, undefined, [message]]);
+  } finally {
+    await client.close();
+  }
+});
+
+test('a result past the store\'s byte bounds fails its task, saying so', async () => {
+  const { server } = quotaServer(new MemoryTaskStore({ maxBytesPerPrincipal: 1000 }));
+  const client = await anonymousClient(server);
+  try {
+    const created = await client.request('tools/call', { name: 'big', arguments: {} });
+    const ended = await poll(client, created.taskId as string, (task) => task.status !== 'working');
+    const message = 'The task\'s result could not be kept: This client\'s tasks would take 5237 bytes, over the limit per client of 1000 (maxBytesPerPrincipal)';
+    assert.deepStrictEqual([ended.status, ended.statusMessage, ended.error, ended.result], ['failed', message, { code: -32603, message }, undefined]);
+  } finally {
+    await client.close();
+  }
+});
+
+test('over 2026-07-28 HTTP without auth, tasks are counted per remote address: a second address is not locked out by the first', async () => {
+  const { server } = quotaServer(new MemoryTaskStore({ maxPerPrincipal: 1 }));
+  const http = await serveHttp(server, { port: 0 });
+  try {
+    const call = async (localAddress: string): Promise<unknown> => {
+      const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'asks', arguments: {}, _meta: {
+        'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': DECLARING.capabilities,
+      } } });
+      const headers = postHeaders({ 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/call', 'mcp-name': 'asks' });
+      const answer = await send(http.url, { method: 'POST', headers, body, localAddress });
+      const message = (answer.headers['content-type'] ?? '').startsWith('text/event-stream') ? sseMessages(answer.body).pop() : JSON.parse(answer.body);
+      const { result, error } = message as { result?: Params; error?: Params };
+      return result?.resultType ?? error?.message;
+    };
+    assert.deepStrictEqual([await call('127.0.0.2'), await call('127.0.0.2'), await call('127.0.0.1')], [
+      'task', 'This client holds 1 unfinished tasks, the limit per client; finished ones do not count', 'task',
+    ]);
+  } finally {
     await http.close();
   }
 });

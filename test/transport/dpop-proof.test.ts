@@ -32,6 +32,24 @@ test('a proof passes once; its replay, and proofs for another method, URL, token
   await assert.rejects(checkDpopProof(proof, expected, replay, Date.now() + 301_000), { message: 'the DPoP proof is too old or from the future (iat)' });
 });
 
+test('a proof\'s jti is kept as long as the proof can be accepted: its replay at iat + 300 s, the last second it is fresh, is refused', async () => {
+  const { prover: client, jkt } = await prover();
+  const replay = new DpopReplayCache();
+  const expected = { method: 'POST', url: URL_, accessToken: 'token-1', jkt };
+  const proof = await client.proof('POST', URL_, 'token-1');
+  const iat = JSON.parse(Buffer.from(proof.split('.')[1]!, 'base64url').toString()).iat as number;
+  await checkDpopProof(proof, expected, replay, iat * 1000);
+  const refusals: string[] = [];
+  for (const now of [(iat + 300) * 1000, (iat + 300) * 1000 + 999, (iat + 301) * 1000]) {
+    await checkDpopProof(proof, expected, replay, now).then(() => refusals.push('accepted'), (error: Error) => refusals.push(error.message));
+  }
+  assert.deepEqual(refusals, [
+    'the DPoP proof was used before (jti replay)',
+    'the DPoP proof was used before (jti replay)',
+    'the DPoP proof is too old or from the future (iat)',
+  ]);
+});
+
 test('the replay cache forgets expired jtis and never holds more than its bound', () => {
   const cache = new DpopReplayCache(3);
   assert.deepEqual([cache.remember('a', 100, 0), cache.remember('a', 100, 0)], [true, false]);

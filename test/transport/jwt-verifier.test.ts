@@ -95,9 +95,9 @@ test('jwtVerifier: the table of refusals (each one named)', () => withJwks(async
     'alg none': jwtOf({ alg: 'none', typ: 'JWT' }, claims()),
     'HS256 signed with the public key': hs256,
     'payload changed after signing': `${head}.${base64Url(JSON.stringify(claims({ sub: 'mallory' })))}.${signature}`,
-    'ES256 header on an RSA kid': await es.sign(claims(), { alg: 'ES256', kid: rs.kid }),
-    'unknown kid': await rs.sign(claims(), { alg: 'RS256', kid: 'nobody' }),
-    'crit header': await rs.sign(claims(), { alg: 'RS256', kid: rs.kid, crit: ['exp'] }),
+    'ES256 header on an RSA kid': await es.sign(claims(), { alg: 'ES256', kid: rs.kid, typ: 'at+jwt' }),
+    'unknown kid': await rs.sign(claims(), { alg: 'RS256', kid: 'nobody', typ: 'at+jwt' }),
+    'crit header': await rs.sign(claims(), { alg: 'RS256', kid: rs.kid, typ: 'at+jwt', crit: ['exp'] }),
     'not a JWT': 'opaque-token-value',
   };
   const table: Record<string, unknown> = {};
@@ -119,6 +119,35 @@ test('jwtVerifier: the table of refusals (each one named)', () => withJwks(async
   });
   // The valid token still passes; the unknown kids came within the cooldown of the first fetch, so no second one.
   assert.deepStrictEqual([await outcome(verify, valid), jwks.fetches], [{ subject: 'alice', clientId: 'calc-app', scopes: ['calc:read', 'calc:write'], expiresAt: validClaims.exp }, 1]);
+}));
+
+test('jwtVerifier: only typ at+jwt is an access token (RFC 9068 §4), case-insensitively; allowLegacyTyp also takes JWT or none', () => withJwks(async (jwks) => {
+  const rs = await key('RS256');
+  jwks.keys = [rs.publicJwk];
+  const strict = jwtVerifier({ issuer: ISSUER, audience: AUDIENCE, jwksUri: jwks.url });
+  const legacy = jwtVerifier({ issuer: ISSUER, audience: AUDIENCE, jwksUri: jwks.url, allowLegacyTyp: true });
+  const signed = claims();
+  const accepted = { subject: 'alice', clientId: 'calc-app', scopes: ['calc:read', 'calc:write'], expiresAt: signed.exp };
+  const typs: Record<string, string | undefined> = {
+    'at+jwt': 'at+jwt', 'application/at+jwt': 'application/at+jwt', 'AT+JWT': 'AT+JWT', 'Application/AT+JWT': 'Application/AT+JWT',
+    JWT: 'JWT', 'dpop+jwt': 'dpop+jwt', 'oauth-id-jag+jwt': 'oauth-id-jag+jwt', none: undefined,
+  };
+  const table: Record<string, unknown[]> = {};
+  for (const [name, typ] of Object.entries(typs)) {
+    const token = await rs.sign(signed, typ === undefined ? { alg: 'RS256', kid: rs.kid } : { alg: 'RS256', kid: rs.kid, typ });
+    table[name] = [await outcome(strict, token), await outcome(legacy, token)];
+  }
+  const refused = (typ: string, hint = '; an issuer that sends "JWT" needs allowLegacyTyp'): string => `refused: the JWT ${typ}, not "at+jwt": it is not an access token (RFC 9068 §4)${hint}`;
+  assert.deepStrictEqual(table, {
+    'at+jwt': [accepted, accepted],
+    'application/at+jwt': [accepted, accepted],
+    'AT+JWT': [accepted, accepted],
+    'Application/AT+JWT': [accepted, accepted],
+    JWT: [refused('has typ "JWT"'), accepted],
+    'dpop+jwt': [refused('has typ "dpop+jwt"'), refused('has typ "dpop+jwt"', '')],
+    'oauth-id-jag+jwt': [refused('has typ "oauth-id-jag+jwt"'), refused('has typ "oauth-id-jag+jwt"', '')],
+    none: [refused('has no "typ"'), accepted],
+  });
 }));
 
 test('jwtVerifier: clockToleranceSec applies to exp and nbf; algorithms narrows what is accepted', () => withJwks(async (jwks) => {
@@ -285,4 +314,23 @@ test('jwtVerifier plugged into serveHttp: the tool sees the token\'s identity; t
   } finally {
     await running.close();
   }
+}));
+
+test('jwtVerifier: a token issued in the future (iat past now and the clock tolerance) is refused; iat must be a number', () => withJwks(async (jwks) => {
+  const rs = await key('RS256');
+  jwks.keys = [rs.publicJwk];
+  const strict = jwtVerifier({ issuer: ISSUER, audience: AUDIENCE, jwksUri: jwks.url });
+  const lenient = jwtVerifier({ issuer: ISSUER, audience: AUDIENCE, jwksUri: jwks.url, clockToleranceSec: 120 });
+  const soon = claims({ iat: now() + 60 });
+  const [future, farFuture, text, none] = await Promise.all([soon, claims({ iat: now() + 600 }), claims({ iat: 'yesterday' }), claims({ iat: undefined })].map((signed) => rs.sign(signed)));
+  const accepted = { subject: 'alice', clientId: 'calc-app', scopes: ['calc:read', 'calc:write'], expiresAt: soon.exp };
+  assert.deepStrictEqual([
+    await outcome(strict, future!), await outcome(lenient, future!), await outcome(lenient, farFuture!), await outcome(strict, text!), await outcome(strict, none!),
+  ], [
+    'refused: the token was issued in the future (iat)',
+    accepted,
+    'refused: the token was issued in the future (iat)',
+    'refused: the JWT "iat" claim is not a number',
+    accepted,
+  ]);
 }));

@@ -85,3 +85,98 @@ test('readSseEvents: reads a byte stream to its end', async () => {
   for await (const event of readSseEvents(body)) events.push(event);
   assert.deepStrictEqual(events, [{ id: 'a', data: '1' }, { id: 'b', data: '2' }]);
 });
+
+test('SseParser: every split of a stream with CRLF, CR and LF line ends, in two and three chunks, reads the same events', () => {
+  const text = 'id: 1\r\ndata: a\r\rdata: b\n\ndata: c\r\ndata: d\r\n\r\n: x\rretry: 7\n\n';
+  const expected = [{ id: '1', data: 'a' }, { data: 'b' }, { data: 'c\nd' }, { data: '', retry: 7 }];
+  const read = (chunks: string[]): unknown[] => {
+    const parser = new SseParser();
+    return [...chunks.flatMap((chunk) => parser.push(chunk)), ...parser.end()];
+  };
+  const wrong: string[] = [];
+  for (let i = 0; i <= text.length; i++) {
+    for (let j = i; j <= text.length; j++) {
+      const chunks = [text.slice(0, i), text.slice(i, j), text.slice(j)];
+      const bytes = chunks.map((chunk) => new TextEncoder().encode(chunk));
+      for (const events of [read(chunks), (() => { const parser = new SseParser(); return [...bytes.flatMap((b) => parser.push(b)), ...parser.end()]; })()]) {
+        try { assert.deepStrictEqual(events, expected); } catch { wrong.push(JSON.stringify(chunks)); }
+      }
+    }
+  }
+  assert.deepStrictEqual(wrong, []);
+  // A CR that ends a chunk ends its line at once: the event it completes is not held for the next chunk.
+  const parser = new SseParser();
+  assert.deepStrictEqual([parser.push('data: e\r'), parser.push('\r'), parser.push('\ndata: f\r\n\r\n')], [[], [{ data: 'e' }], [{ data: 'f' }]]);
+});
+
+test('SseParser: the cap holds for one unfinished line fed in pieces and for an event of many lines', () => {
+  const grow = (parser: SseParser, chunks: string[]): string => {
+    let fed = 0;
+    try {
+      for (const chunk of chunks) { parser.push(chunk); fed++; }
+      return `fed ${fed}`;
+    } catch (error) {
+      return `${(error as Error).name} after ${fed}: ${(error as Error).message}`;
+    }
+  };
+  assert.deepStrictEqual([
+    grow(new SseParser(100), ['data: ', 'x'.repeat(50), 'x'.repeat(44)]),
+    grow(new SseParser(100), ['data: ', 'x'.repeat(50), 'x'.repeat(45)]),
+    grow(new SseParser(100), ['data: ', 'x'.repeat(50), 'x'.repeat(44), '\n\n']),
+    grow(new SseParser(100), ['data: ', 'x'.repeat(60), '\ndata: ', 'x'.repeat(40), '\n']),
+  ], [
+    'fed 3',
+    'SseEventTooLargeError after 2: SSE event larger than 100 characters: refused',
+    'fed 4',
+    'SseEventTooLargeError after 3: SSE event larger than 100 characters: refused',
+  ]);
+});
+
+/** Characters scanned by String indexOf/includes and RegExp exec while `body` runs: the parser's work, counted, not timed. */
+function scannedWhile(body: () => void): number {
+  const { indexOf, includes } = String.prototype;
+  const exec = RegExp.prototype.exec;
+  let scanned = 0;
+  String.prototype.indexOf = function (this: string, search: string, from?: number) {
+    const found = indexOf.call(this, search, from);
+    scanned += (found === -1 ? this.length : found + search.length) - Math.max(0, from ?? 0);
+    return found;
+  };
+  String.prototype.includes = function (this: string, search: string, from?: number) {
+    scanned += this.length - Math.max(0, from ?? 0);
+    return includes.call(this, search, from);
+  };
+  RegExp.prototype.exec = function (this: RegExp, input: string) {
+    const from = this.global || this.sticky ? this.lastIndex : 0;
+    const found = exec.call(this, input);
+    scanned += (found === null ? input.length : found.index + found[0].length) - from;
+    return found;
+  };
+  try {
+    body();
+  } finally {
+    Object.assign(String.prototype, { indexOf, includes });
+    RegExp.prototype.exec = exec;
+  }
+  return scanned;
+}
+
+test('SseParser: a 4 MiB line in 1 KB chunks costs linear work: each character is scanned about once', () => {
+  const work = (mib: number): number => {
+    const parser = new SseParser(8 * 1024 * 1024);
+    const chunk = new TextEncoder().encode('x'.repeat(1024));
+    let events: unknown[] = [];
+    const scanned = scannedWhile(() => {
+      parser.push('data: ');
+      for (let i = 0; i < mib * 1024; i++) parser.push(chunk);
+      events = parser.push('\n\n');
+    });
+    assert.deepStrictEqual(events.map((event) => (event as { data: string }).data.length), [mib * 1024 * 1024]);
+    return scanned;
+  };
+  const one = work(1);
+  const four = work(4);
+  // Linear: four times the line, about four times the work, and about one scan of each character
+  // (two searches, CR and LF, at most). A rescan of the buffered line per chunk made it 2,048 times that.
+  assert.deepStrictEqual({ ratio: Math.round(four / one), perCharacter: Math.ceil(four / (4 * 1024 * 1024)) <= 3 }, { ratio: 4, perCharacter: true });
+});

@@ -1,14 +1,16 @@
 // A TaskStore kept in Redis, so that a task (SEP-2663) started through one instance is read,
-// answered and cancelled through any other. The same bounds as MemoryTaskStore (tasks per
-// principal, in all, and ttlMs after a task ends, here by Redis expiry) and the same binding to
-// the principal. Each change is one Lua script (redis-task-scripts.ts), so a cancel on one
+// answered and cancelled through any other. The same bounds as MemoryTaskStore (unfinished tasks
+// per client, finished ones per client, tasks in all, bytes per client and in all, the deadline of
+// an unfinished task, ttlMs after a task ends) and the same binding to the principal. Each change is one Lua script (redis-task-scripts.ts), so a cancel on one
 // instance and a completion on another leave whichever came first. A task's handler runs where it
 // was created; a tasks/update or tasks/cancel received elsewhere reaches it by pub/sub; and when
 // that instance dies (its `alive` key lapses), the task reads as failed instead of working forever.
 
 import { INTERNAL_ERROR } from '../../../src/jsonrpc/index.js';
 import type { DetailedTask } from '../../../src/protocol/index.js';
-import type { TaskSignal, TaskStore } from '../../../src/server/index.js';
+import type { TaskPlacement, TaskSignal, TaskStore } from '../../../src/server/index.js';
+import { DEFAULT_TASK_DEADLINE_MS, expiredMessage, taskStoreRefusal } from '../../../src/server/task-store.js';
+import type { TaskStoreBound } from '../../../src/server/task-store.js';
 import type { RedisCommandSender } from './redis-event-store.js';
 import { CREATE, GET, PUT } from './redis-task-scripts.js';
 
@@ -21,10 +23,16 @@ export interface RedisSubscriber {
 export interface RedisTaskStoreOptions {
   /** Prefix of every key and channel (default "mcpwire:tasks:"). */
   keyPrefix?: string;
-  /** Live tasks one principal may hold; default 100. */
+  /** Unfinished tasks one client (TaskPlacement.holder) may hold; default 100. Finished ones do not count. */
   maxPerPrincipal?: number;
+  /** Finished tasks one client's results are kept for; past it, its oldest are dropped first. Default 1000. */
+  maxFinishedPerPrincipal?: number;
   /** Tasks held in all; default 10,000. */
   maxTotal?: number;
+  /** Bytes of task JSON held in all; default 64 MiB. */
+  maxBytes?: number;
+  /** Bytes one client's tasks may take; past it, its oldest finished tasks are dropped first. Default 16 MiB. */
+  maxBytesPerPrincipal?: number;
   /** This instance's name among those sharing the Redis (default a random UUID). */
   instanceId?: string;
   /** How long this instance counts as alive without renewing (default 10 s; renewed every third of it). */
@@ -42,8 +50,8 @@ export class RedisTaskStore implements TaskStore {
   readonly #redis: RedisCommandSender;
   readonly #subscriber: RedisSubscriber;
   readonly #prefix: string;
-  readonly #maxPerPrincipal: string;
-  readonly #maxTotal: string;
+  /** maxTotal, maxPerPrincipal, maxFinishedPerPrincipal, maxBytes, maxBytesPerPrincipal: ARGV[5..9] of every script. */
+  readonly #bounds: readonly number[];
   readonly #aliveMs: number;
   readonly #attended = new Map<string, (signal: TaskSignal) => void>();
   readonly #onMessage = (message: string): void => { this.#received(message); };
@@ -55,8 +63,8 @@ export class RedisTaskStore implements TaskStore {
     this.#redis = redis;
     this.#subscriber = subscriber;
     this.#prefix = options.keyPrefix ?? 'mcpwire:tasks:';
-    this.#maxPerPrincipal = String(options.maxPerPrincipal ?? 100);
-    this.#maxTotal = String(options.maxTotal ?? 10_000);
+    this.#bounds = [options.maxTotal ?? 10_000, options.maxPerPrincipal ?? 100, options.maxFinishedPerPrincipal ?? 1000,
+      options.maxBytes ?? 64 * 1024 * 1024, options.maxBytesPerPrincipal ?? 16 * 1024 * 1024];
     this.#aliveMs = options.aliveMs ?? 10_000;
     this.instanceId = options.instanceId ?? crypto.randomUUID();
   }
@@ -78,21 +86,19 @@ export class RedisTaskStore implements TaskStore {
     await this.#redis.sendCommand(['DEL', this.#aliveKey()]);
   }
 
-  async create(principal: string, task: DetailedTask): Promise<void> {
-    const outcome = await this.#eval(CREATE, task.taskId, principal, [principal, JSON.stringify(task), this.#maxTotal, this.#maxPerPrincipal,
-      this.instanceId, task.ttlMs === null ? '' : String(task.ttlMs)]);
-    if (outcome === 'total') throw new Error(`The task store holds ${this.#maxTotal} tasks, its limit`);
-    if (outcome === 'principal') throw new Error(`This client holds ${this.#maxPerPrincipal} tasks, the limit per client`);
-    if (outcome !== 'ok') throw new Error(`A task "${task.taskId}" exists already`);
+  async create(principal: string, task: DetailedTask, placement: TaskPlacement = {}): Promise<void> {
+    const outcome = await this.#eval(CREATE, task.taskId, [principal, placement.holder ?? principal, JSON.stringify(task),
+      this.instanceId, task.ttlMs === null ? '' : String(task.ttlMs), String(placement.deadlineMs ?? DEFAULT_TASK_DEADLINE_MS)]);
+    if (outcome === 'exists') throw new Error(`A task "${task.taskId}" exists already`);
   }
 
   async get(principal: string, taskId: string): Promise<DetailedTask | undefined> {
-    const text = await this.#eval(GET, taskId, principal, [principal, taskId]);
+    const text = await this.#redis.sendCommand(this.#command(GET, taskId, [principal, taskId]));
     return typeof text === 'string' ? JSON.parse(text) as DetailedTask : undefined;
   }
 
   async put(principal: string, task: DetailedTask): Promise<boolean> {
-    return Number(await this.#eval(PUT, task.taskId, principal, [principal, task.taskId, JSON.stringify(task), task.status])) === 1;
+    return await this.#eval(PUT, task.taskId, [principal, task.taskId, JSON.stringify(task), task.status]) === 'ok';
   }
 
   attend(taskId: string, onSignal: (signal: TaskSignal) => void): () => void {
@@ -113,11 +119,21 @@ export class RedisTaskStore implements TaskStore {
     await this.#redis.sendCommand(['SET', this.#aliveKey(), '1', 'PX', String(this.#aliveMs)]);
   }
 
-  /** Runs a script on one task's keys; the first ARGV say how to fail an orphan met on the way. */
-  #eval(script: string, taskId: string, principal: string, args: string[]): Promise<unknown> {
-    const keys = [`${this.#prefix}task:${taskId}`, `${this.#prefix}all`, `${this.#prefix}by:${principal}`];
-    const failure = [this.#prefix, String(INTERNAL_ERROR), ORPHANED_MESSAGE, new Date().toISOString()];
-    return this.#redis.sendCommand(['EVAL', script, String(keys.length), ...keys, ...failure, ...args]);
+  /** The EVAL of a script on one task's keys, with the ARGV every script starts with (redis-task-scripts.ts). */
+  #command(script: string, taskId: string, args: string[]): string[] {
+    const keys = [`${this.#prefix}task:${taskId}`, `${this.#prefix}all`];
+    const common = [this.#prefix, String(INTERNAL_ERROR), ORPHANED_MESSAGE, new Date().toISOString(), ...this.#bounds.map(String),
+      expiredMessage('working'), expiredMessage('input_required')];
+    return ['EVAL', script, String(keys.length), ...keys, ...common, ...args];
+  }
+
+  /** Runs a script that answers { outcome, would }: the outcome, or the refusal of a bound it would break. */
+  async #eval(script: string, taskId: string, args: string[]): Promise<string> {
+    const [outcome, would] = await this.#redis.sendCommand(this.#command(script, taskId, args)) as [string, number];
+    const limits: Record<TaskStoreBound, number | undefined> = { total: this.#bounds[0], live: this.#bounds[1], bytes: this.#bounds[3], 'client-bytes': this.#bounds[4] };
+    const limit = Object.hasOwn(limits, outcome) ? limits[outcome as TaskStoreBound] : undefined;
+    if (limit !== undefined) throw taskStoreRefusal(outcome as TaskStoreBound, limit, Number(would));
+    return outcome;
   }
 
   #received(message: string): void {

@@ -75,7 +75,10 @@ export async function checkDpopProof(proof: string | undefined, expected: DpopEx
   if (typeof iat !== 'number' || Math.abs(nowSec - iat) > DPOP_PROOF_WINDOW_SEC) throw new Error('the DPoP proof is too old or from the future (iat)');
   if (ath !== await sha256Base64Url(expected.accessToken)) throw new Error('the DPoP proof is not bound to this access token (ath)');
   if (await jwkThumbprint(jwk as Record<string, unknown>) !== expected.jkt) throw new Error('the DPoP proof is signed by another key than the token is bound to (cnf.jkt)');
-  if (!replay.remember(jti, (iat + DPOP_PROOF_WINDOW_SEC) * 1000, now)) throw new Error('the DPoP proof was used before (jti replay)');
+  // Kept until the first millisecond the iat check above refuses the proof: iat + 300 s is still
+  // accepted through its whole second, so a jti forgotten at (iat + 300) * 1000 could replay once.
+  const refusedFrom = (Math.floor(iat) + DPOP_PROOF_WINDOW_SEC + 1) * 1000;
+  if (!replay.remember(jti, refusedFrom, now)) throw new Error('the DPoP proof was used before (jti replay)');
 }
 
 function withoutQuery(url: string): string {

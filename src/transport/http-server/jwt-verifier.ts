@@ -32,6 +32,12 @@ export interface JwtVerifierOptions {
   jwksCooldownSec?: number;
   /** Only DPoP-bound tokens (a `cnf.jkt` claim, RFC 9449 §6) are accepted: a plain bearer token is refused. */
   requireDpop?: boolean;
+  /**
+   * Also accept a `typ` of "JWT", or none, as issuers from before RFC 9068 send; by default only
+   * "at+jwt" (or "application/at+jwt") is (RFC 9068 §4). Weaker: another JWT the same issuer signs
+   * for this audience (an ID token, say) then passes for an access token.
+   */
+  allowLegacyTyp?: boolean;
   /** Bounds of one JWKS fetch (defaults: 5 s to the headers, 10 s in all, 256 KiB). */
   jwksFetch?: { firstByteMs?: number; totalMs?: number; maxBytes?: number };
 }
@@ -62,6 +68,8 @@ export function jwtVerifier(options: JwtVerifierOptions): TokenVerifier {
     if (!isJwsAlgorithm(alg)) throw new TypeError(`jwtVerifier: algorithm ${JSON.stringify(alg)} is not supported: only ${JWS_ALGORITHMS.join(', ')} (never none or HMAC)`);
   }
   const toleranceSec = seconds(options.clockToleranceSec, 0, 'clockToleranceSec');
+  if (options.allowLegacyTyp !== undefined && typeof options.allowLegacyTyp !== 'boolean') throw new TypeError('jwtVerifier: allowLegacyTyp must be a boolean');
+  const allowLegacyTyp = options.allowLegacyTyp === true;
   const jwks = new JwksCache(jwksUrl, {
     maxAgeMs: seconds(options.jwksMaxAgeSec, 600, 'jwksMaxAgeSec') * 1000,
     cooldownMs: Math.min(seconds(options.jwksCooldownSec, MAX_COOLDOWN_SEC, 'jwksCooldownSec'), MAX_COOLDOWN_SEC) * 1000,
@@ -75,6 +83,7 @@ export function jwtVerifier(options: JwtVerifierOptions): TokenVerifier {
     } catch (error) {
       throw error instanceof JwsError ? new Error(`not a valid JWT: ${error.message}`) : error;
     }
+    checkTyp(jws.header.typ, allowLegacyTyp);
     const kid = jws.header.kid;
     if (kid !== undefined && typeof kid !== 'string') throw new Error('the JWT header "kid" is not a string');
     const key = await jwks.keyFor(kid, jws.alg);
@@ -87,7 +96,20 @@ export function jwtVerifier(options: JwtVerifierOptions): TokenVerifier {
   return Object.assign(verify, { clockToleranceSec: toleranceSec, dpop: dpopVerifier() });
 }
 
-/** The claims, checked: iss, aud, exp (required, RFC 9068 §2.2), nbf; times with `toleranceSec`. */
+/**
+ * RFC 9068 §4: a resource server MUST reject a JWT whose typ is not "at+jwt" or "application/at+jwt",
+ * so that no other JWT of the issuer (an ID token, a DPoP proof, an ID-JAG) is taken for an access
+ * token. A typ is a media type: compared case-insensitively, "application/" optional (RFC 7515 §4.1.9).
+ */
+function checkTyp(typ: unknown, allowLegacyTyp: boolean): void {
+  const type = typeof typ === 'string' ? typ.toLowerCase().replace(/^application\//, '') : undefined;
+  if (type === 'at+jwt') return;
+  if (allowLegacyTyp && (type === 'jwt' || typ === undefined)) return;
+  const named = typ === undefined ? 'has no "typ"' : `has typ ${typeof typ === 'string' ? JSON.stringify(typ.slice(0, 100)) : typeof typ}`;
+  throw new Error(`the JWT ${named}, not "at+jwt": it is not an access token (RFC 9068 §4)${allowLegacyTyp ? '' : '; an issuer that sends "JWT" needs allowLegacyTyp'}`);
+}
+
+/** The claims, checked: iss, aud, exp (required, RFC 9068 §2.2), iat, nbf; times with `toleranceSec`. */
 function checkClaims(claims: Readonly<Record<string, unknown>>, issuer: string, audiences: readonly string[], toleranceSec: number): Readonly<Record<string, unknown>> {
   if (claims.iss !== issuer) throw new Error(`the JWT issuer is ${describe(claims.iss)}, not "${issuer}"`);
   const aud = claims.aud;
@@ -100,6 +122,12 @@ function checkClaims(claims: Readonly<Record<string, unknown>>, issuer: string, 
   if (typeof exp !== 'number' || !Number.isFinite(exp)) throw new Error(exp === undefined ? 'the JWT has no "exp" claim' : 'the JWT "exp" claim is not a number');
   // RFC 7519 §4.1.4 / §4.1.5: not accepted on or after exp, nor before nbf.
   if (now >= exp + toleranceSec) throw new Error('the token has expired');
+  // RFC 7519 §4.1.6: iat is when the token was issued; one issued in the future is not to be trusted.
+  const iat = claims.iat;
+  if (iat !== undefined) {
+    if (typeof iat !== 'number' || !Number.isFinite(iat)) throw new Error('the JWT "iat" claim is not a number');
+    if (iat > now + toleranceSec) throw new Error('the token was issued in the future (iat)');
+  }
   const nbf = claims.nbf;
   if (nbf !== undefined) {
     if (typeof nbf !== 'number' || !Number.isFinite(nbf)) throw new Error('the JWT "nbf" claim is not a number');
