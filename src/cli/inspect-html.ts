@@ -60,7 +60,7 @@ body { font: 14px system-ui, sans-serif; margin: 0; color: #1d232b; background: 
 #inspector { display: grid; grid-template-columns: minmax(360px, 500px) 1fr; gap: 16px; padding: 12px 16px; }
 .panel { min-width: 0; } .seam-view { min-width: 0; } svg[data-trace] { width: 100%; height: auto; }
 h1 { font-size: 18px; margin: 0 0 8px; } h2 { font-size: 15px; margin: 16px 0 6px; border-bottom: 1px solid #d5dae1; } h3 { font-size: 14px; margin: 0 0 4px; }
-dl { display: grid; grid-template-columns: max-content 1fr; gap: 2px 10px; margin: 0; } dt { color: #555; } dd { margin: 0; }
+dl { display: grid; grid-template-columns: max-content 1fr; gap: 2px 10px; margin: 0; } dt { color: #555; } dd { margin: 0; } dd.instructions { white-space: pre-wrap; }
 form.tool, .row { border: 1px solid #d5dae1; border-radius: 6px; padding: 8px 10px; margin: 8px 0; }
 .field { display: grid; grid-template-columns: 110px 1fr; align-items: center; gap: 6px; margin: 4px 0; } .field small { grid-column: 2; color: #666; }
 .field input[type=checkbox] { justify-self: start; } textarea, input[type=text], input[type=number], select { font: 13px ui-monospace, monospace; width: 100%; box-sizing: border-box; }

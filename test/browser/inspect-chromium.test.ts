@@ -103,6 +103,11 @@ test('inspect the add server: the form answers 42, nothing is sent while the arg
     assert.deepStrictEqual(tracedMethods(inspector), expected);
     assert.deepStrictEqual(await diagramMethods(page), expected);
     assert.match(await page.evaluate<string>(`document.querySelector('svg[data-trace] [data-method="tools/call"]').textContent`), /^5\. tools\/call · id 3$/);
+    // A new call that fails the check leaves no old answer under its problems (issue 43, finding 12).
+    await fill(page, 'add', { a: '19', b: '2.5' });
+    await page.waitFor('the problems again', async () => (await resultText(page, 'add')) === '');
+    assert.deepStrictEqual(await page.evaluate(`[document.querySelector('form[data-tool="add"] [data-problems]').textContent, document.querySelector('form[data-tool="add"] [data-result]').textContent]`),
+      ['b: must be integer (got 2.5)', '']);
   } finally {
     assert.equal(await inspector.stop(), 0);
   }
@@ -219,17 +224,37 @@ test('the page server refuses requests without the token, with a foreign Origin 
       rebindingHost: await raw(port, `/${token}/api/call`, { ...json, host: `evil.example:${port}` }, call),
       otherPortHost: await raw(port, `/${token}/`, { host: `localhost:${port + 1}` }),
       noTokenApi: await raw(port, '/api/call', json, call),
+      // Browsers ask for /favicon.ico without the token: it gets no content, still only on this Host.
+      favicon: await raw(port, '/favicon.ico', { host }),
+      faviconRebinding: await raw(port, '/favicon.ico', { host: `evil.example:${port}` }),
       formPost: await raw(port, `/${token}/api/call`, { host, 'content-type': 'text/plain', origin: `http://127.0.0.1:${port}` }, call),
     };
     assert.deepStrictEqual(answers, {
       entry: { status: 303, location: `/${token}/` }, page: { status: 200 }, noToken: { status: 403 }, wrongToken: { status: 403 }, wrongTokenEntry: { status: 403 },
       foreignOrigin: { status: 403 }, nullOrigin: { status: 403 }, otherLoopbackPort: { status: 403 }, rebindingHost: { status: 403 }, otherPortHost: { status: 403 },
-      noTokenApi: { status: 403 }, formPost: { status: 415 },
+      noTokenApi: { status: 403 }, favicon: { status: 204 }, faviconRebinding: { status: 403 }, formPost: { status: 415 },
     });
     // None of the refused calls reached the server; the page's own origin does.
     assert.deepStrictEqual(tracedMethods(inspector).filter((method) => method === 'tools/call'), []);
     assert.deepStrictEqual(await raw(port, `/${token}/api/call`, { ...json, origin: `http://localhost:${port}`, host: `localhost:${port}` }, call), { status: 200 });
     assert.deepStrictEqual(tracedMethods(inspector).filter((method) => method === 'tools/call'), ['tools/call']);
+  } finally {
+    assert.equal(await inspector.stop(), 0);
+  }
+});
+
+/** The fixture that asks its client things, with `--root DIR`. */
+function askingServer(root: string): string[] {
+  return ['--root', root, '--cwd', REPO, '--', 'node', '--import', 'tsx', 'test/fixtures/asking-server.ts'];
+}
+
+test('the server\'s instructions keep their line breaks, as text (issue 43, finding 12)', async () => {
+  const inspector = await startInspector('instructions', [], askingServer(scratch));
+  const page = await browser.open(inspector.url);
+  try {
+    await page.waitFor('the instructions', () => page.evaluate<string>(`document.querySelector('[data-instructions]')?.textContent || undefined`));
+    assert.deepStrictEqual(await page.evaluate(`[document.querySelector('[data-instructions]').innerText, document.querySelectorAll('[data-instructions] *').length]`),
+      ['Book a room with book.\nThen:\n  - write a poem with poem\n  - <b>list</b> the roots with roots', 0]);
   } finally {
     assert.equal(await inspector.stop(), 0);
   }

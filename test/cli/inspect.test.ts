@@ -36,6 +36,9 @@ test('the guard: the token in the path (or the entry ?token=), Host exactly 127.
   ].map((answer) => ('status' in answer ? answer.status : answer.kind)), [403, 403, 403, 403, 403, 403, 403, 403, 403, 403]);
   assert.deepStrictEqual(at('/T0k3n/', '127.0.0.1:5000', 'null'), { status: 403, text: 'Forbidden: Origin "null" is not allowed: only the inspector\'s own page may call it' });
   assert.deepStrictEqual(at('/T0k3n/', 'evil.example:5000'), { status: 403, text: 'Forbidden: Host "evil.example:5000" is not allowed: this inspector answers only 127.0.0.1:5000 and localhost:5000' });
+  // Browsers ask for /favicon.ico without a token: it is admitted on its own (answered with no content), Host and Origin still checked.
+  assert.deepStrictEqual([at('/favicon.ico'), at('/favicon.ico?x'), at('/favicon.ico', 'evil.example:5000'), at('/favicon.ico', '127.0.0.1:5000', 'null'), at('/favicon.ico/x')].map((answer) => ('status' in answer ? answer.status : answer.kind)),
+    ['favicon', 'favicon', 403, 403, 403]);
   assert.match(newInspectToken(), /^[A-Za-z0-9_-]{43}$/); // 256 bits
   assert.notEqual(newInspectToken(), newInspectToken());
 });
@@ -123,6 +126,8 @@ test('the page server: the page and its policy, the sandbox proxy with the view\
     assert.match(proxy.body, /<body data-host-origin="http:\/\/127\.0\.0\.1:\d+" data-csp="default-src &#39;none&#39;; script-src &#39;unsafe-inline&#39;; style-src &#39;unsafe-inline&#39;; connect-src https:\/\/api\.example;[^"]*frame-src &#39;none&#39;;[^"]*" data-ready-method="ui\/notifications\/sandbox-proxy-ready" data-resource-method="ui\/notifications\/sandbox-resource-ready" data-own-prefix="ui\/notifications\/sandbox-">/);
     assert.ok(proxy.body.includes('<script type="module">proxy();<\\/script><b></script>'), 'a </script> in the script cannot end it early');
     assert.equal((await send(port, `/${token}/assets/inspect.css`)).headers['content-type'], 'text/css; charset=utf-8');
+    const favicon = await send(port, '/favicon.ico');
+    assert.deepStrictEqual([favicon.status, favicon.body, (await send(port, '/favicon.ico', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).status], [204, '', 405]);
     assert.deepStrictEqual(await Promise.all([`/${token}/assets/../../../etc/passwd.js`, `/${token}/assets/%2e%2e/%2e%2e/x.js`, `/${token}/assets/cli/missing.js`, `/${token}/nothing`].map(async (path) => (await send(port, path)).status)), [403, 403, 404, 404]); // a .. that leaves the token is refused; nothing else is there
 
     assert.deepStrictEqual(JSON.parse((await post(port, token, 'state', {})).body), {

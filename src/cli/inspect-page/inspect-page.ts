@@ -73,7 +73,8 @@ function renderState(state: State): void {
       el('dt', {}, 'revision'), el('dd', { 'data-revision': '' }, `${state.protocolVersion ?? '(none)'} (${state.era ?? '?'}${state.eraReason ? `: ${state.eraReason}` : ''})`),
       el('dt', {}, 'transport'), el('dd', {}, state.transport),
       el('dt', {}, 'capabilities'), el('dd', { 'data-capabilities': '' }, capabilityList(state.capabilities)),
-      el('dt', {}, 'instructions'), el('dd', {}, state.instructions ?? '(none)'),
+      // Instructions are often several lines (a list of steps): kept as the server wrote them, as text.
+      el('dt', {}, 'instructions'), el('dd', { class: 'instructions', 'data-instructions': '' }, state.instructions ?? '(none)'),
       el('dt', {}, 'the model sees'), el('dd', {}, state.modelFunctions.length ? state.modelFunctions.join(', ') : '(no function)')),
     el('details', {}, el('summary', {}, 'capabilities as JSON'), el('pre', {}, pretty(state.capabilities))));
   tools.replaceChildren(el('h2', {}, `Tools (${state.tools.length})`), ...state.tools.map((tool) => toolForm(tool, {

@@ -102,7 +102,12 @@ export function toolForm(tool: Tool, hooks: ToolFormHooks): DomElement {
     if (running) return;
     const prepared = prepareArguments(tool, wordsOf(form, properties, required));
     problems.replaceChildren(...[...prepared.problems, ...prepared.warnings].map((problem) => el('li', {}, problem)));
-    if (prepared.problems.length > 0) return; // checked before sending: nothing goes out
+    if (prepared.problems.length > 0) {
+      // Checked before sending: nothing goes out, and no earlier answer stays under the new problems.
+      result.replaceChildren();
+      appBox.replaceChildren();
+      return;
+    }
     const callId = nextCallId('call');
     running = callId;
     cancel.hidden = false;
