@@ -3,14 +3,16 @@
 // --model, the chat adapters and a chat box; the page confirms the model's calls), and serves a page
 // on 127.0.0.1 only: the server, a form per tool, resources, prompts, logs, MCP Apps in sandboxed
 // frames, and the sequence diagram of every message. It prints one line on stdout,
-// `inspector: http://127.0.0.1:PORT/?token=TOKEN`, opens the browser unless --no-open, and runs
+// `inspector: http://127.0.0.1:PORT/?token=TOKEN`, opens the browser unless --no-open (on a file only
+// the user can read that redirects to that URL: the token is in no process's arguments), and runs
 // until Ctrl-C.
 
 import { Host, Policy } from '../host/index.js';
 import type { Model } from '../host/index.js';
 import { APP_EXTENSION, APP_MIME_TYPE } from '../protocol/index.js';
 import { UsageError, eraOption, integerOption, optionValue, parseArgs } from './args.js';
-import { openBrowser } from './browser-open.js';
+import { openBrowserPrivately } from './browser-open.js';
+import type { RedirectFile } from './browser-open.js';
 import { chooseModel } from './chat.js';
 import type { ChatDependencies } from './chat.js';
 import { CLIENT_FEATURE_OPTIONS, clientFeatures } from './client-features.js';
@@ -54,6 +56,7 @@ export async function runInspect(argv: readonly string[], io: CommandIo, deps: C
   let connection: Connection | undefined;
   let server: RunningInspectServer | undefined;
   let api: InspectApi | undefined;
+  let opened: RedirectFile | undefined;
   try {
     connection = await connect(target, { tracer, timeoutMs, era: eraOption(args), features, tokens: new TokenFile(configDir(io.env)) });
     tracer.note(eraNote(connection.client));
@@ -84,7 +87,11 @@ export async function runInspect(argv: readonly string[], io: CommandIo, deps: C
     }
     println(io.stdout, `inspector: ${server.url}`);
     println(io.stderr, `mcpwire: inspecting ${target.label}; the page is on 127.0.0.1 only and needs the token in the URL above. Ctrl-C to stop`);
-    if (!args.flags.has('--no-open') && !openBrowser(server.url, io)) println(io.stderr, 'mcpwire: no browser to open here: open the URL above yourself');
+    if (!args.flags.has('--no-open')) {
+      // Never the URL itself: the opener's arguments are readable by every local user (ps); a 0600 file that redirects to it.
+      opened = openBrowserPrivately(server.url, io);
+      if (opened === undefined) println(io.stderr, 'mcpwire: no browser to open here: open the URL above yourself');
+    }
     await new Promise<void>((resolve) => {
       if (io.signal === undefined) return; // without a signal (an embedding program), it runs until the process ends
       if (io.signal.aborted) resolve();
@@ -95,6 +102,7 @@ export async function runInspect(argv: readonly string[], io: CommandIo, deps: C
     return reportFailure(error, target, io);
   } finally {
     api?.refuseWaiting();
+    opened?.remove();
     await server?.close();
     await connection?.close();
     tracer.close();

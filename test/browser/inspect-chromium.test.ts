@@ -8,10 +8,12 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { request } from 'node:http';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createServer, request } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { REPO, buildPackage } from '../package/built-package.js';
 import type { BuiltPackage } from '../package/built-package.js';
 import { Chromium } from './cdp.js';
@@ -40,10 +42,11 @@ after(async () => {
 /** A running `mcpwire inspect`: its URL, its token, its --trace-file, and how to stop it (Ctrl-C). */
 interface Inspector { url: string; port: number; token: string; traceFile: string; child: ChildProcess; stop(): Promise<number | null> }
 
-async function startInspector(name: string, options: string[], server: string[]): Promise<Inspector> {
+/** Without `env`, the inspector runs with --no-open and PATH alone; with it, it opens "the browser" that env finds. */
+async function startInspector(name: string, options: string[], server: string[], env?: Record<string, string>): Promise<Inspector> {
   const traceFile = join(scratch, `${name}.ndjson`);
-  const child = spawn(process.execPath, [join(built.pkg, 'dist/src/cli/main.js'), 'inspect', '--no-open', '--trace-file', traceFile, ...options, ...(server.includes('--') ? server : ['--', ...server])],
-    { cwd: built.pkg, stdio: ['ignore', 'pipe', 'pipe'], env: { PATH: process.env.PATH } });
+  const child = spawn(process.execPath, [join(built.pkg, 'dist/src/cli/main.js'), 'inspect', ...(env ? [] : ['--no-open']), '--trace-file', traceFile, ...options, ...(server.includes('--') ? server : ['--', ...server])],
+    { cwd: built.pkg, stdio: ['ignore', 'pipe', 'pipe'], env: { PATH: process.env.PATH, ...env } });
   let stderr = '';
   child.stderr!.setEncoding('utf8').on('data', (chunk: string) => { stderr += chunk; });
   const line = await new Promise<string>((resolve, reject) => {
@@ -240,6 +243,50 @@ test('the page server refuses requests without the token, with a foreign Origin 
     assert.deepStrictEqual(tracedMethods(inspector).filter((method) => method === 'tools/call'), ['tools/call']);
   } finally {
     assert.equal(await inspector.stop(), 0);
+  }
+});
+
+/** A fake browser opener (`xdg-open` on PATH): a real process that posts its own argv and environment to the test. */
+async function fakeOpener(): Promise<{ bin: string; env: Record<string, string>; opened: Promise<{ argv: string[]; env: Record<string, string> }>; close(): void }> {
+  let heard!: (record: { argv: string[]; env: Record<string, string> }) => void;
+  const opened = new Promise<{ argv: string[]; env: Record<string, string> }>((resolve) => { heard = resolve; });
+  const server = createServer((req, res) => {
+    let body = '';
+    req.setEncoding('utf8').on('data', (chunk: string) => { body += chunk; }).on('end', () => { res.end(); heard(JSON.parse(body) as { argv: string[]; env: Record<string, string> }); });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const bin = join(scratch, 'bin');
+  mkdirSync(bin, { recursive: true });
+  writeFileSync(join(bin, 'xdg-open'), `#!${process.execPath}\nfetch(process.env.OPENER_RECORD, { method: 'POST', body: JSON.stringify({ argv: process.argv, env: process.env }) });\n`);
+  chmodSync(join(bin, 'xdg-open'), 0o755);
+  const record = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+  return { bin, env: { PATH: `${bin}:${process.env.PATH}`, DISPLAY: ':99', OPENER_RECORD: record }, opened, close: () => server.close() };
+}
+
+test('without --no-open the browser is opened on a file only the user can read, never on the URL: the token is in no process\'s arguments or environment (issue 42, finding 2)', async () => {
+  const opener = await fakeOpener();
+  const inspector = await startInspector('open', [], ['node', 'dist/examples/add-server.js'], opener.env);
+  let stopped = false;
+  try {
+    const { argv, env } = await opener.opened;
+    const { token, port } = inspector;
+    assert.deepStrictEqual({ args: argv.length, tokenInArgs: argv.some((arg) => arg.includes(token)), tokenInEnv: Object.values(env).some((value) => value.includes(token)) },
+      { args: 3, tokenInArgs: false, tokenInEnv: false });
+    const target = argv[2]!;
+    assert.match(target, /^file:\/\/\/.+\.html$/);
+    const file = fileURLToPath(target);
+    assert.deepStrictEqual([statSync(file).mode & 0o777, statSync(dirname(file)).mode & 0o777, statSync(file).uid], [0o600, 0o700, process.getuid!()]);
+    // Following it leads to the page, with the token: the add form answers.
+    const page = await browser.open(target);
+    await fill(page, 'add', { a: '19', b: '23' });
+    await page.waitFor('42', async () => (await resultText(page, 'add')) === '42');
+    assert.equal(await page.evaluate<string>('location.href'), `http://127.0.0.1:${port}/${token}/`);
+    stopped = true;
+    assert.equal(await inspector.stop(), 0);
+    assert.deepStrictEqual([existsSync(file), existsSync(dirname(file))], [false, false]);
+  } finally {
+    opener.close();
+    if (!stopped) await inspector.stop();
   }
 });
 
