@@ -72,6 +72,7 @@ pre { font: 12.5px ui-monospace, monospace; background: #f6f8fa; padding: 6px; m
 .app-box iframe { width: 100%; height: 160px; border: 1px solid #8e44ad; border-radius: 6px; } .app-status { color: #8e44ad; font-size: 12px; margin: 6px 0 2px; } .app-box:empty { display: none; }
 .app-message { border-left: 4px solid #8e44ad; padding-left: 8px; margin: 4px 0; }
 ol.log { font: 12px ui-monospace, monospace; padding-left: 22px; max-height: 240px; overflow: auto; }
-.confirm { background: #fff6e0; padding: 6px; margin: 6px 0; border-radius: 6px; }
+.confirm, form.question { background: #fff6e0; padding: 6px 10px; margin: 6px 0; border-radius: 6px; display: block; } .questions:empty { display: none; }
+.system-prompt { white-space: pre-wrap; color: #444; }
 p.help { color: #555; margin: 0 0 8px; }
 `;

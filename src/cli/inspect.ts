@@ -1,8 +1,9 @@
 // `mcpwire inspect [--port N] [--no-open] <server>`: the seam, live, in a browser. Connects to the
 // server as every command does (connect.ts, the same tracer), puts a Host in front of it (with
-// --model, the chat adapters and a chat box; the page confirms the model's calls), and serves a page
-// on 127.0.0.1 only: the server, a form per tool, resources, prompts, logs, MCP Apps in sandboxed
-// frames, and the sequence diagram of every message. It prints one line on stdout,
+// --model, the chat adapters and a chat box; the page confirms the model's calls and answers the
+// server's elicitation and sampling), and serves a page on 127.0.0.1 only: the server, a form per
+// tool, resources, prompts, logs, MCP Apps in sandboxed frames, and the sequence diagram of every
+// message. It prints one line on stdout,
 // `inspector: http://127.0.0.1:PORT/?token=TOKEN`, opens the browser unless --no-open (on a file only
 // the user can read that redirects to that URL: the token is in no process's arguments), and runs
 // until Ctrl-C.
@@ -24,6 +25,7 @@ import { EXIT } from './exit-codes.js';
 import { InspectApi } from './inspect-api.js';
 import { InspectEvents } from './inspect-events.js';
 import { newInspectToken } from './inspect-guard.js';
+import { PageQuestions } from './inspect-questions.js';
 import { startInspectServer } from './inspect-server.js';
 import type { RunningInspectServer } from './inspect-server.js';
 import { listenFailure, parsePort } from './serve.js';
@@ -42,10 +44,15 @@ export async function runInspect(argv: readonly string[], io: CommandIo, deps: C
   const port = parsePort(optionValue(args, '--port'));
   const timeoutMs = integerOption(args, '--timeout', DEFAULT_TIMEOUT_MS);
   const model: Model | undefined = args.values.has('--model') ? chooseModel(args, io, deps, undefined, false, undefined).model : undefined;
+  // The page is the person: it answers elicitation and sampling (not the terminal, not a fixed --elicit).
+  if (args.values.has('--elicit')) throw new UsageError('inspect answers elicitation on its page: --elicit is for commands without one (call, list, …)');
   const features = clientFeatures(args, io);
   // apps#client-host-capabilities: the host says it renders MCP Apps, so servers offer their UI tools.
   features.options.capabilities = { ...features.options.capabilities, extensions: { [APP_EXTENSION]: { mimeTypes: [APP_MIME_TYPE] } } };
   const events = new InspectEvents();
+  const questions = new PageQuestions({ events });
+  features.options.onSampling = (params, context) => questions.sample(params, context);
+  features.options.onElicitation = (params, context) => questions.elicit(params, context);
   const tracer = tracerFor(args, io);
   tracer.observe((record) => {
     if (record.kind === 'message') events.add({ kind: 'wire', direction: record.direction, message: record.message });
@@ -71,14 +78,14 @@ export async function runInspect(argv: readonly string[], io: CommandIo, deps: C
       ...(list('--deny') ? { deny: list('--deny')! } : {}),
       approve: list('--approve') ?? [],
       // The page is the person: a call the model asks for is shown there with Run / Refuse.
-      confirm: ({ server: name, tool, arguments: callArgs }) => api?.confirm(name, tool, callArgs) ?? Promise.resolve(false),
+      confirm: ({ server: name, tool, arguments: callArgs }) => questions.confirm(name, tool, callArgs),
     });
     const host = new Host({ policy, onevent: (event) => events.add({ kind: 'host', event }) });
     const name = client.serverInfo?.name.replace(/[^A-Za-z0-9_-]/g, '_') || 'server';
     await host.addServer(name, client);
     client.ontoolslistchanged = () => { void host.refreshTools(name).then(() => events.add({ kind: 'changed', what: 'tools' }), () => undefined); };
     client.onlistchanged = (what) => events.add({ kind: 'changed', what });
-    api = new InspectApi({ client, host, server: name, transport: target.label, events, ...(model ? { model } : {}) });
+    api = new InspectApi({ client, host, server: name, transport: target.label, events, questions, roots: features.options.roots ?? [], ...(model ? { model } : {}) });
     try {
       server = await startInspectServer({ api, events, token: newInspectToken(), port });
     } catch (error) {
@@ -101,7 +108,7 @@ export async function runInspect(argv: readonly string[], io: CommandIo, deps: C
   } catch (error) {
     return reportFailure(error, target, io);
   } finally {
-    api?.refuseWaiting();
+    questions.closeAll();
     opened?.remove();
     await server?.close();
     await connection?.close();

@@ -13,7 +13,7 @@ import { createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { REPO, buildPackage } from '../package/built-package.js';
 import type { BuiltPackage } from '../package/built-package.js';
 import { Chromium } from './cdp.js';
@@ -294,6 +294,68 @@ test('without --no-open the browser is opened on a file only the user can read, 
 function askingServer(root: string): string[] {
   return ['--root', root, '--cwd', REPO, '--', 'node', '--import', 'tsx', 'test/fixtures/asking-server.ts'];
 }
+
+/** The text of the questions box (what the server asked), and whether any markup from the server became an element. */
+function questionsText(page: BrowserPage): Promise<[string, number]> {
+  return page.evaluate(`[document.querySelector('[data-questions]').textContent, document.querySelectorAll('[data-questions] b, [data-questions] i, [data-questions] script').length]`);
+}
+
+test('the page answers the server: elicitation in the tool form\'s own fields (accept, decline, cancel), sampling written on the page (send, refuse), the roots offered; peer text stays text (issue 43, finding 3)', async () => {
+  const root = mkdtempSync(join(scratch, 'root-'));
+  const inspector = await startInspector('asking', [], askingServer(root));
+  const page = await browser.open(inspector.url);
+  try {
+    // Roots: what the inspector offers, on the page and as the server reads them.
+    await page.waitFor('the roots', () => page.evaluate<string>(`document.querySelector('[data-roots]')?.textContent || undefined`));
+    assert.equal(await page.evaluate<string>(`document.querySelector('[data-roots]').textContent`), `${pathToFileURL(root).href} (${root})`);
+    await fill(page, 'roots', {});
+    await page.waitFor('roots/list', async () => (await resultText(page, 'roots')) !== 'calling…');
+    assert.equal(await resultText(page, 'roots'), JSON.stringify([{ uri: pathToFileURL(root).href, name: root }]));
+
+    // Elicitation: the form is built from requestedSchema by the tool form's builder, and checked by the same validator.
+    await fill(page, 'book', {});
+    await page.waitFor('the elicitation form', () => page.evaluate<boolean>(`!!document.querySelector('form[data-elicitation]')`));
+    assert.deepStrictEqual(await questionsText(page), ['The server asks (elicitation/create): Who is <b>booking</b>?Name * (name)as on the passportnights *breakfastroomsingledoubleAcceptDeclineCancel', 0]);
+    assert.deepStrictEqual(await page.evaluate(`[...document.querySelectorAll('form[data-elicitation] [data-kind]')].map((input) => [input.getAttribute('name'), input.getAttribute('data-kind'), input.value])`),
+      [['name', 'text', ''], ['nights', 'number', '1'], ['breakfast', 'boolean', 'on'], ['room', 'enum', '']]);
+    const elicit = (values: Record<string, string>, check?: string) => page.evaluate(`(() => {
+      const form = document.querySelector('form[data-elicitation]');
+      for (const [name, value] of Object.entries(${JSON.stringify(values)})) form.querySelector('[name="' + name + '"]').value = value;
+      ${check ? `form.querySelector('[name=${JSON.stringify(check)}]').checked = true;` : ''}
+      form.requestSubmit();
+    })()`);
+    await elicit({ name: 'Ada', nights: '0' });
+    await page.waitFor('the problems', () => page.evaluate<string>(`document.querySelector('form[data-elicitation] [data-problems]').textContent || undefined`));
+    assert.equal(await page.evaluate<string>(`document.querySelector('form[data-elicitation] [data-problems]').textContent`), 'nights: must be >= 1 (got 0)');
+    await elicit({ name: 'Ada', nights: '3', room: '"double"' }, 'breakfast');
+    await page.waitFor('the accepted answer', async () => (await resultText(page, 'book')) !== 'calling…');
+    assert.equal(await resultText(page, 'book'), JSON.stringify({ action: 'accept', content: { name: 'Ada', nights: 3, breakfast: true, room: 'double' } }));
+    assert.deepStrictEqual(await questionsText(page), ['', 0]);
+    for (const action of ['decline', 'cancel']) {
+      await fill(page, 'book', {});
+      await page.waitFor('the elicitation form', () => page.evaluate<boolean>(`!!document.querySelector('form[data-elicitation]')`));
+      await page.evaluate(`document.querySelector('form[data-elicitation] [data-answer="${action}"]').click()`);
+      await page.waitFor(action, async () => (await resultText(page, 'book')) === JSON.stringify({ action }));
+    }
+
+    // Sampling: the request's system prompt and messages as text; the person writes the reply.
+    await fill(page, 'poem', {});
+    await page.waitFor('the sampling request', () => page.evaluate<boolean>(`!!document.querySelector('form[data-sampling]')`));
+    assert.deepStrictEqual(await questionsText(page), ['The server asks for a model reply (sampling/createMessage, maxTokens 40)system: You write <i>one</i> line.user:A line about <script>alert(1)</script> the seaSendRefuse', 0]);
+    await page.evaluate(`(() => { const form = document.querySelector('form[data-sampling]'); form.querySelector('[name="reply"]').value = 'The sea hums <u>low</u>.'; form.requestSubmit(); })()`);
+    await page.waitFor('the poem', async () => (await resultText(page, 'poem')) !== 'calling…');
+    assert.equal(await resultText(page, 'poem'), JSON.stringify({ role: 'assistant', content: { type: 'text', text: 'The sea hums <u>low</u>.' }, model: 'mcpwire-inspect-user', stopReason: 'endTurn' }));
+    await fill(page, 'poem', {});
+    await page.waitFor('the sampling request', () => page.evaluate<boolean>(`!!document.querySelector('form[data-sampling]')`));
+    await page.evaluate(`document.querySelector('form[data-sampling] [data-answer="refuse"]').click()`);
+    await page.waitFor('the refusal', async () => (await resultText(page, 'poem')) !== 'calling…');
+    // The refusal is the user's (-1, client/sampling#error-handling); on this 2026 connection an input request the client refuses ends the call.
+    assert.equal(await resultText(page, 'poem'), 'JSON-RPC error -1: Sampling refused by the user');
+    assert.deepStrictEqual(await questionsText(page), ['', 0]);
+  } finally {
+    assert.equal(await inspector.stop(), 0);
+  }
+});
 
 test('the server\'s instructions keep their line breaks, as text (issue 43, finding 12)', async () => {
   const inspector = await startInspector('instructions', [], askingServer(scratch));
