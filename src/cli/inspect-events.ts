@@ -51,11 +51,12 @@ export class InspectEvents {
     this.#maxEventChars = limits.maxEventChars ?? 4 * 1024 * 1024;
   }
 
-  /** Adds an event and hands it to every listener. */
-  add(body: InspectEventBody): void {
+  /** Adds an event and hands it to every listener; false when it was too large and a note went in its place. */
+  add(body: InspectEventBody): boolean {
     const seq = ++this.#seq;
     let json = safeJson({ seq, ...body });
-    if (json.length > this.#maxEventChars) {
+    const fits = json.length <= this.#maxEventChars;
+    if (!fits) {
       json = JSON.stringify({ seq, kind: 'note', text: `a ${body.kind} event of ${json.length} characters was too large to show (limit ${this.#maxEventChars})` });
     }
     const event = JSON.parse(json) as InspectEvent;
@@ -66,6 +67,7 @@ export class InspectEvents {
       this.dropped++;
     }
     for (const listener of this.#listeners) listener(json);
+    return fits;
   }
 
   /** The events kept, oldest first. */

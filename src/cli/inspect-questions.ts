@@ -132,8 +132,9 @@ export class PageQuestions {
     signal?.addEventListener('abort', withdrawn, { once: true });
     // However the question ends, its timer and its abort listener go with it.
     this.#waiting.set(id, { ...waiting, end: () => { clearTimeout(timer); signal?.removeEventListener('abort', withdrawn); } });
-    this.#events.add({ ...event, id });
-    if (signal?.aborted) withdrawn();
+    // A question too large for the page's event log never reaches the page: given up at once, not after the timeout.
+    if (!this.#events.add({ ...event, id })) this.#giveUp(id, 'the question is too large to show on the inspector page');
+    else if (signal?.aborted) withdrawn();
     return true;
   }
 

@@ -112,6 +112,9 @@ test("the page's questions: elicitation and sampling wait for the page's answer;
   cancel.abort();
   questions.closeAll();
   assert.deepStrictEqual([await withdrawn, await open], [{ value: { action: 'cancel' } }, { error: 'ProtocolError: Sampling refused: the inspector is closing' }]);
+  // One too large for the page's event log is given up at once.
+  const small = new PageQuestions({ events: new InspectEvents({ maxEventChars: 500 }) });
+  assert.deepStrictEqual(await settled(small.sample({ ...sampling, systemPrompt: 'x'.repeat(600) })), { error: 'ProtocolError: Sampling refused: the question is too large to show on the inspector page' });
   assert.deepStrictEqual(events.events.filter((event) => event.kind === 'answered').map(({ seq: _seq, ...event }) => event), [
     { kind: 'answered', id: 'e1', how: 'accept' }, { kind: 'answered', id: 's2', how: 'sent' },
     { kind: 'answered', id: 'e3', how: 'nobody answered on the inspector page within 1 s' }, { kind: 'answered', id: 's4', how: 'nobody answered on the inspector page within 1 s' },
