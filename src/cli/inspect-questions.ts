@@ -3,8 +3,9 @@
 // (elicitation/create, client/elicitation) or a model reply to write (sampling/createMessage,
 // client/sampling). Each question is an event for the page; the page's answer (POST api/answer)
 // settles it, and an `answered` event takes it off every open page. Bounded: at most 16 wait at
-// once (more are refused at once), each waits at most ten minutes, a server that cancels its
-// request takes its question back, and closing refuses whatever still waits.
+// once (more are refused at once), each waits at most ten minutes, one too large for the page's
+// event log is given up at once, a server that cancels its request takes its question back, and
+// closing refuses whatever still waits.
 
 import { ProtocolError } from '../jsonrpc/index.js';
 import type { CreateMessageRequestParams, CreateMessageResult, ElicitRequestParams, ElicitResult, McpRequestContext, Tool } from '../protocol/index.js';
