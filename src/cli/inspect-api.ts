@@ -1,16 +1,18 @@
 // The operations `mcpwire inspect`'s page asks for (POST /TOKEN/api/OP, a JSON object in, a JSON
 // object out): the server's state and lists, tools/call with progress and cancel, resources/read,
-// completion/complete, prompts/get, a question to the model (--model), the answer to a confirmation,
-// and the messages of an MCP App's bridge, recorded for the diagram. Each one goes through the
+// completion/complete, prompts/get, a question to the model (--model), the page's answer to a
+// question (a confirmation, an elicitation, a sampling request: inspect-questions.ts), and the
+// messages of an MCP App's bridge, recorded for the diagram. Each one goes through the
 // connection's McpClient or the Host: the page never speaks MCP itself.
 
 import type { McpClient } from '../client/index.js';
 import type { Host, Model } from '../host/index.js';
 import { ProtocolError } from '../jsonrpc/index.js';
 import { visibleTo } from '../protocol/index.js';
-import type { CompleteRequestParams, Tool } from '../protocol/index.js';
+import type { CompleteRequestParams, Root } from '../protocol/index.js';
 import { taskMode } from './call.js';
 import type { InspectEvents } from './inspect-events.js';
+import type { PageQuestions } from './inspect-questions.js';
 
 /** A request the page got wrong (HTTP 400): a missing field, an unknown operation. */
 export class InspectRequestError extends Error {
@@ -26,12 +28,13 @@ export interface InspectApiOptions {
   /** How the server was reached, for the page's header (`stdio: node server.js`). */
   transport: string;
   events: InspectEvents;
+  /** What waits for the page's answer (the model's calls to confirm, the server's elicitation and sampling). */
+  questions: PageQuestions;
+  /** The roots the client offers the server (client/roots), shown on the page. */
+  roots: Root[];
   /** The model behind the chat box (--model); absent: no chat. */
   model?: Model;
 }
-
-/** Calls waiting for an answer the page gives (confirmations): at most this many at once. */
-const MAX_PENDING_CONFIRMATIONS = 16;
 
 type Body = Record<string, unknown>;
 
@@ -67,29 +70,9 @@ export function failureOf(error: unknown): { error: { message: string; code?: nu
 export class InspectApi {
   readonly #options: InspectApiOptions;
   readonly #calls = new Map<string, AbortController>();
-  readonly #confirmations = new Map<string, (yes: boolean) => void>();
-  #confirmationCount = 0;
 
   constructor(options: InspectApiOptions) {
     this.#options = options;
-  }
-
-  /** The Policy's `confirm`: asks the page, and waits for its answer (refused when too many are waiting). */
-  confirm(server: string, tool: Tool, args: Record<string, unknown>): Promise<boolean> {
-    if (this.#confirmations.size >= MAX_PENDING_CONFIRMATIONS) return Promise.resolve(false);
-    const id = `c${++this.#confirmationCount}`;
-    return new Promise((resolve) => {
-      this.#confirmations.set(id, resolve);
-      this.#options.events.add({ kind: 'confirm', id, server, tool: tool.name, arguments: args });
-    });
-  }
-
-  /** Refuses every confirmation still waiting (the inspector is closing). */
-  refuseWaiting(): void {
-    for (const [id, resolve] of this.#confirmations) {
-      this.#confirmations.delete(id);
-      resolve(false);
-    }
   }
 
   /** Runs one operation; resolves with the JSON object to answer (a failure of the server is `{ error }`, not a throw). */
@@ -114,14 +97,9 @@ export class InspectApi {
           if (model === undefined) throw new InspectRequestError('there is no model: start mcpwire inspect with --model');
           return { answer: await host.ask(model, text(body, 'question')) };
         }
-        case 'confirm': {
-          const id = text(body, 'id');
-          const resolve = this.#confirmations.get(id);
-          if (resolve === undefined) throw new InspectRequestError(`no confirmation "${id}" is waiting`);
-          this.#confirmations.delete(id);
-          const yes = body.yes === true;
-          this.#options.events.add({ kind: 'confirmed', id, yes });
-          resolve(yes);
+        case 'answer': {
+          const problem = this.#options.questions.answer(text(body, 'id'), body.answer);
+          if (problem !== undefined) throw new InspectRequestError(problem);
           return {};
         }
         case 'app-message': {
@@ -139,7 +117,7 @@ export class InspectApi {
   }
 
   async #state(): Promise<unknown> {
-    const { client, host, server, transport, model, events } = this.#options;
+    const { client, host, server, transport, model, events, roots } = this.#options;
     const capabilities = client.serverCapabilities;
     return {
       server: client.serverInfo ?? null,
@@ -155,6 +133,7 @@ export class InspectApi {
       resources: capabilities.resources ? await client.listResources() : [],
       templates: capabilities.resources ? await client.listResourceTemplates() : [],
       prompts: capabilities.prompts ? await client.listPrompts() : [],
+      roots,
       droppedEvents: events.dropped,
     };
   }

@@ -1,7 +1,8 @@
 // What `mcpwire inspect` tells its page, in order: every JSON-RPC message of the connection (from the
 // tracer), the host's steps on the model-API side, what an MCP App's view and its host exchanged,
-// logs, progress, confirmations asked. The page draws the sequence diagram from this one log, so a
-// page opened late (or reloaded) sees the connection from its first message. Bounded: a chatty
+// logs, progress, the questions asked of the page (inspect-questions.ts) and their end. The page
+// draws the sequence diagram from this one log, so a page opened late (or reloaded) sees the
+// connection from its first message, and the questions still waiting. Bounded: a chatty
 // server cannot grow it without end; the oldest events go first, and the page is told how many.
 
 /** One event for the page. `seq` numbers them from 1 for the whole run. */
@@ -15,7 +16,9 @@ export type InspectEventBody =
   | { kind: 'log'; level: string; logger?: string; data: unknown }
   | { kind: 'progress'; callId: string; progress: number; total?: number; message?: string }
   | { kind: 'confirm'; id: string; server: string; tool: string; arguments: unknown }
-  | { kind: 'confirmed'; id: string; yes: boolean }
+  | { kind: 'elicit'; id: string; params: unknown }
+  | { kind: 'sample'; id: string; params: unknown }
+  | { kind: 'answered'; id: string; how: string }
   | { kind: 'changed'; what: 'tools' | 'resources' | 'prompts' }
   | { kind: 'stderr'; text: string }
   | { kind: 'note'; text: string };
@@ -48,11 +51,12 @@ export class InspectEvents {
     this.#maxEventChars = limits.maxEventChars ?? 4 * 1024 * 1024;
   }
 
-  /** Adds an event and hands it to every listener. */
-  add(body: InspectEventBody): void {
+  /** Adds an event and hands it to every listener; false when it was too large and a note went in its place. */
+  add(body: InspectEventBody): boolean {
     const seq = ++this.#seq;
     let json = safeJson({ seq, ...body });
-    if (json.length > this.#maxEventChars) {
+    const fits = json.length <= this.#maxEventChars;
+    if (!fits) {
       json = JSON.stringify({ seq, kind: 'note', text: `a ${body.kind} event of ${json.length} characters was too large to show (limit ${this.#maxEventChars})` });
     }
     const event = JSON.parse(json) as InspectEvent;
@@ -63,6 +67,7 @@ export class InspectEvents {
       this.dropped++;
     }
     for (const listener of this.#listeners) listener(json);
+    return fits;
   }
 
   /** The events kept, oldest first. */

@@ -3,6 +3,7 @@
 // token (at least 128 bits, new each run), name this server in Host (127.0.0.1:PORT or
 // localhost:PORT: a DNS-rebinding page still sends its own name), and carry no foreign Origin: any
 // other web page, and an MCP App's view (a sandboxed frame's origin is the opaque "null"), is refused.
+// The one request without the token is /favicon.ico, which holds nothing.
 
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { refuseHost, refuseOrigin } from '../transport/http-server/http-security.js';
@@ -26,8 +27,11 @@ export interface Refusal {
   text: string;
 }
 
-/** What the guard lets through: the entry (answered with a redirect to `/TOKEN/`) or a path under the token. */
-export type Admitted = { kind: 'entry' } | { kind: 'path'; path: string; query: URLSearchParams };
+/**
+ * What the guard lets through: the entry (answered with a redirect to `/TOKEN/`), a path under the
+ * token, or /favicon.ico, which browsers ask for on their own without the token (answered with no content).
+ */
+export type Admitted = { kind: 'entry' } | { kind: 'favicon' } | { kind: 'path'; path: string; query: URLSearchParams };
 
 /** The origins of the page server: the page on one, the MCP Apps sandbox proxy on the other (apps#sandbox-proxy). */
 export function inspectOrigins(port: number): [string, string] {
@@ -53,6 +57,7 @@ export function guardRequest(request: GuardedRequest, token: string, port: numbe
   } catch {
     return { status: 400, text: 'Bad request target' };
   }
+  if (url.pathname === '/favicon.ico') return { kind: 'favicon' };
   if (url.pathname === '/' && url.searchParams.has('token')) {
     return sameToken(url.searchParams.get('token')!, token) ? { kind: 'entry' } : { status: 403, text: 'Forbidden: wrong token' };
   }

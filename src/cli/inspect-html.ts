@@ -60,7 +60,7 @@ body { font: 14px system-ui, sans-serif; margin: 0; color: #1d232b; background: 
 #inspector { display: grid; grid-template-columns: minmax(360px, 500px) 1fr; gap: 16px; padding: 12px 16px; }
 .panel { min-width: 0; } .seam-view { min-width: 0; } svg[data-trace] { width: 100%; height: auto; }
 h1 { font-size: 18px; margin: 0 0 8px; } h2 { font-size: 15px; margin: 16px 0 6px; border-bottom: 1px solid #d5dae1; } h3 { font-size: 14px; margin: 0 0 4px; }
-dl { display: grid; grid-template-columns: max-content 1fr; gap: 2px 10px; margin: 0; } dt { color: #555; } dd { margin: 0; }
+dl { display: grid; grid-template-columns: max-content 1fr; gap: 2px 10px; margin: 0; } dt { color: #555; } dd { margin: 0; } dd.instructions { white-space: pre-wrap; }
 form.tool, .row { border: 1px solid #d5dae1; border-radius: 6px; padding: 8px 10px; margin: 8px 0; }
 .field { display: grid; grid-template-columns: 110px 1fr; align-items: center; gap: 6px; margin: 4px 0; } .field small { grid-column: 2; color: #666; }
 .field input[type=checkbox] { justify-self: start; } textarea, input[type=text], input[type=number], select { font: 13px ui-monospace, monospace; width: 100%; box-sizing: border-box; }
@@ -72,6 +72,7 @@ pre { font: 12.5px ui-monospace, monospace; background: #f6f8fa; padding: 6px; m
 .app-box iframe { width: 100%; height: 160px; border: 1px solid #8e44ad; border-radius: 6px; } .app-status { color: #8e44ad; font-size: 12px; margin: 6px 0 2px; } .app-box:empty { display: none; }
 .app-message { border-left: 4px solid #8e44ad; padding-left: 8px; margin: 4px 0; }
 ol.log { font: 12px ui-monospace, monospace; padding-left: 22px; max-height: 240px; overflow: auto; }
-.confirm { background: #fff6e0; padding: 6px; margin: 6px 0; border-radius: 6px; }
+.confirm, form.question { background: #fff6e0; padding: 6px 10px; margin: 6px 0; border-radius: 6px; display: block; } .questions:empty { display: none; }
+.system-prompt { white-space: pre-wrap; color: #444; }
 p.help { color: #555; margin: 0 0 8px; }
 `;

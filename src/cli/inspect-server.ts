@@ -1,5 +1,5 @@
 // The HTTP side of `mcpwire inspect`, on node:http, on 127.0.0.1 only. Every request passes the
-// guard first (inspect-guard.ts: the token, Host, Origin); then /TOKEN/ is the page, assets/ its
+// guard first (inspect-guard.ts: the token, Host, Origin; /favicon.ico alone answers 204 without the token); then /TOKEN/ is the page, assets/ its
 // compiled modules and stylesheet, events its event stream (SSE, the run from its first message),
 // api/OP the operations (inspect-api.ts), sandbox the MCP Apps sandbox proxy. Bounded: a request
 // body over 4 MiB is refused, and an event stream the browser stops reading is closed.
@@ -93,6 +93,11 @@ export async function startInspectServer(options: InspectServerOptions): Promise
     const admitted = guardRequest({ url: req.url ?? '/', host: req.headers.host, origin: req.headers.origin }, options.token, port);
     if ('status' in admitted) return send(res, admitted.status, 'text/plain; charset=utf-8', `${admitted.text}\n`);
     if (admitted.kind === 'entry') return send(res, 303, 'text/plain; charset=utf-8', 'see /TOKEN/\n', { location: `/${options.token}/` });
+    if (admitted.kind === 'favicon') {
+      if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, 'text/plain; charset=utf-8', 'GET only\n', { allow: 'GET' });
+      res.writeHead(204, COMMON_HEADERS).end();
+      return;
+    }
     const { path, query } = admitted;
     // The page is served on the origin it was asked for; the sandbox proxy lives on the other one.
     const [first, second] = inspectOrigins(port);

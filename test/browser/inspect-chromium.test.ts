@@ -8,10 +8,12 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { request } from 'node:http';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createServer, request } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { REPO, buildPackage } from '../package/built-package.js';
 import type { BuiltPackage } from '../package/built-package.js';
 import { Chromium } from './cdp.js';
@@ -40,10 +42,11 @@ after(async () => {
 /** A running `mcpwire inspect`: its URL, its token, its --trace-file, and how to stop it (Ctrl-C). */
 interface Inspector { url: string; port: number; token: string; traceFile: string; child: ChildProcess; stop(): Promise<number | null> }
 
-async function startInspector(name: string, options: string[], server: string[]): Promise<Inspector> {
+/** Without `env`, the inspector runs with --no-open and PATH alone; with it, it opens "the browser" that env finds. */
+async function startInspector(name: string, options: string[], server: string[], env?: Record<string, string>): Promise<Inspector> {
   const traceFile = join(scratch, `${name}.ndjson`);
-  const child = spawn(process.execPath, [join(built.pkg, 'dist/src/cli/main.js'), 'inspect', '--no-open', '--trace-file', traceFile, ...options, ...(server.includes('--') ? server : ['--', ...server])],
-    { cwd: built.pkg, stdio: ['ignore', 'pipe', 'pipe'], env: { PATH: process.env.PATH } });
+  const child = spawn(process.execPath, [join(built.pkg, 'dist/src/cli/main.js'), 'inspect', ...(env ? [] : ['--no-open']), '--trace-file', traceFile, ...options, ...(server.includes('--') ? server : ['--', ...server])],
+    { cwd: built.pkg, stdio: ['ignore', 'pipe', 'pipe'], env: { PATH: process.env.PATH, ...env } });
   let stderr = '';
   child.stderr!.setEncoding('utf8').on('data', (chunk: string) => { stderr += chunk; });
   const line = await new Promise<string>((resolve, reject) => {
@@ -103,6 +106,11 @@ test('inspect the add server: the form answers 42, nothing is sent while the arg
     assert.deepStrictEqual(tracedMethods(inspector), expected);
     assert.deepStrictEqual(await diagramMethods(page), expected);
     assert.match(await page.evaluate<string>(`document.querySelector('svg[data-trace] [data-method="tools/call"]').textContent`), /^5\. tools\/call · id 3$/);
+    // A new call that fails the check leaves no old answer under its problems (issue 43, finding 12).
+    await fill(page, 'add', { a: '19', b: '2.5' });
+    await page.waitFor('the problems again', async () => (await resultText(page, 'add')) === '');
+    assert.deepStrictEqual(await page.evaluate(`[document.querySelector('form[data-tool="add"] [data-problems]').textContent, document.querySelector('form[data-tool="add"] [data-result]').textContent]`),
+      ['b: must be integer (got 2.5)', '']);
   } finally {
     assert.equal(await inspector.stop(), 0);
   }
@@ -219,17 +227,143 @@ test('the page server refuses requests without the token, with a foreign Origin 
       rebindingHost: await raw(port, `/${token}/api/call`, { ...json, host: `evil.example:${port}` }, call),
       otherPortHost: await raw(port, `/${token}/`, { host: `localhost:${port + 1}` }),
       noTokenApi: await raw(port, '/api/call', json, call),
+      // Browsers ask for /favicon.ico without the token: it gets no content, still only on this Host.
+      favicon: await raw(port, '/favicon.ico', { host }),
+      faviconRebinding: await raw(port, '/favicon.ico', { host: `evil.example:${port}` }),
       formPost: await raw(port, `/${token}/api/call`, { host, 'content-type': 'text/plain', origin: `http://127.0.0.1:${port}` }, call),
     };
     assert.deepStrictEqual(answers, {
       entry: { status: 303, location: `/${token}/` }, page: { status: 200 }, noToken: { status: 403 }, wrongToken: { status: 403 }, wrongTokenEntry: { status: 403 },
       foreignOrigin: { status: 403 }, nullOrigin: { status: 403 }, otherLoopbackPort: { status: 403 }, rebindingHost: { status: 403 }, otherPortHost: { status: 403 },
-      noTokenApi: { status: 403 }, formPost: { status: 415 },
+      noTokenApi: { status: 403 }, favicon: { status: 204 }, faviconRebinding: { status: 403 }, formPost: { status: 415 },
     });
     // None of the refused calls reached the server; the page's own origin does.
     assert.deepStrictEqual(tracedMethods(inspector).filter((method) => method === 'tools/call'), []);
     assert.deepStrictEqual(await raw(port, `/${token}/api/call`, { ...json, origin: `http://localhost:${port}`, host: `localhost:${port}` }, call), { status: 200 });
     assert.deepStrictEqual(tracedMethods(inspector).filter((method) => method === 'tools/call'), ['tools/call']);
+  } finally {
+    assert.equal(await inspector.stop(), 0);
+  }
+});
+
+/** A fake browser opener (`xdg-open` on PATH): a real process that posts its own argv and environment to the test. */
+async function fakeOpener(): Promise<{ bin: string; env: Record<string, string>; opened: Promise<{ argv: string[]; env: Record<string, string> }>; close(): void }> {
+  let heard!: (record: { argv: string[]; env: Record<string, string> }) => void;
+  const opened = new Promise<{ argv: string[]; env: Record<string, string> }>((resolve) => { heard = resolve; });
+  const server = createServer((req, res) => {
+    let body = '';
+    req.setEncoding('utf8').on('data', (chunk: string) => { body += chunk; }).on('end', () => { res.end(); heard(JSON.parse(body) as { argv: string[]; env: Record<string, string> }); });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const bin = join(scratch, 'bin');
+  mkdirSync(bin, { recursive: true });
+  writeFileSync(join(bin, 'xdg-open'), `#!${process.execPath}\nfetch(process.env.OPENER_RECORD, { method: 'POST', body: JSON.stringify({ argv: process.argv, env: process.env }) });\n`);
+  chmodSync(join(bin, 'xdg-open'), 0o755);
+  const record = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+  return { bin, env: { PATH: `${bin}:${process.env.PATH}`, DISPLAY: ':99', OPENER_RECORD: record }, opened, close: () => server.close() };
+}
+
+test('without --no-open the browser is opened on a file only the user can read, never on the URL: the token is in no process\'s arguments or environment (issue 42, finding 2)', async () => {
+  const opener = await fakeOpener();
+  const inspector = await startInspector('open', [], ['node', 'dist/examples/add-server.js'], opener.env);
+  let stopped = false;
+  try {
+    const { argv, env } = await opener.opened;
+    const { token, port } = inspector;
+    assert.deepStrictEqual({ args: argv.length, tokenInArgs: argv.some((arg) => arg.includes(token)), tokenInEnv: Object.values(env).some((value) => value.includes(token)) },
+      { args: 3, tokenInArgs: false, tokenInEnv: false });
+    const target = argv[2]!;
+    assert.match(target, /^file:\/\/\/.+\.html$/);
+    const file = fileURLToPath(target);
+    assert.deepStrictEqual([statSync(file).mode & 0o777, statSync(dirname(file)).mode & 0o777, statSync(file).uid], [0o600, 0o700, process.getuid!()]);
+    // Following it leads to the page, with the token: the add form answers.
+    const page = await browser.open(target);
+    await fill(page, 'add', { a: '19', b: '23' });
+    await page.waitFor('42', async () => (await resultText(page, 'add')) === '42');
+    assert.equal(await page.evaluate<string>('location.href'), `http://127.0.0.1:${port}/${token}/`);
+    stopped = true;
+    assert.equal(await inspector.stop(), 0);
+    assert.deepStrictEqual([existsSync(file), existsSync(dirname(file))], [false, false]);
+  } finally {
+    opener.close();
+    if (!stopped) await inspector.stop();
+  }
+});
+
+/** The fixture that asks its client things, with `--root DIR`. */
+function askingServer(root: string): string[] {
+  return ['--root', root, '--cwd', REPO, '--', 'node', '--import', 'tsx', 'test/fixtures/asking-server.ts'];
+}
+
+/** The text of the questions box (what the server asked), and whether any markup from the server became an element. */
+function questionsText(page: BrowserPage): Promise<[string, number]> {
+  return page.evaluate(`[document.querySelector('[data-questions]').textContent, document.querySelectorAll('[data-questions] b, [data-questions] i, [data-questions] script').length]`);
+}
+
+test('the page answers the server: elicitation in the tool form\'s own fields (accept, decline, cancel), sampling written on the page (send, refuse), the roots offered; peer text stays text (issue 43, finding 3)', async () => {
+  const root = mkdtempSync(join(scratch, 'root-'));
+  const inspector = await startInspector('asking', [], askingServer(root));
+  const page = await browser.open(inspector.url);
+  try {
+    // Roots: what the inspector offers, on the page and as the server reads them.
+    await page.waitFor('the roots', () => page.evaluate<string>(`document.querySelector('[data-roots]')?.textContent || undefined`));
+    assert.equal(await page.evaluate<string>(`document.querySelector('[data-roots]').textContent`), `${pathToFileURL(root).href} (${root})`);
+    await fill(page, 'roots', {});
+    await page.waitFor('roots/list', async () => (await resultText(page, 'roots')) !== 'calling…');
+    assert.equal(await resultText(page, 'roots'), JSON.stringify([{ uri: pathToFileURL(root).href, name: root }]));
+
+    // Elicitation: the form is built from requestedSchema by the tool form's builder, and checked by the same validator.
+    await fill(page, 'book', {});
+    await page.waitFor('the elicitation form', () => page.evaluate<boolean>(`!!document.querySelector('form[data-elicitation]')`));
+    assert.deepStrictEqual(await questionsText(page), ['The server asks (elicitation/create): Who is <b>booking</b>?Name * (name)as on the passportnights *breakfastroomsingledoubleAcceptDeclineCancel', 0]);
+    assert.deepStrictEqual(await page.evaluate(`[...document.querySelectorAll('form[data-elicitation] [data-kind]')].map((input) => [input.getAttribute('name'), input.getAttribute('data-kind'), input.value])`),
+      [['name', 'text', ''], ['nights', 'number', '1'], ['breakfast', 'boolean', 'on'], ['room', 'enum', '']]);
+    const elicit = (values: Record<string, string>, check?: string) => page.evaluate(`(() => {
+      const form = document.querySelector('form[data-elicitation]');
+      for (const [name, value] of Object.entries(${JSON.stringify(values)})) form.querySelector('[name="' + name + '"]').value = value;
+      ${check ? `form.querySelector('[name=${JSON.stringify(check)}]').checked = true;` : ''}
+      form.requestSubmit();
+    })()`);
+    await elicit({ name: 'Ada', nights: '0' });
+    await page.waitFor('the problems', () => page.evaluate<string>(`document.querySelector('form[data-elicitation] [data-problems]').textContent || undefined`));
+    assert.equal(await page.evaluate<string>(`document.querySelector('form[data-elicitation] [data-problems]').textContent`), 'nights: must be >= 1 (got 0)');
+    await elicit({ name: 'Ada', nights: '3', room: '"double"' }, 'breakfast');
+    await page.waitFor('the accepted answer', async () => (await resultText(page, 'book')) !== 'calling…');
+    assert.equal(await resultText(page, 'book'), JSON.stringify({ action: 'accept', content: { name: 'Ada', nights: 3, breakfast: true, room: 'double' } }));
+    assert.deepStrictEqual(await questionsText(page), ['', 0]);
+    for (const action of ['decline', 'cancel']) {
+      await fill(page, 'book', {});
+      await page.waitFor('the elicitation form', () => page.evaluate<boolean>(`!!document.querySelector('form[data-elicitation]')`));
+      await page.evaluate(`document.querySelector('form[data-elicitation] [data-answer="${action}"]').click()`);
+      await page.waitFor(action, async () => (await resultText(page, 'book')) === JSON.stringify({ action }));
+    }
+
+    // Sampling: the request's system prompt and messages as text; the person writes the reply.
+    await fill(page, 'poem', {});
+    await page.waitFor('the sampling request', () => page.evaluate<boolean>(`!!document.querySelector('form[data-sampling]')`));
+    assert.deepStrictEqual(await questionsText(page), ['The server asks for a model reply (sampling/createMessage, maxTokens 40)system: You write <i>one</i> line.user:A line about <script>alert(1)</script> the seaSendRefuse', 0]);
+    await page.evaluate(`(() => { const form = document.querySelector('form[data-sampling]'); form.querySelector('[name="reply"]').value = 'The sea hums <u>low</u>.'; form.requestSubmit(); })()`);
+    await page.waitFor('the poem', async () => (await resultText(page, 'poem')) !== 'calling…');
+    assert.equal(await resultText(page, 'poem'), JSON.stringify({ role: 'assistant', content: { type: 'text', text: 'The sea hums <u>low</u>.' }, model: 'mcpwire-inspect-user', stopReason: 'endTurn' }));
+    await fill(page, 'poem', {});
+    await page.waitFor('the sampling request', () => page.evaluate<boolean>(`!!document.querySelector('form[data-sampling]')`));
+    await page.evaluate(`document.querySelector('form[data-sampling] [data-answer="refuse"]').click()`);
+    await page.waitFor('the refusal', async () => (await resultText(page, 'poem')) !== 'calling…');
+    // The refusal is the user's (-1, client/sampling#error-handling); on this 2026 connection an input request the client refuses ends the call.
+    assert.equal(await resultText(page, 'poem'), 'JSON-RPC error -1: Sampling refused by the user');
+    assert.deepStrictEqual(await questionsText(page), ['', 0]);
+  } finally {
+    assert.equal(await inspector.stop(), 0);
+  }
+});
+
+test('the server\'s instructions keep their line breaks, as text (issue 43, finding 12)', async () => {
+  const inspector = await startInspector('instructions', [], askingServer(scratch));
+  const page = await browser.open(inspector.url);
+  try {
+    await page.waitFor('the instructions', () => page.evaluate<string>(`document.querySelector('[data-instructions]')?.textContent || undefined`));
+    assert.deepStrictEqual(await page.evaluate(`[document.querySelector('[data-instructions]').innerText, document.querySelectorAll('[data-instructions] *').length]`),
+      ['Book a room with book.\nThen:\n  - write a poem with poem\n  - <b>list</b> the roots with roots', 0]);
   } finally {
     assert.equal(await inspector.stop(), 0);
   }

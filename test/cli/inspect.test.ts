@@ -15,6 +15,7 @@ import { createLinkedPair } from '../../src/transport/index.js';
 import { appContentSecurityPolicy, readAppCsp } from '../../src/cli/app-csp.js';
 import { InspectApi, InspectRequestError } from '../../src/cli/inspect-api.js';
 import { InspectEvents } from '../../src/cli/inspect-events.js';
+import { PAGE_SAMPLING_MODEL, PageQuestions } from '../../src/cli/inspect-questions.js';
 import { guardRequest, newInspectToken } from '../../src/cli/inspect-guard.js';
 import { sandboxProxyPolicy } from '../../src/cli/inspect-html.js';
 import { startInspectServer } from '../../src/cli/inspect-server.js';
@@ -36,6 +37,9 @@ test('the guard: the token in the path (or the entry ?token=), Host exactly 127.
   ].map((answer) => ('status' in answer ? answer.status : answer.kind)), [403, 403, 403, 403, 403, 403, 403, 403, 403, 403]);
   assert.deepStrictEqual(at('/T0k3n/', '127.0.0.1:5000', 'null'), { status: 403, text: 'Forbidden: Origin "null" is not allowed: only the inspector\'s own page may call it' });
   assert.deepStrictEqual(at('/T0k3n/', 'evil.example:5000'), { status: 403, text: 'Forbidden: Host "evil.example:5000" is not allowed: this inspector answers only 127.0.0.1:5000 and localhost:5000' });
+  // Browsers ask for /favicon.ico without a token: it is admitted on its own (answered with no content), Host and Origin still checked.
+  assert.deepStrictEqual([at('/favicon.ico'), at('/favicon.ico?x'), at('/favicon.ico', 'evil.example:5000'), at('/favicon.ico', '127.0.0.1:5000', 'null'), at('/favicon.ico/x')].map((answer) => ('status' in answer ? answer.status : answer.kind)),
+    ['favicon', 'favicon', 403, 403, 403]);
   assert.match(newInspectToken(), /^[A-Za-z0-9_-]{43}$/); // 256 bits
   assert.notEqual(newInspectToken(), newInspectToken());
 });
@@ -68,6 +72,57 @@ test("an MCP App's CSP: the restrictive default, declared origins only, anything
     "default-src 'none'; script-src 'unsafe-inline' https://*.cdn.example; style-src 'unsafe-inline' https://*.cdn.example; connect-src https://api.example; img-src data: blob: https://*.cdn.example; font-src https://*.cdn.example; media-src data: https://*.cdn.example; frame-src https://www.youtube.com; object-src 'none'; base-uri http://localhost:5000/; form-action 'none'; frame-ancestors http://127.0.0.1:5000");
 });
 
+test("the page's questions: elicitation and sampling wait for the page's answer; a wrong answer keeps them waiting; no answer in time is cancel or a refusal; a server's cancel withdraws one; too many are refused; closing gives up the rest", async (t) => {
+  t.mock.timers.enable({ apis: ['setTimeout'] });
+  const events = new InspectEvents();
+  const questions = new PageQuestions({ events, timeoutMs: 1000, maxWaiting: 3 });
+  const form = { message: 'Who?', requestedSchema: { type: 'object' as const, properties: { name: { type: 'string' }, tags: { type: 'array' } }, required: ['name'] } };
+  const sampling = { messages: [{ role: 'user' as const, content: { type: 'text', text: 'hi' } }], maxTokens: 5 };
+  const settled = <T>(promise: Promise<T>) => promise.then((value) => ({ value }), (error: Error) => ({ error: `${error.name}: ${error.message}` }));
+
+  const accepted = questions.elicit(form);
+  const written = settled(questions.sample(sampling));
+  assert.deepStrictEqual(events.events.map(({ seq: _seq, ...event }) => event), [{ kind: 'elicit', id: 'e1', params: form }, { kind: 'sample', id: 's2', params: sampling }]);
+  assert.deepStrictEqual([
+    questions.answer('e1', { action: 'maybe' }), questions.answer('e1', { action: 'accept', content: { age: 3 } }), questions.answer('e1', { action: 'accept', content: { name: { first: 'A' } } }),
+    questions.answer('e1', JSON.parse('{"action":"accept","content":{"name":"Ada","__proto__":{"polluted":true}}}')), questions.answer('e1', 'accept'), questions.answer('s2', { action: 'send', text: ' ' }), questions.answer('s2', { action: 'ok' }), questions.answer('x9', {}),
+  ], [
+    '"answer.action" must be accept, decline or cancel', '"answer.content.age" is not a field the server asked for', '"answer.content.name" must be a string, number, boolean or list of strings',
+    '"answer.content.__proto__" is not a field the server asked for', '"answer" must be a JSON object', '"answer.text" must be the reply, a non-empty string', '"answer.action" must be send or refuse', 'no question "x9" is waiting',
+  ]);
+  assert.equal(questions.answer('e1', { action: 'accept', content: { name: 'Ada', tags: ['x'] } }), undefined);
+  assert.deepStrictEqual(await accepted, { action: 'accept', content: { name: 'Ada', tags: ['x'] } });
+  assert.equal(questions.answer('s2', { action: 'send', text: 'Hello.' }), undefined);
+  assert.deepStrictEqual(await written, { value: { role: 'assistant', content: { type: 'text', text: 'Hello.' }, model: PAGE_SAMPLING_MODEL, stopReason: 'endTurn' } });
+
+  // Nobody answers: elicitation is cancelled (client/elicitation#response-actions), sampling refused with -1, a confirmation refused.
+  const late = [settled(questions.elicit(form)), settled(questions.sample(sampling)), settled(questions.confirm('calc', { name: 'add', inputSchema: { type: 'object' } }, {}))];
+  const full = await settled(questions.sample(sampling)); // the fourth while three wait
+  t.mock.timers.tick(999);
+  assert.deepStrictEqual(events.events.filter((event) => event.kind === 'answered').length, 2);
+  t.mock.timers.tick(1);
+  assert.deepStrictEqual([...await Promise.all(late), full], [
+    { value: { action: 'cancel' } }, { error: 'ProtocolError: Sampling refused: nobody answered on the inspector page within 1 s' }, { value: false },
+    { error: 'ProtocolError: Sampling refused: 3 questions already wait on the inspector page' },
+  ]);
+  // A request the server cancels is withdrawn from the page; closing gives up what still waits.
+  const cancel = new AbortController();
+  const withdrawn = settled(questions.elicit(form, { signal: cancel.signal }));
+  const open = settled(questions.sample(sampling));
+  cancel.abort();
+  questions.closeAll();
+  assert.deepStrictEqual([await withdrawn, await open], [{ value: { action: 'cancel' } }, { error: 'ProtocolError: Sampling refused: the inspector is closing' }]);
+  // One too large for the page's event log is given up at once.
+  const small = new PageQuestions({ events: new InspectEvents({ maxEventChars: 500 }) });
+  assert.deepStrictEqual(await settled(small.sample({ ...sampling, systemPrompt: 'x'.repeat(600) })), { error: 'ProtocolError: Sampling refused: the question is too large to show on the inspector page' });
+  assert.deepStrictEqual(events.events.filter((event) => event.kind === 'answered').map(({ seq: _seq, ...event }) => event), [
+    { kind: 'answered', id: 'e1', how: 'accept' }, { kind: 'answered', id: 's2', how: 'sent' },
+    { kind: 'answered', id: 'e3', how: 'nobody answered on the inspector page within 1 s' }, { kind: 'answered', id: 's4', how: 'nobody answered on the inspector page within 1 s' },
+    { kind: 'answered', id: 'c5', how: 'nobody answered on the inspector page within 1 s' },
+    { kind: 'answered', id: 'e6', how: 'the server cancelled its request' }, { kind: 'answered', id: 's7', how: 'the inspector is closing' },
+  ]);
+});
+
 /** A page server on a real port over an in-memory MCP connection, with a fake sandbox proxy script. */
 async function pageServer() {
   const server = new McpServer({ name: 'calc', version: '1.0.0' });
@@ -78,10 +133,10 @@ async function pageServer() {
   await server.connect(serverSide);
   const client = await McpClient.connect(clientSide);
   const events = new InspectEvents();
-  let api: InspectApi | undefined;
-  const host = new Host({ policy: new Policy({ confirm: ({ server: name, tool, arguments: args }) => api!.confirm(name, tool, args) }) });
+  const questions = new PageQuestions({ events });
+  const host = new Host({ policy: new Policy({ confirm: ({ server: name, tool, arguments: args }) => questions.confirm(name, tool, args) }) });
   await host.addServer('calc', client);
-  api = new InspectApi({ client, host, server: 'calc', transport: 'in-memory', events });
+  const api = new InspectApi({ client, host, server: 'calc', transport: 'in-memory', events, questions, roots: [{ uri: 'file:///work', name: 'work' }] });
   const assets = mkdtempSync(join(tmpdir(), 'mcpwire-assets-'));
   mkdirSync(join(assets, 'cli', 'inspect-page'), { recursive: true });
   writeFileSync(join(assets, 'cli', 'inspect-page', 'sandbox-proxy.js'), 'proxy();</script><b>');
@@ -123,6 +178,8 @@ test('the page server: the page and its policy, the sandbox proxy with the view\
     assert.match(proxy.body, /<body data-host-origin="http:\/\/127\.0\.0\.1:\d+" data-csp="default-src &#39;none&#39;; script-src &#39;unsafe-inline&#39;; style-src &#39;unsafe-inline&#39;; connect-src https:\/\/api\.example;[^"]*frame-src &#39;none&#39;;[^"]*" data-ready-method="ui\/notifications\/sandbox-proxy-ready" data-resource-method="ui\/notifications\/sandbox-resource-ready" data-own-prefix="ui\/notifications\/sandbox-">/);
     assert.ok(proxy.body.includes('<script type="module">proxy();<\\/script><b></script>'), 'a </script> in the script cannot end it early');
     assert.equal((await send(port, `/${token}/assets/inspect.css`)).headers['content-type'], 'text/css; charset=utf-8');
+    const favicon = await send(port, '/favicon.ico');
+    assert.deepStrictEqual([favicon.status, favicon.body, (await send(port, '/favicon.ico', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).status], [204, '', 405]);
     assert.deepStrictEqual(await Promise.all([`/${token}/assets/../../../etc/passwd.js`, `/${token}/assets/%2e%2e/%2e%2e/x.js`, `/${token}/assets/cli/missing.js`, `/${token}/nothing`].map(async (path) => (await send(port, path)).status)), [403, 403, 404, 404]); // a .. that leaves the token is refused; nothing else is there
 
     assert.deepStrictEqual(JSON.parse((await post(port, token, 'state', {})).body), {
@@ -130,7 +187,7 @@ test('the page server: the page and its policy, the sandbox proxy with the view\
       capabilities: { tools: { listChanged: true } }, instructions: null, transport: 'in-memory', model: null,
       tools: [ADD_TOOL, { name: 'double', inputSchema: { type: 'object' }, _meta: { ui: { resourceUri: 'ui://calc/v', visibility: ['app'] } } },
         { name: 'secret', inputSchema: { type: 'object' }, _meta: { ui: { visibility: ['model'] } } }],
-      modelFunctions: ['add', 'secret'], resources: [], templates: [], prompts: [], droppedEvents: 0,
+      modelFunctions: ['add', 'secret'], resources: [], templates: [], prompts: [], roots: [{ uri: 'file:///work', name: 'work' }], droppedEvents: 0,
     });
     assert.deepStrictEqual(JSON.parse((await post(port, token, 'call', { name: 'add', arguments: { a: 19, b: 23 }, callId: 'c1' })).body), { result: { content: [{ type: 'text', text: '42' }] }, requestId: 3 });
     // apps#visibility: a view may call an app tool, never one without "app"; the page's own form may call either.
@@ -154,11 +211,13 @@ test('the page server: the page and its policy, the sandbox proxy with the view\
     const decision = page.host.policy.decide('calc', add, { a: 19, b: 23 });
     const asked = page.events.events.find((event) => event.kind === 'confirm');
     assert.deepStrictEqual(asked, { seq: asked!.seq, kind: 'confirm', id: 'c1', server: 'calc', tool: 'add', arguments: { a: 19, b: 23 } });
-    assert.equal((await post(port, token, 'confirm', { id: 'c1', yes: true })).status, 200);
+    assert.deepStrictEqual((await post(port, token, 'answer', { id: 'c1', answer: { yes: 'sure' } })).body.trim(), '"answer.yes" must be true or false');
+    assert.equal((await post(port, token, 'answer', { id: 'c1', answer: { yes: true } })).status, 200);
     assert.deepStrictEqual(await decision, { allowed: true, how: 'confirmed' });
-    assert.deepStrictEqual((await post(port, token, 'confirm', { id: 'c1', yes: true })).body.trim(), 'no confirmation "c1" is waiting');
+    assert.deepStrictEqual((await post(port, token, 'answer', { id: 'c1', answer: { yes: true } })).body.trim(), 'no question "c1" is waiting');
     assert.equal((await post(port, token, 'app-message', { direction: 'to-host', message: { jsonrpc: '2.0', method: 'ui/notifications/initialized' } })).status, 200);
-    assert.deepStrictEqual(page.events.events.slice(-2).map((event) => event.kind), ['confirmed', 'app']);
+    assert.deepStrictEqual(page.events.events.slice(-2).map(({ seq: _seq, ...event }) => event), [
+      { kind: 'answered', id: 'c1', how: 'run' }, { kind: 'app', direction: 'to-host', message: { jsonrpc: '2.0', method: 'ui/notifications/initialized' } }]);
     await assert.rejects(page.api.handle('ask', { question: 'x' }), new InspectRequestError('there is no model: start mcpwire inspect with --model'));
   } finally {
     await page.close();
@@ -187,4 +246,8 @@ test('mcpwire inspect: prints its one line, serves the state of a real stdio ser
   const usage: string[] = [];
   assert.equal(await main(['inspect', 'extra', '--', 'node', 'x.js'], { ...io, stderr: { ...io.stderr, write: (text: string) => { usage.push(text); } } }), 2);
   assert.deepStrictEqual(usage.join(''), 'mcpwire: inspect takes no words besides the server, got: extra\nrun "mcpwire inspect --help" for usage\n');
+  // The page answers elicitation: a fixed --elicit answer is refused, not silently ignored.
+  usage.length = 0;
+  assert.equal(await main(['inspect', '--elicit', 'accept', '--', 'node', 'x.js'], { ...io, stderr: { ...io.stderr, write: (text: string) => { usage.push(text); } } }), 2);
+  assert.deepStrictEqual(usage.join(''), 'mcpwire: inspect answers elicitation on its page: --elicit is for commands without one (call, list, …)\nrun "mcpwire inspect --help" for usage\n');
 });

@@ -1,17 +1,19 @@
-// `mcpwire inspect`'s page: the server (info, capabilities, revision), a form per tool, its
-// resources, templates and prompts, the server's log and notifications, what MCP Apps said, the
-// chat box when a model is behind the inspector (--model), and the live sequence diagram of the
-// whole connection. Plain TypeScript compiled by the project's build and loaded as ES modules from
+// `mcpwire inspect`'s page: the server (info, capabilities, revision, instructions, the roots
+// offered), what waits for the person's answer (the model's calls to confirm, the server's
+// elicitation and sampling), a form per tool, its resources, templates and prompts, the server's
+// log and notifications, what MCP Apps said, the chat box when a model is behind the inspector
+// (--model), and the live sequence diagram of the whole connection. Plain TypeScript compiled by the project's build and loaded as ES modules from
 // the inspector, with no framework: every element is made by dom.ts's el().
 
 import { appResourceUri } from '../../protocol/app-types.js';
-import type { Prompt, Resource, ResourceTemplate } from '../../protocol/feature-types.js';
+import type { Prompt, Resource, ResourceTemplate, Root } from '../../protocol/feature-types.js';
 import type { Tool } from '../../protocol/tool-types.js';
 import { AppView, renderAppMessage } from './app-view.js';
 import { browser, el, pretty } from './dom.js';
 import { promptForm, resourceRow, templateForm } from './feature-forms.js';
 import { api, subscribe } from './page-api.js';
 import { renderError } from './result-view.js';
+import { questionBox } from './server-questions.js';
 import { toolForm } from './tool-form.js';
 import { TraceView } from './trace-view.js';
 
@@ -30,6 +32,7 @@ interface State {
   resources: Resource[];
   templates: ResourceTemplate[];
   prompts: Prompt[];
+  roots: Root[];
 }
 
 const root = browser.document.querySelector('#inspector')!;
@@ -38,7 +41,8 @@ const header = el('header', { 'data-server': '' });
 const tools = el('section', { 'data-tools': '' });
 const features = el('section', { 'data-features': '' });
 const chat = el('section', { 'data-chat': '', hidden: true });
-const confirmations = el('div', { 'data-confirmations': '' });
+/** What waits for the person: the model's calls to confirm, the server's elicitation and sampling (server-questions.ts). */
+const questions = el('section', { class: 'questions', 'data-questions': '' });
 const appMessages = el('div', { 'data-app-messages': '' });
 const logs = el('ol', { class: 'log', 'data-logs': '' });
 const diagram = el('div', { class: 'diagram' });
@@ -73,7 +77,9 @@ function renderState(state: State): void {
       el('dt', {}, 'revision'), el('dd', { 'data-revision': '' }, `${state.protocolVersion ?? '(none)'} (${state.era ?? '?'}${state.eraReason ? `: ${state.eraReason}` : ''})`),
       el('dt', {}, 'transport'), el('dd', {}, state.transport),
       el('dt', {}, 'capabilities'), el('dd', { 'data-capabilities': '' }, capabilityList(state.capabilities)),
-      el('dt', {}, 'instructions'), el('dd', {}, state.instructions ?? '(none)'),
+      // Instructions are often several lines (a list of steps): kept as the server wrote them, as text.
+      el('dt', {}, 'instructions'), el('dd', { class: 'instructions', 'data-instructions': '' }, state.instructions ?? '(none)'),
+      el('dt', {}, 'roots offered'), el('dd', { 'data-roots': '' }, ...(state.roots.length ? state.roots.map((root) => el('div', {}, `${root.uri}${root.name ? ` (${root.name})` : ''}`)) : ['(none)'])),
       el('dt', {}, 'the model sees'), el('dd', {}, state.modelFunctions.length ? state.modelFunctions.join(', ') : '(no function)')),
     el('details', {}, el('summary', {}, 'capabilities as JSON'), el('pre', {}, pretty(state.capabilities))));
   tools.replaceChildren(el('h2', {}, `Tools (${state.tools.length})`), ...state.tools.map((tool) => toolForm(tool, {
@@ -107,18 +113,7 @@ function renderChat(model: string): void {
     void api('ask', { question: question.value }).then((reply) => answer.replaceChildren(reply.error ? renderError(reply.error) : el('p', {}, String(reply.answer))));
   });
   chat.hidden = false;
-  chat.replaceChildren(el('h2', {}, `Chat with ${model}`), form, confirmations, answer);
-}
-
-function askConfirmation(event: Record<string, unknown>): void {
-  const id = String(event.id);
-  const yes = el('button', { type: 'button', 'data-confirm-yes': '' }, 'Run');
-  const no = el('button', { type: 'button' }, 'Refuse');
-  const row = el('div', { class: 'confirm', 'data-confirm': id }, `The model asks to run ${String(event.server)}/${String(event.tool)} ${JSON.stringify(event.arguments)} `, yes, no);
-  const answer = (value: boolean) => () => { row.remove(); void api('confirm', { id, yes: value }); };
-  yes.addEventListener('click', answer(true));
-  no.addEventListener('click', answer(false));
-  confirmations.append(row);
+  chat.replaceChildren(el('h2', {}, `Chat with ${model}`), form, answer);
 }
 
 async function refresh(): Promise<void> {
@@ -143,14 +138,18 @@ subscribe((event) => {
     case 'stderr': logLine('stderr', String(event.text)); break;
     case 'note': logLine('note', String(event.text)); break;
     case 'progress': progressWatchers.get(String(event.callId))?.(event as unknown as { progress: number; total?: number; message?: string }); break;
-    case 'confirm': askConfirmation(event); break;
-    case 'confirmed': confirmations.querySelector(`[data-confirm="${String(event.id)}"]`)?.remove(); break;
+    case 'confirm': case 'elicit': case 'sample': {
+      const box = questionBox(event);
+      if (box) questions.append(box);
+      break;
+    }
+    case 'answered': questions.querySelector(`[data-question="${String(event.id)}"]`)?.remove(); break;
     case 'changed': void refresh(); break;
   }
 });
 
 root.replaceChildren(
-  el('div', { class: 'panel' }, header, chat, tools, features,
+  el('div', { class: 'panel' }, header, questions, chat, tools, features,
     el('section', {}, el('h2', {}, 'What MCP Apps said'), appMessages),
     el('section', {}, el('h2', {}, 'Server log and notifications'), logs)),
   el('div', { class: 'seam-view' }, el('h2', {}, 'The seam, live: every message of the connection'),
