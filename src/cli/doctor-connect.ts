@@ -150,7 +150,7 @@ async function checkHttp(target: ServerTarget & { kind: 'http' }, options: Docto
     const evidence = [...exchanges];
     if (error instanceof HttpStatusError && (error.status === 401 || error.status === 403)) {
       // The auth step: which part of OAuth discovery or registration works, and which does not.
-      const auth = await diagnoseAuth(target.url, fetch, await options.tokens?.load(target.url), error.message);
+      const auth = await diagnoseAuth(target.url, { timeoutMs: options.timeoutMs }, await options.tokens?.load(target.url), error.message);
       evidence.push(...auth.evidence);
       fix = auth.fix;
     }
