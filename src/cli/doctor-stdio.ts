@@ -46,7 +46,7 @@ export interface StdoutProblem {
   severity: 'failed' | 'warning';
 }
 
-/** What is wrong with one stdout line (CR and BOM included, as read), or undefined when it is a clean message. */
+/** What is wrong with one stdout line (CR and BOM included, as read); none when it is a clean message. */
 export function lineProblems(raw: string): { problem: string; severity: StdoutProblem['severity'] }[] {
   const problems: { problem: string; severity: StdoutProblem['severity'] }[] = [];
   const add = (severity: StdoutProblem['severity'], problem: string): void => { problems.push({ problem, severity }); };

@@ -29,7 +29,8 @@ export class EchoGuard extends PassThroughTransport {
   protected override receive(message: unknown, extra?: MessageExtra): void {
     const { id, method } = (typeof message === 'object' && message !== null ? message : {}) as { id?: unknown; method?: unknown };
     if (typeof id === 'string' || typeof id === 'number') {
-      if (typeof method === 'string' && this.#waiting.get(id) === method) {
+      // ping goes both ways (basic/utilities/ping): a server's own ping may share an id with ours.
+      if (typeof method === 'string' && method !== 'ping' && this.#waiting.get(id) === method) {
         // Not delivered: answering it would only feed the echo. Every request in flight fails with the reason.
         this.onclose?.(new ServerEchoError(method, id));
         void this.inner.close().catch(() => undefined);
