@@ -7,6 +7,7 @@ import { UsageError, eraOption, integerOption, optionValue, parseArgs } from './
 import { println } from './command-io.js';
 import type { CommandIo } from './command-io.js';
 import { CLIENT_FEATURE_OPTIONS, clientFeatures } from './client-features.js';
+import type { ClientFeatures } from './client-features.js';
 import { coerceArguments } from './coerce-args.js';
 import { closeConnection } from './connect.js';
 import { checkTrialCall } from './doctor-call.js';
@@ -36,7 +37,8 @@ export async function runDoctor(argv: readonly string[], io: CommandIo): Promise
   const timeoutMs = integerOption(args, '--timeout', DEFAULT_TIMEOUT_MS);
   const exitWaitMs = integerOption(args, '--exit-wait', DEFAULT_EXIT_WAIT_MS);
   // The same client as list and call (connect.ts createClient): a server offers tools by the client's capabilities.
-  const features = clientFeatures(args, io);
+  // Stray stdout lines are reported by the stdout hygiene step, with their line numbers: not twice.
+  const features: ClientFeatures = { ...clientFeatures(args, io), onerror: () => undefined };
   const tracer = tracerFor(args, io);
   for (const note of notes) println(io.stderr, `mcpwire: ${note}`);
   const results: StepResult[] = [];

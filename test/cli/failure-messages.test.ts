@@ -160,6 +160,8 @@ test('a line on stdout that is not JSON-RPC is quoted on stderr by every command
   assert.equal(await runDoctor(['--json', '--timeout', '500', '--exit-wait', '500', ...stdioServer('broken-prints-hello.mjs')], doctor), 3);
   const hygiene = (JSON.parse(doctor.out()).steps as StepResult[]).find((step) => step.title === 'stdout hygiene')!;
   assert.deepStrictEqual(hygiene.evidence, ['line 1: "hello": not JSON']);
+  // …and only there: doctor does not say it twice on stderr.
+  assert.deepStrictEqual(doctor.err().split('\n').filter((line) => line.startsWith('mcpwire: warning')), []);
 });
 
 test('a "server" that echoes its input (cat) is named as one, not reported as "Method not found: initialize" from the server', async () => {
