@@ -48,12 +48,19 @@ export function typesOf(schema: unknown): string[] {
   return [...new Set(samples.map((value) => (value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value)))];
 }
 
+/**
+ * A number as JSON writes it (RFC 8259 §6): decimal only, so no 0x10, 0o7, 0b1, leading +, leading
+ * zeros, Infinity or NaN, which Number() would all take. `a=0x10` is left as text and the schema
+ * check then says "must be integer".
+ */
+export const JSON_NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
+
 /** Reads `text` as the first of `types` it fits; a string property keeps the text as it is. */
 export function coerceValue(text: string, types: readonly string[]): { ok: true; value: unknown } | { ok: false; error: string } {
   if (types.length === 0 || types.includes('string')) return { ok: true, value: text };
   for (const type of types) {
     // 1.5 for an integer is still read as a number, so validation can say "must be integer (got 1.5)".
-    if ((type === 'integer' || type === 'number') && text.trim() !== '' && Number.isFinite(Number(text))) return { ok: true, value: Number(text) };
+    if ((type === 'integer' || type === 'number') && JSON_NUMBER.test(text) && Number.isFinite(Number(text))) return { ok: true, value: Number(text) };
     if (type === 'boolean' && (text === 'true' || text === 'false')) return { ok: true, value: text === 'true' };
     if (type === 'null' && text === 'null') return { ok: true, value: null };
     if (type === 'object' || type === 'array') {

@@ -24,7 +24,7 @@ export interface CommandHelp {
 }
 
 const SERVER_FORMS = `<server> is one of:
-  http(s)://host/path          Streamable HTTP (falls back to legacy HTTP+SSE, and says so); --sse forces HTTP+SSE
+  http(s)://host/path          Streamable HTTP, anywhere before -- (falls back to legacy HTTP+SSE, and says so); --sse forces HTTP+SSE
   --config FILE NAME           an entry of an mcpServers / servers config file
   -- command args…             a stdio server; always last: mcpwire call add a=19 b=23 -- mcpwire serve`;
 
@@ -40,7 +40,7 @@ const SERVER_OPTIONS = `options for <server>:
   --input NAME=VALUE           the answer to a VS Code \${input:NAME} of a --config entry (repeatable)
   --era auto|2025-11-25|2026-07-28
                                the revision: auto (default) probes with server/discover and falls back to initialize
-  --root PATH                  a root offered to the server (repeatable; default: the current directory)
+  --root PATH                  a root offered to the server (repeatable; default: none, and roots/list is answered with [])
   --log-level LEVEL            show server log messages at LEVEL and above (default warning) and ask the server for them:
                                debug info notice warning error critical alert emergency
   --elicit accept|decline      answer elicitation when stdin is not a terminal (accept: the schema's defaults);

@@ -10,6 +10,7 @@ import { REVISION_2025_11_25 } from '../protocol/index.js';
 import { HttpStatusError, httpTransport, legacySseTransport, spawnStdio, tapTransport } from '../transport/index.js';
 import type { HttpTraceEvent, LegacySseClientTransport, SpawnedStdioTransport } from '../transport/index.js';
 import { DrainingTransport } from './draining-transport.js';
+import { EchoGuard } from './echo-guard.js';
 import type { ServerTarget } from './server-target.js';
 import type { TokenFile } from './token-file.js';
 import type { TraceVia, Tracer } from './trace.js';
@@ -35,13 +36,16 @@ export interface BuildOptions {
   shutdownGraceMs?: number;
   /** Tokens from `mcpwire login`: a URL with tokens there gets an OAuthProvider (unless -H gives an Authorization). */
   tokens?: TokenFile;
+  /** --timeout: bounds each request the OAuthProvider makes (metadata, refresh) as it bounds each MCP request. */
+  timeoutMs?: number;
 }
 
 /** Builds (but does not start) the transport for `target`; `legacy` picks HTTP+SSE for a URL. */
 export function buildTransport(target: ServerTarget, options: BuildOptions, legacy = target.kind === 'http' && target.legacy): BuiltTransport {
   const { tracer } = options;
   const traced = (via: TraceVia, transport: Transport): DrainingTransport =>
-    new DrainingTransport(tapTransport(transport, (event) => tracer.message(via, event.direction, event.message)));
+    // The tap sees the wire as it is (an echoed request too); the EchoGuard then stops an echo.
+    new DrainingTransport(new EchoGuard(tapTransport(transport, (event) => tracer.message(via, event.direction, event.message))));
   if (target.kind === 'stdio') {
     // Every command that connects here handles SIGINT (main.ts, CANCELLABLE), so the server gets
     // its own process group: a terminal's Ctrl-C reaches mcpwire alone, which cancels the request
@@ -55,7 +59,7 @@ export function buildTransport(target: ServerTarget, options: BuildOptions, lega
     return { transport: traced('sse', sse), via: 'sse', legacy: sse };
   }
   const auth = options.tokens !== undefined && !Object.keys(target.headers).some((name) => name.toLowerCase() === 'authorization') && options.tokens.has(target.url)
-    ? new OAuthProvider(target.url, { store: options.tokens })
+    ? new OAuthProvider(target.url, { store: options.tokens, ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }) })
     : undefined;
   const ontrace = (event: HttpTraceEvent): void => tracer.http('streamable-http', event);
   const allowInsecureHttp = target.allowInsecureHttp === true;
@@ -90,28 +94,51 @@ export interface Connection {
 }
 
 /** Options of connect. */
-export interface ConnectOptions extends BuildOptions {
+export interface ConnectOptions extends BuildOptions, ClientOptions {
+  timeoutMs: number;
+}
+
+/** What every command's client is made of: the same for list, call, doctor, inspect and the rest. */
+export interface ClientOptions {
+  tracer: Tracer;
   timeoutMs: number;
   /** Which revision: probe (auto) or pinned. Default auto. */
-  era?: EraChoice;
-  /** Roots, sampling, elicitation and the log display (client-features.ts); absent: none declared. */
-  features?: ClientFeatures;
+  era?: EraChoice | undefined;
+  /** Roots, sampling, elicitation, the log display and the stray-stdout warning (client-features.ts). */
+  features: ClientFeatures;
+}
+
+/**
+ * The one place a command builds its McpClient: the same capabilities, handlers and warnings for
+ * every command that connects, so `doctor` sees what `list` sees (a server may offer tools only to
+ * a client that declares roots, sampling or elicitation).
+ */
+export function createClient(built: BuiltTransport, options: ClientOptions): McpClient {
+  // 2026-07-28 has no HTTP+SSE transport: over it, only the handshake era exists.
+  const era = built.via === 'sse' ? REVISION_2025_11_25 : options.era ?? 'auto';
+  const { features, tracer } = options;
+  const client = new McpClient(built.transport, { clientInfo: CLI_CLIENT_INFO, timeoutMs: options.timeoutMs, era, ...features.options });
+  // Set before open(): a server may log, or print a stray line, during the handshake.
+  client.onlog = features.onlog;
+  client.onerror = (error) => features.onerror(error, tracer);
+  tracer.observe((record) => { if (record.kind === 'message' && record.direction === 'receive') features.onreceive(record.message); });
+  return client;
+}
+
+/** Opens a client from createClient, then asks for the log level the command line chose. */
+export async function openClient(client: McpClient, features: ClientFeatures): Promise<void> {
+  await client.open();
+  if (features.logLevelAsked && client.serverCapabilities.logging) await client.setLoggingLevel(features.logLevel);
+  // 26/server/utilities/logging: without a per-request logLevel the server sends no log at all.
+  else if (client.era === 'stateless' && client.serverCapabilities.logging) await client.setLoggingLevel(features.logLevel);
 }
 
 /** Connects to `target`, falling back from Streamable HTTP to HTTP+SSE when the server asks for it. */
 export async function connect(target: ServerTarget, options: ConnectOptions): Promise<Connection> {
   const attempt = async (built: BuiltTransport): Promise<Connection> => {
-    // 2026-07-28 has no HTTP+SSE transport: over it, only the handshake era exists.
-    const era = built.via === 'sse' ? REVISION_2025_11_25 : options.era ?? 'auto';
-    const features = options.features;
-    const client = new McpClient(built.transport, { clientInfo: CLI_CLIENT_INFO, timeoutMs: options.timeoutMs, era, ...features?.options });
-    // Set before open(): a server may log during the handshake.
-    if (features) client.onlog = features.onlog;
+    const client = createClient(built, options);
     try {
-      await client.open();
-      if (features?.logLevelAsked && client.serverCapabilities.logging) await client.setLoggingLevel(features.logLevel);
-      // 26/server/utilities/logging: without a per-request logLevel the server sends no log at all.
-      else if (features && client.era === 'stateless' && client.serverCapabilities.logging) await client.setLoggingLevel(features.logLevel);
+      await openClient(client, options.features);
     } catch (error) {
       await client.close().catch(() => undefined);
       throw error;

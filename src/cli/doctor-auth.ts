@@ -10,16 +10,17 @@ import { challengeOf } from './login.js';
  * Evidence lines about the server's OAuth setup, and the fix to suggest. `stored` is what
  * `mcpwire login` kept for the URL: the method in use is named from it (never a token or key).
  */
-export async function diagnoseAuth(url: string, fetchImpl: typeof fetch = fetch, stored?: StoredAuth, refusal?: string): Promise<{ evidence: string[]; fix: string }> {
+export async function diagnoseAuth(url: string, bounds: { timeoutMs: number }, stored?: StoredAuth, refusal?: string): Promise<{ evidence: string[]; fix: string }> {
   // doctor runs this after a 401/403: a second probe that fails or is not refused just has no header.
-  const header = (await challengeOf(url).catch(() => undefined)) ?? '';
+  // Each request here is bounded by doctor's --timeout, as every request of a command is.
+  const header = (await challengeOf(url, { timeoutMs: bounds.timeoutMs }).catch(() => undefined)) ?? '';
   const evidence = [`OAuth: WWW-Authenticate: ${header === '' ? '(none)' : header}`, `OAuth: in use: ${methodInUse(stored)}`];
   if (stored?.tokens && refusal !== undefined) {
     const secrets = [stored.tokens.access_token, stored.tokens.refresh_token ?? '', stored.client?.client_secret ?? ''];
     evidence.push(`OAuth: the server refused those tokens: ${maskSecrets(refusal, secrets)}`);
   }
   try {
-    const found = await new OAuthProvider(url, { fetch: fetchImpl }).discover(header);
+    const found = await new OAuthProvider(url, { timeoutMs: bounds.timeoutMs }).discover(header);
     evidence.push(found.resourceMetadata
       ? `OAuth: protected resource metadata for ${found.resource} names authorization server ${found.issuer}`
       : `OAuth: no protected resource metadata; the 2025-03-26 fallback takes ${found.issuer} as the authorization server`);

@@ -3,14 +3,16 @@
 // initialize before --timeout. HTTP: the URL answers (DNS, TCP, TLS, status, content type; a
 // legacy HTTP+SSE endpoint is recognised and named), then initialize completes.
 
-import { McpClient } from '../client/index.js';
+import type { McpClient } from '../client/index.js';
 import type { EraChoice } from '../client/index.js';
 import { ConnectionClosedError, ProtocolError, RequestTimeoutError } from '../jsonrpc/index.js';
 import { REVISION_2025_11_25 } from '../protocol/index.js';
 import { HttpStatusError } from '../transport/index.js';
-import { CLI_CLIENT_INFO, buildTransport, suggestsLegacySse } from './connect.js';
+import { buildTransport, createClient, openClient, suggestsLegacySse } from './connect.js';
 import type { BuiltTransport } from './connect.js';
+import type { ClientFeatures } from './client-features.js';
 import { diagnoseAuth } from './doctor-auth.js';
+import { ServerEchoError } from './echo-guard.js';
 import { step, stderrEvidence } from './doctor-steps.js';
 import type { StepResult } from './doctor-steps.js';
 import { StdoutRecorder } from './doctor-stdio.js';
@@ -34,6 +36,8 @@ export interface DoctorConnectOptions {
   tokens?: TokenFile;
   /** Which revision: probe (auto, the default) or pinned. */
   era?: EraChoice;
+  /** The client features of the command line: doctor is the same client as list and call. */
+  features: ClientFeatures;
 }
 
 /** What connect, era and initialize leave for the rest: a ready client, or nothing. */
@@ -51,17 +55,12 @@ export async function checkConnection(target: ServerTarget, options: DoctorConne
   return target.kind === 'stdio' ? checkStdio(target, options, push) : checkHttp(target, options, push);
 }
 
-function newClient(built: BuiltTransport, timeoutMs: number, era: EraChoice = 'auto'): McpClient {
-  // 2026-07-28 has no HTTP+SSE transport: over it, only the handshake era exists.
-  return new McpClient(built.transport, { clientInfo: CLI_CLIENT_INFO, timeoutMs, era: built.via === 'sse' ? REVISION_2025_11_25 : era });
-}
-
 async function checkStdio(target: ServerTarget & { kind: 'stdio' }, options: DoctorConnectOptions, push: Push): Promise<DoctorLink> {
   const built = buildTransport(target, { tracer: options.tracer, shutdownGraceMs: options.exitWaitMs });
   const spawned = built.spawned!;
   const stdout = new StdoutRecorder();
   spawned.onstdout = (chunk) => stdout.push(chunk);
-  const client = newClient(built, options.timeoutMs, options.era);
+  const client = createClient(built, options);
   const started = Date.now();
   try {
     await spawned.start();
@@ -80,7 +79,7 @@ async function checkStdio(target: ServerTarget & { kind: 'stdio' }, options: Doc
   push(step('connect', 'passed', `process ${spawned.pid} started and was still running after ${STARTUP_WATCH_MS} ms`));
   const begun = Date.now();
   try {
-    await client.open();
+    await openClient(client, options.features);
   } catch (error) {
     if (eraFailure(client, error, push)) return { built, stdout };
     push(initializeFailure(error, Date.now() - begun, options.timeoutMs, () => {
@@ -105,11 +104,11 @@ async function checkHttp(target: ServerTarget & { kind: 'http' }, options: Docto
     }
   });
   const attempt = async (legacy: boolean): Promise<{ client?: McpClient | undefined; built: BuiltTransport; error?: unknown; ms: number; eraReason?: string | undefined }> => {
-    const built = buildTransport(target, { tracer: options.tracer, tokens: options.tokens }, legacy);
-    const client = newClient(built, options.timeoutMs, options.era);
+    const built = buildTransport(target, { tracer: options.tracer, tokens: options.tokens, timeoutMs: options.timeoutMs }, legacy);
+    const client = createClient(built, options);
     const begun = Date.now();
     try {
-      await client.open();
+      await openClient(client, options.features);
       return { client, built, ms: Date.now() - begun };
     } catch (error) {
       await client.close().catch(() => undefined);
@@ -150,7 +149,7 @@ async function checkHttp(target: ServerTarget & { kind: 'http' }, options: Docto
     const evidence = [...exchanges];
     if (error instanceof HttpStatusError && (error.status === 401 || error.status === 403)) {
       // The auth step: which part of OAuth discovery or registration works, and which does not.
-      const auth = await diagnoseAuth(target.url, fetch, await options.tokens?.load(target.url), error.message);
+      const auth = await diagnoseAuth(target.url, { timeoutMs: options.timeoutMs }, await options.tokens?.load(target.url), error.message);
       evidence.push(...auth.evidence);
       fix = auth.fix;
     }
@@ -211,6 +210,9 @@ function initializeFailure(error: unknown, ms: number, timeoutMs: number, eviden
   if (error instanceof RequestTimeoutError) {
     return step('initialize', 'failed', `no answer to initialize within ${timeoutMs} ms`, evidence(),
       'the server is running but silent: it may be waiting for something (a prompt, a port, a download), write its answer somewhere other than stdout, or be slow to start (raise --timeout). Look at --trace');
+  }
+  if (error instanceof ConnectionClosedError && error.cause instanceof ServerEchoError) {
+    return step('initialize', 'failed', error.cause.message, evidence(), 'the command does not start an MCP server: check the command (and its arguments) that should start it');
   }
   if (error instanceof ConnectionClosedError) {
     const how = ended?.();

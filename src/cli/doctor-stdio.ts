@@ -46,28 +46,42 @@ export interface StdoutProblem {
   severity: 'failed' | 'warning';
 }
 
+/** What is wrong with one stdout line (CR and BOM included, as read); none when it is a clean message. */
+export function lineProblems(raw: string): { problem: string; severity: StdoutProblem['severity'] }[] {
+  const problems: { problem: string; severity: StdoutProblem['severity'] }[] = [];
+  const add = (severity: StdoutProblem['severity'], problem: string): void => { problems.push({ problem, severity }); };
+  let text = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
+  if (text.startsWith('\uFEFF')) {
+    add('failed', 'starts with a byte order mark (U+FEFF), which JSON.parse rejects');
+    text = text.slice(1);
+  }
+  if (text.trim() === '') { add('warning', 'blank line'); return problems; }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    add('failed', 'not JSON');
+    return problems;
+  }
+  const classified = classifyMessage(value);
+  if (classified.kind === 'invalid') { add('failed', `JSON, but not a JSON-RPC message (${classified.reason})`); return problems; }
+  if (raw.endsWith('\r')) add('warning', 'ends with CR: a CRLF line ending, where the transport frames on LF');
+  return problems;
+}
+
+/**
+ * One stray stdout line in words, quoted and cut: `"hello": not JSON`. The stdout hygiene step's
+ * evidence and every command's warning (client-features.ts) both say it this way.
+ */
+export function describeStrayLine(text: string, problems: readonly { problem: string }[] = lineProblems(text)): string {
+  return `${quote(text)}: ${problems.map((p) => p.problem).join('; ') || 'not a JSON-RPC message'}`;
+}
+
 /** Checks each numbered line. */
 export function findStdoutProblems(lines: readonly string[], tail: string | undefined): StdoutProblem[] {
   const problems: StdoutProblem[] = [];
   lines.forEach((raw, index) => {
-    const line = index + 1;
-    const add = (severity: StdoutProblem['severity'], problem: string): void => { problems.push({ line, text: raw, problem, severity }); };
-    let text = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
-    if (text.startsWith('\uFEFF')) {
-      add('failed', 'starts with a byte order mark (U+FEFF), which JSON.parse rejects');
-      text = text.slice(1);
-    }
-    if (text.trim() === '') { add('warning', 'blank line'); return; }
-    let value: unknown;
-    try {
-      value = JSON.parse(text);
-    } catch {
-      add('failed', 'not JSON');
-      return;
-    }
-    const classified = classifyMessage(value);
-    if (classified.kind === 'invalid') { add('failed', `JSON, but not a JSON-RPC message (${classified.reason})`); return; }
-    if (raw.endsWith('\r')) add('warning', 'ends with CR: a CRLF line ending, where the transport frames on LF');
+    for (const found of lineProblems(raw)) problems.push({ line: index + 1, text: raw, ...found });
   });
   if (tail !== undefined && tail.trim() !== '') {
     problems.push({ line: lines.length + 1, text: tail, problem: 'no newline at the end: the client cannot know the message is complete', severity: 'failed' });
@@ -84,7 +98,7 @@ export function checkStdoutHygiene(recorder: StdoutRecorder): StepResult {
   const total = lines.length + (tail === undefined ? 0 : 1);
   if (total === 0) return step('stdout hygiene', 'passed', 'no lines on stdout, so nothing out of place');
   if (problems.length === 0) return step('stdout hygiene', 'passed', `${total} line(s) on stdout, every one a JSON-RPC message`);
-  const evidence = problems.slice(0, SHOWN).map((p) => `line ${p.line}: ${quote(p.text)}: ${p.problem}`);
+  const evidence = problems.slice(0, SHOWN).map((p) => `line ${p.line}: ${describeStrayLine(p.text, [p])}`);
   if (problems.length > SHOWN) evidence.push(`… and ${problems.length - SHOWN} more`);
   const failed = new Set(problems.filter((p) => p.severity === 'failed').map((p) => p.line)).size;
   const summary = failed > 0

@@ -6,6 +6,8 @@
 import { UsageError, eraOption, integerOption, optionValue, parseArgs } from './args.js';
 import { println } from './command-io.js';
 import type { CommandIo } from './command-io.js';
+import { CLIENT_FEATURE_OPTIONS, clientFeatures } from './client-features.js';
+import type { ClientFeatures } from './client-features.js';
 import { coerceArguments } from './coerce-args.js';
 import { closeConnection } from './connect.js';
 import { checkTrialCall } from './doctor-call.js';
@@ -26,7 +28,7 @@ export const DEFAULT_EXIT_WAIT_MS = 2000;
 
 /** Runs the doctor; resolves with the exit code. */
 export async function runDoctor(argv: readonly string[], io: CommandIo): Promise<number> {
-  const args = parseArgs(argv, [...TARGET_OPTIONS, '--tool', '--call', '--args', '--exit-wait', '--json']);
+  const args = parseArgs(argv, [...TARGET_OPTIONS, ...CLIENT_FEATURE_OPTIONS, '--tool', '--call', '--args', '--exit-wait', '--json']);
   const { target, rest, notes } = resolveTarget(args, io);
   if (rest.length > 0) throw new UsageError(`Unexpected words: ${rest.join(' ')} (the doctor takes one server)`);
   const expected = optionValue(args, '--tool');
@@ -34,13 +36,16 @@ export async function runDoctor(argv: readonly string[], io: CommandIo): Promise
   const callWords = checkCallArguments(args.values.get('--args'), call);
   const timeoutMs = integerOption(args, '--timeout', DEFAULT_TIMEOUT_MS);
   const exitWaitMs = integerOption(args, '--exit-wait', DEFAULT_EXIT_WAIT_MS);
+  // The same client as list and call (connect.ts createClient): a server offers tools by the client's capabilities.
+  // Stray stdout lines are reported by the stdout hygiene step, with their line numbers: not twice.
+  const features: ClientFeatures = { ...clientFeatures(args, io), onerror: () => undefined };
   const tracer = tracerFor(args, io);
   for (const note of notes) println(io.stderr, `mcpwire: ${note}`);
   const results: StepResult[] = [];
   const push = (result: StepResult): void => { results.push(result); };
   let listed: Tool[] = [];
   try {
-    const link = await checkConnection(target, { tracer, timeoutMs, exitWaitMs, tokens: new TokenFile(configDir(io.env)), era: eraOption(args) }, push);
+    const link = await checkConnection(target, { tracer, timeoutMs, exitWaitMs, tokens: new TokenFile(configDir(io.env)), era: eraOption(args), features }, push);
     const client = link.client;
     if (!client) {
       for (const title of ['era', 'initialize', 'tools capability', 'tools/list', 'host exposure', 'trial call'] as const) {

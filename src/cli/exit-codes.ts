@@ -11,6 +11,7 @@ import { HttpStatusError } from '../transport/index.js';
 import { UsageError } from './args.js';
 import { ConfigError } from './config-dialects.js';
 import { FallbackFailedError } from './connect.js';
+import { ServerEchoError } from './echo-guard.js';
 import { describeNetworkError } from './network-error.js';
 import { OutputFileError } from './output-file.js';
 
@@ -86,6 +87,9 @@ export function describeFailure(error: unknown, url?: string): DescribedFailure 
     if (cause instanceof RequestCancelledError) return { exitCode: EXIT.connection, text, fix: 'the server did not answer server/discover: look at its stderr (--trace), or try --era auto' };
     if (cause !== undefined && !(cause instanceof ProtocolError) && !(cause instanceof HttpStatusError)) return describeFailure(cause, url);
     return { exitCode: EXIT.protocol, text, fix: 'no revision both sides speak: try --era auto, which probes with server/discover and falls back to initialize' };
+  }
+  if (error instanceof ConnectionClosedError && error.cause instanceof ServerEchoError) {
+    return { exitCode: EXIT.protocol, text: error.cause.message, fix: 'the command after -- (or the URL) does not start an MCP server: check it, e.g. with mcpwire doctor' };
   }
   if (error instanceof ConnectionClosedError) {
     return { exitCode: EXIT.connection, text, fix: 'the server closed the connection: its stderr (above, or with --trace) usually says why' };

@@ -47,7 +47,7 @@ export function resolveTarget(args: ParsedArgs, io: CommandIo): ResolvedTarget {
 
 function resolveAnyTarget(args: ParsedArgs, io: CommandIo): ResolvedTarget {
   const config = args.values.get('--config');
-  const [first, ...others] = args.positionals;
+  const [first] = args.positionals;
   const headers = parseHeaders(args.values.get('--header') ?? []);
   const env = parseEnv(args.values.get('--env') ?? []);
   const inheritEnv = args.flags.has('--inherit-env');
@@ -62,8 +62,11 @@ function resolveAnyTarget(args: ParsedArgs, io: CommandIo): ResolvedTarget {
     const [command, ...commandArgs] = args.command;
     return { target: stdioTarget(command!, commandArgs, env, inheritEnv, cwd), rest: args.positionals, notes: [] };
   }
-  if (first !== undefined && /^https?:\/\//i.test(first)) {
-    return { target: httpTarget(first, headers, args.flags.has('--sse')), rest: others, notes: [] };
+  // The URL may come anywhere before `--` (`call get-sum a=1 http://host/mcp`): a tool name or a
+  // key=value word is never a bare http(s):// URL. The first such word is the server.
+  const at = args.positionals.findIndex((word) => /^https?:\/\//i.test(word));
+  if (at !== -1) {
+    return { target: httpTarget(args.positionals[at]!, headers, args.flags.has('--sse')), rest: args.positionals.filter((_, index) => index !== at), notes: [] };
   }
   throw new UsageError(first === undefined ? `No server: ${HOW}` : `"${first}" is not a server: ${HOW}`);
 }

@@ -31,6 +31,16 @@ test('the server: a command after --, a URL, or neither', () => {
   assert.throws(() => resolveTarget(parseArgs(['-H', 'no-colon', 'http://x/'], TARGET_OPTIONS), io), { message: '-H needs "Name: value", got "no-colon"' });
 });
 
+test('the URL may come anywhere before --: after the tool and its arguments too (call get-sum a=1 http://…/mcp)', () => {
+  const io = captureIo();
+  const last = resolveTarget(parseArgs(['get-sum', 'a=1', 'b=2', 'http://127.0.0.1:3000/mcp', '--timeout', '500'], TARGET_OPTIONS), io);
+  assert.deepEqual(last, { target: { kind: 'http', url: 'http://127.0.0.1:3000/mcp', headers: {}, legacy: false, label: 'http://127.0.0.1:3000/mcp' }, rest: ['get-sum', 'a=1', 'b=2'], notes: [] });
+  const middle = resolveTarget(parseArgs(['get-sum', 'HTTPS://example.com/mcp', 'a=1'], TARGET_OPTIONS), io);
+  assert.deepEqual(middle.rest, ['get-sum', 'a=1']);
+  // A key=value word whose value is a URL is an argument, not the server.
+  assert.throws(() => resolveTarget(parseArgs(['fetch', 'url=http://example.com/'], TARGET_OPTIONS), io), { message: '"fetch" is not a server: give a server: a command after -- (stdio), an http(s):// URL, or --config FILE NAME' });
+});
+
 test('--config: "cmd /c npx …" runs npx directly off Windows, and says so', () => {
   const io = captureIo();
   const { target, notes } = resolveTarget(parseArgs(['--config', 'test/fixtures/configs/cursor-mcp.json', 'local'], TARGET_OPTIONS), io);

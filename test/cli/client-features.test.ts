@@ -6,12 +6,18 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { once } from 'node:events';
+import { PassThrough } from 'node:stream';
+import { fileURLToPath } from 'node:url';
 import { test } from 'node:test';
 import { runCall } from '../../src/cli/call.js';
 import { runList } from '../../src/cli/list.js';
 import { main } from '../../src/cli/main.js';
-import { REPO, captureIo, stdioCommand, stdioServer } from './cli-harness.js';
+import { CLIENT_FEATURE_OPTIONS, EMPTY_ANSWERS_BEFORE_CANCEL, clientFeatures, terminalLineAsker } from '../../src/cli/client-features.js';
+import type { LineAsker } from '../../src/cli/client-features.js';
+import { parseArgs } from '../../src/cli/args.js';
+import type { ElicitRequestParams, ElicitResult } from '../../src/protocol/index.js';
+import { captureIo, stdioCommand, stdioServer } from './cli-harness.js';
 
 const EVERYTHING = fileURLToPath(new URL('../../node_modules/@modelcontextprotocol/server-everything/dist/index.js', import.meta.url));
 const SERVER = ['--', process.execPath, EVERYTHING, 'stdio'];
@@ -25,20 +31,43 @@ test('list shows the tools server-everything offers only to a client with roots,
   assert.deepEqual(conditional.filter((name) => names.includes(name)), conditional);
 });
 
-test('get-roots-list returns the current directory as a file:// root; --root PATH chooses', async () => {
+const ROOTS_NOTE = 'mcpwire: the server asked for roots; none offered, so it got an empty list (use --root DIR to offer one)\n';
+
+test('no root is offered unless --root is given: roots/list gets [] and stderr says so once; --root PATH chooses', async () => {
+  // server-filesystem replaces its own directories with the client's roots: a default root of the
+  // current directory opened it to the server.
   const io = captureIo();
   assert.equal(await runCall(['get-roots-list', ...SERVER], io), 0);
-  assert.match(io.out(), new RegExp(`URI: ${pathToFileURL(REPO.replace(/\/$/, '')).href}\n`));
+  assert.doesNotMatch(io.out(), /URI: file:/);
+  assert.equal(io.err(), ROOTS_NOTE);
   const chosen = captureIo();
   assert.equal(await runCall(['--root', '/tmp', '--root', 'test', 'get-roots-list', ...SERVER], chosen), 0);
   assert.match(chosen.out(), /Current MCP Roots \(2 total\):\n\n1\. \/tmp\n   URI: file:\/\/\/tmp\n\n2\. .*\/test\n   URI: file:\/\/\/.*\/test\n/);
+  assert.equal(chosen.err(), '');
+});
+
+test('list and doctor are the same client: they see the same tools from server-everything, and doctor takes --root, --elicit, --log-level', async () => {
+  const listed = captureIo();
+  assert.equal(await runList(['--json', ...SERVER], listed), 0);
+  const listNames = (JSON.parse(listed.out()).tools as { name: string }[]).map((tool) => tool.name);
+  const doctored = captureIo();
+  const code = await main(['doctor', '--json', '--root', '/tmp', '--elicit', 'decline', '--log-level', 'error', '--call', 'get-roots-list', ...SERVER], doctored);
+  const steps = JSON.parse(doctored.out()).steps as { title: string; status: string; evidence: string[] }[];
+  const evidence = steps.find((step) => step.title === 'tools/list')!.evidence[0]!;
+  const doctorNames = /in 1 page\(s\): (.*)$/.exec(evidence)![1]!.split(', ');
+  assert.deepStrictEqual(doctorNames, listNames);
+  assert.equal(listNames.length, 17);
+  // The trial call of a tool that needs roots now runs (it failed as "the tool's own failure").
+  assert.deepStrictEqual(steps.find((step) => step.title === 'trial call')!.status, 'passed');
+  assert.equal(code, 0);
 });
 
 test('elicitation without a terminal is declined with a line naming --elicit; --elicit accept answers with the defaults', async () => {
   const io = captureIo();
   assert.equal(await runCall(['trigger-elicitation-request', ...SERVER], io), 0);
   assert.match(io.out(), /User declined to provide the requested information/);
-  assert.equal(io.err(), 'mcpwire: declined an elicitation request ("Please provide inputs for the following fields:"): there is no terminal to ask (stdin is not a TTY); answer it with --elicit accept or --elicit decline\n');
+  // (server-everything may also ask for roots, which adds ROOTS_NOTE, depending on timing.)
+  assert.equal(io.err().replace(ROOTS_NOTE, ''), 'mcpwire: declined an elicitation request ("Please provide inputs for the following fields:"): there is no terminal to ask (stdin is not a TTY); answer it with --elicit accept or --elicit decline\n');
   const accepted = captureIo();
   assert.equal(await runCall(['--elicit', 'accept', 'trigger-elicitation-request', ...SERVER], accepted), 0);
   const raw = JSON.parse(/Raw result: (\{[\s\S]*\})/.exec(accepted.out())![1]!);
@@ -105,4 +134,43 @@ test('call --out writes the PNG of get-tiny-image, and will not overwrite it wit
   assert.equal(await runCall(['get-tiny-image', '--out', file, ...SERVER], again), 2);
   assert.equal(again.err(), `mcpwire: --out: ${file} already exists; nothing was written (--force replaces)\n`);
   assert.equal(await runCall(['get-tiny-image', '--out', file, '--force', ...SERVER], captureIo()), 0);
+});
+
+const NAME_FORM = { mode: 'form', message: 'Who are you?', requestedSchema: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] } } as unknown as ElicitRequestParams;
+
+const ASKED = 'mcpwire: the server asks (elicitation/create): Who are you?\n'
+  + `  (an empty answer keeps the default or skips an optional field; !cancel or Ctrl-D cancels the request; ${EMPTY_ANSWERS_BEFORE_CANCEL} empty answers to a required field cancel it too)\n`;
+
+function elicit(ask: LineAsker): { io: ReturnType<typeof captureIo>; result: Promise<ElicitResult> } {
+  const io = captureIo();
+  const features = clientFeatures(parseArgs([], CLIENT_FEATURE_OPTIONS), io, ask);
+  const context = {} as Parameters<NonNullable<typeof features.options.onElicitation>>[1];
+  return { io, result: Promise.resolve(features.options.onElicitation!(NAME_FORM, context)) };
+}
+
+test('Ctrl-D at an elicitation prompt answers {"action": "cancel"} (it sent -32603 "Aborted with Ctrl+D"), on a terminal and with stderr redirected', async () => {
+  const cases = [[true, (input: PassThrough) => input.write('\x04')], [false, (input: PassThrough) => input.end()]] as const;
+  for (const [terminal, ctrlD] of cases) {
+    const input = Object.assign(new PassThrough(), { isTTY: true });
+    const output = Object.assign(new PassThrough(), { isTTY: terminal });
+    const asked = once(output, 'data');
+    const { io, result } = elicit(terminalLineAsker(input, output)!);
+    await asked;
+    ctrlD(input);
+    assert.deepStrictEqual(await result, { action: 'cancel' }, `terminal: ${terminal}`);
+    assert.equal(io.err(), ASKED);
+  }
+});
+
+test(`an empty answer to a required field is asked again ${EMPTY_ANSWERS_BEFORE_CANCEL} times at most, then the request is cancelled; !cancel cancels; an answer is accepted`, async () => {
+  const run = async (answer: string): Promise<{ questions: number; result: ElicitResult }> => {
+    let questions = 0;
+    const { io, result } = elicit(async () => { questions++; return answer; });
+    const answered = await result;
+    assert.equal(io.err(), ASKED);
+    return { questions, result: answered };
+  };
+  assert.deepStrictEqual(await run(''), { questions: EMPTY_ANSWERS_BEFORE_CANCEL, result: { action: 'cancel' } });
+  assert.deepStrictEqual(await run('!cancel'), { questions: 1, result: { action: 'cancel' } });
+  assert.deepStrictEqual(await run(' Ada '), { questions: 1, result: { action: 'accept', content: { name: 'Ada' } } });
 });

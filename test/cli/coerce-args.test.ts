@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { coerceArguments, typesOf } from '../../src/cli/coerce-args.js';
+import { coerceArguments, coerceValue, typesOf } from '../../src/cli/coerce-args.js';
 
 const SCHEMA = {
   type: 'object',
@@ -22,6 +22,14 @@ test('values that do not fit stay text for validation to name; JSON that does no
   const bad = coerceArguments(['o={nope'], SCHEMA);
   assert.equal(bad.problems.length, 1);
   assert.match(bad.problems[0]!, /^o: the property is an object, give it as JSON \(/);
+});
+
+test('numbers in key=value are decimal, as JSON writes them: hex, octal, binary, a leading +, Infinity and NaN stay text', () => {
+  const words = ['0x10', '0o7', '0b1', '+5', 'Infinity', '-Infinity', 'NaN', '010', '1_000', ' 7', '7 ', '.5', '5.', ''];
+  assert.deepEqual(words.map((text) => coerceValue(text, ['integer'])), words.map((text) => ({ ok: true, value: text })));
+  assert.deepEqual(['16', '-3', '0', '1.5', '2e3', '-0.25E-2'].map((text) => coerceValue(text, ['number'])), [16, -3, 0, 1.5, 2000, -0.0025].map((value) => ({ ok: true, value })));
+  // What the schema check then says (call.ts validates before anything is sent) needs the text kept as given.
+  assert.deepEqual(coerceArguments(['n=0x10'], SCHEMA), { args: { n: '0x10' }, problems: [] });
 });
 
 test('one JSON object, key:=JSON, and words that are neither', () => {

@@ -2,6 +2,9 @@
 // report says which part works and which fails, naming the document (loopback servers on 127.0.0.1).
 
 import assert from 'node:assert/strict';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { performance } from 'node:perf_hooks';
 import { test } from 'node:test';
 import { main } from '../../src/cli/main.js';
 import { startAuthServer, startProtectedServer } from '../client/oauth/fixtures/authorization-server.js';
@@ -40,4 +43,35 @@ test('doctor: metadata without authorization_servers is named as the broken part
   const problem = `metadata at ${metadataUrl} has no "authorization_servers"`;
   assert.deepEqual(step.evidence.filter((line) => line.startsWith('OAuth:')).slice(2), [`OAuth: resource-metadata failed: ${problem}`]);
   assert.equal(step.fix, `the server wants an OAuth login, but its resource-metadata is broken (${problem}); that is for the server's operator to fix`);
+});
+
+test('doctor --timeout bounds the OAuth checks too: metadata whose body never ends ends with a timeout naming its URL', async (t) => {
+  // A real loopback server: POST answers 401 pointing at resource metadata; every GET (the metadata
+  // and the well-known fallbacks) sends its headers and a first byte, then never ends the body.
+  const open = new Set<import('node:http').ServerResponse>();
+  const server = createServer((request, response) => {
+    if (request.method === 'POST') {
+      const { port } = server.address() as AddressInfo;
+      response.writeHead(401, { 'www-authenticate': `Bearer resource_metadata="http://127.0.0.1:${port}/.well-known/oauth-protected-resource/mcp"` }).end();
+      return;
+    }
+    response.writeHead(200, { 'content-type': 'application/json' });
+    response.write('{');
+    open.add(response);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  t.after(() => { for (const response of open) response.destroy(); server.close(); });
+  const { port } = server.address() as AddressInfo;
+  const url = `http://127.0.0.1:${port}/mcp`;
+  const io = captureIo({ env: { MCPWIRE_CONFIG_DIR: '/nonexistent-mcpwire-test' } });
+  const began = performance.now();
+  const code = await main(['doctor', url, '--timeout', '300', '--json'], io);
+  const took = performance.now() - began;
+  const report = JSON.parse(io.out()) as { steps: { step: number; evidence: string[] }[] };
+  const failed = report.steps.find((s) => s.step === 1)!.evidence.filter((line) => / failed: /.test(line));
+  const metadataUrl = `http://127.0.0.1:${port}/.well-known/oauth-protected-resource/mcp`;
+  assert.equal(code, 1);
+  assert.deepEqual(failed, [`OAuth: resource-metadata failed: no protected resource metadata: ${metadataUrl} did not answer in time (total timeout, 300 ms)`]);
+  // An upper bound, not a speed test: the OAuth client's own default is 30 s per request.
+  assert.ok(took < 10_000, `doctor took ${Math.round(took)} ms with --timeout 300`);
 });

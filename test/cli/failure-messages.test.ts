@@ -147,3 +147,31 @@ test("config lint: Windows' npx advice is a note off Windows and a warning on it
   };
   assert.deepStrictEqual([await lint('linux'), await lint('darwin'), await lint('win32')], [[['filesystem', 'note']], [['filesystem', 'note']], [['filesystem', 'warning']]]);
 });
+
+test('a line on stdout that is not JSON-RPC is quoted on stderr by every command (and in --trace), as doctor quotes it', async () => {
+  const io = captureIo();
+  const code = await runList(['--trace', '--timeout', '500', ...stdioServer('broken-prints-hello.mjs')], io);
+  assert.equal(code, 4);
+  const lines = io.err().split('\n');
+  assert.deepStrictEqual(lines.filter((line) => line.startsWith('mcpwire: warning')), ['mcpwire: warning: the server wrote a line that is not a JSON-RPC message: "hello": not JSON']);
+  assert.equal(lines.filter((line) => line.includes('received a line that is not a JSON-RPC message: "hello": not JSON')).length, 1);
+  // The same words as doctor's stdout hygiene step.
+  const doctor = captureIo();
+  assert.equal(await runDoctor(['--json', '--timeout', '500', '--exit-wait', '500', ...stdioServer('broken-prints-hello.mjs')], doctor), 3);
+  const hygiene = (JSON.parse(doctor.out()).steps as StepResult[]).find((step) => step.title === 'stdout hygiene')!;
+  assert.deepStrictEqual(hygiene.evidence, ['line 1: "hello": not JSON']);
+  // …and only there: doctor does not say it twice on stderr.
+  assert.deepStrictEqual(doctor.err().split('\n').filter((line) => line.startsWith('mcpwire: warning')), []);
+});
+
+test('a "server" that echoes its input (cat) is named as one, not reported as "Method not found: initialize" from the server', async () => {
+  for (const [era, method] of [['2025-11-25', 'initialize'], ['auto', 'server/discover']] as const) {
+    const io = captureIo();
+    const code = await runList(['--era', era, '--timeout', '5000', '--', 'cat'], io);
+    assert.deepStrictEqual({ code, stderr: io.err() }, {
+      code: 3,
+      stderr: `mcpwire: the server sent back mcpwire's own "${method}" request (id 1): it echoes its input, so it is not an MCP server\n`
+        + '  fix: the command after -- (or the URL) does not start an MCP server: check it, e.g. with mcpwire doctor\n',
+    }, era);
+  }
+});

@@ -111,7 +111,7 @@ test('every command rejects an option it does not know with exit 2, naming the o
     [['call', 'add', '--bogus', ...server], 'call', `${target} --json --task --out --force`],
     [['read', 'mem://a', '--bogus', ...server], 'read', `${target} --json --out`],
     [['prompt', 'p', '--bogus', ...server], 'prompt', `${target} --json`],
-    [['doctor', '--bogus', ...server], 'doctor', `${target.replace(' --root --log-level --elicit', '')} --tool --call --args --exit-wait --json`],
+    [['doctor', '--bogus', ...server], 'doctor', `${target} --tool --call --args --exit-wait --json`],
     [['config', 'lint', 'x.json', '--bogus'], 'config', '--json'],
     [['config', 'show', 'x.json', 'calc', '--bogus'], 'config', '--json'],
     [['demo', '--bogus'], 'demo', '--http --era --html'],
@@ -131,6 +131,28 @@ test('every command rejects an option it does not know with exit 2, naming the o
       stderr: `mcpwire: Unknown option "${written}" (this command takes: ${takes})\nrun "mcpwire ${command} --help" for usage\n`,
     }, argv.join(' '));
   }
+});
+
+test("every option a command's help lists is accepted by that command (doctor listed --root, --elicit and --log-level and refused them)", async () => {
+  // Each option is given before an option no command knows: the parser must get past it and stop at
+  // the unknown one, so nothing runs and the error names the unknown option, not the listed one.
+  const subcommands: Record<string, string[][]> = { config: [['lint'], ['show']], registry: [['search'], ['show'], ['add']], skills: [['list'], ['get']] };
+  const refused: string[] = [];
+  for (const command of Object.keys(COMMAND_HELP)) {
+    const help = formatCommandHelp(command)!;
+    const listed = help.slice(help.indexOf('\noptions:'), help.indexOf('\nexamples:'));
+    const options = [...new Set([...listed.matchAll(/(?<![\w-])(--[a-z][a-z-]*|-[A-Za-z])(?![\w-])/g)].map((match) => match[1]!))]
+      .filter((option) => option !== '--help' && option !== '-h');
+    for (const option of options) {
+      let accepted = false;
+      for (const prefix of subcommands[command] ?? [[]]) {
+        const { code, stderr } = await run([command, ...prefix, option, 'x', 'y', '--zz-unknown']);
+        if (code === 2 && stderr.startsWith('mcpwire: Unknown option "--zz-unknown"')) accepted = true;
+      }
+      if (!accepted) refused.push(`${command} ${option}`);
+    }
+  }
+  assert.deepStrictEqual(refused, []);
 });
 
 test('logout takes no option at all, and its help lists none', async () => {
