@@ -6,7 +6,6 @@
 
 import { createInterface } from 'node:readline/promises';
 import { resolve } from 'node:path';
-import { McpClient } from '../client/index.js';
 import { AnthropicModel, Host, ModelApiError, OpenAiModel, Policy, SamplingDeclinedError, ScriptedModel } from '../host/index.js';
 import type { ConfirmationRequest, HostEvent, Model, ModelRequest, SamplingConfirmationRequest } from '../host/index.js';
 import { ProtocolError } from '../jsonrpc/index.js';
@@ -16,12 +15,14 @@ import { println } from './command-io.js';
 import type { CommandIo } from './command-io.js';
 import { loadConfig } from './config-command.js';
 import { interpretEntry } from './config-dialects.js';
-import { CLI_CLIENT_INFO, buildTransport, closeConnection } from './connect.js';
+import { CLIENT_FEATURE_OPTIONS, clientFeatures } from './client-features.js';
+import { connect } from './connect.js';
 import { EXIT, describeFailure } from './exit-codes.js';
 import { createHostEventFormatter, formatWire } from './seam-trace.js';
 import { resolveTarget } from './server-target.js';
 import type { ServerTarget } from './server-target.js';
 import { terminalText } from './terminal-text.js';
+import { TokenFile, configDir } from './token-file.js';
 import { Tracer } from './trace.js';
 import { OutputFile } from './output-file.js';
 import { TraceRecorder } from './trace-html.js';
@@ -31,6 +32,7 @@ import { DEFAULT_TIMEOUT_MS } from './with-server.js';
 export const CHAT_OPTIONS = [
   '--model', '--base-url', '--api-key-env', '--approve', '--allow', '--deny', '--approve-sampling',
   '--dry-run', '--stream', '--trace', '--html', '--config', '--header', '--env', '--inherit-env', '--timeout', '--era',
+  ...CLIENT_FEATURE_OPTIONS,
 ];
 
 /** What a test (or an embedding program) can replace. */
@@ -191,16 +193,20 @@ export async function runChat(argv: readonly string[], io: CommandIo, deps: Chat
     }
   };
   const host = new Host({ policy, onevent });
+  const features = clientFeatures(args, io);
+  const tokens = new TokenFile(configDir(io.env));
   const closers: (() => Promise<void>)[] = [];
   try {
     const used = new Set<string>();
     for (const { name, target } of targets) {
       const holder = { name: name ?? 'server' };
       const sampling = host.samplingHandler(() => holder.name, model);
-      const built = buildTransport(target, { tracer });
-      const client = await McpClient.connect(built.transport, {
-        clientInfo: CLI_CLIENT_INFO, timeoutMs, era: eraOption(args),
-        onSampling: async (params) => {
+      // The same client as every other command (connect.ts: roots, elicitation, the log, stray
+      // stdout lines, the legacy HTTP+SSE fallback, stored tokens), except that sampling goes to
+      // the model, through the host's policy.
+      const connection = await connect(target, {
+        tracer, timeoutMs, era: eraOption(args), tokens,
+        features: { ...features, options: { ...features.options, onSampling: async (params) => {
           try {
             return await sampling(params);
           } catch (error) {
@@ -208,9 +214,10 @@ export async function runChat(argv: readonly string[], io: CommandIo, deps: Chat
             if (error instanceof SamplingDeclinedError) throw new ProtocolError(-1, error.message);
             throw error;
           }
-        },
+        } } },
       });
-      closers.push(() => closeConnection(client, built));
+      const { client } = connection;
+      closers.push(() => connection.close());
       let chosen = name ?? (client.serverInfo?.name.replace(/[^A-Za-z0-9_-]/g, '_') || 'server');
       for (let n = 2; used.has(chosen); n++) chosen = `${name ?? client.serverInfo?.name ?? 'server'}_${n}`;
       used.add(chosen);

@@ -245,6 +245,9 @@ export const COMMAND_HELP: Record<string, CommandHelp> = {
       ['--inherit-env', 'give stdio servers all of this environment, the model key too (default: HOME, PATH, … and -e only)'],
       ['--timeout MS', 'per-request timeout of MCP requests (default 30000); given, it also bounds each model API request, first byte and whole answer (default 120000 to the first byte, 600000 in all)'],
       ['--era REVISION', 'auto (default: server/discover, else initialize), 2025-11-25 or 2026-07-28'],
+      ['--root PATH', 'a root offered to the servers (repeatable; default: none)'],
+      ['--log-level LEVEL', 'show server log messages at LEVEL and above (default warning)'],
+      ['--elicit accept|decline', 'answer elicitation when stdin is not a terminal'],
     ],
     server: false,
     examples: [

@@ -62,6 +62,16 @@ test('list and doctor are the same client: they see the same tools from server-e
   assert.equal(code, 0);
 });
 
+test('chat is the same client too: with --model scripted --dry-run it exposes the tools list sees from server-everything', async () => {
+  const listed = captureIo();
+  assert.equal(await runList(['--json', ...SERVER], listed), 0);
+  const listNames = (JSON.parse(listed.out()).tools as { name: string }[]).map((tool) => tool.name);
+  const chatted = captureIo();
+  assert.equal(await main(['chat', 'q', '--model', 'scripted', '--dry-run', '--root', '/tmp', '--log-level', 'error', ...SERVER], chatted), 0);
+  const exposed = /(\d+) function\(s\) exposed/.exec(chatted.err())?.[1];
+  assert.deepStrictEqual({ exposed: Number(exposed), listed: listNames.length }, { exposed: 17, listed: 17 });
+});
+
 test('elicitation without a terminal is declined with a line naming --elicit; --elicit accept answers with the defaults', async () => {
   const io = captureIo();
   assert.equal(await runCall(['trigger-elicitation-request', ...SERVER], io), 0);

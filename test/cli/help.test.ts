@@ -116,7 +116,7 @@ test('every command rejects an option it does not know with exit 2, naming the o
     [['config', 'show', 'x.json', 'calc', '--bogus'], 'config', '--json'],
     [['demo', '--bogus'], 'demo', '--http --era --html'],
     [['chat', 'q', '--bogus', ...server], 'chat',
-      '--model --base-url --api-key-env --approve --allow --deny --approve-sampling --dry-run --stream --trace --html --config --header --env --inherit-env --timeout --era'],
+      '--model --base-url --api-key-env --approve --allow --deny --approve-sampling --dry-run --stream --trace --html --config --header --env --inherit-env --timeout --era --root --log-level --elicit'],
     [['serve', '--htp'], 'serve', '--http --port'],
     [['login', 'http://127.0.0.1:9/mcp', '--bogus'], 'login', '--no-browser --timeout --client-credentials --client-id --client-secret-env --private-key --dpop --workload-token --id-jag --id-token --idp-client-id'],
   ];
