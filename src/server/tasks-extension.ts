@@ -16,6 +16,7 @@ import type { ToolContext, InputOptions } from './request-context.js';
 import type { ExtensionHost, ServerExtension } from './server-extension.js';
 import { MemoryTaskStore, isTerminal } from './task-store.js';
 import type { TaskStore } from './task-store.js';
+import { messageOf } from '../jsonrpc/thrown-value.js';
 
 export interface TasksExtensionOptions {
   /**
@@ -179,7 +180,7 @@ export function tasksExtension(options: TasksExtensionOptions = {}): TasksExtens
         status: 'failed',
         error: error instanceof ProtocolError
           ? { code: error.code, message: error.message, ...(error.data === undefined ? {} : { data: error.data }) }
-          : { code: INTERNAL_ERROR, message: error instanceof Error ? error.message : String(error) },
+          : { code: INTERNAL_ERROR, message: messageOf(error) },
       }),
     ).catch(() => undefined).finally(() => { stop(); running.delete(task.taskId); });
     return { ...task, resultType: 'task' } as unknown as Params;

@@ -24,6 +24,7 @@ import { ToolRegistry, withoutExecution } from './tool-registry.js';
 import type { RegisteredTool, ToolDefinition } from './tool-registry.js';
 import type { ToolArguments, ToolResult, ToolSchema } from './schema-adapter.js';
 import type { ToolServerOptions } from './server-options.js';
+import { errorOf } from '../jsonrpc/thrown-value.js';
 
 /** toolHeaders' answer per input schema `properties` object (a registered definition is not changed in place). */
 const TOOL_HEADERS = new WeakMap<object, Record<string, string> | undefined>();
@@ -248,7 +249,7 @@ export class ToolServer implements ConnectionHost {
   /** Sends a notification to every initialized client. */
   async broadcast(method: string, params?: Params): Promise<void> {
     await Promise.all([...this.#sessions].map((session) => session.notify(method, params).catch((error: unknown) => {
-      this.onerror?.(error instanceof Error ? error : new Error(String(error)));
+      this.onerror?.(errorOf(error));
     })));
   }
 
