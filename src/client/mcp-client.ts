@@ -246,8 +246,8 @@ export class McpClient {
   callTool(name: string, args?: Record<string, unknown>, options: ClientRequestOptions = NO_OPTIONS): Promise<CallToolResult> {
     const params: Params = args === undefined ? { name } : { name, arguments: args };
     const sent = this.request(CLIENT_REQUESTS.toolsCall, params, options) as Promise<CallToolResult>;
-    // SEP-2663: a client that declared the extension MUST handle either result shape.
-    const ended = this.#tasks.takesTasks ? sent.then((result) => this.#tasks.followed(name, result, options)) : sent;
+    // SEP-2663: a client that declared the extension MUST handle either result shape; one that did not refuses a task.
+    const ended = sent.then((result) => this.#tasks.followed(name, result, options));
     return this.#checked(name, ended);
   }
 
