@@ -34,6 +34,8 @@ import type { LoadedSkill, SkillFile } from './skill-reader.js';
 import { keptStructuredOutput, outputSchemasOf } from './structured-output-check.js';
 import { ClientTasks } from './client-tasks.js';
 import type { TaskCallOptions } from './extension-task.js';
+import { MCP_CLIENT_OPTIONS } from './client-options.js';
+import { refuseUnknownOptions } from '../options/known-options.js';
 
 /** The options of a call that passes none: shared, never written to. */
 const NO_OPTIONS: McpRequestOptions = Object.freeze({});
@@ -83,6 +85,7 @@ export class McpClient {
   readonly #tasks: ClientTasks;
 
   constructor(transport: Transport, options: McpClientOptions = {}) {
+    refuseUnknownOptions('new McpClient', options, MCP_CLIENT_OPTIONS);
     this.#options = options;
     this.mcp = new McpClientPeer(transport, { timeoutMs: options.timeoutMs ?? 60_000, maxTotalTimeoutMs: options.maxTotalTimeoutMs ?? 600_000 });
     this.mcp.peer.onclose = () => { this.state = nextClientState(this.state, 'close'); };

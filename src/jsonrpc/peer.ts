@@ -17,6 +17,8 @@ import { InboundLimit } from './inbound-limit.js';
 import { errorObjectOf, errorOf, messageOf } from './thrown-value.js';
 import type { MessageExtra, SendOptions, Transport } from './transport.js';
 import type { MessageRouter, NotificationHandler, PeerOptions, RequestHandler, RequestOptions } from './peer-options.js';
+import { PEER_OPTIONS } from './peer-options.js';
+import { refuseUnknownOptions } from '../options/known-options.js';
 
 export type { MessageRouter, NotificationHandler, PeerOptions, RequestContext, RequestHandler, RequestOptions } from './peer-options.js';
 
@@ -44,6 +46,7 @@ export class JsonRpcPeer {
   #closed = false;
 
   constructor(transport: Transport, options: PeerOptions = {}) {
+    refuseUnknownOptions('new JsonRpcPeer', options, PEER_OPTIONS);
     this.transport = transport;
     this.#options = options;
     // Bound, not wrapped in an arrow: the stack from the transport to a handler has no frame that only forwards.

@@ -7,6 +7,8 @@
 import type { Params } from '../jsonrpc/index.js';
 import type { DetailedTask } from '../protocol/tasks-extension.js';
 import { TERMINAL_EXTENSION_TASK_STATUSES } from '../protocol/tasks-extension.js';
+import { refuseUnknownOptions } from '../options/known-options.js';
+import type { OptionKeys } from '../options/known-options.js';
 
 /** What a process that received a request for a task sends to the process running its handler. */
 export type TaskSignal =
@@ -46,6 +48,8 @@ export interface MemoryTaskStoreOptions {
 
 interface Entry { principal: string; task: DetailedTask; expiresAt: number | undefined }
 
+const MEMORY_TASK_STORE_OPTIONS = { maxPerPrincipal: true, maxTotal: true, now: true } as const satisfies OptionKeys<MemoryTaskStoreOptions>;
+
 /** The default store: a Map, bounded per principal and in total; a terminal task goes after its ttlMs. */
 export class MemoryTaskStore implements TaskStore {
   readonly #entries = new Map<string, Entry>();
@@ -55,6 +59,7 @@ export class MemoryTaskStore implements TaskStore {
   readonly #now: () => number;
 
   constructor(options: MemoryTaskStoreOptions = {}) {
+    refuseUnknownOptions('new MemoryTaskStore', options, MEMORY_TASK_STORE_OPTIONS);
     this.#maxPerPrincipal = options.maxPerPrincipal ?? 100;
     this.#maxTotal = options.maxTotal ?? 10_000;
     this.#now = options.now ?? Date.now;

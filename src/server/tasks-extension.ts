@@ -17,6 +17,8 @@ import type { ExtensionHost, ServerExtension } from './server-extension.js';
 import { MemoryTaskStore, isTerminal } from './task-store.js';
 import type { TaskStore } from './task-store.js';
 import { messageOf } from '../jsonrpc/thrown-value.js';
+import { refuseUnknownOptions } from '../options/known-options.js';
+import type { OptionKeys } from '../options/known-options.js';
 
 export interface TasksExtensionOptions {
   /**
@@ -91,8 +93,11 @@ function answer(run: Running, answered: [string, Params][]): void {
   }
 }
 
+const TASKS_EXTENSION_OPTIONS = { tools: true, store: true, ttlMs: true, pollIntervalMs: true } as const satisfies OptionKeys<TasksExtensionOptions>;
+
 /** The Tasks extension, ready for `server.extension(...)`. */
 export function tasksExtension(options: TasksExtensionOptions = {}): TasksExtension {
+  refuseUnknownOptions('tasksExtension', options, TASKS_EXTENSION_OPTIONS);
   const store = options.store ?? new MemoryTaskStore();
   const ttlMs = options.ttlMs ?? 3_600_000;
   const pollIntervalMs = options.pollIntervalMs ?? 1000;
