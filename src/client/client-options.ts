@@ -54,3 +54,7 @@ export const MCP_CLIENT_OPTIONS = {
   listLimits: true, era: true, probeTimeoutMs: true, now: true, resultCacheLimits: true, renewSession: true,
   onSampling: true, onElicitation: true, roots: true,
 } as const satisfies OptionKeys<McpClientOptions>;
+
+/** The keys of the nested limits McpClientOptions takes, checked with the rest. */
+export const LIST_LIMITS_OPTIONS = { maxPages: true, maxItems: true, maxBytes: true } as const satisfies OptionKeys<ListLimits>;
+export const RESULT_CACHE_LIMITS_OPTIONS = { maxEntries: true, maxBytes: true, maxTtlMs: true } as const satisfies OptionKeys<ResultCacheLimits>;

@@ -34,7 +34,7 @@ import type { LoadedSkill, SkillFile } from './skill-reader.js';
 import { keptStructuredOutput, outputSchemasOf } from './structured-output-check.js';
 import { ClientTasks } from './client-tasks.js';
 import type { TaskCallOptions } from './extension-task.js';
-import { MCP_CLIENT_OPTIONS } from './client-options.js';
+import { LIST_LIMITS_OPTIONS, MCP_CLIENT_OPTIONS, RESULT_CACHE_LIMITS_OPTIONS } from './client-options.js';
 import { refuseUnknownOptions } from '../options/known-options.js';
 
 /** The options of a call that passes none: shared, never written to. */
@@ -86,6 +86,8 @@ export class McpClient {
 
   constructor(transport: Transport, options: McpClientOptions = {}) {
     refuseUnknownOptions('new McpClient', options, MCP_CLIENT_OPTIONS);
+    refuseUnknownOptions('new McpClient: listLimits', options.listLimits, LIST_LIMITS_OPTIONS);
+    refuseUnknownOptions('new McpClient: resultCacheLimits', options.resultCacheLimits, RESULT_CACHE_LIMITS_OPTIONS);
     this.#options = options;
     this.mcp = new McpClientPeer(transport, { timeoutMs: options.timeoutMs ?? 60_000, maxTotalTimeoutMs: options.maxTotalTimeoutMs ?? 600_000 });
     this.mcp.peer.onclose = () => { this.state = nextClientState(this.state, 'close'); };

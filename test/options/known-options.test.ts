@@ -141,6 +141,18 @@ test('the other renamed options say what replaced them', async () => {
   ]);
 });
 
+test('nested limits are checked with the options that carry them', async () => {
+  assert.deepStrictEqual([
+    await outcome((extra) => new McpClient(transport(), { listLimits: extra }), { maxPage: 1 }),
+    await outcome((extra) => new McpClient(transport(), { resultCacheLimits: extra }), { maxEntry: 1 }),
+    await outcome((extra) => httpTransport('http://127.0.0.1:1/mcp', { reconnect: { maxRetries: 1, initialDelayMs: 1, ...extra } }), { maxDelayMs: 1 }),
+  ], [
+    'new McpClient: listLimits: unknown option "maxPage"',
+    'new McpClient: resultCacheLimits: unknown option "maxEntry"',
+    'httpTransport: reconnect: unknown option "maxDelayMs"',
+  ]);
+});
+
 test('known keys pass, an absent options object passes, and a key on the prototype is not the object\'s', () => {
   const known = { a: true, b: true } as const;
   refuseUnknownOptions('f', { a: 1, b: undefined }, known);

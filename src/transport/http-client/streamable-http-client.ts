@@ -48,6 +48,7 @@ export interface HttpTransportOptions {
 /** basic/transports#streamable-http: sessions (Mcp-Session-Id), the GET stream, and streams resumed with Last-Event-ID. */
 const STREAMABLE_HTTP_CAPABILITIES: TransportCapabilities = Object.freeze({ sessions: true, standaloneStream: true, resumption: true, manyClients: false });
 
+const RECONNECT_OPTIONS = { maxRetries: true, initialDelayMs: true } as const satisfies OptionKeys<ReconnectPolicy>;
 const HTTP_TRANSPORT_OPTIONS = { headers: true, fetch: true, request: true, reconnect: true, auth: true, allowInsecureHttp: true, ontrace: true } as const satisfies OptionKeys<HttpTransportOptions>;
 
 /** A Streamable HTTP client endpoint. */
@@ -100,6 +101,7 @@ export class StreamableHttpClientTransport implements Transport {
 
   constructor(url: string | URL, options: HttpTransportOptions = {}) {
     refuseUnknownOptions('httpTransport', options, HTTP_TRANSPORT_OPTIONS);
+    refuseUnknownOptions('httpTransport: reconnect', options.reconnect, RECONNECT_OPTIONS);
     this.url = String(url);
     this.#options = options;
     this.#policy = options.reconnect ?? DEFAULT_RECONNECT;
