@@ -8,17 +8,18 @@ import { dirname, join, normalize, relative } from 'node:path';
 import { test } from 'node:test';
 import { SRC, sourceFiles } from './src-files.js';
 
-/** Which layers each layer may import (`→` in docs/ARCHITECTURE.md); cli may import anything. */
+/** Which layers each layer may import (`→` in docs/ARCHITECTURE.md); cli may import anything; every layer may import options (the check of options objects, which imports nothing). */
 const ARROWS: Record<string, readonly string[]> = {
-  'jsonrpc': [],
-  'json-schema': [],
-  'outbound': [],
-  'jws': [],
-  'transport': ['protocol', 'jsonrpc', 'outbound', 'jws'],
-  'protocol': ['jsonrpc'],
-  'server': ['protocol', 'jsonrpc', 'json-schema', 'jws'],
-  'client': ['protocol', 'jsonrpc', 'json-schema', 'outbound', 'jws'],
-  'host': ['client', 'protocol', 'json-schema', 'outbound', 'transport'],
+  'options': [],
+  'jsonrpc': ['options'],
+  'json-schema': ['options'],
+  'outbound': ['options'],
+  'jws': ['options'],
+  'transport': ['protocol', 'jsonrpc', 'outbound', 'jws', 'options'],
+  'protocol': ['jsonrpc', 'options'],
+  'server': ['protocol', 'jsonrpc', 'json-schema', 'jws', 'options'],
+  'client': ['protocol', 'jsonrpc', 'json-schema', 'outbound', 'jws', 'options'],
+  'host': ['client', 'protocol', 'json-schema', 'outbound', 'transport', 'options'],
 };
 
 /** Folders whose files may import node:* (everything else runs in any JavaScript runtime). */

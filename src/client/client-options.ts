@@ -5,6 +5,7 @@ import type { EraChoice } from './era-probe.js';
 import type { ListLimits } from './list-all.js';
 import type { ResultCacheLimits } from './result-cache.js';
 import type { ServerRequestHandlers } from './server-requests.js';
+import type { OptionKeys } from '../options/known-options.js';
 
 /** Options of an McpClient. */
 export interface McpClientOptions extends ServerRequestHandlers {
@@ -46,3 +47,14 @@ export interface ClientRequestOptions extends McpRequestOptions {
 
 /** The client's own name in `initialize`, unless the application gives one. */
 export const DEFAULT_CLIENT_INFO: Implementation = { name: 'mcpwire', version: '0.1.0' };
+
+/** The keys McpClientOptions takes, for the check at construction (options/known-options.ts). */
+export const MCP_CLIENT_OPTIONS = {
+  clientInfo: true, capabilities: true, protocolVersion: true, protocolVersions: true, timeoutMs: true, maxTotalTimeoutMs: true,
+  listLimits: true, era: true, probeTimeoutMs: true, now: true, resultCacheLimits: true, renewSession: true,
+  onSampling: true, onElicitation: true, roots: true,
+} as const satisfies OptionKeys<McpClientOptions>;
+
+/** The keys of the nested limits McpClientOptions takes, checked with the rest. */
+export const LIST_LIMITS_OPTIONS = { maxPages: true, maxItems: true, maxBytes: true } as const satisfies OptionKeys<ListLimits>;
+export const RESULT_CACHE_LIMITS_OPTIONS = { maxEntries: true, maxBytes: true, maxTtlMs: true } as const satisfies OptionKeys<ResultCacheLimits>;

@@ -1,7 +1,7 @@
 // McpClient's task half: a tools/call run as a task, by era (the Tasks extension of 2026-07-28,
 // SEP-2663, followed in extension-task.ts; the 2025-11-25 experimental flow in tool-task.ts), and
 // the task methods of both revisions. McpClient delegates its task methods here; a tools/call that
-// is not answered with a task never comes this way.
+// is not answered with a task only passes through `followed`.
 
 import type { Params } from '../jsonrpc/index.js';
 import { CapabilityError, CLIENT_REQUESTS, extensionSettings, TASKS_EXTENSION, TASKS_METHODS } from '../protocol/index.js';
@@ -47,9 +47,14 @@ export class ClientTasks {
     return await this.followed(name, await client.request(CLIENT_REQUESTS.toolsCall, params, each) as CallToolResult, options);
   }
 
-  /** A tools/call result, or the end of the task it is (extension-task.ts). */
+  /**
+   * A tools/call result, or the end of the task it is (extension-task.ts). A task answered to a
+   * client that did not declare the Tasks extension is refused: SEP-2663 lets a server send one only
+   * to a client that did, and taking it as a result would skip the result's checks (the outputSchema).
+   */
   followed(name: string, result: CallToolResult, options: TaskCallOptions): Promise<CallToolResult> | CallToolResult {
     if (result.resultType !== 'task') return result;
+    if (!this.takesTasks) throw new Error(`tools/call "${name}": the server answered with a task (resultType "task"), which this client did not ask for: it did not declare the Tasks extension (capabilities.extensions["${TASKS_EXTENSION}"])`);
     return followTask(this.following, name, result, (request, key) => this.#answer(request, key, options.signal), options);
   }
 

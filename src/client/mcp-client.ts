@@ -34,6 +34,8 @@ import type { LoadedSkill, SkillFile } from './skill-reader.js';
 import { keptStructuredOutput, outputSchemasOf } from './structured-output-check.js';
 import { ClientTasks } from './client-tasks.js';
 import type { TaskCallOptions } from './extension-task.js';
+import { LIST_LIMITS_OPTIONS, MCP_CLIENT_OPTIONS, RESULT_CACHE_LIMITS_OPTIONS } from './client-options.js';
+import { refuseUnknownOptions } from '../options/known-options.js';
 
 /** The options of a call that passes none: shared, never written to. */
 const NO_OPTIONS: McpRequestOptions = Object.freeze({});
@@ -83,6 +85,9 @@ export class McpClient {
   readonly #tasks: ClientTasks;
 
   constructor(transport: Transport, options: McpClientOptions = {}) {
+    refuseUnknownOptions('new McpClient', options, MCP_CLIENT_OPTIONS);
+    refuseUnknownOptions('new McpClient: listLimits', options.listLimits, LIST_LIMITS_OPTIONS);
+    refuseUnknownOptions('new McpClient: resultCacheLimits', options.resultCacheLimits, RESULT_CACHE_LIMITS_OPTIONS);
     this.#options = options;
     this.mcp = new McpClientPeer(transport, { timeoutMs: options.timeoutMs ?? 60_000, maxTotalTimeoutMs: options.maxTotalTimeoutMs ?? 600_000 });
     this.mcp.peer.onclose = () => { this.state = nextClientState(this.state, 'close'); };
@@ -246,8 +251,8 @@ export class McpClient {
   callTool(name: string, args?: Record<string, unknown>, options: ClientRequestOptions = NO_OPTIONS): Promise<CallToolResult> {
     const params: Params = args === undefined ? { name } : { name, arguments: args };
     const sent = this.request(CLIENT_REQUESTS.toolsCall, params, options) as Promise<CallToolResult>;
-    // SEP-2663: a client that declared the extension MUST handle either result shape.
-    const ended = this.#tasks.takesTasks ? sent.then((result) => this.#tasks.followed(name, result, options)) : sent;
+    // SEP-2663: a client that declared the extension MUST handle either result shape; one that did not refuses a task.
+    const ended = sent.then((result) => this.#tasks.followed(name, result, options));
     return this.#checked(name, ended);
   }
 

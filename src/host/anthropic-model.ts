@@ -15,6 +15,9 @@ import { ModelApiError, midStreamError, streamEventJson } from './model-api-erro
 import { parseArguments, reply, streamIndex } from './openai-model.js';
 import { readSseEvents } from '../transport/sse.js';
 import type { OutboundResponse } from '../outbound/outbound-fetch.js';
+import { refuseUnknownOptions } from '../options/known-options.js';
+import type { OptionKeys } from '../options/known-options.js';
+import { MODEL_HTTP_OPTIONS } from './model-http.js';
 
 /** Settings of the Messages adapter. */
 export interface AnthropicModelOptions extends ModelHttpOptions {
@@ -53,12 +56,15 @@ function wireMessages(messages: readonly ModelMessage[]): Array<{ role: 'user' |
   return wire;
 }
 
+const ANTHROPIC_MODEL_OPTIONS = { ...MODEL_HTTP_OPTIONS, model: true, baseUrl: true, apiKey: true, maxTokens: true, ontext: true } as const satisfies OptionKeys<AnthropicModelOptions>;
+
 /** The Anthropic Messages adapter. */
 export class AnthropicModel implements Model {
   readonly name: string;
   #options: AnthropicModelOptions;
 
   constructor(options: AnthropicModelOptions) {
+    refuseUnknownOptions('new AnthropicModel', options, ANTHROPIC_MODEL_OPTIONS);
     this.#options = options;
     this.name = `anthropic:${options.model}`;
   }

@@ -12,6 +12,8 @@ import { Policy } from './policy.js';
 import { SamplingDeclinedError, sampleWith } from './sampling.js';
 import { ToolSeam } from './tool-seam.js';
 import type { ToolAddress } from './tool-seam.js';
+import { refuseUnknownOptions } from '../options/known-options.js';
+import type { OptionKeys } from '../options/known-options.js';
 
 /** Options of a Host. */
 export interface HostOptions {
@@ -44,6 +46,8 @@ export function resultText(result: CallToolResult): string {
   return parts.join('\n');
 }
 
+const HOST_OPTIONS = { policy: true, maxTurns: true, maxCallsPerTurn: true, maxCalls: true, toolsRefreshIntervalMs: true, onevent: true } as const satisfies OptionKeys<HostOptions>;
+
 /** One host, many servers, one model at a time. */
 export class Host {
   readonly policy: Policy;
@@ -55,6 +59,7 @@ export class Host {
   #options: HostOptions;
 
   constructor(options: HostOptions = {}) {
+    refuseUnknownOptions('new Host', options, HOST_OPTIONS);
     this.#options = options;
     this.policy = options.policy ?? new Policy();
   }

@@ -9,6 +9,7 @@
 import { OutboundError, outboundFetch } from '../outbound/outbound-fetch.js';
 import type { OutboundResponse } from '../outbound/outbound-fetch.js';
 import { ModelApiError, modelApiError, parseRetryAfter } from './model-api-error.js';
+import type { OptionKeys } from '../options/known-options.js';
 
 const RETRYABLE = new Set([429, 500, 502, 503, 504, 529]);
 
@@ -34,6 +35,11 @@ export interface ModelHttpOptions {
   /** Aborts the request from outside (Ctrl-C). */
   signal?: AbortSignal;
 }
+
+/** The keys ModelHttpOptions takes: part of each model adapter's options, checked at construction (options/known-options.ts). */
+export const MODEL_HTTP_OPTIONS = {
+  fetch: true, maxRetries: true, sleep: true, maxRetryAfter: true, timeoutMs: true, firstByteMs: true, maxBytes: true, signal: true,
+} as const satisfies OptionKeys<ModelHttpOptions>;
 
 /** A POST and its successful response (2xx); anything else becomes a ModelApiError. */
 export async function postModelApi(

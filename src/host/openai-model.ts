@@ -12,6 +12,9 @@ import type { ModelHttpOptions } from './model-http.js';
 import { ModelApiError, midStreamError, streamEventJson } from './model-api-error.js';
 import { readSseEvents } from '../transport/sse.js';
 import type { OutboundResponse } from '../outbound/outbound-fetch.js';
+import { refuseUnknownOptions } from '../options/known-options.js';
+import type { OptionKeys } from '../options/known-options.js';
+import { MODEL_HTTP_OPTIONS } from './model-http.js';
 
 /** Settings of the Chat Completions adapter. */
 export interface OpenAiModelOptions extends ModelHttpOptions {
@@ -56,12 +59,15 @@ function wireMessage(message: ModelMessage): Record<string, unknown> {
   }
 }
 
+const OPENAI_MODEL_OPTIONS = { ...MODEL_HTTP_OPTIONS, model: true, baseUrl: true, apiKey: true, ontext: true } as const satisfies OptionKeys<OpenAiModelOptions>;
+
 /** The OpenAI-compatible Chat Completions adapter. */
 export class OpenAiModel implements Model {
   readonly name: string;
   #options: OpenAiModelOptions;
 
   constructor(options: OpenAiModelOptions) {
+    refuseUnknownOptions('new OpenAiModel', options, OPENAI_MODEL_OPTIONS);
     this.#options = options;
     this.name = `openai:${options.model}`;
   }

@@ -6,6 +6,8 @@
 import { visibleTo } from '../protocol/index.js';
 import type { CreateMessageRequestParams, Tool } from '../protocol/index.js';
 import { changedFields, definitionDigest } from './tool-definition.js';
+import { refuseUnknownOptions } from '../options/known-options.js';
+import type { OptionKeys } from '../options/known-options.js';
 
 /** A call awaiting a person's approval. */
 export interface ConfirmationRequest {
@@ -61,6 +63,8 @@ interface Pin {
   digest: string | undefined;
 }
 
+const POLICY_OPTIONS = { allow: true, deny: true, approve: true, trustedServers: true, confirm: true, approveSampling: true, confirmSampling: true } as const satisfies OptionKeys<PolicyOptions>;
+
 /** Decides exposure and confirmation for the host. */
 export class Policy {
   #options: PolicyOptions;
@@ -68,6 +72,7 @@ export class Policy {
   #pins = new Map<string, Map<string, Pin>>();
 
   constructor(options: PolicyOptions = {}) {
+    refuseUnknownOptions('new Policy', options, POLICY_OPTIONS);
     this.#options = options;
   }
 

@@ -3,6 +3,8 @@ import { Compiler, type Formats, type ValidateOptions } from './schema-compiler.
 import { DEFAULT_MAX_ERRORS, DEFAULT_MAX_EVALUATIONS, budgetOption, runWithinBudget } from './validation-budget.js';
 import { SchemaError, type ValidationError, type ValidationResult } from './validation-errors.js';
 import type { Dialect } from './dialects.js';
+import { refuseUnknownOptions } from '../options/known-options.js';
+import type { OptionKeys } from '../options/known-options.js';
 
 export { DEFAULT_MAX_ERRORS, DEFAULT_MAX_EVALUATIONS, SchemaError };
 export { standardFormats } from './standard-formats.js';
@@ -14,11 +16,14 @@ export type { FromJsonSchema } from './infer.js';
 /** A compiled schema: call it with an instance; it never throws on bad data. */
 export type Validator = (instance: unknown) => ValidationResult;
 
+const VALIDATE_OPTIONS = { defaultDialect: true, remotes: true, formats: true, maxEvaluations: true, maxErrors: true } as const satisfies OptionKeys<ValidateOptions>;
+
 /**
  * Compiles `schema`, resolving every $ref now; throws SchemaError if the schema cannot be used.
  * Each validation is bounded: options.maxEvaluations (work) and options.maxErrors (errors listed).
  */
 export function compile(schema: unknown, options: ValidateOptions = {}): Validator {
+  refuseUnknownOptions('compile', options, VALIDATE_OPTIONS, { assertFormat: 'was replaced by formats: standardFormats (or your own format tests)' });
   const root = new Compiler(options).root(schema);
   const budget = budgetOption(options.maxEvaluations, DEFAULT_MAX_EVALUATIONS, 'maxEvaluations');
   const maxErrors = budgetOption(options.maxErrors, DEFAULT_MAX_ERRORS, 'maxErrors');

@@ -7,6 +7,7 @@ import { ProtocolError } from './protocol-error.js';
 import { ConnectionClosedError, RequestCancelledError, RequestTimeoutError, TooManyPendingRequestsError } from './local-errors.js';
 import { Deadlines } from './deadlines.js';
 import type { PeerOptions, RequestOptions } from './peer-options.js';
+import { errorOf } from './thrown-value.js';
 
 /** A request registered to wait for its answer, not yet sent. */
 export interface Opened {
@@ -102,7 +103,7 @@ export class OutboundRequests {
     const pending = this.#pending.get(id);
     if (!pending) return;
     this.#forget(pending);
-    pending.reject(error instanceof Error ? error : new Error(String(error)));
+    pending.reject(errorOf(error));
   }
 
   /** Settles the request a response answers; false when no request waits for it (late, or never sent). */

@@ -4,6 +4,7 @@
 import type { Params, RequestId } from './messages.js';
 import type { ProtocolError } from './protocol-error.js';
 import type { MessageExtra } from './transport.js';
+import type { OptionKeys } from '../options/known-options.js';
 
 /** What a request handler learns about the request it is answering. */
 export interface RequestContext {
@@ -77,3 +78,8 @@ export interface PeerOptions {
   /** Maximum own requests waiting for a response (default 1024); beyond it `request` rejects locally. */
   maxOutboundRequests?: number;
 }
+
+/** The keys PeerOptions takes, for the check at construction (options/known-options.ts). */
+export const PEER_OPTIONS = {
+  timeoutMs: true, onabandon: true, guard: true, maxInboundRequests: true, limitPerClient: true, maxTotalTimeoutMs: true, maxOutboundRequests: true,
+} as const satisfies OptionKeys<PeerOptions>;

@@ -14,8 +14,11 @@ import { InboundRequest } from './inbound-request.js';
 import { SENT } from './transport.js';
 import { isThenable } from './thenable.js';
 import { InboundLimit } from './inbound-limit.js';
+import { errorObjectOf, errorOf, messageOf } from './thrown-value.js';
 import type { MessageExtra, SendOptions, Transport } from './transport.js';
 import type { MessageRouter, NotificationHandler, PeerOptions, RequestHandler, RequestOptions } from './peer-options.js';
+import { PEER_OPTIONS } from './peer-options.js';
+import { refuseUnknownOptions } from '../options/known-options.js';
 
 export type { MessageRouter, NotificationHandler, PeerOptions, RequestContext, RequestHandler, RequestOptions } from './peer-options.js';
 
@@ -43,6 +46,7 @@ export class JsonRpcPeer {
   #closed = false;
 
   constructor(transport: Transport, options: PeerOptions = {}) {
+    refuseUnknownOptions('new JsonRpcPeer', options, PEER_OPTIONS);
     this.transport = transport;
     this.#options = options;
     // Bound, not wrapped in an arrow: the stack from the transport to a handler has no frame that only forwards.
@@ -202,10 +206,8 @@ export class JsonRpcPeer {
   #answer(id: RequestId, result: Params | undefined, error: unknown): void {
     // A handler that returned nothing still gets a valid response: an empty result.
     if (error === undefined) return this.#sendQuietly({ jsonrpc: '2.0', id, result: result ?? {} }, id);
-    const wire = error instanceof ProtocolError
-      ? error.toJSON()
-      : { code: INTERNAL_ERROR, message: error instanceof Error ? error.message : String(error) };
-    this.#sendQuietly({ jsonrpc: '2.0', id, error: wire }, id);
+    // errorObjectOf never throws, whatever the handler threw: nothing escapes the answer.
+    this.#sendQuietly({ jsonrpc: '2.0', id, error: errorObjectOf(error) }, id);
   }
 
   #refuse(id: RequestId, code: number, message: string, data?: unknown): void {
@@ -259,11 +261,12 @@ export class JsonRpcPeer {
       // The peer is not reading: this answer is dropped, and the transport already said so once
       // (reporting each one would turn a flood of requests into a flood of errors).
       if (error instanceof OutputBacklogError) return;
-      // A result that cannot be sent (it does not serialize: a BigInt, a cycle) must still be
-      // answered, or the requester waits forever: send an error in its place, once.
-      if ('result' in message && !this.#closed && !(error instanceof ConnectionClosedError)) {
-        const why = error instanceof Error ? error.message : String(error);
-        const fallback: JSONRPCMessage = { jsonrpc: '2.0', id: message.id, error: { code: INTERNAL_ERROR, message: `The result could not be sent: ${why}` } };
+      // An answer that cannot be sent (it does not serialize: a BigInt, a cycle, in a result or in
+      // an error's data) must still be answered, or the requester waits forever: send a plain
+      // error in its place, once.
+      if ('id' in message && ('result' in message || 'error' in message) && message.id !== undefined && !this.#closed && !(error instanceof ConnectionClosedError)) {
+        const what = 'result' in message ? 'result' : 'error';
+        const fallback: JSONRPCMessage = { jsonrpc: '2.0', id: message.id, error: { code: INTERNAL_ERROR, message: `The ${what} could not be sent: ${messageOf(error)}` } };
         this.#trySend(fallback, options).catch((again: unknown) => this.#report(again));
       }
       this.#report(error);
@@ -287,6 +290,6 @@ export class JsonRpcPeer {
   }
 
   #report(error: unknown): void {
-    this.onerror?.(error instanceof Error ? error : new Error(String(error)));
+    this.onerror?.(errorOf(error));
   }
 }

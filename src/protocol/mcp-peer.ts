@@ -62,8 +62,9 @@ export class McpPeer implements MessageRouter {
   readonly #uncancellable: readonly string[];
 
   constructor(transport: Transport, options: McpPeerOptions = {}) {
-    this.#uncancellable = options.uncancellable ?? UNCANCELLABLE;
-    this.peer = new JsonRpcPeer(transport, options);
+    const { uncancellable, ...peerOptions } = options; // once per connection: the peer checks its own keys
+    this.#uncancellable = uncancellable ?? UNCANCELLABLE;
+    this.peer = new JsonRpcPeer(transport, peerOptions);
     this.peer.router = this;
   }
 

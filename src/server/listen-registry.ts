@@ -10,6 +10,7 @@ import { META, NOTIFICATIONS } from '../protocol/index.js';
 import type { SubscriptionFilter } from '../protocol/index.js';
 import { LocalListenBus } from './listen-bus.js';
 import type { ListenBus, ListenEvent } from './listen-bus.js';
+import { errorOf } from '../jsonrpc/thrown-value.js';
 
 interface Listener {
   filter: SubscriptionFilter;
@@ -132,6 +133,6 @@ export class ListenRegistry {
   async #send(listeners: Listener[], method: string, params: Params): Promise<void> {
     await Promise.all(listeners.map((listener) =>
       listener.notify(method, { ...params, _meta: { [META.subscriptionId]: listener.subscriptionId } })
-        .catch((error: unknown) => this.onerror?.(error instanceof Error ? error : new Error(String(error))))));
+        .catch((error: unknown) => this.onerror?.(errorOf(error)))));
   }
 }

@@ -12,6 +12,8 @@
 import { INVALID_PARAMS, ProtocolError } from '../jsonrpc/index.js';
 import type { Params } from '../jsonrpc/index.js';
 import { decodeBase64Url, encodeBase64Url } from '../jws/base64url.js';
+import { refuseUnknownOptions } from '../options/known-options.js';
+import type { OptionKeys } from '../options/known-options.js';
 
 /** How requestState is sealed. */
 export interface RequestStateOptions {
@@ -23,6 +25,8 @@ export interface RequestStateOptions {
 
 const encoder = new TextEncoder();
 
+const REQUEST_STATE_OPTIONS = { key: true, ttlMs: true } as const satisfies OptionKeys<RequestStateOptions>;
+
 /** Seals and opens requestState strings with one key. */
 export class RequestStateSealer {
   readonly #ttlMs: number;
@@ -30,6 +34,7 @@ export class RequestStateSealer {
   #key: ReturnType<typeof crypto.subtle.importKey> | undefined;
 
   constructor(options: RequestStateOptions = {}) {
+    refuseUnknownOptions('requestState', options, REQUEST_STATE_OPTIONS);
     this.#given = options.key === undefined ? undefined : typeof options.key === 'string' ? encoder.encode(options.key) : options.key;
     if (this.#given !== undefined && this.#given.byteLength < 32) throw new Error(`requestState key too short: ${this.#given.byteLength} bytes, at least 32 needed`);
     this.#ttlMs = options.ttlMs ?? 10 * 60_000;

@@ -15,6 +15,7 @@ import { isThenable } from '../jsonrpc/thenable.js';
 import type { FromJsonSchema, ValidationIssue } from '../json-schema/index.js';
 import type { CallToolResult } from '../protocol/index.js';
 import type { StandardInput, StandardOutput, StandardSchemaV1Issue, StandardSchemaWithJSON, StandardTypedV1Props } from './standard-schema.js';
+import { messageOf } from '../jsonrpc/thrown-value.js';
 
 /** What a tool's inputSchema or outputSchema may be: a JSON Schema object, or a Standard schema that can export one. */
 export type ToolSchema = StandardSchemaWithJSON<any, any> | { readonly [keyword: string]: unknown };
@@ -87,7 +88,7 @@ export function adaptSchema<S extends ToolSchema>(schema: S, label: string, side
   try {
     check = compile(schema);
   } catch (error) {
-    throw new SchemaError(`${label}: ${error instanceof Error ? error.message : String(error)}`);
+    throw new SchemaError(`${label}: ${messageOf(error)}`);
   }
   return {
     jsonSchema: schema as Record<string, unknown>,
@@ -112,7 +113,7 @@ function adaptStandard(props: Record<string, unknown>, label: string, side: Sche
   try {
     jsonSchema = (exportSide as (options: { target: string }) => unknown).call(converter, { target: 'draft-2020-12' });
   } catch (error) {
-    throw new SchemaError(`${label}: the ${vendor} schema has no JSON Schema form (${error instanceof Error ? error.message : String(error)})`);
+    throw new SchemaError(`${label}: the ${vendor} schema has no JSON Schema form (${messageOf(error)})`);
   }
   if (typeof jsonSchema !== 'object' || jsonSchema === null || Array.isArray(jsonSchema)) throw new SchemaError(`${label}: the ${vendor} schema's JSON Schema is not an object`);
   return {
@@ -122,10 +123,10 @@ function adaptStandard(props: Record<string, unknown>, label: string, side: Sche
       try {
         result = (validate as (value: unknown) => unknown).call(props, value);
       } catch (error) {
-        return { issues: [{ path: [], message: `the ${vendor} schema threw: ${error instanceof Error ? error.message : String(error)}` }] };
+        return { issues: [{ path: [], message: `the ${vendor} schema threw: ${messageOf(error)}` }] };
       }
       if (!isThenable(result)) return standardResult(result);
-      return Promise.resolve(result).then(standardResult, (error: unknown) => ({ issues: [{ path: [], message: `the ${vendor} schema failed: ${error instanceof Error ? error.message : String(error)}` }] }));
+      return Promise.resolve(result).then(standardResult, (error: unknown) => ({ issues: [{ path: [], message: `the ${vendor} schema failed: ${messageOf(error)}` }] }));
     },
   };
 }

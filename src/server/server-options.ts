@@ -5,6 +5,7 @@ import type { ServerCapabilities } from '../protocol/index.js';
 import type { ListenBus } from './listen-bus.js';
 import type { RequestStateOptions } from './request-state.js';
 import type { CacheHint } from './stateless-request.js';
+import type { MovedOptions, OptionKeys } from '../options/known-options.js';
 
 /** Options of a ToolServer (and of an McpServer). */
 export interface ToolServerOptions {
@@ -45,3 +46,13 @@ export interface ToolServerOptions {
   /** Where changes travel to listen streams: in-process by default; instances behind a balancer share one (packages/redis). */
   listenBus?: ListenBus;
 }
+
+/** The keys ToolServerOptions (and McpServerOptions) take, for the check at construction (options/known-options.ts). */
+export const TOOL_SERVER_OPTIONS = {
+  instructions: true, capabilities: true, pageSize: true, protocolVersions: true, timeoutMs: true, maxInboundRequests: true,
+  statelessRevisions: true, requestState: true, listToolsByScope: true, cacheHint: true, maxSubscriptions: true,
+  maxListenStreams: true, maxListenStreamsPerClient: true, listenIdleMs: true, listenBus: true,
+} as const satisfies OptionKeys<ToolServerOptions>;
+
+/** Keys ToolServerOptions had, and what took their place. */
+export const TOOL_SERVER_MOVED: MovedOptions = { modernVersions: 'was replaced by statelessRevisions' };

@@ -8,6 +8,8 @@ import type { Params } from '../jsonrpc/index.js';
 import type { DetailedTask } from '../protocol/tasks-extension.js';
 import { INTERNAL_ERROR } from '../jsonrpc/index.js';
 import { TERMINAL_EXTENSION_TASK_STATUSES } from '../protocol/tasks-extension.js';
+import { refuseUnknownOptions } from '../options/known-options.js';
+import type { OptionKeys } from '../options/known-options.js';
 
 /** What a process that received a request for a task sends to the process running its handler. */
 export type TaskSignal =
@@ -113,6 +115,8 @@ interface Share { live: number; finished: number; bytes: number }
 
 const MiB = 1024 * 1024;
 
+const MEMORY_TASK_STORE_OPTIONS = { maxPerPrincipal: true, maxFinishedPerPrincipal: true, maxTotal: true, maxBytes: true, maxBytesPerPrincipal: true, now: true } as const satisfies OptionKeys<MemoryTaskStoreOptions>;
+
 /**
  * The default store: a Map, bounded per client (TaskPlacement.holder) and in total, by count and by
  * bytes. A task expires at its deadline while unfinished and ttlMs after it ended. A client that
@@ -131,6 +135,7 @@ export class MemoryTaskStore implements TaskStore {
   #bytes = 0;
 
   constructor(options: MemoryTaskStoreOptions = {}) {
+    refuseUnknownOptions('new MemoryTaskStore', options, MEMORY_TASK_STORE_OPTIONS);
     this.#maxPerPrincipal = options.maxPerPrincipal ?? 100;
     this.#maxFinishedPerPrincipal = options.maxFinishedPerPrincipal ?? 1000;
     this.#maxTotal = options.maxTotal ?? 10_000;

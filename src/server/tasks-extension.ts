@@ -16,6 +16,9 @@ import type { ToolContext, InputOptions } from './request-context.js';
 import type { ExtensionHost, ServerExtension } from './server-extension.js';
 import { DEFAULT_TASK_DEADLINE_MS, MemoryTaskStore, expiredTask, isTerminal } from './task-store.js';
 import type { TaskStore } from './task-store.js';
+import { messageOf } from '../jsonrpc/thrown-value.js';
+import { refuseUnknownOptions } from '../options/known-options.js';
+import type { OptionKeys } from '../options/known-options.js';
 
 export interface TasksExtensionOptions {
   /**
@@ -117,8 +120,11 @@ function answer(run: Running, answered: [string, Params][]): void {
   }
 }
 
+const TASKS_EXTENSION_OPTIONS = { tools: true, store: true, ttlMs: true, pollIntervalMs: true, deadlineMs: true } as const satisfies OptionKeys<TasksExtensionOptions>;
+
 /** The Tasks extension, ready for `server.extension(...)`. */
 export function tasksExtension(options: TasksExtensionOptions = {}): TasksExtension {
+  refuseUnknownOptions('tasksExtension', options, TASKS_EXTENSION_OPTIONS);
   const store = options.store ?? new MemoryTaskStore();
   const ttlMs = options.ttlMs ?? 3_600_000;
   const deadlineMs = options.deadlineMs ?? DEFAULT_TASK_DEADLINE_MS;
@@ -230,7 +236,7 @@ export function tasksExtension(options: TasksExtensionOptions = {}): TasksExtens
         status: 'failed',
         error: error instanceof ProtocolError
           ? { code: error.code, message: error.message, ...(error.data === undefined ? {} : { data: error.data }) }
-          : { code: INTERNAL_ERROR, message: error instanceof Error ? error.message : String(error) },
+          : { code: INTERNAL_ERROR, message: messageOf(error) },
       }),
     ).catch(() => undefined).finally(() => { clearTimeout(deadline); stop(); running.delete(task.taskId); });
     return { ...task, resultType: 'task' } as unknown as Params;

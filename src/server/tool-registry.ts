@@ -15,6 +15,7 @@ import type { Registered, RegistryKind } from './named-registry.js';
 import type { ToolContext } from './request-context.js';
 import { adaptSchema } from './schema-adapter.js';
 import type { AdaptedSchema, SchemaResult, ToolArguments, ToolResult, ToolSchema } from './schema-adapter.js';
+import { messageOf } from '../jsonrpc/thrown-value.js';
 
 /**
  * A tool as `server.tool` takes it: a Tool whose schemas may also be Standard schemas (zod,
@@ -157,7 +158,7 @@ function run(entry: Entry, checked: SchemaResult<unknown>, context: ToolContext)
 /** A handler's throw: a ProtocolError stays a JSON-RPC error; anything else is an `isError` result the model can read. */
 function toolFailure(error: unknown): CallToolResult {
   if (error instanceof ProtocolError) throw error;
-  return { content: [{ type: 'text', text: error instanceof Error ? error.message : String(error) }], isError: true };
+  return { content: [{ type: 'text', text: messageOf(error) }], isError: true };
 }
 
 /** server/tools#output-schema: structuredContent MUST match a declared outputSchema. */

@@ -24,6 +24,9 @@ import { ToolRegistry, withoutExecution } from './tool-registry.js';
 import type { RegisteredTool, ToolDefinition } from './tool-registry.js';
 import type { ToolArguments, ToolResult, ToolSchema } from './schema-adapter.js';
 import type { ToolServerOptions } from './server-options.js';
+import { TOOL_SERVER_MOVED, TOOL_SERVER_OPTIONS } from './server-options.js';
+import { errorOf } from '../jsonrpc/thrown-value.js';
+import { refuseUnknownOptions } from '../options/known-options.js';
 
 /** toolHeaders' answer per input schema `properties` object (a registered definition is not changed in place). */
 const TOOL_HEADERS = new WeakMap<object, Record<string, string> | undefined>();
@@ -75,6 +78,7 @@ export class ToolServer implements ConnectionHost {
   readonly #tools = new ToolRegistry(() => this.listChanged('tools', NOTIFICATIONS.toolsListChanged));
 
   constructor(info: Implementation, options: ToolServerOptions = {}) {
+    refuseUnknownOptions(`new ${new.target.name}`, options, TOOL_SERVER_OPTIONS, TOOL_SERVER_MOVED);
     this.info = info;
     this.#declared = options.capabilities ?? {};
     this.instructions = options.instructions;
@@ -248,7 +252,7 @@ export class ToolServer implements ConnectionHost {
   /** Sends a notification to every initialized client. */
   async broadcast(method: string, params?: Params): Promise<void> {
     await Promise.all([...this.#sessions].map((session) => session.notify(method, params).catch((error: unknown) => {
-      this.onerror?.(error instanceof Error ? error : new Error(String(error)));
+      this.onerror?.(errorOf(error));
     })));
   }
 

@@ -22,6 +22,8 @@ import type { JwsSigningKey } from '../../jws/jws-sign.js';
 import { parseDpopChallenge } from './bearer-challenge.js';
 import { JWT_BEARER_GRANT, exchangeForIdJag, workloadAssertion } from './assertion-grants.js';
 import type { IdJagOptions } from './assertion-grants.js';
+import { refuseUnknownOptions } from '../../options/known-options.js';
+import type { OptionKeys } from '../../options/known-options.js';
 
 /** Options for an OAuthProvider. */
 export interface OAuthProviderOptions {
@@ -88,6 +90,12 @@ export interface Discovery {
   server: AuthorizationServerMetadata;
 }
 
+const OAUTH_PROVIDER_OPTIONS = {
+  fetch: true, timeoutMs: true, maxBytes: true, signal: true, store: true, grant: true, assertion: true, idJag: true, privateKey: true,
+  privateKeyAlg: true, dpop: true, redirectUri: true, authorize: true, clientId: true, clientSecret: true, clientMetadataUrl: true,
+  clientName: true, scope: true, now: true,
+} as const satisfies OptionKeys<OAuthProviderOptions>;
+
 /** The OAuth client of one MCP server: give it to httpTransport's `auth` option. */
 export class OAuthProvider {
   readonly serverUrl: string;
@@ -103,6 +111,7 @@ export class OAuthProvider {
   #assertionKey: Promise<JwsSigningKey> | undefined;
 
   constructor(serverUrl: string | URL, options: OAuthProviderOptions = {}) {
+    refuseUnknownOptions('new OAuthProvider', options, OAUTH_PROVIDER_OPTIONS);
     this.serverUrl = String(serverUrl);
     this.#options = options;
     const bounds = { firstByteMs: options.timeoutMs ?? OAUTH_TIMEOUT_MS, totalMs: options.timeoutMs ?? OAUTH_TIMEOUT_MS, maxBytes: options.maxBytes ?? OAUTH_MAX_BYTES };

@@ -16,6 +16,8 @@ import { readLimitedText } from './response-text.js';
 import { readSseBody } from '../sse.js';
 import { mediaType } from '../media-type.js';
 import type { HttpTraceEvent } from './streamable-http-client.js';
+import { refuseUnknownOptions } from '../../options/known-options.js';
+import type { OptionKeys } from '../../options/known-options.js';
 
 /** Options for legacySseTransport. */
 export interface LegacySseTransportOptions {
@@ -38,6 +40,8 @@ export interface LegacySseTransportOptions {
  */
 const LEGACY_SSE_CAPABILITIES: TransportCapabilities = Object.freeze({ sessions: false, standaloneStream: false, resumption: false, manyClients: false });
 
+const LEGACY_SSE_OPTIONS = { headers: true, fetch: true, request: true, endpointTimeoutMs: true, allowInsecureHttp: true, ontrace: true } as const satisfies OptionKeys<LegacySseTransportOptions>;
+
 /** A client of a 2024-11-05 HTTP+SSE server. */
 export class LegacySseClientTransport implements Transport {
   readonly kind = 'sse';
@@ -56,6 +60,7 @@ export class LegacySseClientTransport implements Transport {
   #closed = false;
 
   constructor(url: string | URL, options: LegacySseTransportOptions = {}) {
+    refuseUnknownOptions('legacySseTransport', options, LEGACY_SSE_OPTIONS);
     this.url = String(url);
     this.#options = options;
     this.#requester = options.request ?? fetchRequester(options.fetch ?? fetch);

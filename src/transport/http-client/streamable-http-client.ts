@@ -23,6 +23,8 @@ import { traceEvent, tracedHeaders } from './http-trace.js';
 import { mediaType } from '../media-type.js';
 import { requestCancelledBy } from '../../protocol/cancellation.js';
 import type { HttpTraceEvent } from './http-trace.js';
+import { refuseUnknownOptions } from '../../options/known-options.js';
+import type { OptionKeys } from '../../options/known-options.js';
 
 export type { HttpTraceEvent } from './http-trace.js';
 
@@ -45,6 +47,9 @@ export interface HttpTransportOptions {
 
 /** basic/transports#streamable-http: sessions (Mcp-Session-Id), the GET stream, and streams resumed with Last-Event-ID. */
 const STREAMABLE_HTTP_CAPABILITIES: TransportCapabilities = Object.freeze({ sessions: true, standaloneStream: true, resumption: true, manyClients: false });
+
+const RECONNECT_OPTIONS = { maxRetries: true, initialDelayMs: true } as const satisfies OptionKeys<ReconnectPolicy>;
+const HTTP_TRANSPORT_OPTIONS = { headers: true, fetch: true, request: true, reconnect: true, auth: true, allowInsecureHttp: true, ontrace: true } as const satisfies OptionKeys<HttpTransportOptions>;
 
 /** A Streamable HTTP client endpoint. */
 export class StreamableHttpClientTransport implements Transport {
@@ -95,6 +100,8 @@ export class StreamableHttpClientTransport implements Transport {
   readonly #policy: ReconnectPolicy;
 
   constructor(url: string | URL, options: HttpTransportOptions = {}) {
+    refuseUnknownOptions('httpTransport', options, HTTP_TRANSPORT_OPTIONS);
+    refuseUnknownOptions('httpTransport: reconnect', options.reconnect, RECONNECT_OPTIONS);
     this.url = String(url);
     this.#options = options;
     this.#policy = options.reconnect ?? DEFAULT_RECONNECT;

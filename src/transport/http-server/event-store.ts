@@ -4,6 +4,8 @@
 // receives another stream's messages.
 
 import type { JSONRPCMessage } from '../../jsonrpc/index.js';
+import { refuseUnknownOptions } from '../../options/known-options.js';
+import type { OptionKeys } from '../../options/known-options.js';
 
 /**
  * Storage for resumable streams. Event ids MUST be unique across all streams of a session and
@@ -80,6 +82,8 @@ interface StoredStream {
   bytes: number;
 }
 
+const IN_MEMORY_EVENT_STORE_OPTIONS = { maxEventsPerStream: true, maxStreams: true, maxBytesPerStream: true, maxBytes: true } as const satisfies OptionKeys<InMemoryEventStoreOptions>;
+
 /**
  * A bounded in-process EventStore. Event ids are `<streamId>_<seq>`, so an id names its stream.
  * The event just stored is never dropped for bytes: a stream's latest message (often the
@@ -104,6 +108,7 @@ export class InMemoryEventStore implements EventStore {
   readonly #maxBytes: number;
 
   constructor(options: InMemoryEventStoreOptions = {}) {
+    refuseUnknownOptions('new InMemoryEventStore', options, IN_MEMORY_EVENT_STORE_OPTIONS);
     this.#maxEvents = options.maxEventsPerStream ?? 1000;
     this.#maxStreams = options.maxStreams ?? 10_000;
     this.#maxStreamBytes = options.maxBytesPerStream ?? 4 * 1024 * 1024;

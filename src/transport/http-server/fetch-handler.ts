@@ -6,11 +6,14 @@
 import { createHttpEndpoint } from './http-endpoint.js';
 import type { HttpEndpoint } from './http-endpoint.js';
 import type { HttpEndpointOptions, HttpServable } from './http-endpoint-options.js';
+import { HTTP_ENDPOINT_MOVED, HTTP_ENDPOINT_OPTIONS } from './http-endpoint-options.js';
 import { createSessionRoute } from './http-sessions.js';
 import { HttpError } from './http-error.js';
 import type { BodyLimits, HttpExchange, SseSink } from './http-exchange.js';
 import { unref } from './sse-response.js';
 import { WebSseSink } from './web-sse-sink.js';
+import { refuseUnknownOptions } from '../../options/known-options.js';
+import type { MovedOptions, OptionKeys } from '../../options/known-options.js';
 
 /** Options for createFetchHandler. */
 export interface FetchHandlerOptions extends HttpEndpointOptions {
@@ -37,8 +40,23 @@ type SessionOption = 'eventStore' | 'sessionStore' | 'maxSessions' | 'maxSession
 /** Options for createStatelessFetchHandler: those of createFetchHandler that do not tune sessions. */
 export type StatelessFetchHandlerOptions = Omit<FetchHandlerOptions, SessionOption>;
 
+const FETCH_HANDLER_OPTIONS = { ...HTTP_ENDPOINT_OPTIONS, remoteAddress: true } as const satisfies OptionKeys<FetchHandlerOptions>;
+
+/** What a session option passed to the 2026-only handler is told. */
+const NO_SESSIONS = 'tunes 2025 sessions, which createStatelessFetchHandler does not serve (createFetchHandler does)';
+const SESSION_OPTIONS: Record<SessionOption, string> = {
+  eventStore: NO_SESSIONS, sessionStore: NO_SESSIONS, maxSessions: NO_SESSIONS, maxSessionsPerAddress: NO_SESSIONS, handshakeTimeoutMs: NO_SESSIONS,
+  sessionIdleMs: NO_SESSIONS, instanceId: NO_SESSIONS, retryMs: NO_SESSIONS, jsonResponse: NO_SESSIONS, streamStallMs: NO_SESSIONS,
+};
+const STATELESS_FETCH_HANDLER_OPTIONS = {
+  remoteAddress: true, path: true, allowedOrigins: true, allowedHosts: true, dnsRebindingProtection: true, cors: true, maxBodyBytes: true,
+  maxJsonDepth: true, bodyTimeoutMs: true, maxBufferedBytes: true, auth: true,
+} as const satisfies OptionKeys<StatelessFetchHandlerOptions>;
+const STATELESS_MOVED: MovedOptions = { ...HTTP_ENDPOINT_MOVED, ...SESSION_OPTIONS };
+
 /** Builds the fetch handler: the same sessions, SSE streams and checks as serveHttp. */
 export function createFetchHandler(server: HttpServable, options: FetchHandlerOptions = {}): FetchHandler {
+  refuseUnknownOptions('createFetchHandler', options, FETCH_HANDLER_OPTIONS, HTTP_ENDPOINT_MOVED);
   return fetchHandlerOf(createHttpEndpoint(server, options, createSessionRoute(server, options)), options);
 }
 
@@ -48,6 +66,7 @@ export function createFetchHandler(server: HttpServable, options: FetchHandlerOp
  * `initialize` is refused with -32022 naming the revisions it speaks; GET and DELETE get 405.
  */
 export function createStatelessFetchHandler(server: HttpServable, options: StatelessFetchHandlerOptions = {}): FetchHandler {
+  refuseUnknownOptions('createStatelessFetchHandler', options, STATELESS_FETCH_HANDLER_OPTIONS, STATELESS_MOVED);
   return fetchHandlerOf(createHttpEndpoint(server, options), options);
 }
 

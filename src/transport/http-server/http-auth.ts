@@ -16,6 +16,8 @@ import { HttpError, describeError } from './http-error.js';
 import type { HttpExchange } from './http-exchange.js';
 import { quotedString } from './http-headers.js';
 import type { DpopExpectation } from './dpop-proof.js';
+import { refuseUnknownOptions } from '../../options/known-options.js';
+import type { OptionKeys } from '../../options/known-options.js';
 
 /** Checks one bearer token; rejects (throws) when the token is not valid for this server. */
 export interface TokenVerifier {
@@ -55,11 +57,14 @@ export interface HttpAuth {
     context: Omit<ScopeRefusalContext, 'metadataUrl'>): HttpError | undefined;
 }
 
+const BEARER_AUTH_OPTIONS = { verifyToken: true, resourceMetadata: true } as const satisfies OptionKeys<BearerAuthOptions>;
+
 /**
  * The endpoint's `auth` option: bearer tokens checked by `verifyToken` on every request, and the
  * metadata document that tells a client where to get one. `serveHttp(server, { auth: bearerAuth({ verifyToken, resourceMetadata }) })`.
  */
 export function bearerAuth(options: BearerAuthOptions): HttpAuth {
+  refuseUnknownOptions('bearerAuth', options, BEARER_AUTH_OPTIONS);
   const { verifyToken, resourceMetadata } = options;
   return {
     metadataPaths: (endpointPath) => resourceMetadata ? [`${WELL_KNOWN}${endpointPath}`, WELL_KNOWN] : [],

@@ -6,6 +6,8 @@
 // `cors` bundles none of it.
 
 import type { BodyLimits, HttpExchange, SseSink } from './http-exchange.js';
+import { refuseUnknownOptions } from '../../options/known-options.js';
+import type { OptionKeys } from '../../options/known-options.js';
 
 /** What corsPolicy is given: which origins may call from a browser, besides the ones always allowed. */
 export interface CorsOptions {
@@ -30,8 +32,11 @@ export interface HttpCors {
   withHeaders(exchange: HttpExchange, origin: string): HttpExchange;
 }
 
+const CORS_OPTIONS = { origins: true, maxAgeSeconds: true } as const satisfies OptionKeys<CorsOptions>;
+
 /** The endpoint's `cors` option: `cors: corsPolicy({ origins: ['https://app.example'] })`. */
 export function corsPolicy(options: CorsOptions): HttpCors {
+  refuseUnknownOptions('corsPolicy', options, CORS_OPTIONS);
   return {
     origins: [...options.origins],
     answerPreflight: (exchange, origin) => answerPreflight(exchange, origin, options),

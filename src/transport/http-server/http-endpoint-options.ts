@@ -6,6 +6,7 @@ import type { EventStore } from './event-store.js';
 import type { HttpAuth } from './http-auth.js';
 import type { HttpCors } from './http-cors.js';
 import type { StreamableHttpSessionTransport } from './http-session.js';
+import type { MovedOptions, OptionKeys } from '../../options/known-options.js';
 
 /** What an HTTP endpoint serves: anything that accepts one transport per session (McpServer does). */
 export interface HttpServable {
@@ -104,3 +105,15 @@ export interface HttpEndpointOptions {
    */
   instanceId?: string;
 }
+
+/** The keys HttpEndpointOptions takes, for the check where an endpoint is made (options/known-options.ts). */
+export const HTTP_ENDPOINT_OPTIONS = {
+  path: true, allowedOrigins: true, allowedHosts: true, dnsRebindingProtection: true, cors: true, jsonResponse: true, eventStore: true,
+  sessionStore: true, retryMs: true, maxBodyBytes: true, maxJsonDepth: true, maxSessions: true, maxSessionsPerAddress: true,
+  handshakeTimeoutMs: true, sessionIdleMs: true, bodyTimeoutMs: true, maxBufferedBytes: true, streamStallMs: true, auth: true, instanceId: true,
+} as const satisfies OptionKeys<HttpEndpointOptions>;
+
+const BEARER_AUTH = 'was replaced by auth: bearerAuth({ verifyToken, resourceMetadata })';
+
+/** Keys the endpoint had: bearer tokens are turned on by `auth` now, and a key left over must not serve unauthenticated. */
+export const HTTP_ENDPOINT_MOVED: MovedOptions = { verifyToken: BEARER_AUTH, resourceMetadata: BEARER_AUTH };

@@ -13,6 +13,8 @@ import { JWS_ALGORITHMS, JwsError, importJwsKey, isJwsAlgorithm, jwkFits, parseC
 import type { CompactJws, JwsAlgorithm, JwsKey } from '../../jws/compact-jws.js';
 import { dpopVerifier } from './dpop-proof.js';
 import type { TokenVerifier } from './http-auth.js';
+import { refuseUnknownOptions } from '../../options/known-options.js';
+import type { OptionKeys } from '../../options/known-options.js';
 
 /** What jwtVerifier checks a token against, and how it fetches the keys. */
 export interface JwtVerifierOptions {
@@ -51,12 +53,17 @@ interface JwksKey {
 
 const MAX_COOLDOWN_SEC = 30;
 
+const JWT_VERIFIER_OPTIONS = {
+  issuer: true, audience: true, jwksUri: true, algorithms: true, clockToleranceSec: true, jwksMaxAgeSec: true, jwksCooldownSec: true, requireDpop: true, jwksFetch: true, allowLegacyTyp: true,
+} as const satisfies OptionKeys<JwtVerifierOptions>;
+
 /**
  * A verifyToken for bearerAuth (serveHttp / createFetchHandler's `auth`) that accepts the JWT access tokens `issuer`
  * signs for `audience`. Its AuthInfo: sub → subject, client_id (else azp) → clientId, scope (else
  * scp) → scopes, exp → expiresAt, and every claim in `extra.claims`.
  */
 export function jwtVerifier(options: JwtVerifierOptions): TokenVerifier {
+  refuseUnknownOptions('jwtVerifier', options, JWT_VERIFIER_OPTIONS);
   const issuer = requiredString(options.issuer, 'issuer');
   const audiences = typeof options.audience === 'string' ? [options.audience] : [...options.audience];
   if (audiences.length === 0 || audiences.some((audience) => typeof audience !== 'string' || audience === '')) {

@@ -101,14 +101,16 @@ export class StatelessChannel implements Transport {
     const key = message.id;
     const call = typeof key === 'number' ? this.#calls.get(key) : undefined;
     if (call === undefined) return SENT; // cancelled meanwhile: nothing more is sent
+    // The client's id back on the answer, built field by field: a spread of the message took V8's slow path (bench/instructions.ts).
+    // Serialized before the call is forgotten: when it throws (a BigInt, a cycle), the peer's
+    // fallback answer still finds the call.
+    const failed = 'error' in message && message.error;
+    const body = failed
+      ? JSON.stringify({ jsonrpc: '2.0', id: call.id, error: message.error })
+      : JSON.stringify({ jsonrpc: '2.0', id: call.id, result: (message as { result?: unknown }).result });
     this.#calls.delete(key as number);
     call.done = true;
-    // The client's id back on the answer, built field by field: a spread of the message took V8's slow path (bench/instructions.ts).
-    if ('error' in message && message.error) {
-      finish(call, JSON.stringify({ jsonrpc: '2.0', id: call.id, error: message.error }), statelessStatus(message.error.code));
-    } else {
-      finish(call, JSON.stringify({ jsonrpc: '2.0', id: call.id, result: (message as { result?: unknown }).result }), 200);
-    }
+    finish(call, body, failed ? statelessStatus(message.error.code) : 200);
     return SENT;
   }
 

@@ -11,6 +11,8 @@ import { constants } from 'node:fs';
 import { lstat, open, readdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { SKILL_LIMITS, SKILL_MANIFEST } from '../../protocol/skill-types.js';
+import { refuseUnknownOptions } from '../../options/known-options.js';
+import type { OptionKeys } from '../../options/known-options.js';
 
 /** A skill as read from disk: the shape McpServer.skill takes. */
 export interface SkillFolder {
@@ -35,8 +37,11 @@ export class SkillFolderError extends Error {
 
 type Budget = { skills: number; bytes: number; options: Required<SkillFolderOptions> };
 
+const SKILL_FOLDER_OPTIONS = { maxSkills: true, maxDepth: true, maxTotalBytes: true } as const satisfies OptionKeys<SkillFolderOptions>;
+
 /** Every skill under `root`, sorted by path; throws SkillFolderError naming the first file or folder that breaks a rule. */
 export async function readSkillFolders(root: string, options: SkillFolderOptions = {}): Promise<SkillFolder[]> {
+  refuseUnknownOptions('readSkillFolders', options, SKILL_FOLDER_OPTIONS);
   const base = resolve(root);
   const stat = await lstat(base).catch(() => undefined);
   if (!stat?.isDirectory()) throw new SkillFolderError(`${base} is not a folder (a symlink to one is not followed)`);

@@ -8,6 +8,9 @@ import { createHttpEndpoint } from '../http-server/http-endpoint.js';
 import type { HttpEndpointOptions, HttpServable } from '../http-server/http-endpoint-options.js';
 import { createSessionRoute } from '../http-server/http-sessions.js';
 import { NodeHttpExchange } from './node-http-exchange.js';
+import { HTTP_ENDPOINT_MOVED, HTTP_ENDPOINT_OPTIONS } from '../http-server/http-endpoint-options.js';
+import { refuseUnknownOptions } from '../../options/known-options.js';
+import type { OptionKeys } from '../../options/known-options.js';
 
 /** Options for createStreamableHttpHandler and serveHttp. */
 export interface HttpServerOptions extends HttpEndpointOptions {
@@ -25,8 +28,11 @@ export interface StreamableHttpHandler {
   readonly sessionCount: number;
 }
 
+const HTTP_SERVER_OPTIONS = { ...HTTP_ENDPOINT_OPTIONS, port: true, host: true } as const satisfies OptionKeys<HttpServerOptions>;
+
 /** Builds the request handler: sessions, SSE streams, security checks. */
 export function createStreamableHttpHandler(server: HttpServable, options: HttpServerOptions = {}): StreamableHttpHandler {
+  refuseUnknownOptions('createStreamableHttpHandler', options, HTTP_SERVER_OPTIONS, HTTP_ENDPOINT_MOVED);
   const endpoint = createHttpEndpoint(server, options, createSessionRoute(server, options));
   return {
     handle(req, res) {
@@ -55,6 +61,7 @@ export interface RunningHttpServer {
 
 /** Serves `server` over Streamable HTTP on its own node:http server; resolves once listening. */
 export async function serveHttp(server: HttpServable, options: HttpServerOptions = {}): Promise<RunningHttpServer> {
+  refuseUnknownOptions('serveHttp', options, HTTP_SERVER_OPTIONS, HTTP_ENDPOINT_MOVED);
   const handler = createStreamableHttpHandler(server, options);
   // A client that trickles its headers is cut off as soon as one that trickles its body is
   // (node:http checks header deadlines every connectionsCheckingInterval).

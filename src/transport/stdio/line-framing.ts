@@ -4,6 +4,8 @@
 
 import { LineTooLongError } from '../../jsonrpc/index.js';
 import type { MessageParseError } from '../../jsonrpc/index.js';
+import { refuseUnknownOptions } from '../../options/known-options.js';
+import type { OptionKeys } from '../../options/known-options.js';
 
 /** Default cap on one line: a frame this big is a bug or an attack, not a message. */
 export const DEFAULT_MAX_LINE_BYTES = 4 * 1024 * 1024;
@@ -23,6 +25,8 @@ export interface LineDecoderOptions {
   onerror?: (error: MessageParseError) => void;
 }
 
+const LINE_DECODER_OPTIONS = { maxLineBytes: true, onerror: true } as const satisfies OptionKeys<LineDecoderOptions>;
+
 /** Turns byte chunks into complete lines: CRLF tolerated, a leading BOM dropped, blank lines skipped. */
 export class LineDecoder {
   #maxLineBytes: number;
@@ -39,6 +43,7 @@ export class LineDecoder {
   #firstLine = true;
 
   constructor(options: LineDecoderOptions = {}) {
+    refuseUnknownOptions('new LineDecoder', options, LINE_DECODER_OPTIONS);
     this.#maxLineBytes = options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES;
     this.#onerror = options.onerror;
   }

@@ -9,6 +9,8 @@ import type { JSONRPCMessage, Transport } from '../../jsonrpc/index.js';
 import { defaultEnvironment } from './default-environment.js';
 import { ServerSpawnError } from './server-spawn-error.js';
 import { STDIO_CAPABILITIES, StdioTransport } from './stdio.js';
+import { refuseUnknownOptions } from '../../options/known-options.js';
+import type { OptionKeys } from '../../options/known-options.js';
 
 /** How much stderr is kept for error messages. */
 const STDERR_TAIL_CHARS = 4096;
@@ -57,6 +59,10 @@ export interface SpawnStdioOptions {
   ownProcessGroup?: boolean;
 }
 
+const SPAWN_STDIO_OPTIONS = {
+  env: true, inheritEnv: true, cwd: true, stderr: true, shutdownGraceMs: true, maxLineBytes: true, maxJsonDepth: true, maxQueuedBytes: true, ownProcessGroup: true,
+} as const satisfies OptionKeys<SpawnStdioOptions>;
+
 /** A stdio transport that owns the server process it talks to. */
 export class SpawnedStdioTransport implements Transport {
   readonly kind = 'stdio';
@@ -85,6 +91,7 @@ export class SpawnedStdioTransport implements Transport {
   #closed = false;
 
   constructor(command: string, args: readonly string[] = [], options: SpawnStdioOptions = {}) {
+    refuseUnknownOptions('spawnStdio', options, SPAWN_STDIO_OPTIONS);
     this.command = command;
     this.args = args;
     this.#options = options;

@@ -6,6 +6,8 @@ import type { Readable, Writable } from 'node:stream';
 import { ConnectionClosedError, MessageParseError, OutputBacklogError, SENT, parseJsonMessage } from '../../jsonrpc/index.js';
 import type { JSONRPCMessage, Transport, TransportCapabilities } from '../../jsonrpc/index.js';
 import { LineDecoder, encodeLine } from './line-framing.js';
+import { refuseUnknownOptions } from '../../options/known-options.js';
+import type { OptionKeys } from '../../options/known-options.js';
 
 /** Options for a StdioTransport. */
 export interface StdioTransportOptions {
@@ -41,6 +43,8 @@ const BATCH_LINES = 8;
 /** A pipe has no session, no second stream, and nothing to resume: a line arrives whole or the pipe is gone. */
 export const STDIO_CAPABILITIES: TransportCapabilities = Object.freeze({ sessions: false, standaloneStream: false, resumption: false, manyClients: false });
 
+const STDIO_TRANSPORT_OPTIONS = { maxLineBytes: true, maxJsonDepth: true, pauseWhileBlocked: true, maxQueuedBytes: true } as const satisfies OptionKeys<StdioTransportOptions>;
+
 /** Newline-delimited JSON-RPC over any readable + writable pair. */
 export class StdioTransport implements Transport {
   readonly kind = 'stdio';
@@ -70,6 +74,7 @@ export class StdioTransport implements Transport {
   #batchLines = 0;
 
   constructor(readable: Readable, writable: Writable, options: StdioTransportOptions = {}) {
+    refuseUnknownOptions('new StdioTransport', options, STDIO_TRANSPORT_OPTIONS);
     this.#readable = readable;
     this.#writable = writable;
     this.#maxJsonDepth = options.maxJsonDepth;
