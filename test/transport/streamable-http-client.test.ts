@@ -194,13 +194,15 @@ test('HTTP client: openStandaloneStream tolerates 405; close aborts open streams
   const { fetch } = scriptedFetch([() => new Response(null, { status: 405 })]);
   assert.equal(await httpTransport('http://127.0.0.1:9/mcp', { fetch }).openStandaloneStream(), false);
   await withServer({}, async ({ url }, servable) => {
-    servable.override = (message) => message.method === 'hang';
+    let hangArrived!: () => void;
+    const arrived = new Promise<void>((resolve) => { hangArrived = resolve; });
+    servable.override = (message) => { if (message.method === 'hang') hangArrived(); return message.method === 'hang'; };
     const client = httpTransport(url);
     await client.send(INITIALIZE);
     // Two callers at once share one GET: the server would refuse a second stream with 409.
     assert.deepEqual(await Promise.all([client.openStandaloneStream(), client.openStandaloneStream()]), [true, true]);
     const hanging = client.send({ jsonrpc: '2.0', id: 1, method: 'hang' }).then(() => undefined, (error: unknown) => error);
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await arrived;
     await client.close();
     assert.ok(await hanging instanceof ConnectionClosedError);
     await assert.rejects(client.send({ jsonrpc: '2.0', method: 'notifications/late' }), ConnectionClosedError);
