@@ -11,6 +11,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { toolEnv } from '../fakes/tool-env.js';
 
 /** The repo's root folder. */
 export const REPO = fileURLToPath(new URL('../..', import.meta.url));
@@ -65,8 +66,8 @@ function cachedBuild(): string {
       if (existsSync(join(REPO, entry))) cpSync(join(REPO, entry), join(pkg, entry), { recursive: true });
     }
     symlinkSync(join(REPO, 'node_modules/@types'), join(root, 'node_modules/@types'), 'dir');
-    execFileSync(process.execPath, [join(REPO, 'node_modules/typescript/bin/tsc'), '-p', join(pkg, 'tsconfig.build.json')], { stdio: 'pipe' });
-    execFileSync(process.execPath, [join(REPO, 'scripts/bundle.mjs'), pkg], { stdio: 'pipe' });
+    execFileSync(process.execPath, [join(REPO, 'node_modules/typescript/bin/tsc'), '-p', join(pkg, 'tsconfig.build.json')], { stdio: 'pipe', env: toolEnv() });
+    execFileSync(process.execPath, [join(REPO, 'scripts/bundle.mjs'), pkg], { stdio: 'pipe', env: toolEnv() });
     try {
       renameSync(pkg, cached);
     } catch (error) {
@@ -91,7 +92,7 @@ export function buildPackage(): BuiltPackage {
 
 /** The paths `npm pack` would put in the tarball, sorted (no scripts run: the build is already there). */
 export function packedFiles(pkg: string): string[] {
-  const out = execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: pkg, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  const out = execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: pkg, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], env: toolEnv() });
   const [report] = JSON.parse(out) as { files: { path: string }[] }[];
   return (report?.files ?? []).map((file) => file.path).sort();
 }
