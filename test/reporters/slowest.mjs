@@ -1,5 +1,5 @@
 // A node:test reporter that ends a run with its ten slowest test files and their durations, so a
-// slow run says where its time went. Used beside the spec and failures reporters by `npm test`:
+// slow run says where its time went. Used by `npm test` through summary.mjs, or alone:
 //   --test-reporter=./test/reporters/slowest.mjs --test-reporter-destination=stdout
 
 import { relative, resolve } from 'node:path';
