@@ -9,6 +9,7 @@ import { REPO, buildPackage, packedFiles, type BuiltPackage } from './built-pack
 import { readmeSnippets } from './readme-snippets.js';
 import { NEUTRAL_ENTRIES, nodeNeeds } from './runtime-neutral.js';
 import { build } from 'esbuild';
+import { toolEnv } from '../fakes/tool-env.js';
 
 let built: BuiltPackage;
 before(() => { built = buildPackage(); });
@@ -37,7 +38,7 @@ function strictErrors(folder: string): string[] {
   writeFileSync(join(folder, 'tsconfig.json'), JSON.stringify({ compilerOptions: STRICT, include: ['*.ts'] }));
   writeFileSync(join(folder, 'package.json'), JSON.stringify({ type: 'module' }));
   try {
-    execFileSync(process.execPath, [join(REPO, 'node_modules/typescript/bin/tsc'), '-p', '.'], { cwd: folder, encoding: 'utf8', stdio: 'pipe' });
+    execFileSync(process.execPath, [join(REPO, 'node_modules/typescript/bin/tsc'), '-p', '.'], { cwd: folder, encoding: 'utf8', stdio: 'pipe', env: toolEnv() });
     return [];
   } catch (error) {
     const out = (error as { stdout?: string }).stdout ?? String(error);

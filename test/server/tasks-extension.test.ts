@@ -146,12 +146,18 @@ test('a cancelled task\'s work stops: the handler\'s signal aborts and it takes 
   const server = new McpServer({ name: 'steps', version: '1.0.0' });
   const steps: number[] = [];
   let aborted: unknown;
+  let thirdStep!: () => void;
+  let returned!: () => void;
+  const tookThree = new Promise<void>((resolve) => { thirdStep = resolve; });
+  const handlerReturned = new Promise<void>((resolve) => { returned = resolve; });
   server.tool({ name: 'steps', inputSchema: { type: 'object' }, execution: { taskSupport: 'required' } }, async (_args, context) => {
     for (let step = 1; step <= 1000; step++) {
       if (context.signal.aborted) { aborted = context.signal.reason; break; }
       steps.push(step);
+      if (step === 3) thirdStep();
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
+    returned();
     return { content: [{ type: 'text', text: `took ${steps.length} steps` }] };
   });
   server.extension(tasksExtension({ pollIntervalMs: 10 }));
@@ -159,10 +165,10 @@ test('a cancelled task\'s work stops: the handler\'s signal aborts and it takes 
   const client = await McpClient.connect(httpTransport(http.url), { era: '2026-07-28', ...DECLARING });
   try {
     const created = await client.request('tools/call', { name: 'steps', arguments: {} });
-    while (steps.length < 3) await new Promise((resolve) => setTimeout(resolve, 5));
+    await tookThree;
     await client.request('tasks/cancel', { taskId: created.taskId });
     const atCancel = steps.length;
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await handlerReturned; // every step it would still take is taken by now
     const task = await client.request('tasks/get', { taskId: created.taskId });
     assert.deepEqual({ status: task.status, result: task.result, more: steps.length - atCancel <= 1, stoppedEarly: steps.length < 30, reason: (aborted as Error)?.message },
       { status: 'cancelled', result: undefined, more: true, stoppedEarly: true, reason: 'The task was cancelled' });

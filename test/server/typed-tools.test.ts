@@ -14,6 +14,7 @@ import { dirname, join } from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { toolEnv } from '../fakes/tool-env.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const DIR = 'test/server/typed-tools';
@@ -24,7 +25,7 @@ async function tsc(): Promise<{ code: number; lines: string[] }> {
   const files = readdirSync(join(ROOT, DIR)).filter((name) => name.endsWith('.ts')).sort().map((name) => `${DIR}/${name}`);
   const args = [TSC, '--strict', '--noEmit', '--pretty', 'false', '--skipLibCheck', '--target', 'es2022', '--lib', 'es2022', '--types', 'node',
     '--module', 'nodenext', '--moduleResolution', 'nodenext', '--verbatimModuleSyntax', ...files];
-  const run = await promisify(execFile)(process.execPath, args, { cwd: ROOT }).then(
+  const run = await promisify(execFile)(process.execPath, args, { cwd: ROOT, env: toolEnv() }).then(
     ({ stdout }) => ({ code: 0, stdout }),
     (error: { code: number; stdout: string }) => ({ code: error.code, stdout: error.stdout }),
   );

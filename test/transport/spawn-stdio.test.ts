@@ -59,7 +59,8 @@ test('spawnStdio: a server killed mid-request names the signal', async () => {
 });
 
 test('spawnStdio: close() ends stdin and the server exits on its own (no signal needed)', async () => {
-  const transport = echoServer();
+  // A grace long enough for a loaded machine (and a child writing its coverage) to exit by itself: the default 2 s was not.
+  const transport = spawnStdio(process.execPath, ['--import', 'tsx', fixture], { shutdownGraceMs: 10_000 });
   const reasons: (Error | undefined)[] = [];
   transport.onclose = (reason) => reasons.push(reason);
   await transport.start();

@@ -194,13 +194,15 @@ test('HTTP client: openStandaloneStream tolerates 405; close aborts open streams
   const { fetch } = scriptedFetch([() => new Response(null, { status: 405 })]);
   assert.equal(await httpTransport('http://127.0.0.1:9/mcp', { fetch }).openStandaloneStream(), false);
   await withServer({}, async ({ url }, servable) => {
-    servable.override = (message) => message.method === 'hang';
+    let hangArrived!: () => void;
+    const arrived = new Promise<void>((resolve) => { hangArrived = resolve; });
+    servable.override = (message) => { if (message.method === 'hang') hangArrived(); return message.method === 'hang'; };
     const client = httpTransport(url);
     await client.send(INITIALIZE);
     // Two callers at once share one GET: the server would refuse a second stream with 409.
     assert.deepEqual(await Promise.all([client.openStandaloneStream(), client.openStandaloneStream()]), [true, true]);
     const hanging = client.send({ jsonrpc: '2.0', id: 1, method: 'hang' }).then(() => undefined, (error: unknown) => error);
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await arrived;
     await client.close();
     assert.ok(await hanging instanceof ConnectionClosedError);
     await assert.rejects(client.send({ jsonrpc: '2.0', method: 'notifications/late' }), ConnectionClosedError);
@@ -209,15 +211,18 @@ test('HTTP client: openStandaloneStream tolerates 405; close aborts open streams
 
 // On fetch the request stops through the AbortSignal the requester reads from its init (redirect-follow.ts).
 for (const [name, options] of [['node:http', {}], ['fetch', { fetch }]] as const) test(`HTTP client (${name}): cancelling a request stops reading its stream; the server ends it too`, () => withServer({}, async ({ url }, servable) => {
-  servable.override = (message) => message.method === 'hang';
+  let hangArrived!: () => void;
+  const arrived = new Promise<void>((resolve) => { hangArrived = resolve; });
+  servable.override = (message) => { if (message.method === 'hang') hangArrived(); return message.method === 'hang'; };
   const client = httpTransport(url, options);
   await client.send(INITIALIZE);
   const hanging = client.send({ jsonrpc: '2.0', id: 1, method: 'hang' }).then(() => undefined, (error: unknown) => error);
-  await new Promise((resolve) => setTimeout(resolve, 20));
+  await arrived;
   assert.equal(servable.sessions[0]!.busy, true);
   await client.send({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 1, reason: 'user' } });
   assert.equal((await hanging as Error).name, 'AbortError');
-  await new Promise((resolve) => setTimeout(resolve, 20));
+  // The session ends the stream in its send queue, after the notification: a job queued now runs after that.
+  await servable.sessions[0]!.closeStandaloneSseStream();
   assert.equal(servable.sessions[0]!.busy, false); // the server ended that stream as well
   await client.close();
 }));

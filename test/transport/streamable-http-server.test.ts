@@ -285,8 +285,7 @@ for (const adapter of HTTP_ADAPTERS) {
     const full = await send(url, { method: 'POST', headers: postHeaders(), body: JSON.stringify(INITIALIZE) });
     assert.deepStrictEqual([full.status, JSON.parse(full.body)], [503, refusal('Too many sessions (limit 1); try again later', -32603)]);
     let closed = false;
-    servable.sessions[0]!.onclose = () => { closed = true; };
-    await new Promise((resolve) => setTimeout(resolve, 80));
+    await new Promise<void>((resolve) => { servable.sessions[0]!.onclose = () => { closed = true; resolve(); }; }); // the idle sweep closes it
     const expired = await send(url, { method: 'POST', headers: postHeaders({ 'mcp-session-id': session }), body: listTools() });
     assert.deepStrictEqual([expired.status, closed], [404, true]);
     assert.equal((await send(url, { method: 'POST', headers: postHeaders(), body: JSON.stringify(INITIALIZE) })).status, 200);
