@@ -1,4 +1,4 @@
-// Every transport wrapper (the pass-through base, the tracing tap, the CLI's draining wrapper and the
+// Every transport wrapper (the pass-through base, the tracing tap, the CLI's draining and echo wrappers and the
 // stack the CLI builds from them) forwards every member of Transport: methods down to the wrapped
 // transport, callbacks up from it, and what it is (kind, capabilities). The members are read from
 // the Transport type itself, so a member added there fails this test until a check for it is
@@ -11,6 +11,7 @@ import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { DrainingTransport } from '../../src/cli/draining-transport.js';
+import { EchoGuard } from '../../src/cli/echo-guard.js';
 import type { JSONRPCMessage, MessageExtra, ParamHeaderSource, SendOptions, Transport, TransportCapabilities, TransportKind } from '../../src/jsonrpc/index.js';
 import { tapTransport } from '../../src/transport/index.js';
 import { PassThroughTransport } from '../../src/transport/pass-through.js';
@@ -105,7 +106,8 @@ const WRAPPERS: Record<string, (inner: Transport) => Transport> = {
   PassThroughTransport: (inner) => new PassThroughTransport(inner),
   'tapTransport (TappedTransport)': (inner) => tapTransport(inner, () => undefined),
   DrainingTransport: (inner) => new DrainingTransport(inner),
-  "the CLI's stack: DrainingTransport(tapTransport(…))": (inner) => new DrainingTransport(tapTransport(inner, () => undefined)),
+  EchoGuard: (inner) => new EchoGuard(inner),
+  "the CLI's stack: DrainingTransport(EchoGuard(tapTransport(…)))": (inner) => new DrainingTransport(new EchoGuard(tapTransport(inner, () => undefined))),
 };
 
 /** Read once: building the program takes a few hundred milliseconds. */
@@ -164,7 +166,7 @@ function transportClasses(): string[] {
 test('every transport class in src/ is either a wrapper tested above or a transport of its own', () => {
   // A new class lands here: a wrapper goes into WRAPPERS (and must forward everything), a
   // transport says its kind and capabilities (test/transport/transport-declarations.test.ts).
-  const wrappers = ['DrainingTransport', 'PassThroughTransport', 'TappedTransport'];
+  const wrappers = ['DrainingTransport', 'EchoGuard', 'PassThroughTransport', 'TappedTransport'];
   const transports = ['InMemoryTransport', 'LegacySseClientTransport', 'SpawnedStdioTransport', 'StdioTransport', 'StreamableHttpClientTransport', 'StatelessChannel', 'StreamableHttpSessionTransport'];
   assert.deepStrictEqual(transportClasses(), [...wrappers, ...transports].sort());
 });
