@@ -1,5 +1,5 @@
 // mcpwire: the whole public surface, by name.
-export { JsonRpcPeer, ProtocolError, ConnectionClosedError, RequestTimeoutError, RequestCancelledError, MessageParseError,
+export { McpwireError, JsonRpcPeer, ProtocolError, ConnectionClosedError, RequestTimeoutError, RequestCancelledError, MessageParseError,
   PARSE_ERROR, INVALID_REQUEST, METHOD_NOT_FOUND, INVALID_PARAMS, INTERNAL_ERROR } from './jsonrpc/index.js';
 export type { JSONRPCMessage, JSONRPCRequest, JSONRPCNotification, JSONRPCResponse, RequestId, Transport, TransportCapabilities, TransportKind, MessageExtra, AuthInfo } from './jsonrpc/index.js';
 export { compile, validate, SchemaError, standardFormats } from './json-schema/index.js';

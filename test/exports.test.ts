@@ -8,7 +8,7 @@ const ENTRIES: Record<string, string[]> = {
   // The root entry: what the README's examples import, both revisions' version strings among it.
   '../src/index.ts': [
     'CapabilityError', 'ConnectionClosedError', 'HANDSHAKE_REVISIONS', 'Host', 'INTERNAL_ERROR', 'INVALID_PARAMS', 'INVALID_REQUEST',
-    'JsonRpcPeer', 'METHOD_NOT_FOUND', 'McpClient', 'McpServer', 'MessageParseError', 'PARSE_ERROR', 'Policy', 'ProtocolError',
+    'JsonRpcPeer', 'METHOD_NOT_FOUND', 'McpClient', 'McpServer', 'McpwireError', 'MessageParseError', 'PARSE_ERROR', 'Policy', 'ProtocolError',
     'REVISION_2025_11_25', 'REVISION_2026_07_28', 'RequestCancelledError', 'RequestTimeoutError', 'SchemaError', 'ScriptedModel', 'ToolServer',
     'compile', 'createLinkedPair', 'httpTransport', 'serveHttp', 'serveStdio', 'spawnStdio', 'standardFormats', 'tapTransport', 'validate',
   ],
@@ -22,6 +22,8 @@ const ENTRIES: Record<string, string[]> = {
     'OutputBacklogError',
     // A line over the size limit, and the request it was answering.
     'LineTooLongError',
+    // The base of every error mcpwire throws: one `instanceof` catches them all.
+    'McpwireError',
   ],
   // MCP's vocabulary: method names, versions, capabilities, the lifecycle, the sessions both sides build on,
   // the 2026 error codes and _meta keys. The 2026 dispatcher's own tables (CACHEABLE, REMOVED_IN_STATELESS, …) stay in era.ts.

@@ -8,18 +8,24 @@ import { dirname, join, normalize, relative } from 'node:path';
 import { test } from 'node:test';
 import { SRC, sourceFiles } from './src-files.js';
 
-/** Which layers each layer may import (`→` in docs/ARCHITECTURE.md); cli may import anything; every layer may import options (the check of options objects, which imports nothing). */
+/**
+ * Which layers each layer may import (`→` in docs/ARCHITECTURE.md); cli may import anything. Two
+ * folders import nothing, so that every layer may import them: options (the check of options
+ * objects) and errors (McpwireError, the base of every error class, which json-schema's errors
+ * extend as much as jsonrpc's, so it cannot live in jsonrpc).
+ */
 const ARROWS: Record<string, readonly string[]> = {
   'options': [],
-  'jsonrpc': ['options'],
-  'json-schema': ['options'],
-  'outbound': ['options'],
-  'jws': ['options'],
-  'transport': ['protocol', 'jsonrpc', 'outbound', 'jws', 'options'],
-  'protocol': ['jsonrpc', 'options'],
-  'server': ['protocol', 'jsonrpc', 'json-schema', 'jws', 'options'],
-  'client': ['protocol', 'jsonrpc', 'json-schema', 'outbound', 'jws', 'options'],
-  'host': ['client', 'protocol', 'json-schema', 'outbound', 'transport', 'options'],
+  'errors': [],
+  'jsonrpc': ['options', 'errors'],
+  'json-schema': ['options', 'errors'],
+  'outbound': ['options', 'errors'],
+  'jws': ['options', 'errors'],
+  'transport': ['protocol', 'jsonrpc', 'outbound', 'jws', 'options', 'errors'],
+  'protocol': ['jsonrpc', 'options', 'errors'],
+  'server': ['protocol', 'jsonrpc', 'json-schema', 'jws', 'options', 'errors'],
+  'client': ['protocol', 'jsonrpc', 'json-schema', 'outbound', 'jws', 'options', 'errors'],
+  'host': ['client', 'protocol', 'json-schema', 'outbound', 'transport', 'options', 'errors'],
 };
 
 /** Folders whose files may import node:* (everything else runs in any JavaScript runtime). */

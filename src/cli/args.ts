@@ -1,12 +1,14 @@
 // Command-line parsing for every `mcpwire` command: options (with values, repeatable), the
 // positional words, and the server command after `--`, which always comes last.
 
+import { McpwireError } from '../errors/mcpwire-error.js';
 import { ERA_CHOICES } from '../client/index.js';
 import type { EraChoice } from '../client/index.js';
 
 /** A mistake on the command line: reported with the usage, exit code 2. */
-export class UsageError extends Error {
+export class UsageError extends McpwireError {
   override name = 'UsageError';
+  override readonly code = 'USAGE';
 }
 
 /** Every option any command knows, and how many values follow it. */

@@ -5,14 +5,16 @@
 // "streamable_http"), Cline's "transportType", Gemini CLI's "httpUrl" (Streamable HTTP) versus
 // "url" (SSE), Windsurf's "serverUrl", or no field at all.
 
+import { McpwireError } from '../errors/mcpwire-error.js';
 import { parseJson, parseJsonc } from './jsonc.js';
 
 /** The transports an entry can mean. */
 export type TransportKind = 'stdio' | 'streamable-http' | 'sse';
 
 /** A config file that cannot be read as one. */
-export class ConfigError extends Error {
+export class ConfigError extends McpwireError {
   override name = 'ConfigError';
+  override readonly code = 'CONFIG';
 }
 
 /** One named server entry, untouched. */

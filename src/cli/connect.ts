@@ -3,6 +3,7 @@
 // 2025-11-25 basic/transports#backwards-compatibility says: POST initialize; on 400, 404 or 405,
 // GET the URL and expect an SSE stream whose first event is `endpoint`.
 
+import { McpwireError } from '../errors/mcpwire-error.js';
 import { McpClient, OAuthProvider } from '../client/index.js';
 import type { EraChoice } from '../client/index.js';
 import type { Transport } from '../jsonrpc/index.js';
@@ -72,12 +73,13 @@ export function suggestsLegacySse(error: unknown): error is HttpStatusError {
 }
 
 /** Both HTTP transports refused the URL. */
-export class FallbackFailedError extends Error {
+export class FallbackFailedError extends McpwireError {
   override name = 'FallbackFailedError';
+  override readonly code = 'FALLBACK_FAILED';
   readonly streamable: HttpStatusError;
   readonly legacy: Error;
-  constructor(url: string, streamable: HttpStatusError, legacy: Error) {
-    super(`${url} refused Streamable HTTP (POST initialize → ${streamable.message}) and is not a legacy HTTP+SSE endpoint either (${legacy.message})`);
+  constructor(url: string, streamable: HttpStatusError, legacy: Error, options?: ErrorOptions) {
+    super(`${url} refused Streamable HTTP (POST initialize → ${streamable.message}) and is not a legacy HTTP+SSE endpoint either (${legacy.message})`, options);
     this.streamable = streamable;
     this.legacy = legacy;
   }

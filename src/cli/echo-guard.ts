@@ -4,14 +4,16 @@
 // read "Method not found: initialize" as if a server had said it. A server never sends a request
 // with the id and method of one of ours still waiting for its answer, so that is the sign.
 
+import { McpwireError } from '../errors/mcpwire-error.js';
 import type { JSONRPCMessage, MessageExtra, SendOptions } from '../jsonrpc/index.js';
 import { PassThroughTransport } from '../transport/pass-through.js';
 
 /** The peer sent back one of our own requests: it echoes its input, it is not an MCP server. */
-export class ServerEchoError extends Error {
+export class ServerEchoError extends McpwireError {
   override name = 'ServerEchoError';
-  constructor(method: string, id: string | number) {
-    super(`the server sent back mcpwire's own "${method}" request (id ${JSON.stringify(id)}): it echoes its input, so it is not an MCP server`);
+  override readonly code = 'SERVER_ECHO';
+  constructor(method: string, id: string | number, options?: ErrorOptions) {
+    super(`the server sent back mcpwire's own "${method}" request (id ${JSON.stringify(id)}): it echoes its input, so it is not an MCP server`, options);
   }
 }
 

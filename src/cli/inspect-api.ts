@@ -5,6 +5,7 @@
 // messages of an MCP App's bridge, recorded for the diagram. Each one goes through the
 // connection's McpClient or the Host: the page never speaks MCP itself.
 
+import { McpwireError } from '../errors/mcpwire-error.js';
 import type { McpClient } from '../client/index.js';
 import type { Host, Model } from '../host/index.js';
 import { ProtocolError } from '../jsonrpc/index.js';
@@ -15,8 +16,9 @@ import type { InspectEvents } from './inspect-events.js';
 import type { PageQuestions } from './inspect-questions.js';
 
 /** A request the page got wrong (HTTP 400): a missing field, an unknown operation. */
-export class InspectRequestError extends Error {
+export class InspectRequestError extends McpwireError {
   override name = 'InspectRequestError';
+  override readonly code = 'INSPECT_REQUEST';
 }
 
 /** What the API works on. */

@@ -1,6 +1,8 @@
 // Why an HTTP request never got an answer, in words: fetch only says "fetch failed" and hides the
 // system error (ENOTFOUND, ECONNREFUSED, a certificate problem) in its `cause`.
 
+import { McpwireError } from '../errors/mcpwire-error.js';
+
 /** A network failure, classified. */
 export interface NetworkFailure {
   kind: 'dns' | 'refused' | 'tls' | 'timeout' | 'reset' | 'other';
@@ -51,7 +53,8 @@ export function describeNetworkError(error: unknown, url: string): NetworkFailur
 function findCode(error: unknown): string | undefined {
   for (let current = error, depth = 0; current !== undefined && current !== null && depth < 5; depth++) {
     const candidate = current as { code?: unknown; errors?: unknown[]; cause?: unknown };
-    if (typeof candidate.code === 'string') return candidate.code;
+    // mcpwire's own codes (McpwireError) name its failure, not the system's: look at its cause.
+    if (typeof candidate.code === 'string' && !(current instanceof McpwireError)) return candidate.code;
     // "localhost" resolves to ::1 and 127.0.0.1; both refusals arrive as one AggregateError.
     if (Array.isArray(candidate.errors) && candidate.errors.length > 0) { current = candidate.errors[0]; continue; }
     current = candidate.cause;

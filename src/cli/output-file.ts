@@ -3,10 +3,12 @@
 // fails at the end is the same error.
 
 import { closeSync, openSync, writeSync } from 'node:fs';
+import { McpwireError } from '../errors/mcpwire-error.js';
 
 /** An output file that cannot be opened or written: a usage error (exit 2) naming the option and path. */
-export class OutputFileError extends Error {
+export class OutputFileError extends McpwireError {
   override name = 'OutputFileError';
+  override readonly code = 'OUTPUT_FILE';
 }
 
 /** An output file, open for writing from the start of the command. */

@@ -5,14 +5,16 @@
 // ServerDetail, Package, RemoteTransport, KeyValueInput, Argument). The registry holds metadata
 // only: it hosts no code and vouches for no tool.
 
+import { McpwireError } from '../errors/mcpwire-error.js';
 import { OutboundError, outboundFetch } from '../outbound/outbound-fetch.js';
 
 /** The official registry's public base URL. */
 export const OFFICIAL_REGISTRY = 'https://registry.modelcontextprotocol.io';
 
 /** Registry data that cannot be used, or a registry that answered with an error. */
-export class RegistryError extends Error {
+export class RegistryError extends McpwireError {
   override name = 'RegistryError';
+  override readonly code = 'REGISTRY';
 }
 
 /** An Input of the OpenAPI description (arguments, environment variables, headers, URL variables). */

@@ -5,9 +5,12 @@
 // that is safe: a request refused with 404 never reached a session, but one whose stream was cut
 // and could not be resumed may have run, and is reported (SessionLostError), never repeated.
 
+import { McpwireError } from '../errors/mcpwire-error.js';
+
 /** A request that was running when its session was lost: it may or may not have taken effect. */
-export class SessionLostError extends Error {
+export class SessionLostError extends McpwireError {
   override name = 'SessionLostError';
+  override readonly code = 'SESSION_LOST';
   /** The method of the request that may have run. */
   readonly method: string;
 

@@ -3,6 +3,7 @@
 // file is read ahead of need: listing reads none, and a skill's files are read only when the
 // caller asks for that skill (lazy retrieval: not on connection, not on listing).
 
+import { McpwireError } from '../errors/mcpwire-error.js';
 import { deepEqual } from '../json-schema/deep-equal.js';
 import { SKILL_DIGEST, SKILL_LIMITS, SKILL_METHODS, skillDigest, skillNameOf } from '../protocol/skill-types.js';
 import type { Skill, SkillResourceEntry } from '../protocol/skill-types.js';
@@ -14,20 +15,22 @@ import type { ReadResourceResult } from '../protocol/index.js';
 export type SkillVerificationReason = 'unlisted' | 'size' | 'digest' | 'frontmatter';
 
 /** A skill file that failed verification against its entry: it MUST NOT be used (for SKILL.md, the skill MUST NOT be loaded). */
-export class SkillVerificationError extends Error {
+export class SkillVerificationError extends McpwireError {
   override readonly name = 'SkillVerificationError';
+  override readonly code = 'SKILL_VERIFICATION';
   readonly reason: SkillVerificationReason;
   readonly uri: string;
-  constructor(reason: SkillVerificationReason, uri: string, message: string) {
-    super(message);
+  constructor(reason: SkillVerificationReason, uri: string, message: string, options?: ErrorOptions) {
+    super(message, options);
     this.reason = reason;
     this.uri = uri;
   }
 }
 
 /** A `skills/list` or `skills/get` entry that breaks the extension's rules. */
-export class SkillEntryError extends Error {
+export class SkillEntryError extends McpwireError {
   override readonly name = 'SkillEntryError';
+  override readonly code = 'SKILL_ENTRY';
 }
 
 /** A skill file, read and verified. */

@@ -6,21 +6,23 @@
 // a task (resultType task, the Tasks extension) is no result yet. McpClient keeps the tools of its
 // last tools/list that declare one (outputSchemasOf) and checks each callTool against them.
 
+import { McpwireError } from '../errors/mcpwire-error.js';
 import { compile, describeIssues, issuesOf } from '../json-schema/index.js';
 import type { ValidationIssue, Validator } from '../json-schema/index.js';
 import type { CallToolResult, Tool } from '../protocol/index.js';
 import { resultTypeOf } from './input-rounds.js';
 
 /** A tool result that breaks the outputSchema its tool declared: what is wrong, by field. */
-export class StructuredOutputError extends Error {
+export class StructuredOutputError extends McpwireError {
   override name = 'StructuredOutputError';
+  override readonly code = 'STRUCTURED_OUTPUT';
   /** `missing`: no structuredContent; `mismatch`: it fails the schema; `schema`: the schema itself cannot be used. */
   readonly kind: 'missing' | 'mismatch' | 'schema';
   readonly tool: string;
   readonly issues: readonly ValidationIssue[];
 
-  constructor(kind: StructuredOutputError['kind'], tool: string, message: string, issues: readonly ValidationIssue[] = []) {
-    super(message);
+  constructor(kind: StructuredOutputError['kind'], tool: string, message: string, issues: readonly ValidationIssue[] = [], options?: ErrorOptions) {
+    super(message, options);
     this.kind = kind;
     this.tool = tool;
     this.issues = issues;

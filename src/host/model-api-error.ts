@@ -1,10 +1,12 @@
 // A model API that answered with a failure: the status, the API's own message, and what to do.
 
+import { McpwireError } from '../errors/mcpwire-error.js';
 import { summarize } from '../outbound/outbound-fetch.js';
 
 /** A failed model API request (HTTP status, or a network failure with status 0). */
-export class ModelApiError extends Error {
+export class ModelApiError extends McpwireError {
   override name = 'ModelApiError';
+  override readonly code = 'MODEL_API';
   /** The HTTP status; 0 when no response came. */
   readonly status: number;
   /** Seconds the API asked to wait (`retry-after`), when it said. */

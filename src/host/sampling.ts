@@ -2,12 +2,14 @@
 // asks for a human in the loop: the host's policy or a person approves each request first, and
 // the request and the model's reply are host events, so the trace shows both.
 
+import { McpwireError } from '../errors/mcpwire-error.js';
 import type { CreateMessageRequestParams, CreateMessageResult } from '../protocol/index.js';
 import type { Model, ModelMessage } from './model.js';
 
 /** The host or the person declined a sampling request; a client answers it with code -1 (client/sampling#error-handling). */
-export class SamplingDeclinedError extends Error {
+export class SamplingDeclinedError extends McpwireError {
   override name = 'SamplingDeclinedError';
+  override readonly code = 'SAMPLING_DECLINED';
 }
 
 /** One content block (or an array of them, 2025-11-25) as text a model can read. */

@@ -1,10 +1,12 @@
 // Failures: SchemaError for a schema we cannot use, ValidationError for data that fails one, and the
 // bookkeeping that records, rewinds and prefixes errors as a validation walks the instance.
+import { McpwireError } from '../errors/mcpwire-error.js';
 import type { Ctx } from './check.js';
 
 /** Raised for a schema we cannot honour: bad keyword values, unresolvable $ref, unknown dialect, limits. */
-export class SchemaError extends Error {
+export class SchemaError extends McpwireError {
   override name = 'SchemaError';
+  override readonly code = 'SCHEMA';
 }
 
 /** One reason an instance failed, phrased so a model (or a person) can fix the input. */

@@ -5,6 +5,8 @@ export type {
   JSONRPCRequest, JSONRPCResponse, JSONRPCResultResponse, Params, RequestId,
 } from './messages.js';
 export { INTERNAL_ERROR, INVALID_PARAMS, INVALID_REQUEST, METHOD_NOT_FOUND, PARSE_ERROR, ProtocolError } from './protocol-error.js';
+// The base of every error mcpwire throws (it lives below every layer, in src/errors).
+export { McpwireError } from '../errors/mcpwire-error.js';
 export { ConnectionClosedError, MessageParseError, RequestCancelledError, RequestTimeoutError, TooManyPendingRequestsError } from './local-errors.js';
 export { OutputBacklogError } from './output-backlog-error.js';
 export { LineTooLongError } from './line-too-long-error.js';

@@ -7,6 +7,7 @@ import { MessageParseError } from './local-errors.js';
 /** A line over the transport's `maxLineBytes`: its size, the limit, its first and last characters. */
 export class LineTooLongError extends MessageParseError {
   override name = 'LineTooLongError';
+  override readonly code = 'LINE_TOO_LONG';
   /** The line's length in bytes, newline excluded (at least this many when `complete` is false). */
   readonly bytes: number;
   readonly limit: number;
@@ -14,8 +15,8 @@ export class LineTooLongError extends MessageParseError {
   readonly complete: boolean;
   /** The last characters of the line (its start is `text`). */
   readonly tail: string;
-  constructor(bytes: number, limit: number, head: string, tail: string, complete = true) {
-    super(`${complete ? 'A line of' : 'An unterminated line of at least'} ${bytes} bytes is over the limit of ${limit} bytes (maxLineBytes) and was discarded`, head);
+  constructor(bytes: number, limit: number, head: string, tail: string, complete = true, options?: ErrorOptions) {
+    super(`${complete ? 'A line of' : 'An unterminated line of at least'} ${bytes} bytes is over the limit of ${limit} bytes (maxLineBytes) and was discarded`, head, options);
     this.bytes = bytes;
     this.limit = limit;
     this.complete = complete;

@@ -1,6 +1,8 @@
 // Errors that cross the wire as a JSON-RPC error object (basic/index#responses).
-// Local failures (closed connection, timeout) are plain Error subclasses in local-errors.ts:
-// a JSON-RPC code always means "the peer said so".
+// Local failures (closed connection, timeout) are the other McpwireErrors, in local-errors.ts:
+// their code is a string, so a number in `code` always means "the peer said so".
+
+import { McpwireError } from '../errors/mcpwire-error.js';
 
 /** Invalid JSON was received. */
 export const PARSE_ERROR = -32700;
@@ -14,13 +16,14 @@ export const INVALID_PARAMS = -32602;
 export const INTERNAL_ERROR = -32603;
 
 /** A JSON-RPC error, thrown by handlers to answer with `{ code, message, data }`, or received from a peer. */
-export class ProtocolError extends Error {
+export class ProtocolError extends McpwireError {
   override name = 'ProtocolError';
-  readonly code: number;
+  /** The JSON-RPC error code (McpwireError's `code` in its wire form). */
+  override readonly code: number;
   readonly data: unknown;
 
-  constructor(code: number, message: string, data?: unknown) {
-    super(message);
+  constructor(code: number, message: string, data?: unknown, options?: ErrorOptions) {
+    super(message, options);
     this.code = code;
     this.data = data;
   }

@@ -5,6 +5,7 @@
 // RFC 8725 §2.1 and §3.1). The JWT verifier and the DPoP proof check use it; jws-sign.ts signs
 // with the same algorithm table (client assertions, DPoP proofs).
 
+import { McpwireError } from '../errors/mcpwire-error.js';
 import { decodeBase64Url } from './base64url.js';
 
 /** The signature algorithms mcpwire verifies. */
@@ -22,8 +23,9 @@ export interface CompactJws {
 }
 
 /** Why a JWS was refused (malformed, an algorithm not allowed, a key that does not fit). */
-export class JwsError extends Error {
+export class JwsError extends McpwireError {
   override name = 'JwsError';
+  override readonly code = 'JWS';
 }
 
 /** The longest compact JWS read (a bearer token or a DPoP header is far shorter). */

@@ -8,6 +8,8 @@
 //   - errors: name the URL and the cause, and `summary()` masks every secret it was given.
 // Only fetch and web streams: this runs in any JavaScript runtime.
 
+import { McpwireError } from '../errors/mcpwire-error.js';
+
 /** What bounds one outbound request; every field has a default. */
 export interface OutboundOptions {
   /** The fetch to use (a test can pass its own); default globalThis.fetch. */
@@ -29,8 +31,9 @@ export interface OutboundOptions {
 }
 
 /** Why an outbound request failed: it names the URL and what went wrong. */
-export class OutboundError extends Error {
+export class OutboundError extends McpwireError {
   override name = 'OutboundError';
+  override readonly code = 'OUTBOUND';
   readonly kind: 'network' | 'timeout' | 'too-large' | 'redirect' | 'refused-url' | 'aborted' | 'not-json';
   readonly url: string;
 
@@ -258,7 +261,8 @@ function failure(error: unknown, url: string, timedOut: string | undefined, ms: 
 export function networkCause(error: unknown): string {
   for (let current = error, depth = 0; current !== undefined && current !== null && depth < 5; depth++) {
     const candidate = current as { code?: unknown; message?: unknown; errors?: unknown[]; cause?: unknown };
-    if (typeof candidate.code === 'string') return typeof candidate.message === 'string' && candidate.message !== '' ? `${candidate.code} (${candidate.message})` : candidate.code;
+    // mcpwire's own codes (McpwireError) name its failure, not the system's: look at its cause.
+    if (typeof candidate.code === 'string' && !(current instanceof McpwireError)) return typeof candidate.message === 'string' && candidate.message !== '' ? `${candidate.code} (${candidate.message})` : candidate.code;
     if (Array.isArray(candidate.errors) && candidate.errors.length > 0) { current = candidate.errors[0]; continue; }
     if (candidate.cause === undefined) return typeof candidate.message === 'string' ? candidate.message : String(current);
     current = candidate.cause;

@@ -1,6 +1,7 @@
 // Which capability each method needs (basic/lifecycle#capability-negotiation): a side
 // MUST use only capabilities both sides negotiated.
 
+import { McpwireError } from '../errors/mcpwire-error.js';
 import type { ClientCapabilities, ServerCapabilities } from './lifecycle-types.js';
 import { extensionSettings } from './extensions.js';
 import { TASKS_EXTENSION, TASKS_METHODS } from './tasks-extension.js';
@@ -83,6 +84,7 @@ export function missingClientCapability(capabilities: ClientCapabilities, method
 }
 
 /** A local refusal: this side would use a capability the peer did not declare. Never sent on the wire. */
-export class CapabilityError extends Error {
+export class CapabilityError extends McpwireError {
   override name = 'CapabilityError';
+  override readonly code = 'CAPABILITY';
 }

@@ -5,9 +5,12 @@
 // sequences of scalars, comments. Anything else (anchors, tags, multi-document) is refused by
 // line, never guessed at. Bounded in size and depth; a key never reaches a prototype.
 
+import { McpwireError } from '../errors/mcpwire-error.js';
+
 /** A frontmatter that is not there or not YAML this parser reads, with the line that says why. */
-export class SkillFrontmatterError extends Error {
+export class SkillFrontmatterError extends McpwireError {
   override readonly name = 'SkillFrontmatterError';
+  override readonly code = 'SKILL_FRONTMATTER';
 }
 
 /** Frontmatter text larger than this is refused (a real one is a few hundred bytes). */

@@ -22,8 +22,8 @@ export interface RequestNotifier {
 
 /** Thrown into a handler that asked for an input the request does not carry yet; the dispatcher answers input_required. */
 export class InputRequiredError extends ProtocolError {
-  constructor(key: string) {
-    super(INVALID_REQUEST, `Input "${key}" is required: the request is answered with an input_required result`);
+  constructor(key: string, options?: ErrorOptions) {
+    super(INVALID_REQUEST, `Input "${key}" is required: the request is answered with an input_required result`, undefined, options);
     this.name = 'InputRequiredError';
   }
 }

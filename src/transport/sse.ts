@@ -2,6 +2,7 @@
 // basic/transports#streamable-http; format: WHATWG HTML "server-sent events"). An event is a
 // block of `field: value` lines ended by a blank line; `:` starts a comment.
 
+import { McpwireError } from '../errors/mcpwire-error.js';
 import { streamBody } from './http-client/http-request.js';
 import type { HttpBody } from './http-client/http-request.js';
 
@@ -40,8 +41,9 @@ export function encodeMessageEvent(id: string, json: string): string {
 export const DEFAULT_MAX_SSE_EVENT_CHARS = 4 * 1024 * 1024;
 
 /** An event grew past the parser's cap: the stream cannot be read on (resuming would bring the same event). */
-export class SseEventTooLargeError extends Error {
+export class SseEventTooLargeError extends McpwireError {
   override name = 'SseEventTooLargeError';
+  override readonly code = 'SSE_EVENT_TOO_LARGE';
 }
 
 /**

@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { describeNetworkError } from '../../src/cli/network-error.js';
+import { OutboundError, networkCause } from '../../src/outbound/outbound-fetch.js';
+import { HttpStatusError } from '../../src/transport/http-client/http-status-error.js';
 
 const fetchFailure = (cause: object): TypeError => new TypeError('fetch failed', { cause });
 
@@ -17,4 +19,12 @@ test('DNS, refused (also as an AggregateError), TLS, timeout and reset are told 
   assert.deepEqual(kind(fetchFailure({ code: 'UND_ERR_CONNECT_TIMEOUT' }))[0], 'timeout');
   assert.deepEqual(kind(fetchFailure({ code: 'ECONNRESET' }))[0], 'reset');
   assert.equal(describeNetworkError(new Error('something else'), url), undefined);
+});
+
+test("mcpwire's own error codes are not taken for the system's: the walk looks through them to the cause", () => {
+  const url = 'https://mcp.example.com/mcp';
+  const outbound = new OutboundError('network', url, 'cannot reach it', { cause: fetchFailure({ code: 'ECONNREFUSED' }) });
+  assert.deepEqual([describeNetworkError(outbound, url)?.kind, describeNetworkError(outbound, url)?.code], ['refused', 'ECONNREFUSED']);
+  assert.equal(describeNetworkError(new HttpStatusError('HTTP 404 Not Found', 404), url), undefined);
+  assert.equal(networkCause(new OutboundError('network', url, 'cannot reach it', { cause: fetchFailure({ code: 'ENOTFOUND', message: 'getaddrinfo ENOTFOUND' }) })), 'ENOTFOUND (getaddrinfo ENOTFOUND)');
 });

@@ -2,6 +2,7 @@
 // the Protected Resource Metadata (RFC 9728) names the authorization server, whose own metadata
 // (RFC 8414, else OpenID Connect discovery) names its endpoints. Each failure says which step broke.
 
+import { McpwireError } from '../../errors/mcpwire-error.js';
 import { OutboundError } from '../../outbound/outbound-fetch.js';
 import type { OutboundResponse } from '../../outbound/outbound-fetch.js';
 import { REVISION_2025_11_25 } from '../../protocol/index.js';
@@ -28,11 +29,12 @@ export interface AuthorizationServerMetadata {
 }
 
 /** A discovery step failed: `step` says which ('resource-metadata' | 'authorization-server-metadata' | …). */
-export class OAuthDiscoveryError extends Error {
+export class OAuthDiscoveryError extends McpwireError {
   override name = 'OAuthDiscoveryError';
+  override readonly code = 'OAUTH_DISCOVERY';
   readonly step: string;
-  constructor(step: string, message: string) {
-    super(message);
+  constructor(step: string, message: string, options?: ErrorOptions) {
+    super(message, options);
     this.step = step;
   }
 }

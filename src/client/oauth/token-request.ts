@@ -3,6 +3,7 @@
 // or not at all (`none`); with a DPoP proof when the client has a DPoP key (RFC 9449 §5), sent
 // again once with the server's nonce when it answers use_dpop_nonce (§8).
 
+import { McpwireError } from '../../errors/mcpwire-error.js';
 import { encodeBase64Url } from '../../jws/base64url.js';
 import { signCompactJws } from '../../jws/jws-sign.js';
 import type { JwsSigningKey } from '../../jws/jws-sign.js';
@@ -13,12 +14,13 @@ import type { AuthorizationServerMetadata, OAuthFetch } from './oauth-discovery.
 import type { OAuthClientInfo, OAuthTokens } from './token-store.js';
 
 /** A token endpoint answered with an error (RFC 6749 §5.2). */
-export class OAuthTokenError extends Error {
+export class OAuthTokenError extends McpwireError {
   override name = 'OAuthTokenError';
+  override readonly code = 'OAUTH_TOKEN';
   readonly status: number;
   readonly error: string | undefined;
-  constructor(message: string, status: number, error: string | undefined) {
-    super(message);
+  constructor(message: string, status: number, error: string | undefined, options?: ErrorOptions) {
+    super(message, options);
     this.status = status;
     this.error = error;
   }

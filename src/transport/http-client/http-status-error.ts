@@ -1,9 +1,12 @@
 // How the Streamable HTTP client reports a refused HTTP exchange: a local Error naming the
 // status and what the server said, never a JSON-RPC code of our own invention.
 
+import { McpwireError } from '../../errors/mcpwire-error.js';
+
 /** An HTTP exchange the server refused (4xx/5xx). */
-export class HttpStatusError extends Error {
+export class HttpStatusError extends McpwireError {
   override name = 'HttpStatusError';
+  override readonly code = 'HTTP_STATUS';
   readonly status: number;
   /**
    * The request carried a session id and got 404: the session is gone, and the client MUST start
@@ -16,8 +19,8 @@ export class HttpStatusError extends Error {
    */
   readonly requestMayHaveRun: boolean;
 
-  constructor(message: string, status: number, sessionExpired = false, requestMayHaveRun = false) {
-    super(message);
+  constructor(message: string, status: number, sessionExpired = false, requestMayHaveRun = false, options?: ErrorOptions) {
+    super(message, options);
     this.status = status;
     this.sessionExpired = sessionExpired;
     this.requestMayHaveRun = requestMayHaveRun;

@@ -3,6 +3,7 @@
 // (basic/transports#sending-messages-to-the-server: "MAY comprise a JSON-RPC error response
 // that has no id").
 
+import { McpwireError } from '../../errors/mcpwire-error.js';
 import { INTERNAL_ERROR, INVALID_REQUEST } from '../../jsonrpc/index.js';
 import type { RequestId } from '../../jsonrpc/index.js';
 import type { HttpExchange } from './http-exchange.js';
@@ -17,19 +18,22 @@ export interface HttpErrorOptions {
   id?: RequestId;
   /** The JSON-RPC error's `data` (e.g. -32022's `{ supported, requested }`). */
   data?: unknown;
+  /** What failed underneath (ES2022 `cause`); it never reaches the body. */
+  cause?: unknown;
 }
 
 /** An HTTP status plus the JSON-RPC error body that explains it. */
-export class HttpError extends Error {
+export class HttpError extends McpwireError {
   override name = 'HttpError';
   readonly status: number;
-  readonly code: number;
+  /** The JSON-RPC code of the error body the client gets (McpwireError's `code` in its wire form). */
+  override readonly code: number;
   readonly headers: Record<string, string>;
   readonly id: RequestId | undefined;
   readonly data: unknown;
 
   constructor(status: number, message: string, options: HttpErrorOptions = {}) {
-    super(message);
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.status = status;
     this.code = options.code ?? (status >= 500 ? INTERNAL_ERROR : INVALID_REQUEST);
     this.headers = options.headers ?? {};

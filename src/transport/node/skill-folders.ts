@@ -10,6 +10,7 @@
 import { constants } from 'node:fs';
 import { lstat, open, readdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
+import { McpwireError } from '../../errors/mcpwire-error.js';
 import { SKILL_LIMITS, SKILL_MANIFEST } from '../../protocol/skill-types.js';
 import { refuseUnknownOptions } from '../../options/known-options.js';
 import type { OptionKeys } from '../../options/known-options.js';
@@ -31,8 +32,9 @@ export interface SkillFolderOptions {
 }
 
 /** A skill folder that cannot be served as it is on disk. */
-export class SkillFolderError extends Error {
+export class SkillFolderError extends McpwireError {
   override readonly name = 'SkillFolderError';
+  override readonly code = 'SKILL_FOLDER';
 }
 
 type Budget = { skills: number; bytes: number; options: Required<SkillFolderOptions> };

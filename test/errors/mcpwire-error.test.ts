@@ -1,0 +1,167 @@
+// Pins issue 44's "one error base class (code, cause) that every error the library throws extends":
+// every error class in src/ (found two ways: the values each package entry exports, and every
+// `class X extends Y` of the source whose chain reaches Error) is built here with a cause, and must
+// extend McpwireError, be named after its class, carry the cause, and have a code of the right form.
+
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { pathToFileURL } from 'node:url';
+import { join } from 'node:path';
+import { McpwireError } from '../../src/errors/mcpwire-error.js';
+import { SRC, sourceTexts } from '../src-files.js';
+import { ConnectionClosedError, LineTooLongError, MessageParseError, OutputBacklogError, ProtocolError, RequestCancelledError,
+  RequestTimeoutError, TooManyPendingRequestsError, INVALID_PARAMS, INVALID_REQUEST } from '../../src/jsonrpc/index.js';
+import { InputRequiredError } from '../../src/server/stateless-context.js';
+import { JwsError } from '../../src/jws/compact-jws.js';
+import { CapabilityError, SkillFrontmatterError } from '../../src/protocol/index.js';
+import { OutboundError } from '../../src/outbound/outbound-fetch.js';
+import { RegistryError } from '../../src/cli/registry-api.js';
+import { ConfigError } from '../../src/cli/config-dialects.js';
+import { InspectRequestError } from '../../src/cli/inspect-api.js';
+import { ServerEchoError } from '../../src/cli/echo-guard.js';
+import { OutputFileError } from '../../src/cli/output-file.js';
+import { UsageError } from '../../src/cli/args.js';
+import { FallbackFailedError } from '../../src/cli/connect.js';
+import { SkillFolderError } from '../../src/transport/node/skill-folders.js';
+import { SseEventTooLargeError } from '../../src/transport/sse.js';
+import { ServerSpawnError } from '../../src/transport/stdio/server-spawn-error.js';
+import { HttpStatusError } from '../../src/transport/http-client/http-status-error.js';
+import { ClearBearerError } from '../../src/transport/http-client/clear-bearer.js';
+import { HttpError } from '../../src/transport/http-server/http-error.js';
+import { OAuthDiscoveryError, OAuthTokenError, SessionLostError, SkillEntryError, SkillVerificationError, StructuredOutputError } from '../../src/client/index.js';
+import { ModelApiError, SamplingDeclinedError } from '../../src/host/index.js';
+import { SchemaError } from '../../src/json-schema/index.js';
+
+type ErrorClass = abstract new (...args: never[]) => Error;
+
+/** One instance of each error class, built with `cause`: a class that cannot take a cause fails here. */
+const BUILD: Record<string, (cause: Error) => Error> = {
+  ConnectionClosedError: (cause) => new ConnectionClosedError('closed', { cause }),
+  RequestTimeoutError: (cause) => new RequestTimeoutError('timed out', 1000, { cause }),
+  RequestCancelledError: (cause) => new RequestCancelledError('cancelled', { cause }),
+  TooManyPendingRequestsError: (cause) => new TooManyPendingRequestsError('too many', 8, { cause }),
+  MessageParseError: (cause) => new MessageParseError('not JSON', '{', { cause }),
+  LineTooLongError: (cause) => new LineTooLongError(20, 10, 'head', 'tail', true, { cause }),
+  OutputBacklogError: (cause) => new OutputBacklogError('backlog', 20, 10, { cause }),
+  ProtocolError: (cause) => new ProtocolError(INVALID_PARAMS, 'Unknown tool: nope', undefined, { cause }),
+  InputRequiredError: (cause) => new InputRequiredError('confirm', { cause }),
+  JwsError: (cause) => new JwsError('bad JWS', { cause }),
+  CapabilityError: (cause) => new CapabilityError('undeclared', { cause }),
+  SkillFrontmatterError: (cause) => new SkillFrontmatterError('no frontmatter', { cause }),
+  OutboundError: (cause) => new OutboundError('network', 'https://example.com/', 'unreachable', { cause }),
+  RegistryError: (cause) => new RegistryError('bad registry', { cause }),
+  ConfigError: (cause) => new ConfigError('bad config', { cause }),
+  InspectRequestError: (cause) => new InspectRequestError('bad request', { cause }),
+  ServerEchoError: (cause) => new ServerEchoError('initialize', 0, { cause }),
+  OutputFileError: (cause) => new OutputFileError('cannot write', { cause }),
+  UsageError: (cause) => new UsageError('unknown option', { cause }),
+  FallbackFailedError: (cause) => new FallbackFailedError('http://127.0.0.1:1/', new HttpStatusError('404', 404), new Error('no SSE'), { cause }),
+  SkillFolderError: (cause) => new SkillFolderError('not a folder', { cause }),
+  SseEventTooLargeError: (cause) => new SseEventTooLargeError('too large', { cause }),
+  ServerSpawnError: (cause) => new ServerSpawnError('Cannot start "x"', 'x', 'ENOENT', { cause }),
+  HttpStatusError: (cause) => new HttpStatusError('HTTP 404', 404, true, false, { cause }),
+  ClearBearerError: (cause) => new ClearBearerError('refused', { cause }),
+  HttpError: (cause) => new HttpError(400, 'Bad Request', { cause }),
+  OAuthDiscoveryError: (cause) => new OAuthDiscoveryError('resource-metadata', 'no metadata', { cause }),
+  OAuthTokenError: (cause) => new OAuthTokenError('refused', 400, 'invalid_grant', { cause }),
+  StructuredOutputError: (cause) => new StructuredOutputError('missing', 'add', 'no structuredContent', [], { cause }),
+  SkillVerificationError: (cause) => new SkillVerificationError('digest', 'skill://a/SKILL.md', 'digest differs', { cause }),
+  SkillEntryError: (cause) => new SkillEntryError('bad entry', { cause }),
+  SessionLostError: (cause) => new SessionLostError('tools/call', cause),
+  SamplingDeclinedError: (cause) => new SamplingDeclinedError('declined', { cause }),
+  ModelApiError: (cause) => new ModelApiError('HTTP 500', 500, undefined, { cause }),
+  SchemaError: (cause) => new SchemaError('bad schema', { cause }),
+};
+
+/** The classes themselves, by name, to compare `constructor` with. */
+const CLASSES: Record<string, ErrorClass> = {
+  ConnectionClosedError, RequestTimeoutError, RequestCancelledError, TooManyPendingRequestsError, MessageParseError, LineTooLongError,
+  OutputBacklogError, ProtocolError, InputRequiredError, JwsError, CapabilityError, SkillFrontmatterError, OutboundError, RegistryError,
+  ConfigError, InspectRequestError, ServerEchoError, OutputFileError, UsageError, FallbackFailedError, SkillFolderError, SseEventTooLargeError,
+  ServerSpawnError, HttpStatusError, ClearBearerError, HttpError, OAuthDiscoveryError, OAuthTokenError, StructuredOutputError,
+  SkillVerificationError, SkillEntryError, SessionLostError, SamplingDeclinedError, ModelApiError, SchemaError,
+};
+
+/** The package entries (package.json "exports"), as files under src/. */
+const ENTRIES = ['index.ts', 'jsonrpc/index.ts', 'json-schema/index.ts', 'protocol/index.ts', 'transport/index.ts', 'http.ts',
+  'http-stateless.ts', 'node.ts', 'server/index.ts', 'client/index.ts', 'host/index.ts'];
+
+/** The error classes the entries export, by name (the base itself aside). */
+async function exportedErrorClasses(): Promise<string[]> {
+  const names = new Set<string>();
+  for (const entry of ENTRIES) {
+    const module = await import(pathToFileURL(join(SRC, entry)).href) as Record<string, unknown>;
+    for (const [name, value] of Object.entries(module)) {
+      if (typeof value === 'function' && value.prototype instanceof Error && value !== McpwireError) names.add(name);
+    }
+  }
+  return [...names].sort();
+}
+
+/** Every class of src/ whose `extends` chain reaches Error (TypeError, RangeError), by name, and whether its file exports it. */
+function declaredErrorClasses(): { name: string; exported: boolean }[] {
+  const parents = new Map<string, string>();
+  const exported = new Set<string>();
+  for (const text of Object.values(sourceTexts())) {
+    for (const match of text.matchAll(/^(export )?(?:abstract )?class (\w+) extends (\w+)/gm)) {
+      parents.set(match[2]!, match[3]!);
+      if (match[1]) exported.add(match[2]!);
+    }
+  }
+  const reachesError = (name: string, seen = new Set<string>()): boolean => {
+    if (['Error', 'TypeError', 'RangeError'].includes(name)) return true;
+    const parent = parents.get(name);
+    if (parent === undefined || seen.has(name)) return false;
+    seen.add(name);
+    return reachesError(parent, seen);
+  };
+  return [...parents.keys()].filter((name) => name !== 'McpwireError' && reachesError(name)).sort()
+    .map((name) => ({ name, exported: exported.has(name) }));
+}
+
+/** `ConnectionClosedError` → `CONNECTION_CLOSED`, `OAuthTokenError` → `OAUTH_TOKEN`. */
+function constantCase(className: string): string {
+  return className.replace(/Error$/, '').replace(/([a-z0-9])([A-Z])/g, '$1_$2').toUpperCase();
+}
+
+test('every error class of src/ is built by this test, and each is exported from its file', async () => {
+  const declared = declaredErrorClasses();
+  assert.deepStrictEqual(declared.map(({ name }) => name), Object.keys(BUILD).sort());
+  assert.deepStrictEqual(declared.filter(({ exported }) => !exported), []);
+  const exported = await exportedErrorClasses();
+  assert.deepStrictEqual(exported.filter((name) => !(name in BUILD)), []);
+});
+
+test('every error class extends McpwireError, is named after its class and carries the cause it is given', () => {
+  const seen: Record<string, unknown> = {};
+  const expected: Record<string, unknown> = {};
+  for (const [name, build] of Object.entries(BUILD)) {
+    const cause = new Error(`cause of ${name}`);
+    const error = build(cause);
+    seen[name] = { base: error instanceof McpwireError, constructor: error.constructor === CLASSES[name], name: error.name, cause: error.cause === cause };
+    expected[name] = { base: true, constructor: true, name, cause: true };
+  }
+  assert.deepStrictEqual(seen, expected);
+});
+
+test('code: the JSON-RPC code when the failure crosses the wire, else the class name in capitals (ServerSpawnError: the system code)', () => {
+  const cause = new Error('cause');
+  const seen = Object.fromEntries(Object.entries(BUILD).map(([name, build]) => [name, (build(cause) as Error & { code?: unknown }).code]));
+  const expected = Object.fromEntries(Object.keys(BUILD).map((name) => [name, constantCase(name)]));
+  assert.deepStrictEqual(seen, {
+    ...expected,
+    ProtocolError: INVALID_PARAMS,
+    InputRequiredError: INVALID_REQUEST,
+    HttpError: INVALID_REQUEST,
+    ServerSpawnError: 'ENOENT',
+  });
+  assert.equal(new ServerSpawnError('Cannot start "x"', 'x', undefined).code, 'SERVER_SPAWN');
+  assert.equal(constantCase('OAuthDiscoveryError'), 'OAUTH_DISCOVERY');
+});
+
+test('one catch takes every failure of mcpwire, and a ProtocolError still answers with its wire form', () => {
+  const failures = [new ConnectionClosedError('closed'), new ProtocolError(INVALID_PARAMS, 'Unknown tool: nope'), new SchemaError('bad')];
+  assert.deepStrictEqual(failures.map((error) => error instanceof McpwireError), [true, true, true]);
+  assert.deepStrictEqual(new ProtocolError(INVALID_PARAMS, 'Unknown tool: nope', undefined, { cause: new Error('x') }).toJSON(), { code: INVALID_PARAMS, message: 'Unknown tool: nope' });
+  assert.equal(new TypeError('misuse') instanceof McpwireError, false);
+});
