@@ -1,11 +1,11 @@
 // McpClient: typed calls to one server, in either era: after the handshake (2025-11-25,
 // basic/lifecycle) or statelessly with the `_meta` envelope on every request (2026-07-28, chosen by
-// probing with server/discover: era-open.ts, era-probe.ts; that path is stateless-requests.ts). It is
+// probing with server/discover: open() below, era-probe.ts; that path is stateless-requests.ts). It is
 // handed a transport and never imports a concrete one.
 
 import { ConnectionClosedError } from '../jsonrpc/index.js';
 import type { Params, RequestId, Transport } from '../jsonrpc/index.js';
-import { CapabilityError, CLIENT_REQUESTS, REVISION_2025_11_25, NOTIFICATIONS, HANDSHAKE_REVISIONS, isSupportedVersion, missingServerCapability, extensionSettings, SKILL_METHODS, withTraceContext } from '../protocol/index.js';
+import { CapabilityError, CLIENT_REQUESTS, REVISION_2025_11_25, REVISION_2026_07_28, NOTIFICATIONS, HANDSHAKE_REVISIONS, isSupportedVersion, missingServerCapability, extensionSettings, SKILL_METHODS, withTraceContext } from '../protocol/index.js';
 import type { Skill } from '../protocol/index.js';
 import { McpClientPeer } from '../protocol/mcp-peer.js';
 import { clientMaySend, nextClientState } from '../protocol/lifecycle.js';
@@ -19,7 +19,8 @@ import { runMiddleware } from '../protocol/middleware.js';
 import type { ClientMiddleware } from './client-middleware.js';
 import { DEFAULT_CLIENT_INFO } from './client-options.js';
 import type { ClientRequestOptions, McpClientOptions } from './client-options.js';
-import { openInEra } from './era-open.js';
+import { DEFAULT_ERA, discovered, probeTimeoutOf } from './era-open.js';
+import { probeWithWait } from './era-probe.js';
 import type { DiscoverResult } from './era-probe.js';
 import { keepValidTools } from './param-headers.js';
 import { openSubscription } from './subscription.js';
@@ -94,7 +95,7 @@ export class McpClient {
     this.mcp.peer.onerror = (error) => this.onerror?.(error);
     this.capabilities = impliedCapabilities(options, options.capabilities);
     this.#roots = options.roots ?? [];
-    this.#stateless = new StatelessRequests(this, options, () => this.#roots);
+    this.#stateless = new StatelessRequests(this, options, () => this.#roots, (version) => { this.protocolVersion = version; });
     this.#renewal = options.renewSession === false || !transport.capabilities.sessions
       ? undefined
       : new SessionRenewal(() => {
@@ -123,16 +124,50 @@ export class McpClient {
    * Picks the era as options.era says and gets ready: pinned 2025-11-25 runs the handshake; 2026-07-28
    * and `auto` probe with server/discover first (`auto` falls back to initialize). `eraReason` says why.
    */
-  open(): Promise<void> {
-    return openInEra(this, this.#stateless, this.#options);
+  async open(): Promise<void> {
+    const options = this.#options;
+    const choice = options.era ?? DEFAULT_ERA;
+    if (choice !== 'auto' && choice !== REVISION_2026_07_28) {
+      this.eraReason = `pinned to ${choice}: initialize`;
+      await this.initialize();
+      return;
+    }
+    await this.#begin('connect');
+    const outcome = await probeWithWait(this.mcp.peer.transport, probeTimeoutOf(options), choice !== 'auto', (version, signal) => {
+      this.protocolVersion = version; // the probe's envelope carries the version it tries
+      return this.request(CLIENT_REQUESTS.discover, undefined, { signal });
+    });
+    if (outcome.era === 'handshake') {
+      this.state = nextClientState(this.state, 'restart');
+      this.protocolVersion = undefined;
+      // Set before initialize: when the handshake fails, eraReason still says the probe chose it.
+      this.eraReason = outcome.reason;
+      await this.initialize();
+      return;
+    }
+    // From now on the client speaks outcome.protocolVersion without a session, with what server/discover told.
+    const server = discovered(outcome.discover);
+    this.era = 'stateless';
+    this.eraReason = outcome.reason;
+    this.protocolVersion = outcome.protocolVersion;
+    this.serverCapabilities = outcome.discover.capabilities;
+    this.serverInfo = server.serverInfo;
+    this.instructions = server.instructions;
+    this.mcp.peer.transport.setParamHeaders?.(this.#stateless.paramHeaderSource);
+    this.state = nextClientState(this.state, 'initialized');
+  }
+
+  /** Starts the transport and enters `initializing`, from `idle` only: open() and initialize() begin here. */
+  async #begin(what: string): Promise<void> {
+    if (this.state !== 'idle') throw new Error(`Cannot ${what}: the client is already ${this.state}`);
+    await this.mcp.peer.start();
+    this.state = nextClientState(this.state, 'initialize');
   }
 
   /** The handshake (basic/lifecycle#initialization): initialize → check the version → notifications/initialized. */
   async initialize(): Promise<InitializeResult> {
-    if (this.state !== 'idle') throw new Error(`Cannot initialize: the client is already ${this.state}`);
-    await this.mcp.peer.start();
-    this.state = nextClientState(this.state, 'initialize');
-    const result = await this.mcp.request(CLIENT_REQUESTS.initialize, {
+    await this.#begin('initialize');
+    const result = await this.request(CLIENT_REQUESTS.initialize, {
       protocolVersion: this.#options.protocolVersion ?? REVISION_2025_11_25,
       capabilities: this.capabilities,
       clientInfo: this.#options.clientInfo ?? DEFAULT_CLIENT_INFO,
@@ -184,10 +219,14 @@ export class McpClient {
     return runMiddleware(this.#middleware, { method, params, era: this.era, signal }, (changed) => this.#send(method, changed, options));
   }
 
-  /** The one way a request leaves, whichever revision. */
+  /**
+   * The one way a request leaves, whichever revision: open()'s server/discover probe and
+   * initialize included, so the middleware in request() sees every one.
+   */
   #send(method: string, params: Params | undefined, options: McpRequestOptions): Promise<Params> {
+    // A lost session is being started again (session-renewal.ts): requests wait for its initialize.
     const renewing = this.#renewal?.pending;
-    if (renewing) return renewing.then(() => this.#send(method, params, options));
+    if (renewing && method !== CLIENT_REQUESTS.initialize) return renewing.then(() => this.#send(method, params, options));
     // Not async, like callTool: a promise per layer adds up on the hot path (bench/profile.ts).
     if (!clientMaySend(this.state, method)) {
       // Closed by close() or by the server: the same local error a request pending at that moment got.
@@ -196,12 +235,14 @@ export class McpClient {
     }
     const missing = missingServerCapability(this.serverCapabilities, method);
     if (missing) return Promise.reject(new CapabilityError(missing));
-    if (this.era === 'stateless') return this.#stateless.request(method, params, options);
-    // Without progress the peer's request is the whole story, so it is called straight (McpClientPeer
-    // adds the progress token otherwise): the seed's call crosses no frame that only forwards.
-    const sender = options.onprogress ? this.mcp : this.mcp.peer;
-    const sent = sender.request(method, params, options);
-    return this.#renewal ? this.#renewal.guard(method, sent, () => sender.request(method, params, options)) : sent;
+    const era = this.era;
+    if (era === 'stateless') return this.#stateless.request(method, params, options);
+    // open()'s probe, before any era: in the envelope of the version it tries; era-probe.ts handles -32022 itself.
+    if (era === undefined && method === CLIENT_REQUESTS.discover) return this.#stateless.send(method, params, options, false);
+    const sent = this.mcp.request(method, params, options);
+    // initialize is how a lost session starts again: it is never renewed itself.
+    if (this.#renewal === undefined || method === CLIENT_REQUESTS.initialize) return sent;
+    return this.#renewal.guard(method, sent, () => this.mcp.request(method, params, options));
   }
 
   /** `server/discover` (2026-07-28): the server's versions, capabilities and instructions. */

@@ -20,10 +20,10 @@ import { ResultCache } from './result-cache.js';
 import { answerInputRequest } from './server-requests.js';
 import { statelessCapabilities } from './stateless-envelope.js';
 
-/** What the stateless path reads from its client (McpClient is one); a -32022 retry changes protocolVersion. */
+/** What the stateless path reads from its client (McpClient is one). */
 export interface StatelessClient {
   readonly mcp: McpClientPeer;
-  protocolVersion: string | undefined;
+  readonly protocolVersion: string | undefined;
   readonly capabilities: ClientCapabilities;
   /** What the server declared (its extensions add methods back: tasks/get of SEP-2663). */
   readonly serverCapabilities: ServerCapabilities;
@@ -40,12 +40,17 @@ export class StatelessRequests {
   readonly #client: StatelessClient;
   readonly #options: McpClientOptions;
   readonly #roots: () => Root[];
+  readonly #switchVersion: (version: string) => void;
 
-  /** `roots` gives the roots exposed now (they answer input requests for roots/list). */
-  constructor(client: StatelessClient, options: McpClientOptions, roots: () => Root[]) {
+  /**
+   * `roots` gives the roots exposed now (they answer input requests for roots/list); `switchVersion`
+   * has the client speak another version, the one a -32022 retry settled on.
+   */
+  constructor(client: StatelessClient, options: McpClientOptions, roots: () => Root[], switchVersion: (version: string) => void) {
     this.#client = client;
     this.#options = options;
     this.#roots = roots;
+    this.#switchVersion = switchVersion;
     this.cache = new ResultCache(options.now, options.resultCacheLimits);
   }
 
@@ -73,9 +78,7 @@ export class StatelessRequests {
   /** Sends one request with the envelope; with `retry`, -32022 is retried once in a version both sides speak (26/basic/versioning). */
   async send(method: string, params: Params | undefined, options: McpRequestOptions, retry: boolean): Promise<Params> {
     const client = this.#client;
-    // Without progress, straight to the peer (McpClientPeer only adds the progress token), as McpClient.request does.
-    const sender = options.onprogress ? client.mcp : client.mcp.peer;
-    const send = (): Promise<Params> => sender.request(method, withEnvelope(params, {
+    const send = (): Promise<Params> => client.mcp.request(method, withEnvelope(params, {
       protocolVersion: client.protocolVersion ?? REVISION_2026_07_28,
       clientCapabilities: statelessCapabilities(client.capabilities),
       clientInfo: this.#options.clientInfo ?? DEFAULT_CLIENT_INFO,
@@ -87,7 +90,7 @@ export class StatelessRequests {
       if (!retry || !(error instanceof ProtocolError) || error.code !== UNSUPPORTED_PROTOCOL_VERSION) throw error;
       const next = STATELESS_REVISIONS.find((version) => supportedOf(error.data).includes(version));
       if (next === undefined) throw error;
-      client.protocolVersion = next;
+      this.#switchVersion(next);
       return await send();
     }
   }

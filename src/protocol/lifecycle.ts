@@ -42,11 +42,14 @@ export function serverMaySend(state: ServerState, method: string): boolean {
   return method === 'ping' || method === NOTIFICATIONS.message;
 }
 
-/** Client side: may the client send this now? Before the initialize result only ping. */
+/**
+ * Client side: may the client send this now? While it opens (`initializing`) only the opening request
+ * (initialize, or the 2026 server/discover probe) and ping (basic/lifecycle#initialization).
+ */
 export function clientMaySend(state: ClientState, method: string): boolean {
   if (state === 'ready') return true;
   if (state === 'idle') return method === CLIENT_REQUESTS.initialize;
-  if (state === 'initializing') return method === CLIENT_REQUESTS.ping || method === NOTIFICATIONS.initialized;
+  if (state === 'initializing') return method === CLIENT_REQUESTS.initialize || method === CLIENT_REQUESTS.discover || method === CLIENT_REQUESTS.ping || method === NOTIFICATIONS.initialized;
   return false;
 }
 

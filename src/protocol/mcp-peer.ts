@@ -2,7 +2,7 @@
 // (basic/utilities/progress) and cancellation both ways (basic/utilities/cancellation).
 
 import { JsonRpcPeer } from '../jsonrpc/index.js';
-import type { MessageExtra, MessageRouter, Params, PeerOptions, ProtocolError, RequestContext, RequestId, RequestOptions, Transport } from '../jsonrpc/index.js';
+import type { MessageExtra, Params, PeerOptions, RequestContext, RequestId, RequestOptions, Transport } from '../jsonrpc/index.js';
 import { NOTIFICATIONS } from './methods.js';
 import { cancelledRequestId } from './cancellation.js';
 import type { ServerRequestMethod } from './methods.js';
@@ -51,43 +51,27 @@ type ProgressEntry = { onprogress: (progress: Progress) => void; id: RequestId |
 /**
  * A JSON-RPC peer with MCP's cancellation both ways: all that a server connection needs, as a
  * server never asks for progress on what it sends (McpClientPeer adds progress for the client, so a
- * server bundle leaves that out). On the client it is the peer's router: it takes cancellation
- * itself and hands every other method to `router`; a ServerConnection routes the peer itself and
- * asks this for cancellation.
+ * server bundle leaves that out). It routes no inbound message itself: on the server the connection
+ * (ServerConnection, the peer's router) hands it `notifications/cancelled`; on the client
+ * McpClientPeer puts its notifications in the peer's own handler table.
  */
-export class McpPeer implements MessageRouter {
+export class McpPeer {
   readonly peer: JsonRpcPeer;
-  /** Takes the requests and notifications that neither the peer's own handlers nor this session take. */
-  router: MessageRouter | undefined;
   readonly #uncancellable: readonly string[];
 
   constructor(transport: Transport, options: McpPeerOptions = {}) {
-    const { uncancellable, ...peerOptions } = options; // once per connection: the peer checks its own keys
+    const { uncancellable, ...rest } = options; // once per connection: the peer checks its own keys
     this.#uncancellable = uncancellable ?? UNCANCELLABLE;
+    const peerOptions: PeerOptions = rest;
+    peerOptions.onabandon = this.abandoned.bind(this);
     this.peer = new JsonRpcPeer(transport, peerOptions);
-    this.peer.router = this;
   }
 
-  refuse(method: string, kind: 'request' | 'notification', params?: Params): ProtocolError | undefined {
-    return this.router?.refuse?.(method, kind, params);
-  }
-
-  handlesRequest(method: string): boolean {
-    return this.router?.handlesRequest(method) === true;
-  }
-
-  handleRequest(method: string, params: Params | undefined, context: RequestContext): Params | Promise<Params> {
-    return this.router!.handleRequest(method, params, context);
-  }
-
-  handleNotification(method: string, params: Params | undefined, extra: MessageExtra | undefined): void | Promise<void> {
-    if (method === 'notifications/cancelled') {
-      const requestId = cancelledRequestId(params);
-      // Malformed cancellations are dropped silently (utilities/cancellation#behavior-requirements).
-      if (requestId !== undefined) this.peer.cancelInbound(requestId, typeof params?.reason === 'string' ? params.reason : 'cancelled by the peer');
-      return;
-    }
-    return this.router?.handleNotification(method, params, extra);
+  /** `notifications/cancelled` from the other side: the request it names stops (its signal fires, no answer is sent). */
+  cancelled(params: Params | undefined): void {
+    const requestId = cancelledRequestId(params);
+    // Malformed cancellations are dropped silently (utilities/cancellation#behavior-requirements).
+    if (requestId !== undefined) this.peer.cancelInbound(requestId, typeof params?.reason === 'string' ? params.reason : 'cancelled by the peer');
   }
 
   /** This side stopped waiting for a request (timeout, abort): tell the peer, unless the method is uncancellable. */
@@ -114,9 +98,11 @@ export class McpClientPeer extends McpPeer {
   /** Made on first use: a session that never asks for progress holds no map. */
   #progressHandlers: Map<string | number, ProgressEntry> | undefined;
 
-  override handleNotification(method: string, params: Params | undefined, extra: MessageExtra | undefined): void | Promise<void> {
-    if (method === 'notifications/progress') return this.#onProgress(params);
-    return super.handleNotification(method, params, extra);
+  constructor(transport: Transport, options: McpPeerOptions = {}) {
+    super(transport, options);
+    // The client's inbound route is the peer's own handler table (server-notifications.ts, onRequest below).
+    this.peer.setNotificationHandler('notifications/progress', this.#onProgress.bind(this));
+    this.peer.setNotificationHandler('notifications/cancelled', this.cancelled.bind(this));
   }
 
   /** Sends a request; `onprogress` adds a progress token to `params._meta`. */

@@ -3,7 +3,7 @@
 // for a 2025 client, also its session: lifecycle state and what it said in `initialize`.
 
 import { METHOD_NOT_FOUND, ProtocolError } from '../jsonrpc/index.js';
-import type { MessageExtra, MessageRouter, Params, RequestContext, RequestId, Transport } from '../jsonrpc/index.js';
+import type { MessageRouter, Params, RequestContext, Transport } from '../jsonrpc/index.js';
 import { isThenable } from '../jsonrpc/thenable.js';
 import { LOGGING_LEVELS, serverCapabilityFor } from '../protocol/index.js';
 import { McpPeer } from '../protocol/mcp-peer.js';
@@ -81,7 +81,7 @@ export class ServerConnection implements MessageRouter {
     this.host = host;
     this.statelessOnly = transport.capabilities.manyClients;
     this.mcp = new McpPeer(transport, this.statelessOnly ? host.sharedOptions : host.sessionOptions);
-    // The peer routes straight here; McpPeer keeps its cancellation (handleNotification below asks it).
+    // The peer's one route for what arrives: this connection (McpPeer routes nothing itself).
     const peer = this.mcp.peer;
     peer.router = this;
     peer.onerror = (error) => this.onerror?.(error);
@@ -121,15 +121,10 @@ export class ServerConnection implements MessageRouter {
       : this.#dispatch(method, params, request, envelope, answers);
   }
 
-  handleNotification(method: string, params: Params | undefined, extra: MessageExtra | undefined): void {
+  handleNotification(method: string, params: Params | undefined): void {
     if (method === 'notifications/initialized') this.state = nextServerState(this.state, 'initialized');
     else if (method === 'notifications/roots/list_changed') this.host.onRootsListChanged(this);
-    else void this.mcp.handleNotification(method, params, extra); // notifications/cancelled
-  }
-
-  /** This side stopped waiting for one of its requests to the client: McpPeer tells the client. */
-  abandoned(id: RequestId, reason: string, method: string): void {
-    this.mcp.abandoned(id, reason, method);
+    else if (method === 'notifications/cancelled') this.mcp.cancelled(params);
   }
 
   /** Where every handler is called from: with the request's context, through the middleware, then the 2026 result fields. */

@@ -34,17 +34,19 @@ const DISPATCH = ['jsonrpc/peer.ts receive', 'jsonrpc/peer.ts #onRequest', 'serv
   'server/tool-registry.ts run'];
 const dispatchOf = (server: Frame[]): string[] => server.slice(-DISPATCH.length).map((frame) => `${frame.file.slice(4)} ${frame.fn}`);
 
-test('the seed\'s call over stdio (2025-11-25) crosses 7 src files; the README and ARCHITECTURE tours are these stacks', async () => {
+test('the seed\'s call over stdio (2025-11-25) crosses 8 src files; the README and ARCHITECTURE tours are these stacks', async () => {
   const path = await seedCall('stdio', '2025-11-25');
   const files = filesOf(path);
   assert.deepEqual(files, [
-    'src/host/host.ts', 'src/client/mcp-client.ts', 'src/jsonrpc/peer.ts', 'src/transport/stdio/spawn-stdio.ts',
+    'src/host/host.ts', 'src/client/mcp-client.ts', 'src/protocol/mcp-peer.ts', 'src/jsonrpc/peer.ts', 'src/transport/stdio/spawn-stdio.ts',
     'src/transport/stdio/stdio.ts', 'src/server/server-connection.ts', 'src/server/tool-registry.ts',
   ]);
   assert.deepEqual(path.client.map(frameName), [
     'src/host/host.ts ask', 'src/host/host.ts #runCall', 'src/client/mcp-client.ts callTool',
     // request() adds the trace context, if any, and runs the client's middleware, if any, before #send.
     'src/client/mcp-client.ts request', 'src/client/mcp-client.ts #send',
+    // McpClientPeer.request, the one place that decides whether a request carries a progress token.
+    'src/protocol/mcp-peer.ts request',
     'src/jsonrpc/peer.ts request',
     'src/transport/stdio/spawn-stdio.ts send',
     'src/transport/stdio/stdio.ts send', 'src/transport/stdio/stdio.ts #write',
@@ -72,18 +74,18 @@ test('every revision and transport reaches the handler through the same server f
   assert.deepEqual(runs.map((run) => filesOf(run)), [
     [
       'src/host/host.ts', 'src/client/mcp-client.ts', 'src/client/stateless-requests.ts', 'src/client/input-rounds.ts',
-      'src/jsonrpc/peer.ts', 'src/transport/stdio/spawn-stdio.ts', 'src/transport/stdio/stdio.ts', 'src/server/server-connection.ts', 'src/server/tool-registry.ts',
+      'src/protocol/mcp-peer.ts', 'src/jsonrpc/peer.ts', 'src/transport/stdio/spawn-stdio.ts', 'src/transport/stdio/stdio.ts', 'src/server/server-connection.ts', 'src/server/tool-registry.ts',
     ],
     [
-      'src/host/host.ts', 'src/client/mcp-client.ts', 'src/jsonrpc/peer.ts', 'src/transport/http-client/streamable-http-client.ts',
+      'src/host/host.ts', 'src/client/mcp-client.ts', 'src/protocol/mcp-peer.ts', 'src/jsonrpc/peer.ts', 'src/transport/http-client/streamable-http-client.ts',
       'src/transport/http-client/redirect-follow.ts', 'src/transport/node/node-http-client.ts',
       // The endpoint's 2025 half (http-sessions.ts) finds the session: a 2026-only endpoint is built without it.
       'src/transport/http-server/http-endpoint.ts', 'src/transport/http-server/http-sessions.ts', 'src/transport/http-server/http-session.ts',
       'src/server/server-connection.ts', 'src/server/tool-registry.ts',
     ],
     [
-      'src/host/host.ts', 'src/client/mcp-client.ts', 'src/client/stateless-requests.ts', 'src/client/input-rounds.ts', 'src/jsonrpc/peer.ts',
-      'src/transport/http-client/streamable-http-client.ts', 'src/transport/http-client/redirect-follow.ts', 'src/transport/node/node-http-client.ts',
+      'src/host/host.ts', 'src/client/mcp-client.ts', 'src/client/stateless-requests.ts', 'src/client/input-rounds.ts', 'src/protocol/mcp-peer.ts',
+      'src/jsonrpc/peer.ts', 'src/transport/http-client/streamable-http-client.ts', 'src/transport/http-client/redirect-follow.ts', 'src/transport/node/node-http-client.ts',
       'src/transport/http-server/http-endpoint.ts', 'src/transport/http-server/stateless-http.ts', 'src/transport/http-server/stateless-channel.ts',
       'src/server/server-connection.ts', 'src/server/tool-registry.ts',
     ],

@@ -74,12 +74,16 @@ async function cluster(body: (c: Cluster) => Promise<void>, wrap = (transport: T
 
 test('session renewal: a request refused with 404 runs once, on a new session, without the caller noticing', () => cluster(async ({ alive, runs, client }) => {
   const transport = client.mcp.peer.transport;
+  // The new session's initialize leaves through the client's one way out, so its middleware sees it.
+  const seen: string[] = [];
+  client.use((ctx, next) => { seen.push(ctx.method); return next(); });
   assert.match(transport.sessionId!, /^a\./); // the first initialize went to a
   alive.delete('a');
   assert.deepStrictEqual(await client.callTool('count'), { content: [{ type: 'text', text: 'b' }] });
   assert.deepStrictEqual([runs, client.sessionsRenewed, transport.sessionId!.split('.')[0]], [['count@b'], 1, 'b']);
   assert.deepStrictEqual(await client.callTool('count'), { content: [{ type: 'text', text: 'b' }] });
   assert.deepStrictEqual([runs, client.sessionsRenewed], [['count@b', 'count@b'], 1]);
+  assert.deepStrictEqual(seen, ['tools/call', 'initialize', 'tools/call']);
 }));
 
 test('session renewal: requests that notice the same lost session together start one new session', () => cluster(async ({ alive, runs, client }) => {

@@ -30,7 +30,7 @@ test('what each side may send in each state', () => {
   assert.equal(serverMaySend('operating', 'notifications/tools/list_changed'), true);
   assert.equal(serverMaySend('closed', 'ping'), false);
   assert.deepEqual(['initialize', 'ping', 'tools/list'].map((m) => clientMaySend('idle', m)), [true, false, false]);
-  assert.deepEqual(['initialize', 'ping', 'notifications/initialized', 'tools/list'].map((m) => clientMaySend('initializing', m)), [false, true, true, false]);
+  assert.deepEqual(['initialize', 'server/discover', 'ping', 'notifications/initialized', 'tools/list'].map((m) => clientMaySend('initializing', m)), [true, true, true, true, false]);
   assert.equal(clientMaySend('ready', 'tools/list'), true);
   assert.equal(clientMaySend('closed', 'ping'), false);
 });
