@@ -1,6 +1,6 @@
 // The one base of every error class mcpwire throws, so that one `instanceof McpwireError` tells a
 // failure of the library from anything else. It keeps the three kinds of failure apart
-// (STYLE.md): a ProtocolError crosses the wire, a local error stays on this side, and a tool's
+// (docs/library.md, Errors): a ProtocolError crosses the wire, a local error stays on this side, and a tool's
 // own failure is a result, never thrown. A misuse of the API (an unknown option, a tool definition
 // that cannot be served) stays a TypeError or RangeError, as JavaScript's own: a bug to fix where it
 // is called, not a failure to catch. This folder imports nothing, so every layer's errors
