@@ -26,6 +26,8 @@ export interface McpServerOptions extends ToolServerOptions {}
 export class McpServer extends ToolServer {
   readonly #resources = new ResourceRegistry(() => this.listChanged('resources', NOTIFICATIONS.resourcesListChanged));
   readonly #prompts = new PromptRegistry(() => this.listChanged('prompts', NOTIFICATIONS.promptsListChanged));
+  /** An installed extension declared `resources` before registering any (ExtensionHost.declareResources). */
+  #resourcesDeclared = false;
 
   constructor(info: Implementation, options: McpServerOptions = {}) {
     super(info, options);
@@ -80,22 +82,31 @@ export class McpServer extends ToolServer {
 
   /** An installed extension may register resources too, listed or read by URI only (the Skills extension's files). */
   protected override extensionHost(): ExtensionHost {
-    return { ...super.extensionHost(), resource: (resource, read, options) => this.#resources.add(resource, read, options) };
+    return {
+      ...super.extensionHost(),
+      resource: (resource, read, options) => this.#resources.add(resource, read, options),
+      declareResources: () => { this.#resourcesDeclared = true; },
+    };
+  }
+
+  /** Whether `resources` is declared: a resource is registered, or an extension declared it. */
+  #servesResources(): boolean {
+    return this.#resources.size > 0 || this.#resourcesDeclared;
   }
 
   protected override impliedCapabilities(): ServerCapabilities {
     const implied = super.impliedCapabilities();
-    if (this.#resources.size > 0) implied.resources = { subscribe: true, listChanged: true };
+    if (this.#servesResources()) implied.resources = { subscribe: true, listChanged: true };
     if (this.#prompts.size > 0) implied.prompts = { listChanged: true };
-    if (this.#prompts.size > 0 || this.#resources.size > 0) implied.completions = {};
+    if (this.#prompts.size > 0 || this.#servesResources()) implied.completions = {};
     return implied;
   }
 
   protected override offers(capability: keyof ServerCapabilities): boolean {
     switch (capability) {
-      case 'resources': return this.#resources.size > 0;
+      case 'resources': return this.#servesResources();
       case 'prompts': return this.#prompts.size > 0;
-      case 'completions': return this.#prompts.size > 0 || this.#resources.size > 0;
+      case 'completions': return this.#prompts.size > 0 || this.#servesResources();
       default: return super.offers(capability);
     }
   }

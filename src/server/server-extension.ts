@@ -54,6 +54,12 @@ export interface ExtensionHost {
    * absent on a ToolServer: an extension that needs it refuses to install without it.
    */
   readonly resource?: (resource: Resource, read: ReadResource, options?: { listed?: boolean }) => RegisteredResource;
+  /**
+   * Declares the `resources` capability from now on, before any resource is registered: for an
+   * extension whose declaration requires it (Skills: capability-requires-resources) while its
+   * resources come later. Present with `resource`.
+   */
+  readonly declareResources?: () => void;
 }
 
 /** An extension as the server installs it. */

@@ -45,8 +45,12 @@ export function skillsExtension(): SkillsExtension {
     cacheable: [SKILL_METHODS.list, SKILL_METHODS.get, SKILL_METHODS.directoryRead],
     install(server) {
       if (host !== undefined) throw new Error('This skillsExtension() is installed on another server already; make one per server');
-      if (server.resource === undefined) throw new Error('The Skills extension serves its files as resources: install it on an McpServer, not a ToolServer');
+      if (server.resource === undefined || server.declareResources === undefined) {
+        throw new Error('The Skills extension serves its files as resources: install it on an McpServer, not a ToolServer');
+      }
       host = server;
+      // A server declaring the extension MUST declare resources (capability-requires-resources), skills or none.
+      server.declareResources();
     },
     async add(definition) {
       const resource = host?.resource;

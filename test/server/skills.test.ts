@@ -147,3 +147,12 @@ test('the Skills extension refuses a skill before it is installed, a ToolServer 
   new McpServer({ name: 'a', version: '1' }).extension(skills);
   assert.throws(() => new McpServer({ name: 'b', version: '1' }).extension(skills), new Error('This skillsExtension() is installed on another server already; make one per server'));
 });
+
+test('installed with no skill yet, the Skills extension is declared with resources (a server declaring it MUST declare resources)', async () => {
+  const { server } = skillsServer();
+  const client = await connected(server);
+  assert.deepEqual([client.serverCapabilities.extensions, client.serverCapabilities.resources],
+    [{ 'io.modelcontextprotocol/skills': { directoryRead: true } }, { subscribe: true, listChanged: true }]);
+  assert.deepEqual([await client.listSkills(), await client.listResources()], [[], []]);
+  await client.close();
+});
