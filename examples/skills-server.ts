@@ -1,13 +1,13 @@
 // A server that serves a folder of Agent Skills (SEP-2640, io.modelcontextprotocol/skills):
 //   node dist/examples/skills-server.js [folder]        (stdio; default: examples/skills/)
 // Each folder holding a SKILL.md is a skill (pdf-processing, acme/greeting); readSkillFolders reads
-// them bounded and without following a link, and McpServer.skill installs the Skills extension at
-// the first one, as any extension is installed. A host lists them with skills/list and reads each
+// them bounded and without following a link; the Skills extension is installed with
+// server.extension(skillsExtension()), as any extension is, and serves each. A host lists them with skills/list and reads each
 // file with resources/read, verified by the digest and size in the skill's entry.
 
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { readSkillFolders } from '../src/node.js';
-import { McpServer } from '../src/server/index.js';
+import { McpServer, skillsExtension } from '../src/server/index.js';
 import { serveStdio } from '../src/transport/index.js';
 
 /** The folder of example skills beside this file. */
@@ -16,7 +16,9 @@ export const EXAMPLE_SKILLS = fileURLToPath(new URL('./skills/', import.meta.url
 /** A server serving every skill under `folder`. */
 export async function createSkillsServer(folder: string = EXAMPLE_SKILLS): Promise<McpServer> {
   const server = new McpServer({ name: 'skills-server', version: '1.0.0' });
-  for (const skill of await readSkillFolders(folder)) await server.skill(skill);
+  const skills = skillsExtension();
+  server.extension(skills);
+  for (const skill of await readSkillFolders(folder)) await skills.add(skill);
   return server;
 }
 

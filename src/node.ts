@@ -15,6 +15,6 @@ export { createStreamableHttpHandler, serveHttp } from './transport/node/streama
 export type { HttpServerOptions, RunningHttpServer, StreamableHttpHandler } from './transport/node/streamable-http-server.js';
 // The HTTP client on node:http with keep-alive.
 export { httpTransport, nodeHttpRequester } from './transport/node/node-http-client.js';
-// Skills (SEP-2640): a folder of SKILL.md folders read from disk, bounded, for McpServer.skill.
+// Skills (SEP-2640): a folder of SKILL.md folders read from disk, bounded, for skillsExtension().add.
 export { SkillFolderError, readSkillFolders } from './transport/node/skill-folders.js';
 export type { SkillFolder, SkillFolderOptions } from './transport/node/skill-folders.js';

@@ -1,7 +1,9 @@
 // The skills the everything server serves for the Skills extension's scenarios (SEP-2640,
 // `sep-2640-skills-enumeration`, `-manifest`, `-directory`): two skills, one with a folder, so
-// `resources/directory/read` has a subdirectory to list. Installed by server.ts in one line.
+// `resources/directory/read` has a subdirectory to list. Installed by server.ts in one line, with
+// server.extension(skillsExtension()) as any extension is installed.
 
+import { skillsExtension } from '../../src/server/index.js';
 import type { McpServer } from '../../src/server/index.js';
 
 /** A skill with a supporting file in a folder (`references/`). */
@@ -36,8 +38,10 @@ export const GREETING_SKILL = {
   },
 };
 
-/** Serves both skills on `server`. */
+/** Installs the Skills extension on `server` and serves both skills. */
 export async function registerSkills(server: McpServer): Promise<void> {
-  await server.skill(PDF_SKILL);
-  await server.skill(GREETING_SKILL);
+  const skills = skillsExtension();
+  server.extension(skills);
+  await skills.add(PDF_SKILL);
+  await skills.add(GREETING_SKILL);
 }

@@ -15,11 +15,7 @@ import type { ToolSchema } from './schema-adapter.js';
 import { ResourceRegistry } from './resource-registry.js';
 import type { ReadResource, ReadTemplate, RegisteredResource, RegisteredResourceTemplate } from './resource-registry.js';
 import { subscribe, unsubscribe } from './resource-subscriptions.js';
-import { SKILL_MANIFEST } from '../protocol/skill-types.js';
-import { buildSkill, readSkillFile } from './skill-entry.js';
-import type { SkillDefinition } from './skill-entry.js';
-import { SkillRegistry, skillsExtension } from './skill-registry.js';
-import type { RegisteredSkill } from './skill-registry.js';
+import type { ExtensionHost } from './server-extension.js';
 import { ToolServer } from './tool-server.js';
 import type { ToolServerOptions } from './server-options.js';
 
@@ -30,7 +26,8 @@ export interface McpServerOptions extends ToolServerOptions {}
 export class McpServer extends ToolServer {
   readonly #resources = new ResourceRegistry(() => this.listChanged('resources', NOTIFICATIONS.resourcesListChanged));
   readonly #prompts = new PromptRegistry(() => this.listChanged('prompts', NOTIFICATIONS.promptsListChanged));
-  #skills: SkillRegistry | undefined;
+  /** An installed extension declared `resources` before registering any (ExtensionHost.declareResources). */
+  #resourcesDeclared = false;
 
   constructor(info: Implementation, options: McpServerOptions = {}) {
     super(info, options);
@@ -76,39 +73,6 @@ export class McpServer extends ToolServer {
     return this.#prompts.add(prompt, get, complete);
   }
 
-  /**
-   * Serves an Agent Skill (SEP-2640): the first one installs the Skills extension (skill-registry.ts)
-   * with `extension()`, as any extension is installed. The skill's entry goes to `skills/list` and
-   * `skills/get`; each file becomes a resource, SKILL.md listed, the others read by URI. Rejects,
-   * serving nothing, a skill whose files or frontmatter break the extension's rules.
-   */
-  async skill(definition: SkillDefinition): Promise<RegisteredSkill> {
-    const built = await buildSkill(definition);
-    if (this.#skills === undefined) {
-      const registry = new SkillRegistry(this.pageSize);
-      this.extension(skillsExtension(registry));
-      this.#skills = registry;
-    }
-    const entry = this.#skills.add(built);
-    const { frontmatter } = built.definition;
-    const resources: { remove(): void; enable(): void; disable(): void }[] = [];
-    try {
-      for (const file of built.files) {
-        const manifest = file.path === SKILL_MANIFEST;
-        const resource = manifest
-          ? { uri: file.uri, name: frontmatter.name, description: frontmatter.description, mimeType: file.mimeType, size: file.size }
-          : { uri: file.uri, name: file.path, mimeType: file.mimeType, size: file.size };
-        resources.push(this.#resources.add(resource, () => readSkillFile(file), { listed: manifest }));
-      }
-    } catch (error) {
-      for (const resource of resources) resource.remove();
-      entry.remove();
-      throw error;
-    }
-    const each = (change: 'remove' | 'enable' | 'disable') => () => { entry[change](); for (const resource of resources) resource[change](); };
-    return { name: entry.name, remove: each('remove'), enable: each('enable'), disable: each('disable') };
-  }
-
   /** Tells every client subscribed to `uri` that it changed (server/resources#subscriptions; 2026 listen streams too). */
   async notifyResourceUpdated(uri: string): Promise<void> {
     await Promise.all([...this.sessions].filter((session) => session.isSubscribed(uri))
@@ -116,19 +80,33 @@ export class McpServer extends ToolServer {
     await this.listeners.resourceUpdated(uri); // 2026 listen streams subscribed to it
   }
 
+  /** An installed extension may register resources too, listed or read by URI only (the Skills extension's files). */
+  protected override extensionHost(): ExtensionHost {
+    return {
+      ...super.extensionHost(),
+      resource: (resource, read, options) => this.#resources.add(resource, read, options),
+      declareResources: () => { this.#resourcesDeclared = true; },
+    };
+  }
+
+  /** Whether `resources` is declared: a resource is registered, or an extension declared it. */
+  #servesResources(): boolean {
+    return this.#resources.size > 0 || this.#resourcesDeclared;
+  }
+
   protected override impliedCapabilities(): ServerCapabilities {
     const implied = super.impliedCapabilities();
-    if (this.#resources.size > 0) implied.resources = { subscribe: true, listChanged: true };
+    if (this.#servesResources()) implied.resources = { subscribe: true, listChanged: true };
     if (this.#prompts.size > 0) implied.prompts = { listChanged: true };
-    if (this.#prompts.size > 0 || this.#resources.size > 0) implied.completions = {};
+    if (this.#prompts.size > 0 || this.#servesResources()) implied.completions = {};
     return implied;
   }
 
   protected override offers(capability: keyof ServerCapabilities): boolean {
     switch (capability) {
-      case 'resources': return this.#resources.size > 0;
+      case 'resources': return this.#servesResources();
       case 'prompts': return this.#prompts.size > 0;
-      case 'completions': return this.#prompts.size > 0 || this.#resources.size > 0;
+      case 'completions': return this.#prompts.size > 0 || this.#servesResources();
       default: return super.offers(capability);
     }
   }

@@ -2,14 +2,16 @@
 // `capabilities.extensions` in `initialize` and `server/discover`; the request methods it adds, as
 // entries of the server's one method table; and optionally a middleware around every request (how
 // an extension changes what a core method answers); keys it adds to the `subscriptions/listen`
-// filter; and a hook told of the server it is installed on. `server.extension(...)` installs one;
-// Tasks and Skills are installed this way, as a user's own extension would be (examples/extension-server.ts).
+// filter; and a hook given what of the server it may use (ExtensionHost: listen streams, paging,
+// resources). `server.extension(...)` installs one; Tasks and Skills are installed this way, as a
+// user's own extension would be (examples/extension-server.ts), and McpServer keeps no method for either.
 
 import { extensionIdProblem } from '../protocol/index.js';
-import type { Tool } from '../protocol/index.js';
+import type { Resource, Tool } from '../protocol/index.js';
 import type { ListenRegistry } from './listen-registry.js';
 import type { Middleware } from './middleware.js';
 import type { ToolContext } from './request-context.js';
+import type { ReadResource, RegisteredResource } from './resource-registry.js';
 import type { ServerRequestHandler } from './server-connection.js';
 
 /** What the listen handler tells a filter hook of the stream being opened. */
@@ -27,12 +29,37 @@ export interface ListenRequest {
  */
 export type ListenFilterHook = (asked: unknown, request: ListenRequest) => Promise<unknown>;
 
-/** What of the server an installed extension may use. */
+/** One page of a list, as every list result carries it (server/utilities/pagination). */
+export interface Page<T> {
+  readonly page: T[];
+  /** The opaque cursor of the next page, when more remain. */
+  readonly nextCursor?: string;
+}
+
+/** What of the server an installed extension may use: the same one object for every extension of a server. */
 export interface ExtensionHost {
   /** The open listen streams: `itemChanged` reaches those whose filter names an item. */
   readonly listeners: ListenRegistry;
   /** The listed definition of an enabled tool (its `execution.taskSupport`, say), if any. */
   toolDefinition(name: string): Tool | undefined;
+  /**
+   * One page of `items` from the request's `cursor`, the server's page size long, as the core
+   * lists page: an extension's own list method answers with it. A cursor this server did not
+   * issue is -32602 (server/utilities/pagination#error-handling).
+   */
+  page<T>(items: readonly T[], cursor: unknown): Page<T>;
+  /**
+   * Registers a resource, read with the core `resources/read`; `listed: false` keeps it out of
+   * `resources/list` (readable by URI only). Present on a server that serves resources (McpServer),
+   * absent on a ToolServer: an extension that needs it refuses to install without it.
+   */
+  readonly resource?: (resource: Resource, read: ReadResource, options?: { listed?: boolean }) => RegisteredResource;
+  /**
+   * Declares the `resources` capability from now on, before any resource is registered: for an
+   * extension whose declaration requires it (Skills: capability-requires-resources) while its
+   * resources come later. Present with `resource`.
+   */
+  readonly declareResources?: () => void;
 }
 
 /** An extension as the server installs it. */

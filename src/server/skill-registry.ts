@@ -1,17 +1,16 @@
 // The skills a server serves (SEP-2640), by SKILL.md URI, in the one NamedRegistry, and the three
 // methods the extension adds to the method table: `skills/list`, `skills/get` and
-// `resources/directory/read`. The files themselves are resources of the server's resource
-// registry (McpServer.skill registers them), read with the core `resources/read`.
+// `resources/directory/read`, paged as the server pages its lists. The files themselves are
+// resources of the server (skills-extension.ts registers them), read with the core `resources/read`.
 
 import { INVALID_PARAMS, ProtocolError } from '../jsonrpc/index.js';
 import type { Params } from '../jsonrpc/index.js';
-import { SKILLS_EXTENSION, SKILL_METHODS } from '../protocol/skill-types.js';
+import { SKILL_METHODS } from '../protocol/skill-types.js';
 import type { GetSkillResult, ListSkillsResult, ReadResourceDirectoryResult, Skill } from '../protocol/skill-types.js';
 import { NamedRegistry } from './named-registry.js';
 import type { Registered } from './named-registry.js';
-import { paginate } from './pagination.js';
 import { requireUri } from './resource-registry.js';
-import type { ServerExtension } from './server-extension.js';
+import type { ExtensionHost } from './server-extension.js';
 import type { BuiltSkill } from './skill-entry.js';
 
 /** A handle to a served skill: `remove()`, `enable()`, `disable()`. */
@@ -20,11 +19,12 @@ export type RegisteredSkill = Omit<Registered<never>, 'update'>;
 /** The skills of one server. */
 export class SkillRegistry {
   readonly #skills: NamedRegistry<'skills', BuiltSkill>;
-  readonly #pageSize: number;
+  readonly #page: ExtensionHost['page'];
 
-  constructor(pageSize: number, onchange: () => void = () => {}) {
+  /** `page`: the server's paging (ExtensionHost.page), its page size and cursors. */
+  constructor(page: ExtensionHost['page'], onchange: () => void = () => {}) {
     this.#skills = new NamedRegistry({ field: 'skills', noun: 'skill at', keyOf: (skill: Skill) => skill.uri }, onchange);
-    this.#pageSize = pageSize;
+    this.#page = page;
   }
 
   get size(): number {
@@ -37,7 +37,8 @@ export class SkillRegistry {
 
   /** `skills/list`: one page of the entries. */
   list(params: Params | undefined): ListSkillsResult {
-    return this.#skills.list(params?.cursor, this.#pageSize);
+    const { page, nextCursor } = this.#page(this.#skills.entries().map((skill) => skill.definition), params?.cursor);
+    return nextCursor === undefined ? { skills: page } : { skills: page, nextCursor };
   }
 
   /** `skills/get`: one entry by its SKILL.md URI; an unknown URI is -32602 (the extension's MUST). */
@@ -55,24 +56,9 @@ export class SkillRegistry {
     for (const skill of this.#skills.entries()) {
       const children = skill.directories.get(uri);
       if (children === undefined) continue;
-      const { page, nextCursor } = paginate(children, params?.cursor, this.#pageSize);
+      const { page, nextCursor } = this.#page(children, params?.cursor);
       return nextCursor === undefined ? { resources: page } : { resources: page, nextCursor };
     }
     throw new ProtocolError(INVALID_PARAMS, `Not a directory: ${uri} is no folder of a skill this server serves`, { uri });
   }
-}
-
-/** The Skills extension over a registry, installed with `server.extension(...)` as any extension is. */
-export function skillsExtension(registry: SkillRegistry): ServerExtension {
-  return {
-    id: SKILLS_EXTENSION,
-    settings: { directoryRead: true },
-    methods: {
-      [SKILL_METHODS.list]: registry.list.bind(registry) as unknown as (params: Params | undefined) => Params,
-      [SKILL_METHODS.get]: registry.get.bind(registry) as unknown as (params: Params | undefined) => Params,
-      [SKILL_METHODS.directoryRead]: registry.readDirectory.bind(registry) as unknown as (params: Params | undefined) => Params,
-    },
-    // 2026-07-28: GetSkillResult, ListSkillsResult and the directory result extend CacheableResult.
-    cacheable: [SKILL_METHODS.list, SKILL_METHODS.get, SKILL_METHODS.directoryRead],
-  };
 }

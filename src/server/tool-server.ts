@@ -13,8 +13,9 @@ import { ListenRegistry } from './listen-registry.js';
 import type { Middleware } from './middleware.js';
 import { RequestStateSealer } from './request-state.js';
 import { ServerConnection } from './server-connection.js';
+import { paginate } from './pagination.js';
 import { extensionRefusal } from './server-extension.js';
-import type { ListenFilterHook, ServerExtension } from './server-extension.js';
+import type { ExtensionHost, ListenFilterHook, ServerExtension } from './server-extension.js';
 import type { ServerRequestHandler, ConnectionHost } from './server-connection.js';
 import { initialize, ping, setLevel } from './session-methods.js';
 import { discover } from './stateless-request.js';
@@ -67,6 +68,8 @@ export class ToolServer implements ConnectionHost {
   /** Connections that carry only 2026 requests of many clients (an HTTP endpoint's stateless channel): no session, so not in `sessions`. */
   readonly #channels = new Set<ServerConnection>();
   readonly #handlers = new Map<string, ServerRequestHandler>();
+  /** What installed extensions are given (extensionHost), the same object for each. */
+  #host: ExtensionHost | undefined;
   /** The installed extensions' settings, by identifier (`extension`). */
   readonly #extensions: ExtensionSettings = {};
   /** The methods those extensions added (StatelessHost). */
@@ -151,6 +154,18 @@ export class ToolServer implements ConnectionHost {
   }
 
   /**
+   * What an installed extension may use of this server (ExtensionHost), built once: the listen
+   * streams, tool definitions and paging with the server's page size; a subclass adds its features.
+   */
+  protected extensionHost(): ExtensionHost {
+    return {
+      listeners: this.listeners,
+      toolDefinition: (name) => this.toolDefinition(name),
+      page: (items, cursor) => paginate(items, cursor, this.pageSize),
+    };
+  }
+
+  /**
    * Installs an extension (SEP-2133): declares `capabilities.extensions[id]` with its settings,
    * adds its methods to the one method table, and its middleware after those `use`d so far.
    * Throws, changing nothing, on an invalid or already installed identifier or a method the
@@ -160,7 +175,8 @@ export class ToolServer implements ConnectionHost {
     const refusal = extensionRefusal(extension, Object.prototype.hasOwnProperty.call(this.#extensions, extension.id), (method) => this.#handlers.has(method),
       (key) => CORE_LISTEN_KEYS.includes(key) || this.listenFilters.has(key));
     if (refusal !== undefined) throw refusal;
-    extension.install?.(this);
+    this.#host ??= this.extensionHost();
+    extension.install?.(this.#host);
     for (const [key, hook] of Object.entries(extension.listenFilters ?? {})) this.listenFilters.set(key, hook);
     const methods = Object.entries(extension.methods ?? {});
     for (const [method, handler] of methods) {

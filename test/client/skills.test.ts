@@ -10,7 +10,7 @@ import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { McpClient, SkillEntryError, SkillVerificationError } from '../../src/client/index.js';
 import { spawnStdio } from '../../src/node.js';
-import { McpServer } from '../../src/server/index.js';
+import { McpServer, skillsExtension } from '../../src/server/index.js';
 import type { Middleware } from '../../src/server/index.js';
 import { httpTransport, serveHttp } from '../../src/transport/index.js';
 
@@ -70,7 +70,9 @@ const MANIFEST = '---\nname: pdf\ndescription: Fill PDF forms\n---\n\nSkill body
 /** A server whose middleware changes what it answers, as a hostile or broken one would. */
 async function tampering(middleware: Middleware): Promise<{ client: McpClient; close(): Promise<void> }> {
   const server = new McpServer({ name: 'tampering', version: '1' });
-  await server.skill({ path: 'pdf', files: { 'SKILL.md': MANIFEST, 'FORMS.md': 'forms\n' } });
+  const skills = skillsExtension();
+  server.extension(skills);
+  await skills.add({ path: 'pdf', files: { 'SKILL.md': MANIFEST, 'FORMS.md': 'forms\n' } });
   server.use(middleware);
   const http = await serveHttp(server, { port: 0 });
   const client = await McpClient.connect(httpTransport(http.url));

@@ -1,5 +1,5 @@
-// Skills (SEP-2640) on the server: McpServer.skill installs io.modelcontextprotocol/skills through
-// server.extension(), and serves skills/list, skills/get, resources/directory/read and each file
+// Skills (SEP-2640) on the server: skillsExtension() installs io.modelcontextprotocol/skills through
+// server.extension(), as any extension is installed, and serves skills/list, skills/get, resources/directory/read and each file
 // as a resource, with the digests and sizes in the entry; a skill that breaks a rule is refused.
 
 import assert from 'node:assert/strict';
@@ -7,14 +7,22 @@ import { createHash } from 'node:crypto';
 import { test } from 'node:test';
 import { McpClient } from '../../src/client/index.js';
 import { ProtocolError } from '../../src/jsonrpc/index.js';
-import { McpServer } from '../../src/server/index.js';
-import type { SkillDefinition } from '../../src/server/index.js';
+import { McpServer, ToolServer, skillsExtension } from '../../src/server/index.js';
+import type { McpServerOptions, SkillDefinition } from '../../src/server/index.js';
 import { createLinkedPair } from '../../src/transport/index.js';
 
 const MANIFEST = '---\nname: pdf-processing\ndescription: Extract, fill, and assemble PDF documents\n---\n\nSkill body.\n';
 const FORMS = 'Supporting content.\n';
 const PDF: SkillDefinition = { path: 'pdf-processing', files: { 'SKILL.md': MANIFEST, 'references/FORMS.md': FORMS, 'logo.png': new Uint8Array([0x89, 0x50, 0xff]) } };
 const sha256 = (content: string | Uint8Array) => `sha256:${createHash('sha256').update(content).digest('hex')}`;
+
+/** A server with the Skills extension installed, and the extension that adds its skills. */
+function skillsServer(options: McpServerOptions = {}) {
+  const server = new McpServer({ name: 'skills', version: '1' }, options);
+  const skills = skillsExtension();
+  server.extension(skills);
+  return { server, skills };
+}
 
 async function connected(server: McpServer, era: '2025-11-25' | '2026-07-28' = '2025-11-25'): Promise<McpClient> {
   const [clientSide, serverSide] = createLinkedPair();
@@ -23,8 +31,8 @@ async function connected(server: McpServer, era: '2025-11-25' | '2026-07-28' = '
 }
 
 test('a skill is declared, listed with every file digested and sized, got by URI, and its files read as resources', async () => {
-  const server = new McpServer({ name: 'skills', version: '1' });
-  await server.skill(PDF);
+  const { server, skills } = skillsServer();
+  await skills.add(PDF);
   const client = await connected(server);
   assert.deepEqual(client.serverCapabilities.extensions, { 'io.modelcontextprotocol/skills': { directoryRead: true } });
   const entry = {
@@ -63,8 +71,8 @@ test('a skill is declared, listed with every file digested and sized, got by URI
 });
 
 test('2026-07-28: skills/list, skills/get and resources/directory/read carry ttlMs and cacheScope, as cacheable results', async () => {
-  const server = new McpServer({ name: 'skills', version: '1' }, { cacheHint: { ttlMs: 5000, cacheScope: 'public' } });
-  await server.skill({ path: 'acme/greeting', files: { 'SKILL.md': '---\nname: greeting\ndescription: Greets\n---\n' } });
+  const { server, skills } = skillsServer({ cacheHint: { ttlMs: 5000, cacheScope: 'public' } });
+  await skills.add({ path: 'acme/greeting', files: { 'SKILL.md': '---\nname: greeting\ndescription: Greets\n---\n' } });
   const client = await connected(server, '2026-07-28');
   for (const [method, params] of [['skills/list', {}], ['skills/get', { uri: 'skill://acme/greeting/SKILL.md' }], ['resources/directory/read', { uri: 'skill://acme/greeting' }]] as const) {
     const result = await client.request(method, params);
@@ -74,9 +82,9 @@ test('2026-07-28: skills/list, skills/get and resources/directory/read carry ttl
 });
 
 test('pages: skills/list and resources/directory/read follow the server pageSize, each entry whole on one page', async () => {
-  const server = new McpServer({ name: 'skills', version: '1' }, { pageSize: 1 });
-  await server.skill(PDF);
-  await server.skill({ path: 'acme/greeting', files: { 'SKILL.md': '---\nname: greeting\ndescription: Greets\n---\n' } });
+  const { server, skills } = skillsServer({ pageSize: 1 });
+  await skills.add(PDF);
+  await skills.add({ path: 'acme/greeting', files: { 'SKILL.md': '---\nname: greeting\ndescription: Greets\n---\n' } });
   const client = await connected(server);
   const first = await client.request('skills/list', {});
   assert.equal((first.skills as unknown[]).length, 1);
@@ -89,8 +97,8 @@ test('pages: skills/list and resources/directory/read follow the server pageSize
 });
 
 test('a removed skill is gone from skills/list, skills/get and resources; a disabled one hides and comes back', async () => {
-  const server = new McpServer({ name: 'skills', version: '1' });
-  const handle = await server.skill(PDF);
+  const { server, skills } = skillsServer();
+  const handle = await skills.add(PDF);
   const client = await connected(server);
   handle.disable();
   assert.deepEqual(await client.request('skills/list', {}), { skills: [] });
@@ -104,7 +112,7 @@ test('a removed skill is gone from skills/list, skills/get and resources; a disa
 });
 
 test('a skill that breaks the extension rules is refused, naming the skill and the rule, and nothing of it is served', async () => {
-  const server = new McpServer({ name: 'skills', version: '1' });
+  const { server, skills } = skillsServer();
   const skillMd = (name: string, extra = '') => `---\nname: ${name}\ndescription: d\n${extra}---\n`;
   const refusals: [SkillDefinition, string][] = [
     [{ path: 'Bad_Name', files: { 'SKILL.md': skillMd('Bad_Name') } }, '"Bad_Name" is not a skill name: 1-64 lowercase letters, digits and hyphens, no hyphen first, last or twice in a row'],
@@ -120,12 +128,31 @@ test('a skill that breaks the extension rules is refused, naming the skill and t
     [{ path: 'x', files: { 'SKILL.md': skillMd('x'), 'big.bin': new Uint8Array(16 * 1024 * 1024) } }, 'its files hold more than 16777216 bytes'],
   ];
   for (const [definition, why] of refusals) {
-    await assert.rejects(server.skill(definition), new Error(`The skill "${definition.path}" cannot be served: ${why}`));
+    await assert.rejects(skills.add(definition), new Error(`The skill "${definition.path}" cannot be served: ${why}`));
   }
-  await server.skill({ path: 'x', files: { 'SKILL.md': skillMd('x') } });
-  await assert.rejects(server.skill({ path: 'x', files: { 'SKILL.md': skillMd('x') } }), new Error('A skill at "skill://x/SKILL.md" is already registered'));
+  await skills.add({ path: 'x', files: { 'SKILL.md': skillMd('x') } });
+  await assert.rejects(skills.add({ path: 'x', files: { 'SKILL.md': skillMd('x') } }), new Error('A skill at "skill://x/SKILL.md" is already registered'));
   const client = await connected(server);
   assert.deepEqual((await client.listSkills()).map((skill) => skill.uri), ['skill://x/SKILL.md']);
   assert.deepEqual((await client.listResources()).map((resource) => resource.uri), ['skill://x/SKILL.md']);
+  await client.close();
+});
+
+test('the Skills extension refuses a skill before it is installed, a ToolServer (no resources) and a second server, naming what to do', async () => {
+  const skills = skillsExtension();
+  await assert.rejects(skills.add(PDF), new Error('Install the Skills extension before adding a skill: server.extension(skills), then skills.add(...)'));
+  const tools = new ToolServer({ name: 'tools', version: '1' });
+  assert.throws(() => tools.extension(skills), new Error('The Skills extension serves its files as resources: install it on an McpServer, not a ToolServer'));
+  assert.deepEqual(tools.capabilities().extensions, undefined);
+  new McpServer({ name: 'a', version: '1' }).extension(skills);
+  assert.throws(() => new McpServer({ name: 'b', version: '1' }).extension(skills), new Error('This skillsExtension() is installed on another server already; make one per server'));
+});
+
+test('installed with no skill yet, the Skills extension is declared with resources (a server declaring it MUST declare resources)', async () => {
+  const { server } = skillsServer();
+  const client = await connected(server);
+  assert.deepEqual([client.serverCapabilities.extensions, client.serverCapabilities.resources],
+    [{ 'io.modelcontextprotocol/skills': { directoryRead: true } }, { subscribe: true, listChanged: true }]);
+  assert.deepEqual([await client.listSkills(), await client.listResources()], [[], []]);
   await client.close();
 });

@@ -1,11 +1,11 @@
-// Reads a folder of Agent Skills from disk for McpServer.skill (SEP-2640): every folder under the
+// Reads a folder of Agent Skills from disk for the Skills extension (SEP-2640): every folder under the
 // root that holds a SKILL.md is a skill, its path under the root the <skill-path>
 // (`pdf-processing`, `acme/greeting`); a folder without one only groups. Bounded: skills, depth,
 // files and bytes per skill (the extension's 512 files and 16 MiB), bytes in all. Nothing leaves
 // the root: names come from readdir only (never a `..`), a symlink or special file anywhere is
 // refused, and each file is opened with O_NOFOLLOW and sized by fstat before it is read. Hidden
 // files and folders (.env, .git/) are not served unless SKILL.md names their path (namedPaths).
-//   for (const skill of await readSkillFolders('./skills')) await server.skill(skill);
+//   for (const skill of await readSkillFolders('./skills')) await skills.add(skill);
 
 import { constants } from 'node:fs';
 import { lstat, open, readdir } from 'node:fs/promises';
@@ -15,7 +15,7 @@ import { SKILL_LIMITS, SKILL_MANIFEST } from '../../protocol/skill-types.js';
 import { refuseUnknownOptions } from '../../options/known-options.js';
 import type { OptionKeys } from '../../options/known-options.js';
 
-/** A skill as read from disk: the shape McpServer.skill takes. */
+/** A skill as read from disk: the shape skillsExtension().add takes. */
 export interface SkillFolder {
   path: string;
   files: Record<string, Uint8Array>;
