@@ -116,6 +116,12 @@ export interface Transport {
   onerror?: ((error: Error) => void) | undefined;
   /** The transport is closed; `reason` says why when it was not asked to close. */
   onclose?: ((reason?: Error) => void) | undefined;
+  /**
+   * The transport saw a request it delivered stop being wanted without a message saying so (an HTTP
+   * client closed the request's response stream): the peer stops handling it as it would on a
+   * cancellation (JsonRpcPeer.cancelInbound). A transport reports the fact; it makes up no message.
+   */
+  onabort?: ((requestId: RequestId, reason: string) => void) | undefined;
   /** The Streamable HTTP session id, once there is one. */
   sessionId?: string | undefined;
   /**
