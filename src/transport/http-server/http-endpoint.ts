@@ -95,7 +95,7 @@ export function createHttpEndpoint(server: HttpServable, options: HttpEndpointOp
     if (statelessPost) {
       if (closed) throw new HttpError(503, 'The server is closing');
       await (channelConnected ??= server.connect(channel));
-      return answerStateless(channel, server, exchange, classified.message, extra);
+      return answerStateless(channel, exchange, classified.message, extra);
     }
     if (sessions === undefined) throw unsupportedEra(exchange, classified, server.statelessRevisions ?? []);
     // Awaited, not returned: an async function that returns a promise takes two more turns to settle.
