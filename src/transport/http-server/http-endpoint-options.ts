@@ -19,8 +19,6 @@ export interface HttpServable {
    * opens for all of them (ToolServer says which); none or absent: the endpoint speaks 2025 only.
    */
   statelessRevisions?: readonly string[];
-  /** A tool's `x-mcp-header` arguments: argument name → `Mcp-Param-` header suffix (ToolServer). */
-  toolHeaders?(name: string): Record<string, string> | undefined;
   /**
    * With a token verifier: the server's refusal of a request whose token lacks a scope it needs
    * (ToolServer: a tools/call of a tool with scopes), answered 403 + WWW-Authenticate before the
