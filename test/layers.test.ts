@@ -6,7 +6,8 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { dirname, join, normalize, relative } from 'node:path';
 import { test } from 'node:test';
-import { SRC, sourceFiles } from './src-files.js';
+import { CLIENT_REQUESTS, NOTIFICATIONS, SERVER_REQUESTS } from '../src/protocol/methods.js';
+import { SRC, sourceFiles, sourceTexts } from './src-files.js';
 
 /**
  * Which layers each layer may import (`→` in docs/ARCHITECTURE.md); cli may import anything. Two
@@ -95,4 +96,40 @@ test('the arrow check does catch a wrong arrow and a stray node:* import', () =>
     'server/x.ts → node:child_process (node:* outside transport/stdio/, transport/node/, cli/)',
     'transport/http-server/y.ts → node:http (node:* outside transport/stdio/, transport/node/, cli/)',
   ]);
+});
+
+/**
+ * A transport moves messages and does not interpret them (docs/ARCHITECTURE.md): no file of
+ * src/transport names an MCP method, so none can check a tool's scopes, compare headers with a
+ * body or make up a cancellation. The one exception is the 2025 session's lifecycle, which the
+ * transport spec ties to `initialize` (basic/transports#session-management: the session id comes
+ * on its answer) and to the 2025/2026 route choice (docs/spec-notes.md §8.9).
+ */
+const SESSION_LIFECYCLE: Record<string, readonly string[]> = {
+  'transport/http-server/http-session.ts': ['initialize', 'notifications/initialized'],
+  'transport/http-server/http-sessions.ts': ['initialize'],
+  'transport/http-server/stateless-http.ts': ['initialize'],
+};
+
+/** Each MCP method named as a string literal in a file of src/transport, as `file: 'method'`, outside SESSION_LIFECYCLE. */
+export function transportMethodLiterals(files: Record<string, string>): string[] {
+  const methods = new Set<string>([...Object.values(CLIENT_REQUESTS), ...Object.values(SERVER_REQUESTS), ...Object.values(NOTIFICATIONS)]);
+  const found: string[] = [];
+  for (const [file, code] of Object.entries(files)) {
+    if (!file.startsWith('transport/')) continue;
+    const bare = code.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`])\/\/.*$/gm, '$1');
+    for (const match of bare.matchAll(/'([^'\n]*)'/g)) {
+      const literal = match[1]!;
+      if (methods.has(literal) && !SESSION_LIFECYCLE[file]?.includes(literal)) found.push(`${file}: '${literal}'`);
+    }
+  }
+  return found;
+}
+
+test('src/transport names no MCP method: a transport moves messages, the server interprets them', () => {
+  assert.deepStrictEqual(transportMethodLiterals(sourceTexts()), []);
+  assert.deepStrictEqual(transportMethodLiterals({
+    'transport/http-server/x.ts': "if (message.method === 'tools/call') check();\n// 'tools/list' in a comment\nsend({ method: 'notifications/cancelled' });",
+    'server/y.ts': "if (method === 'tools/call') decide();",
+  }), ["transport/http-server/x.ts: 'tools/call'", "transport/http-server/x.ts: 'notifications/cancelled'"]);
 });

@@ -53,6 +53,7 @@ export class JsonRpcPeer {
     transport.onmessage = this.receive.bind(this);
     transport.onerror = (error) => this.#onTransportError(error);
     transport.onclose = (reason) => this.#onTransportClose(reason);
+    transport.onabort = this.cancelInbound.bind(this);
   }
 
   /** Starts the transport. */

@@ -9,6 +9,11 @@ export interface MessageExtra {
   authInfo?: AuthInfo;
   /** HTTP request headers, lowercased, when the message came over HTTP. */
   headers?: Record<string, string | string[] | undefined>;
+  /**
+   * One HTTP request header by its lowercase name, when the message came over HTTP: the server
+   * compares a 2026 request's Mcp-* headers with its body (26/basic/transports/streamable-http#server-validation).
+   */
+  header?(name: string): string | undefined;
   /** The MCP-Protocol-Version header, when the message came over HTTP with one (a 2026 envelope must agree with it). */
   versionHeader?: string;
   /** The peer's network address, when the message came over HTTP (caps per address use it). */
@@ -116,6 +121,12 @@ export interface Transport {
   onerror?: ((error: Error) => void) | undefined;
   /** The transport is closed; `reason` says why when it was not asked to close. */
   onclose?: ((reason?: Error) => void) | undefined;
+  /**
+   * The transport saw a request it delivered stop being wanted without a message saying so (an HTTP
+   * client closed the request's response stream): the peer stops handling it as it would on a
+   * cancellation (JsonRpcPeer.cancelInbound). A transport reports the fact; it makes up no message.
+   */
+  onabort?: ((requestId: RequestId, reason: string) => void) | undefined;
   /** The Streamable HTTP session id, once there is one. */
   sessionId?: string | undefined;
   /**

@@ -11,6 +11,7 @@ import { META, RESOURCE_NOT_FOUND, serverCapabilityFor } from '../protocol/index
 import { CACHEABLE, MAY_REQUIRE_INPUT, REMOVED_IN_STATELESS, readEnvelope, removedMethodError } from '../protocol/era.js';
 import type { Envelope } from '../protocol/era.js';
 import type { Implementation, ServerCapabilities } from '../protocol/index.js';
+import { checkHeaders } from './header-check.js';
 import type { ListenRegistry } from './listen-registry.js';
 import type { ListenFilterHook } from './server-extension.js';
 import { requestBinding } from './request-state.js';
@@ -48,16 +49,20 @@ export interface StatelessHost {
   readonly listenIdleMs: number;
   /** Keys installed extensions add to the listen filter (ServerExtension.listenFilters). */
   readonly listenFilters?: ReadonlyMap<string, ListenFilterHook>;
+  /** A tool's `x-mcp-header` arguments (argument name → `Mcp-Param-` header suffix), checked against the request's headers. */
+  toolHeaders?(name: string): Record<string, string> | undefined;
 }
 
 /** The answers of a first try: none. One object for all of them. */
 export const NO_ANSWERS: Params = Object.freeze({});
 
 /**
- * Checks a stateless request before its handler: the envelope (HTTP's MCP-Protocol-Version header
- * must agree with it), a method this era removed or a capability the server did not declare (-32601).
+ * Checks a stateless request before its handler: over HTTP, its Mcp-* headers against the body
+ * (-32020, header-check.ts); the envelope (HTTP's MCP-Protocol-Version header must agree with it),
+ * a method this era removed or a capability the server did not declare (-32601).
  */
 export function openStateless(host: StatelessHost, method: string, params: Params | undefined, extra: MessageExtra | undefined): Envelope {
+  if (extra?.header !== undefined) checkHeaders(extra, method, params, host);
   const envelope = readEnvelope(params, host.statelessRevisions, extra?.versionHeader);
   if (host.extensionMethods.has(method)) return envelope;
   if (REMOVED_IN_STATELESS.has(method)) throw removedMethodError(method);

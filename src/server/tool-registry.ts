@@ -6,6 +6,7 @@
 import { INTERNAL_ERROR, INVALID_PARAMS, ProtocolError } from '../jsonrpc/index.js';
 import type { AuthInfo } from '../jsonrpc/index.js';
 import { missingScopes } from '../jsonrpc/missing-scopes.js';
+import { InsufficientScopeError } from '../errors/insufficient-scope-error.js';
 import { isThenable } from '../jsonrpc/thenable.js';
 import type { CallToolResult, Tool } from '../protocol/index.js';
 import { describeIssues, issuesOf } from '../json-schema/index.js';
@@ -105,6 +106,17 @@ export class ToolRegistry extends NamedRegistry<'tools', Registration, Entry, To
   /** The scopes an enabled tool needs (none: an empty array), or undefined for no such tool. */
   scopes(name: string): readonly string[] | undefined {
     return this.entry(name)?.scopes;
+  }
+
+  /**
+   * basic/authorization#scope-challenge-handling: why a token may not call the tool `name` (scopes
+   * it lacks), or undefined when it may (or there is no such tool: the call then fails as unknown).
+   */
+  scopeRefusal(name: string, caller: AuthInfo): InsufficientScopeError | undefined {
+    const needs = this.entry(name)?.scopes;
+    if (needs === undefined || needs.length === 0) return undefined;
+    const missing = missingScopes(caller, needs);
+    return missing.length === 0 ? undefined : new InsufficientScopeError(needs, missing, `calling tool ${JSON.stringify(name)}`);
   }
 
   /** Whether a caller with a token is listed only the tools its scopes may call (ToolServerOptions.listToolsByScope). */

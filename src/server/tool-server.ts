@@ -3,7 +3,8 @@
 // and list-changed broadcasts. McpServer extends it with resources, prompts and completions; a
 // program that imports only ToolServer leaves those out of its bundle.
 
-import type { Params, Transport } from '../jsonrpc/index.js';
+import type { AuthInfo, Params, Transport } from '../jsonrpc/index.js';
+import type { InsufficientScopeError } from '../errors/insufficient-scope-error.js';
 import { HANDSHAKE_REVISIONS, NOTIFICATIONS, STATELESS_REVISIONS } from '../protocol/index.js';
 import { withExtensions } from '../protocol/extensions.js';
 import type { ExtensionSettings } from '../protocol/index.js';
@@ -224,6 +225,17 @@ export class ToolServer implements ConnectionHost {
   /** The OAuth scopes a call of this tool needs (basic/authorization#scope-challenge-handling); the HTTP endpoint checks them. */
   toolScopes(name: string): readonly string[] | undefined {
     return this.#tools.scopes(name);
+  }
+
+  /**
+   * The server's decision on a request's OAuth scopes (basic/authorization#scope-challenge-handling):
+   * a `tools/call` of a tool whose scopes the token lacks is refused, with the scopes it needs. The
+   * HTTP endpoint asks before it delivers a request and answers a refusal 403 + WWW-Authenticate.
+   */
+  scopeRefusal(method: string, params: Params | undefined, caller: AuthInfo): InsufficientScopeError | undefined {
+    if (method !== 'tools/call') return undefined;
+    const name = params?.name;
+    return typeof name === 'string' ? this.#tools.scopeRefusal(name, caller) : undefined;
   }
 
   /** `ttlMs` and `cacheScope` of a cacheable 2026 result. */

@@ -11,6 +11,7 @@ export class PassThroughTransport implements Transport {
   onmessage?: Transport['onmessage'];
   onerror?: Transport['onerror'];
   onclose?: Transport['onclose'];
+  onabort?: Transport['onabort'];
   onauthchallenge?: Transport['onauthchallenge'];
   protected readonly inner: Transport;
 
@@ -19,6 +20,7 @@ export class PassThroughTransport implements Transport {
     inner.onmessage = (message, extra) => this.receive(message, extra);
     inner.onerror = (error) => this.onerror?.(error);
     inner.onclose = (reason) => this.onclose?.(reason);
+    inner.onabort = (requestId, reason) => this.onabort?.(requestId, reason);
     inner.onauthchallenge = () => this.onauthchallenge?.();
   }
 

@@ -4,7 +4,8 @@
 // fetch handler (the same endpoint, http-endpoint.ts).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { answerStateless, decodeHeaderValue } from '../../src/transport/http-server/stateless-http.js';
+import { answerStateless } from '../../src/transport/http-server/stateless-http.js';
+import { decodeHeaderValue } from '../../src/server/header-check.js';
 import { StatelessChannel } from '../../src/transport/http-server/stateless-channel.js';
 import { HTTP_ADAPTERS } from '../transport/fixtures/http-adapters.js';
 import type { HttpAdapter } from '../transport/fixtures/http-adapters.js';
@@ -224,7 +225,7 @@ test('a listen stream whose client leaves more than maxBufferedBytes unread is c
   };
   const channel = new StatelessChannel(200);
   await server.connect(channel);
-  answerStateless(channel, server, exchange,
+  answerStateless(channel, exchange,
     { jsonrpc: '2.0', id: 1, method: 'subscriptions/listen', params: { _meta: envelope, notifications: { toolsListChanged: true } } }, {});
   for (let i = 0; i < 20 && server.listeners.size === 0; i++) await new Promise((resolve) => setImmediate(resolve));
   for (let i = 0; i < 5 && !destroyed; i++) {

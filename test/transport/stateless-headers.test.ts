@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { JSONRPCRequest } from '../../src/jsonrpc/index.js';
 import { encodeHeaderValue, statelessHeaders } from '../../src/transport/http-client/stateless-headers.js';
-import { headerRefusal } from '../../src/transport/http-server/stateless-http.js';
+import { headerRefusal } from '../../src/server/header-check.js';
 
 const META = { _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} } };
 

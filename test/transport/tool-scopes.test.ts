@@ -12,6 +12,9 @@ import { generateSigningKey, jwkThumbprint } from '../../src/jws/jws-sign.js';
 import { McpServer } from '../../src/server/index.js';
 import { dpopVerifier } from '../../src/transport/http-server/dpop-proof.js';
 import { bearerAuth, scopeRefusal } from '../../src/transport/http-server/http-auth.js';
+import { createHttpEndpoint } from '../../src/transport/http-server/http-endpoint.js';
+import type { HttpServable } from '../../src/transport/http-server/http-endpoint-options.js';
+import { InsufficientScopeError } from '../../src/errors/insufficient-scope-error.js';
 import type { BearerAuthOptions } from '../../src/transport/http-server/http-auth.js';
 import { HTTP_ADAPTERS } from './fixtures/http-adapters.js';
 import type { HttpAdapter } from './fixtures/http-adapters.js';
@@ -164,5 +167,26 @@ test('scopeRefusal: nothing needed or all held is no refusal; several missing ar
   const bound = scopeRefusal({ token: 't', scopes: [], confirmation: { jkt: 'k' } }, ['b'], context)!;
   assert.deepStrictEqual(bound.headers, {
     'WWW-Authenticate': 'DPoP error="insufficient_scope", scope="b", error_description="calling tool \\"deploy\\" needs the scope b", algs="ES256 RS256 PS256 EdDSA", resource_metadata="https://mcp.example/.well-known/oauth-protected-resource/mcp"',
+  });
+});
+
+test('the server decides a call\'s scopes (scopeRefusal, an InsufficientScopeError); an HttpServable with only the old toolScopes is refused loudly', () => {
+  const server = new McpServer({ name: 'calc', version: '1' });
+  server.tool({ name: 'add', inputSchema: { type: 'object' }, scopes: ['calc:read', 'calc:write'] }, () => ({ content: [] }));
+  server.tool({ name: 'free', inputSchema: { type: 'object' } }, () => ({ content: [] }));
+  const reader: AuthInfo = { token: 'r', scopes: ['calc:read'] };
+  const refused = server.scopeRefusal('tools/call', { name: 'add' }, reader);
+  assert.ok(refused instanceof InsufficientScopeError);
+  assert.deepStrictEqual([refused.code, refused.needs, refused.missing, refused.what, refused.message],
+    ['INSUFFICIENT_SCOPE', ['calc:read', 'calc:write'], ['calc:write'], 'calling tool "add"', 'calling tool "add" needs the scope calc:write']);
+  assert.deepStrictEqual([
+    server.scopeRefusal('tools/call', { name: 'free' }, reader),
+    server.scopeRefusal('tools/call', { name: 'add' }, { token: 'w', scopes: ['calc:write', 'calc:read'] }),
+    server.scopeRefusal('tools/list', undefined, reader),
+    server.scopeRefusal('tools/call', { name: 'nope' }, reader),
+  ], [undefined, undefined, undefined, undefined]);
+  assert.throws(() => createHttpEndpoint({ connect: async () => undefined, statelessRevisions: ['2026-07-28'], toolScopes: () => [] } as HttpServable), {
+    name: 'TypeError',
+    message: 'HttpServable.toolScopes is no longer read: the server decides a request\'s scopes by scopeRefusal(method, params, caller) (ToolServer has it)',
   });
 });

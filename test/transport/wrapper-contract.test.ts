@@ -38,6 +38,7 @@ class Recording implements Transport {
   onmessage?: Transport['onmessage'];
   onerror?: Transport['onerror'];
   onclose?: Transport['onclose'];
+  onabort?: Transport['onabort'];
   onauthchallenge?: Transport['onauthchallenge'];
   readonly calls: unknown[][] = [];
 
@@ -81,6 +82,7 @@ const FORWARDS: { [Member in keyof Transport]-?: Check } = {
   onmessage: (outer, inner) => callback((record) => { outer.onmessage = record; }, () => inner.onmessage?.(MESSAGE, EXTRA)),
   onerror: (outer, inner) => callback((record) => { outer.onerror = record; }, () => inner.onerror?.(new Error('inner trouble'))),
   onclose: (outer, inner) => callback((record) => { outer.onclose = record; }, () => inner.onclose?.(new Error('pipe gone'))),
+  onabort: (outer, inner) => callback((record) => { outer.onabort = record; }, () => inner.onabort?.(4, 'the client went')),
   onauthchallenge: (outer, inner) => callback((record) => { outer.onauthchallenge = record; }, () => inner.onauthchallenge?.()),
 };
 
@@ -98,6 +100,7 @@ const EXPECTED: { [Member in keyof Transport]-?: unknown } = {
   onmessage: [[MESSAGE, EXTRA]],
   onerror: [[new Error('inner trouble')]],
   onclose: [[new Error('pipe gone')]],
+  onabort: [[4, 'the client went']],
   onauthchallenge: [[]],
 };
 

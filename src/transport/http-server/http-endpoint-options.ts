@@ -1,7 +1,8 @@
 // What the Streamable HTTP endpoint serves and how it is tuned: the options every adapter takes
 // (serveHttp, createStreamableHttpHandler, createFetchHandler), and where it keeps its sessions.
 
-import type { Transport } from '../../jsonrpc/index.js';
+import type { AuthInfo, Transport } from '../../jsonrpc/index.js';
+import type { InsufficientScopeError } from '../../errors/insufficient-scope-error.js';
 import type { EventStore } from './event-store.js';
 import type { HttpAuth } from './http-auth.js';
 import type { HttpCors } from './http-cors.js';
@@ -18,10 +19,12 @@ export interface HttpServable {
    * opens for all of them (ToolServer says which); none or absent: the endpoint speaks 2025 only.
    */
   statelessRevisions?: readonly string[];
-  /** A tool's `x-mcp-header` arguments: argument name → `Mcp-Param-` header suffix (ToolServer). */
-  toolHeaders?(name: string): Record<string, string> | undefined;
-  /** The OAuth scopes a token must hold to call a tool; with a token verifier, a call without them gets 403 (ToolServer). */
-  toolScopes?(name: string): readonly string[] | undefined;
+  /**
+   * With a token verifier: the server's refusal of a request whose token lacks a scope it needs
+   * (ToolServer: a tools/call of a tool with scopes), answered 403 + WWW-Authenticate before the
+   * request is delivered. The endpoint reads no message itself.
+   */
+  scopeRefusal?(method: string, params: Record<string, unknown> | undefined, caller: AuthInfo): InsufficientScopeError | undefined;
 }
 
 /**

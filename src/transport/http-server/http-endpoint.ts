@@ -50,6 +50,9 @@ export function createHttpEndpoint(server: HttpServable, options: HttpEndpointOp
   const allowedOrigins = cors ? [...(options.allowedOrigins ?? []), ...cors.origins] : options.allowedOrigins;
   /** Whether the server speaks 2026-07-28 (it says so; a server without stateless revisions gets no stateless route). */
   const stateless = (server.statelessRevisions?.length ?? 0) > 0;
+  if ('toolScopes' in server && server.scopeRefusal === undefined) {
+    throw new TypeError('HttpServable.toolScopes is no longer read: the server decides a request\'s scopes by scopeRefusal(method, params, caller) (ToolServer has it)');
+  }
   if (!stateless && sessions === undefined) throw new TypeError('An endpoint without 2025 sessions needs a server that speaks a stateless revision (statelessRevisions)');
   /** Every stateless POST, as requests on one connection to the server; connected at the first one. */
   const channel = new StatelessChannel(options.maxBufferedBytes ?? DEFAULT_MAX_BUFFERED_BYTES);
@@ -80,22 +83,23 @@ export function createHttpEndpoint(server: HttpServable, options: HttpEndpointOp
     // docs/spec-notes.md §8.9: one endpoint, both eras; a 2026 POST is answered without a session.
     const statelessPost = stateless && classified.kind !== 'response'
       && isStatelessPost(version, exchange.header('mcp-session-id'), classified.message, server.protocolVersions ?? HANDSHAKE_REVISIONS);
-    // basic/authorization#scope-challenge-handling: a tool's scopes are checked before either era runs the call.
-    const call = classified.kind === 'request' && classified.message.method === 'tools/call' ? classified.message : undefined;
-    const tool = call?.params?.name;
-    if (auth && authInfo && call && typeof tool === 'string') {
-      const refusal = auth.refuseScopes(exchange, path, authInfo, server.toolScopes?.(tool), {
-        // A 2025 challenge repeats the token's scopes, as 2025 recommends; a 2026 one names the call's own only.
-        granted: statelessPost ? [] : authInfo.scopes ?? [],
-        what: `calling tool ${JSON.stringify(tool)}`,
-        id: call.id,
-      });
-      if (refusal) throw refusal;
+    // basic/authorization#scope-challenge-handling: the server says whether the token's scopes allow
+    // the request before either era runs it; the endpoint only answers its refusal 403.
+    if (auth && authInfo && classified.kind === 'request') {
+      const refused = server.scopeRefusal?.(classified.message.method, classified.message.params, authInfo);
+      if (refused) {
+        throw auth.refuseScopes(exchange, path, authInfo, refused.needs, {
+          // A 2025 challenge repeats the token's scopes, as 2025 recommends; a 2026 one names the call's own only.
+          granted: statelessPost ? [] : authInfo.scopes ?? [],
+          what: refused.what,
+          id: classified.message.id,
+        }) ?? refused;
+      }
     }
     if (statelessPost) {
       if (closed) throw new HttpError(503, 'The server is closing');
       await (channelConnected ??= server.connect(channel));
-      return answerStateless(channel, server, exchange, classified.message, extra);
+      return answerStateless(channel, exchange, classified.message, extra);
     }
     if (sessions === undefined) throw unsupportedEra(exchange, classified, server.statelessRevisions ?? []);
     // Awaited, not returned: an async function that returns a promise takes two more turns to settle.

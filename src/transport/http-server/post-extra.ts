@@ -26,6 +26,10 @@ export class PostExtra implements MessageExtra {
     this.principal = principal;
   }
 
+  header(name: string): string | undefined {
+    return this.#exchange.header(name);
+  }
+
   get headers(): Record<string, string | string[] | undefined> {
     return this.#exchange.headers();
   }

@@ -54,6 +54,7 @@ export class StatelessChannel implements Transport {
   onmessage?: Transport['onmessage'];
   onerror?: Transport['onerror'];
   onclose?: Transport['onclose'];
+  onabort?: Transport['onabort'];
   readonly #calls = new Map<number, Call>();
   readonly #maxBufferedBytes: number;
   #next = 0;
@@ -126,10 +127,10 @@ export class StatelessChannel implements Transport {
     this.onclose?.();
   }
 
-  /** The request stops: the server's handler is told, as by `notifications/cancelled`, and no answer is sent. */
+  /** The request stops: the peer is told of the abort (it stops the handler as a cancellation would), and no answer is sent. */
   #cancel(key: number, call: Call, reason: string): void {
     call.done = true;
     this.#calls.delete(key);
-    this.onmessage?.({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: key, reason } });
+    this.onabort?.(key, reason);
   }
 }
