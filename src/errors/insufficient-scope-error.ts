@@ -16,8 +16,8 @@ export class InsufficientScopeError extends McpwireError {
   /** The request, in words: `calling tool "add"`. */
   readonly what: string;
 
-  constructor(needs: readonly string[], missing: readonly string[], what: string) {
-    super(`${what} needs the scope${missing.length === 1 ? '' : 's'} ${missing.join(' ')}`);
+  constructor(needs: readonly string[], missing: readonly string[], what: string, options?: ErrorOptions) {
+    super(`${what} needs the scope${missing.length === 1 ? '' : 's'} ${missing.join(' ')}`, options);
     this.name = 'InsufficientScopeError';
     this.needs = needs;
     this.missing = missing;

@@ -18,6 +18,7 @@ import { OutboundError } from '../../src/outbound/outbound-fetch.js';
 import { RegistryError } from '../../src/cli/registry-api.js';
 import { ConfigError } from '../../src/cli/config-dialects.js';
 import { InspectRequestError } from '../../src/cli/inspect-api.js';
+import { InsufficientScopeError } from '../../src/errors/insufficient-scope-error.js';
 import { ServerEchoError } from '../../src/cli/echo-guard.js';
 import { OutputFileError } from '../../src/cli/output-file.js';
 import { UsageError } from '../../src/cli/args.js';
@@ -52,6 +53,7 @@ const BUILD: Record<string, (cause: Error) => Error> = {
   RegistryError: (cause) => new RegistryError('bad registry', { cause }),
   ConfigError: (cause) => new ConfigError('bad config', { cause }),
   InspectRequestError: (cause) => new InspectRequestError('bad request', { cause }),
+  InsufficientScopeError: (cause) => new InsufficientScopeError(['tools:add'], ['tools:add'], 'calling tool "add"', { cause }),
   ServerEchoError: (cause) => new ServerEchoError('initialize', 0, { cause }),
   OutputFileError: (cause) => new OutputFileError('cannot write', { cause }),
   UsageError: (cause) => new UsageError('unknown option', { cause }),
@@ -77,7 +79,7 @@ const BUILD: Record<string, (cause: Error) => Error> = {
 const CLASSES: Record<string, ErrorClass> = {
   ConnectionClosedError, RequestTimeoutError, RequestCancelledError, TooManyPendingRequestsError, MessageParseError, LineTooLongError,
   OutputBacklogError, ProtocolError, InputRequiredError, JwsError, CapabilityError, SkillFrontmatterError, OutboundError, RegistryError,
-  ConfigError, InspectRequestError, ServerEchoError, OutputFileError, UsageError, FallbackFailedError, SkillFolderError, SseEventTooLargeError,
+  ConfigError, InspectRequestError, InsufficientScopeError, ServerEchoError, OutputFileError, UsageError, FallbackFailedError, SkillFolderError, SseEventTooLargeError,
   ServerSpawnError, HttpStatusError, ClearBearerError, HttpError, OAuthDiscoveryError, OAuthTokenError, StructuredOutputError,
   SkillVerificationError, SkillEntryError, SessionLostError, SamplingDeclinedError, ModelApiError, SchemaError,
 };
