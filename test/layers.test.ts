@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join, normalize, relative } from 'node:path';
 import { test } from 'node:test';
 import { CLIENT_REQUESTS, NOTIFICATIONS, SERVER_REQUESTS } from '../src/protocol/methods.js';
-import { SRC, sourceFiles, sourceTexts } from './src-files.js';
+import { SRC, importSpecifiers, sourceFiles, sourceTexts } from './src-files.js';
 
 /**
  * Which layers each layer may import (`→` in docs/ARCHITECTURE.md); cli may import anything. Two
@@ -35,19 +35,13 @@ const NODE_FOLDERS = ['transport/stdio/', 'transport/node/', 'cli/'];
 /** The entry files at the top of src/ that are for Node only. */
 const NODE_ENTRIES = ['index.ts', 'node.ts'];
 
-/** Every import specifier in `code`, comments removed. */
-function specifiers(code: string): string[] {
-  const bare = code.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`])\/\/.*$/gm, '$1');
-  return [...bare.matchAll(/(?:\bfrom|\bimport)\s*\(?\s*'([^']+)'/g)].map((match) => match[1]!);
-}
-
 /** The arrows that break the rules, as `file → specifier (why)`. */
 export function brokenArrows(files: readonly string[], read: (file: string) => string): string[] {
   const broken: string[] = [];
   for (const file of files) {
     const name = relative(SRC, file).split('\\').join('/');
     const layer = name.includes('/') ? name.split('/')[0]! : undefined;
-    for (const specifier of specifiers(read(file))) {
+    for (const specifier of importSpecifiers(read(file))) {
       if (specifier.startsWith('node:')) {
         const allowed = layer === undefined ? NODE_ENTRIES.includes(name) : NODE_FOLDERS.some((folder) => name.startsWith(folder));
         if (!allowed) broken.push(`${name} → ${specifier} (node:* outside ${NODE_FOLDERS.join(', ')})`);
