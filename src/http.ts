@@ -15,7 +15,7 @@ export type { StreamableHttpSessionTransport } from './transport/http-server/htt
 // Bearer tokens: the `auth` option (bearerAuth), a verifyToken for JWTs (jwtVerifier), and the DPoP
 // proof check a verifyToken of your own attaches when its tokens may be bound (jwtVerifier has it).
 export { bearerAuth } from './transport/http-server/http-auth.js';
-export type { BearerAuthOptions, DpopVerifier, TokenVerifier } from './transport/http-server/http-auth.js';
+export type { BearerAuthOptions, DpopExpectation, DpopVerifier, TokenVerifier } from './transport/http-server/http-auth.js';
 export { dpopVerifier } from './transport/http-server/dpop-proof.js';
 export { jwtVerifier } from './transport/http-server/jwt-verifier.js';
 export type { JwtVerifierOptions } from './transport/http-server/jwt-verifier.js';
@@ -28,6 +28,8 @@ export type { LegacySseTransportOptions } from './transport/http-client/legacy-s
 export { fetchRequester } from './transport/http-client/http-request.js';
 export type { HttpBody, HttpRequestInit, HttpRequester, HttpResponse } from './transport/http-client/http-request.js';
 export { HttpStatusError } from './transport/http-client/http-status-error.js';
+// Loopback hosts (localhost, 127.0.0.0/8, ::1): where plain http may carry a credential.
+export { isLoopbackHost } from './transport/http-client/clear-bearer.js';
 // Server-Sent Events, both ways.
 export { SseParser, encodeSseEvent, readSseEvents } from './transport/sse.js';
 export type { SseEvent } from './transport/sse.js';

@@ -24,6 +24,8 @@ const ENTRIES: Record<string, string[]> = {
     'LineTooLongError',
     // The base of every error mcpwire throws: one `instanceof` catches them all.
     'McpwireError',
+    // For the packages beside the core (issue 44): the one check of options objects, and a thrown value read safely.
+    'messageOf', 'refuseUnknownOptions',
   ],
   // MCP's vocabulary: method names, versions, capabilities, the lifecycle, the sessions both sides build on,
   // the 2026 error codes and _meta keys. The 2026 dispatcher's own tables (CACHEABLE, REMOVED_IN_STATELESS, …) stay in era.ts.
@@ -41,6 +43,8 @@ const ENTRIES: Record<string, string[]> = {
     'APP_EXTENSION', 'APP_METHODS', 'APP_MIME_TYPE', 'APP_PROTOCOL_VERSION', 'SANDBOX_METHOD_PREFIX', 'appResourceUri', 'appToolVisibility', 'visibleTo',
     // Skills (io.modelcontextprotocol/skills, SEP-2640): the methods, limits, digests and the SKILL.md frontmatter.
     'DIRECTORY_MIME_TYPE', 'SKILLS_EXTENSION', 'SKILL_LIMITS', 'SKILL_METHODS', 'SkillFrontmatterError', 'parseFrontmatter', 'skillDigest',
+    // Who is asking (an AuthInfo's principal) and base64url: what the Tasks and auth packages build on.
+    'principalOf', 'decodeBase64Url', 'encodeBase64Url',
   ],
   // Bounds on one validation (work, errors listed): the defaults of ValidateOptions.
   '../src/json-schema/index.ts': ['DEFAULT_MAX_ERRORS', 'DEFAULT_MAX_EVALUATIONS', 'SchemaError', 'compile', 'standardFormats', 'validate',
@@ -76,6 +80,8 @@ const ENTRIES: Record<string, string[]> = {
     'bearerAuth', 'dpopVerifier', 'jwtVerifier',
     // Opt-in CORS, the endpoint's `cors` option.
     'corsPolicy',
+    // Where plain http may carry a credential (the JWT verifier's JWKS URL, OAuth's endpoints).
+    'isLoopbackHost',
   ],
   // A fetch handler that serves 2026-07-28 only: no 2025 session code in its bundle.
   '../src/http-stateless.ts': ['bearerAuth', 'corsPolicy', 'createStatelessFetchHandler'],
@@ -94,6 +100,8 @@ const ENTRIES: Record<string, string[]> = {
     'readSseEvents', 'serveHttp', 'serveStdio', 'spawnStdio', 'stdioServerTransport', 'tapTransport',
     // The local error of a server command that could not be started.
     'ServerSpawnError',
+    // The base of transport wrappers, and the Host/Origin checks of a loopback server (the CLI's inspector).
+    'PassThroughTransport', 'refuseHost', 'refuseOrigin',
   ],
 };
 
@@ -108,11 +116,11 @@ for (const [file, names] of Object.entries(ENTRIES)) {
 // nothing internal. Pinned like the values: adding or removing one is a deliberate API change.
 const TYPES: Record<string, string[]> = {
   'index.ts': ['AuthInfo', 'CallToolResult', 'ClientCapabilities', 'ContentBlock', 'Formats', 'FunctionCall', 'FunctionDefinition', 'HostEvent', 'Implementation', 'InitializeResult', 'JSONRPCMessage', 'JSONRPCNotification', 'JSONRPCRequest', 'JSONRPCResponse', 'McpClientOptions', 'McpServerOptions', 'MessageExtra', 'Model', 'RequestId', 'ServerCapabilities', 'Tool', 'ToolContext', 'ToolHandler', 'ToolServerOptions', 'Transport', 'TransportCapabilities', 'TransportKind', 'ValidateOptions', 'ValidationError', 'ValidationResult'],
-  'jsonrpc/index.ts': ['AuthInfo', 'Classified', 'JSONRPCErrorObject', 'JSONRPCErrorResponse', 'JSONRPCMessage', 'JSONRPCNotification', 'JSONRPCRequest', 'JSONRPCResponse', 'JSONRPCResultResponse', 'MessageExtra', 'MessageRouter', 'NotificationHandler', 'ParamHeaderSource', 'Params', 'PeerOptions', 'RequestContext', 'RequestHandler', 'RequestId', 'RequestOptions', 'SendOptions', 'Transport', 'TransportCapabilities', 'TransportKind'],
+  'jsonrpc/index.ts': ['AuthInfo', 'Classified', 'JSONRPCErrorObject', 'JSONRPCErrorResponse', 'JSONRPCMessage', 'JSONRPCNotification', 'JSONRPCRequest', 'JSONRPCResponse', 'JSONRPCResultResponse', 'MessageExtra', 'MessageRouter', 'MovedOptions', 'NotificationHandler', 'OptionKeys', 'ParamHeaderSource', 'Params', 'PeerOptions', 'RequestContext', 'RequestHandler', 'RequestId', 'RequestOptions', 'SendOptions', 'Transport', 'TransportCapabilities', 'TransportKind'],
   'json-schema/index.ts': ['Dialect', 'Formats', 'FromJsonSchema', 'ValidateOptions', 'ValidationError', 'ValidationIssue', 'ValidationResult', 'Validator'],
   'protocol/index.ts': ['Annotations', 'AppResourceCsp', 'AppResourceMeta', 'AppToolMeta', 'AppToolVisibility', 'AudioContent', 'BlobResourceContents', 'CallToolRequestParams', 'CallToolResult', 'ClientCapabilities', 'ClientRequestMethod', 'ClientState', 'CompleteReference', 'CompleteRequestParams', 'CompleteResult', 'ContentBlock', 'CreateMessageRequestParams', 'CreateMessageResult', 'CreateTaskResult', 'DetailedTask', 'DirectoryResource', 'DiscoverResult', 'ElicitRequestParams', 'ElicitResult', 'EmbeddedResource', 'Era', 'ExtensionSettings', 'ExtensionTask', 'ExtensionTaskStatus', 'GetPromptResult', 'GetSkillResult', 'Icon', 'ImageContent', 'Implementation', 'InitializeRequestParams', 'InitializeResult', 'JsonSchemaObject', 'ListSkillsResult', 'ListTasksResult', 'ListToolsResult', 'LoggingLevel', 'McpPeerOptions', 'McpRequestContext', 'McpRequestHandler', 'McpRequestOptions', 'NotificationMethod', 'PageRequestParams', 'Progress', 'Prompt', 'PromptArgument', 'PromptMessage', 'ReadResourceDirectoryResult', 'ReadResourceResult', 'Resource', 'ResourceLink', 'ResourceTemplate', 'ResultType', 'Root', 'SamplingMessage', 'ServerCapabilities', 'ServerMethods', 'ServerRequestMethod', 'ServerState', 'Skill', 'SkillFrontmatter', 'SkillResourceEntry', 'SkillsSettings', 'SubscriptionFilter', 'Task', 'TaskMetadata', 'TaskStatus', 'TextContent', 'TextResourceContents', 'Tool', 'ToolAnnotations', 'TraceContext', 'TraceParent', 'TypedHandler'],
   'transport/index.ts': ['BearerAuthOptions', 'Connectable', 'CorsOptions', 'EventStore', 'FetchHandler', 'FetchHandlerOptions', 'HttpAuthHook', 'HttpBody', 'HttpEndpointOptions', 'HttpRequestInit', 'HttpRequester', 'HttpResponse', 'HttpServable', 'HttpServerOptions', 'HttpTraceEvent', 'HttpTransportOptions', 'InMemoryEventStoreOptions', 'LegacySseTransportOptions', 'LineDecoderOptions', 'RunningHttpServer', 'SessionStore', 'SpawnStdioOptions', 'SseEvent', 'StdioTransportOptions', 'StreamableHttpHandler', 'TapEvent', 'TokenVerifier'],
-  'http.ts': ['BearerAuthOptions', 'CorsOptions', 'DpopVerifier', 'EventStore', 'FetchHandler', 'FetchHandlerOptions', 'HttpBody', 'HttpEndpointOptions', 'HttpRequestInit', 'HttpRequester', 'HttpResponse', 'HttpServable', 'HttpTraceEvent', 'HttpTransportOptions', 'InMemoryEventStoreOptions', 'JwsAlgorithm', 'JwtVerifierOptions', 'LegacySseTransportOptions', 'SessionStore', 'SseEvent', 'TokenVerifier'],
+  'http.ts': ['BearerAuthOptions', 'CorsOptions', 'DpopExpectation', 'DpopVerifier', 'EventStore', 'FetchHandler', 'FetchHandlerOptions', 'HttpBody', 'HttpEndpointOptions', 'HttpRequestInit', 'HttpRequester', 'HttpResponse', 'HttpServable', 'HttpTraceEvent', 'HttpTransportOptions', 'InMemoryEventStoreOptions', 'JwsAlgorithm', 'JwtVerifierOptions', 'LegacySseTransportOptions', 'SessionStore', 'SseEvent', 'TokenVerifier'],
   'http-stateless.ts': ['BearerAuthOptions', 'CorsOptions', 'FetchHandler', 'HttpServable', 'StatelessFetchHandlerOptions', 'TokenVerifier'],
   'node.ts': ['Connectable', 'HttpServerOptions', 'LineDecoderOptions', 'RunningHttpServer', 'SkillFolder', 'SkillFolderOptions', 'SpawnStdioOptions', 'StdioTransportOptions', 'StreamableHttpHandler'],
   'server/index.ts': ['AppResourceDefinition', 'AppToolDefinition', 'CacheHint', 'Completer', 'ExtensionHost', 'GetPrompt', 'InputOptions', 'ListenBus', 'ListenEvent', 'ListenFilterHook', 'ListenRequest', 'McpServerOptions', 'MemoryTaskStoreOptions', 'Middleware', 'MiddlewareContext', 'Page', 'PromptArguments', 'PromptDefinition', 'ReadResource', 'ReadTemplate', 'RegisteredPrompt', 'RegisteredResource', 'RegisteredResourceTemplate', 'RegisteredSkill', 'RegisteredTool', 'RequestStateOptions', 'SchemaInput', 'SchemaOutput', 'ServerExtension', 'ServerRequestHandler', 'SkillDefinition', 'SkillsExtension', 'StandardJSONSchemaV1', 'StandardSchemaV1', 'StandardSchemaWithJSON', 'SubscriptionFilter', 'TaskPlacement', 'TaskSignal', 'TaskStore', 'TasksExtension', 'TasksExtensionOptions', 'ToolArguments', 'ToolContext', 'ToolHandler', 'ToolResult', 'ToolSchema', 'ToolServerOptions', 'ToolStructuredContent'],

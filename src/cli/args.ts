@@ -1,7 +1,7 @@
 // Command-line parsing for every `mcpwire` command: options (with values, repeatable), the
 // positional words, and the server command after `--`, which always comes last.
 
-import { McpwireError } from '../errors/mcpwire-error.js';
+import { McpwireError } from '../jsonrpc/index.js';
 import { ERA_CHOICES } from '../client/index.js';
 import type { EraChoice } from '../client/index.js';
 

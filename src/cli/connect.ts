@@ -3,7 +3,7 @@
 // 2025-11-25 basic/transports#backwards-compatibility says: POST initialize; on 400, 404 or 405,
 // GET the URL and expect an SSE stream whose first event is `endpoint`.
 
-import { McpwireError } from '../errors/mcpwire-error.js';
+import { McpwireError } from '../jsonrpc/index.js';
 import { McpClient, OAuthProvider } from '../client/index.js';
 import type { EraChoice } from '../client/index.js';
 import type { Transport } from '../jsonrpc/index.js';

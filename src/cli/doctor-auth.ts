@@ -3,7 +3,7 @@
 
 import { OAuthDiscoveryError, OAuthProvider } from '../client/index.js';
 import type { StoredAuth } from '../client/index.js';
-import { maskSecrets } from '../outbound/outbound-fetch.js';
+import { maskSecrets } from '../outbound/index.js';
 import { challengeOf } from './login.js';
 
 /**

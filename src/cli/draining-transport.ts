@@ -4,7 +4,7 @@
 // is aborted on close; a stdio write queued behind close() is refused).
 
 import type { JSONRPCMessage, SendOptions } from '../jsonrpc/index.js';
-import { PassThroughTransport } from '../transport/pass-through.js';
+import { PassThroughTransport } from '../transport/index.js';
 
 /** Wraps a transport; `drain()` waits for notifications in flight. */
 export class DrainingTransport extends PassThroughTransport {

@@ -5,10 +5,9 @@
 // messages of an MCP App's bridge, recorded for the diagram. Each one goes through the
 // connection's McpClient or the Host: the page never speaks MCP itself.
 
-import { McpwireError } from '../errors/mcpwire-error.js';
+import { McpwireError, ProtocolError } from '../jsonrpc/index.js';
 import type { McpClient } from '../client/index.js';
 import type { Host, Model } from '../host/index.js';
-import { ProtocolError } from '../jsonrpc/index.js';
 import { visibleTo } from '../protocol/index.js';
 import type { CompleteRequestParams, Root } from '../protocol/index.js';
 import { taskMode } from './call.js';

@@ -9,7 +9,7 @@
 import { readFile } from 'node:fs/promises';
 import { OAuthProvider } from '../client/index.js';
 import type { OAuthProviderOptions } from '../client/index.js';
-import { outboundFetch } from '../outbound/outbound-fetch.js';
+import { outboundFetch } from '../outbound/index.js';
 import { REVISION_2025_11_25 } from '../protocol/index.js';
 import { UsageError, integerOption, parseArgs } from './args.js';
 import { openBrowser } from './browser-open.js';

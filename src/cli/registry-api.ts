@@ -5,8 +5,8 @@
 // ServerDetail, Package, RemoteTransport, KeyValueInput, Argument). The registry holds metadata
 // only: it hosts no code and vouches for no tool.
 
-import { McpwireError } from '../errors/mcpwire-error.js';
-import { OutboundError, outboundFetch } from '../outbound/outbound-fetch.js';
+import { McpwireError } from '../jsonrpc/index.js';
+import { OutboundError, outboundFetch } from '../outbound/index.js';
 
 /** The official registry's public base URL. */
 export const OFFICIAL_REGISTRY = 'https://registry.modelcontextprotocol.io';

@@ -8,16 +8,15 @@
 // stream   content_block_start{index, content_block} · content_block_delta{index, delta{type:
 //          "text_delta", text | "input_json_delta", partial_json}} · message_stop · error{error{message}}
 
-import type { FunctionCall, Model, ModelMessage, ModelReply, ModelRequest } from './model.js';
-import { postModelApi, readingAnswer } from './model-http.js';
+import type { FunctionCall, Model, ModelMessage, ModelReply, ModelRequest } from './index.js';
+import { postModelApi, readingAnswer, MODEL_HTTP_OPTIONS } from './model-http.js';
 import type { ModelHttpOptions } from './model-http.js';
 import { ModelApiError, midStreamError, streamEventJson } from './model-api-error.js';
 import { parseArguments, reply, streamIndex } from './openai-model.js';
-import { readSseEvents } from '../transport/sse.js';
-import type { OutboundResponse } from '../outbound/outbound-fetch.js';
-import { refuseUnknownOptions } from '../options/known-options.js';
-import type { OptionKeys } from '../options/known-options.js';
-import { MODEL_HTTP_OPTIONS } from './model-http.js';
+import { readSseEvents } from '../http.js';
+import type { OutboundResponse } from '../outbound/index.js';
+import { refuseUnknownOptions } from '../jsonrpc/index.js';
+import type { OptionKeys } from '../jsonrpc/index.js';
 
 /** Settings of the Messages adapter. */
 export interface AnthropicModelOptions extends ModelHttpOptions {

@@ -1,7 +1,7 @@
 // A model API that answered with a failure: the status, the API's own message, and what to do.
 
-import { McpwireError } from '../errors/mcpwire-error.js';
-import { summarize } from '../outbound/outbound-fetch.js';
+import { McpwireError } from '../jsonrpc/index.js';
+import { summarize } from '../outbound/index.js';
 
 /** A failed model API request (HTTP status, or a network failure with status 0). */
 export class ModelApiError extends McpwireError {

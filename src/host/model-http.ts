@@ -6,10 +6,10 @@
 // byte, total) and in decoded bytes, a redirect to another origin never carries the key or the
 // prompt, and the key is masked in every error.
 
-import { OutboundError, outboundFetch } from '../outbound/outbound-fetch.js';
-import type { OutboundResponse } from '../outbound/outbound-fetch.js';
+import { OutboundError, outboundFetch } from '../outbound/index.js';
+import type { OutboundResponse } from '../outbound/index.js';
 import { ModelApiError, modelApiError, parseRetryAfter } from './model-api-error.js';
-import type { OptionKeys } from '../options/known-options.js';
+import type { OptionKeys } from '../jsonrpc/index.js';
 
 const RETRYABLE = new Set([429, 500, 502, 503, 504, 529]);
 

@@ -6,15 +6,14 @@
 // response { choices[0].message{content, tool_calls[…]} }
 // stream   data: {choices[0].delta{content, tool_calls[{index, id, function{name, arguments}}]}} … data: [DONE]
 
-import type { FunctionCall, Model, ModelMessage, ModelReply, ModelRequest } from './model.js';
-import { postModelApi, readingAnswer } from './model-http.js';
+import type { FunctionCall, Model, ModelMessage, ModelReply, ModelRequest } from './index.js';
+import { postModelApi, readingAnswer, MODEL_HTTP_OPTIONS } from './model-http.js';
 import type { ModelHttpOptions } from './model-http.js';
 import { ModelApiError, midStreamError, streamEventJson } from './model-api-error.js';
-import { readSseEvents } from '../transport/sse.js';
-import type { OutboundResponse } from '../outbound/outbound-fetch.js';
-import { refuseUnknownOptions } from '../options/known-options.js';
-import type { OptionKeys } from '../options/known-options.js';
-import { MODEL_HTTP_OPTIONS } from './model-http.js';
+import { readSseEvents } from '../http.js';
+import type { OutboundResponse } from '../outbound/index.js';
+import { refuseUnknownOptions } from '../jsonrpc/index.js';
+import type { OptionKeys } from '../jsonrpc/index.js';
 
 /** Settings of the Chat Completions adapter. */
 export interface OpenAiModelOptions extends ModelHttpOptions {

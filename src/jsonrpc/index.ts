@@ -7,6 +7,11 @@ export type {
 export { INTERNAL_ERROR, INVALID_PARAMS, INVALID_REQUEST, METHOD_NOT_FOUND, PARSE_ERROR, ProtocolError } from './protocol-error.js';
 // The base of every error mcpwire throws (it lives below every layer, in src/errors).
 export { McpwireError } from '../errors/mcpwire-error.js';
+// The one check of options objects (an unknown key is refused, naming it); it too lives below every layer, in src/options.
+export { refuseUnknownOptions } from '../options/known-options.js';
+export type { MovedOptions, OptionKeys } from '../options/known-options.js';
+// What was thrown, read without trusting it (never throws).
+export { messageOf } from './thrown-value.js';
 export { ConnectionClosedError, MessageParseError, RequestCancelledError, RequestTimeoutError, TooManyPendingRequestsError } from './local-errors.js';
 export { OutputBacklogError } from './output-backlog-error.js';
 export { LineTooLongError } from './line-too-long-error.js';

@@ -3,7 +3,7 @@
 // JSON-RPC over postMessage. Spelled as in the package's spec.types.d.ts. Only the names and the
 // shapes mcpwire uses are here: the tool's `_meta.ui`, the resource's CSP, the bridge's methods.
 
-import type { Tool } from './tool-types.js';
+import type { Tool } from './index.js';
 
 /** The extension's identifier, as a client declares it under `capabilities.extensions`. */
 export const APP_EXTENSION = 'io.modelcontextprotocol/ui';

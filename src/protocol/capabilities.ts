@@ -6,8 +6,6 @@ import type { ClientCapabilities, ServerCapabilities } from './lifecycle-types.j
 import { extensionSettings } from './extensions.js';
 import { TASKS_EXTENSION, TASKS_METHODS } from './tasks-extension.js';
 
-const TASKS_EXTENSION_METHODS: ReadonlySet<string> = new Set(Object.values(TASKS_METHODS));
-
 const SERVER_CAPABILITY_OF: Record<string, keyof ServerCapabilities> = {
   'tools/list': 'tools',
   'tools/call': 'tools',
@@ -44,7 +42,9 @@ export function clientCapabilityFor(method: string): keyof ClientCapabilities | 
 
 /** Whether `method` is one the server's declared extensions add back (SEP-2663: tasks/get, tasks/update, tasks/cancel). */
 export function isDeclaredExtensionMethod(capabilities: ServerCapabilities, method: string): boolean {
-  return TASKS_EXTENSION_METHODS.has(method) && extensionSettings(capabilities, TASKS_EXTENSION) !== undefined;
+  // Read when called, not when this module loads: tasks-extension.ts (the Tasks package's, issue 44)
+  // imports this layer's entry, so at load time its constants may not be there yet.
+  return (Object.values(TASKS_METHODS) as string[]).includes(method) && extensionSettings(capabilities, TASKS_EXTENSION) !== undefined;
 }
 
 /** Why the server's capabilities do not allow this request, or undefined when they do. */

@@ -45,3 +45,6 @@ export { SkillFrontmatterError, parseFrontmatter } from './skill-frontmatter.js'
 // Extensions (SEP-2133): identifiers and negotiation.
 export { extensionIdProblem, extensionSettings } from './extensions.js';
 export type { ExtensionSettings } from './extensions.js';
+// Who is asking (the principal of an AuthInfo), and base64url without padding (RFC 4648 §5).
+export { principalOf } from '../jsonrpc/principal.js';
+export { decodeBase64Url, encodeBase64Url } from './base64url.js';

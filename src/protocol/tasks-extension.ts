@@ -4,7 +4,7 @@
 // 2025-11-25 experimental tasks (task-types.ts), which stay for 2025 servers.
 
 import type { Params } from '../jsonrpc/index.js';
-import { NOTIFICATIONS } from './methods.js';
+import { NOTIFICATIONS } from './index.js';
 
 /** The extension identifier. */
 export const TASKS_EXTENSION = 'io.modelcontextprotocol/tasks';

@@ -5,8 +5,7 @@
 
 import { APP_MIME_TYPE } from '../protocol/index.js';
 import type { AppResourceMeta, AppToolVisibility, Resource, Tool } from '../protocol/index.js';
-import type { McpServer } from './mcp-server.js';
-import type { RegisteredTool, ToolHandler } from './tool-registry.js';
+import type { McpServer, RegisteredTool, ToolHandler } from './index.js';
 
 /** A tool rendered by an app: `resourceUri` names its view; `visibility` says who may call it (default both). */
 export interface AppToolDefinition extends Tool {

@@ -11,7 +11,7 @@
 
 import { INVALID_PARAMS, ProtocolError } from '../jsonrpc/index.js';
 import type { Params } from '../jsonrpc/index.js';
-import { decodeBase64Url, encodeBase64Url } from '../jws/base64url.js';
+import { decodeBase64Url, encodeBase64Url } from '../protocol/base64url.js';
 import { refuseUnknownOptions } from '../options/known-options.js';
 import type { OptionKeys } from '../options/known-options.js';
 

@@ -4,12 +4,10 @@
 // capabilities). A task's handler runs in the process that created it; another process that gets
 // its tasks/update or tasks/cancel reaches it with a signal.
 
-import type { Params } from '../jsonrpc/index.js';
+import type { Params, OptionKeys } from '../jsonrpc/index.js';
 import type { DetailedTask } from '../protocol/tasks-extension.js';
-import { INTERNAL_ERROR } from '../jsonrpc/index.js';
+import { INTERNAL_ERROR, refuseUnknownOptions } from '../jsonrpc/index.js';
 import { TERMINAL_EXTENSION_TASK_STATUSES } from '../protocol/tasks-extension.js';
-import { refuseUnknownOptions } from '../options/known-options.js';
-import type { OptionKeys } from '../options/known-options.js';
 
 /** What a process that received a request for a task sends to the process running its handler. */
 export type TaskSignal =

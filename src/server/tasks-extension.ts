@@ -5,20 +5,15 @@
 // own (its cancellation, its input rounds). Each change of a task goes to the listen streams of
 // its principal that asked for it (`taskIds`), as `notifications/tasks`.
 
-import type { MessageExtra, Params } from '../jsonrpc/index.js';
-import { INTERNAL_ERROR, INVALID_PARAMS, ProtocolError } from '../jsonrpc/index.js';
-import { principalOf as principalOfAuth } from '../jsonrpc/principal.js';
-import { MISSING_REQUIRED_CLIENT_CAPABILITY, extensionSettings } from '../protocol/index.js';
+import type { MessageExtra, Params, OptionKeys } from '../jsonrpc/index.js';
+import { INTERNAL_ERROR, INVALID_PARAMS, ProtocolError, messageOf, refuseUnknownOptions } from '../jsonrpc/index.js';
+import { principalOf as principalOfAuth, MISSING_REQUIRED_CLIENT_CAPABILITY, extensionSettings } from '../protocol/index.js';
 import type { ElicitRequestParams, ElicitResult, CreateMessageRequestParams, CreateMessageResult, Root } from '../protocol/index.js';
 import { TASKS_EXTENSION, TASKS_LISTEN_KEY, TASKS_METHODS, TASKS_NOTIFICATION } from '../protocol/tasks-extension.js';
 import type { DetailedTask } from '../protocol/tasks-extension.js';
-import type { ToolContext, InputOptions } from './request-context.js';
-import type { ExtensionHost, ServerExtension } from './server-extension.js';
+import type { ToolContext, InputOptions, ExtensionHost, ServerExtension } from './index.js';
 import { DEFAULT_TASK_DEADLINE_MS, MemoryTaskStore, expiredTask, isTerminal } from './task-store.js';
 import type { TaskStore } from './task-store.js';
-import { messageOf } from '../jsonrpc/thrown-value.js';
-import { refuseUnknownOptions } from '../options/known-options.js';
-import type { OptionKeys } from '../options/known-options.js';
 
 export interface TasksExtensionOptions {
   /**

@@ -51,5 +51,8 @@ export { ClearBearerError } from './http-client/clear-bearer.js';
 export { LegacySseClientTransport, legacySseTransport, type LegacySseTransportOptions } from './http-client/legacy-sse-client.js';
 // A wrapper that observes every message both ways.
 export { tapTransport } from './tracing-tap.js';
-// The base of transport wrappers: forwards everything, so a wrapper overrides only what it adds.
 export type { TapEvent } from './tracing-tap.js';
+// The base of transport wrappers: forwards everything, so a wrapper overrides only what it adds.
+export { PassThroughTransport } from './pass-through.js';
+// The Host and Origin checks of a loopback server (DNS rebinding, cross-site pages).
+export { refuseHost, refuseOrigin } from './http-server/http-security.js';

@@ -9,8 +9,8 @@
 // Every bridge message is recorded for the sequence diagram before it is acted on.
 
 import { APP_METHODS, APP_MIME_TYPE, APP_PROTOCOL_VERSION, SANDBOX_METHOD_PREFIX } from '../../protocol/app-types.js';
-import { CLIENT_REQUESTS, NOTIFICATIONS } from '../../protocol/methods.js';
-import type { Tool } from '../../protocol/tool-types.js';
+import { CLIENT_REQUESTS, NOTIFICATIONS } from '../../protocol/index.js';
+import type { Tool } from '../../protocol/index.js';
 import { browser, el, pretty } from './dom.js';
 import type { DomElement, DomEvent } from './dom.js';
 import { api, nextCallId } from './page-api.js';

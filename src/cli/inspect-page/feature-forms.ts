@@ -2,8 +2,8 @@
 // variables completed by the server as you type: completion/complete, ref/resource) and a form per
 // prompt (prompts/get, its arguments completed with ref/prompt). Answers are shown by result-view.ts.
 
-import type { Prompt, Resource, ResourceTemplate } from '../../protocol/feature-types.js';
-import { UriTemplate } from '../../server/uri-template.js';
+import type { Prompt, Resource, ResourceTemplate } from '../../protocol/index.js';
+import { UriTemplate } from '../../server/index.js';
 import { el } from './dom.js';
 import type { DomElement } from './dom.js';
 import { api } from './page-api.js';

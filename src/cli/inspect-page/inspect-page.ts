@@ -6,8 +6,7 @@
 // the inspector, with no framework: every element is made by dom.ts's el().
 
 import { appResourceUri } from '../../protocol/app-types.js';
-import type { Prompt, Resource, ResourceTemplate, Root } from '../../protocol/feature-types.js';
-import type { Tool } from '../../protocol/tool-types.js';
+import type { Prompt, Resource, ResourceTemplate, Root, Tool } from '../../protocol/index.js';
 import { AppView, renderAppMessage } from './app-view.js';
 import { browser, el, pretty } from './dom.js';
 import { promptForm, resourceRow, templateForm } from './feature-forms.js';

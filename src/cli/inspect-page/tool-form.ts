@@ -4,7 +4,7 @@
 // form's `[data-result]`; while the call runs, its progress and a Cancel button.
 
 import { appResourceUri, appToolVisibility } from '../../protocol/app-types.js';
-import type { Tool } from '../../protocol/tool-types.js';
+import type { Tool } from '../../protocol/index.js';
 import { el, pretty } from './dom.js';
 import type { DomElement } from './dom.js';
 import { api, nextCallId } from './page-api.js';

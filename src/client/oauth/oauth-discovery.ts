@@ -2,9 +2,9 @@
 // the Protected Resource Metadata (RFC 9728) names the authorization server, whose own metadata
 // (RFC 8414, else OpenID Connect discovery) names its endpoints. Each failure says which step broke.
 
-import { McpwireError } from '../../errors/mcpwire-error.js';
-import { OutboundError } from '../../outbound/outbound-fetch.js';
-import type { OutboundResponse } from '../../outbound/outbound-fetch.js';
+import { McpwireError } from '../../jsonrpc/index.js';
+import { OutboundError } from '../../outbound/index.js';
+import type { OutboundResponse } from '../../outbound/index.js';
 import { REVISION_2025_11_25 } from '../../protocol/index.js';
 
 /** RFC 9728 Protected Resource Metadata, the fields the client uses. */

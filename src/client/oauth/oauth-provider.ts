@@ -5,11 +5,11 @@
 // workload, or an enterprise ID-JAG) and lets the transport retry. With `dpop` the tokens are
 // DPoP-bound (RFC 9449) and each request carries a proof. Only fetch and Web Crypto: any runtime.
 
-import { parseBearerChallenge } from './bearer-challenge.js';
+import { parseBearerChallenge, parseDpopChallenge } from './bearer-challenge.js';
 import type { BearerChallenge } from './bearer-challenge.js';
 import { OAuthDiscoveryError, checkOAuthUrl, discoverAuthorizationServer, discoverProtectedResource } from './oauth-discovery.js';
 import type { AuthorizationServerMetadata, OAuthFetch, ProtectedResourceMetadata } from './oauth-discovery.js';
-import { outboundFetch } from '../../outbound/outbound-fetch.js';
+import { outboundFetch } from '../../outbound/index.js';
 import { createPkce, randomToken } from './pkce.js';
 import { InMemoryTokenStore } from './token-store.js';
 import type { OAuthClientInfo, OAuthTokens, StoredAuth, TokenStore } from './token-store.js';
@@ -19,11 +19,10 @@ import type { TokenRequestKeys } from './token-request.js';
 import { DpopProver } from './dpop-prover.js';
 import { generateSigningKey, importSigningKey } from '../../jws/jws-sign.js';
 import type { JwsSigningKey } from '../../jws/jws-sign.js';
-import { parseDpopChallenge } from './bearer-challenge.js';
 import { JWT_BEARER_GRANT, exchangeForIdJag, workloadAssertion } from './assertion-grants.js';
 import type { IdJagOptions } from './assertion-grants.js';
-import { refuseUnknownOptions } from '../../options/known-options.js';
-import type { OptionKeys } from '../../options/known-options.js';
+import { refuseUnknownOptions } from '../../jsonrpc/index.js';
+import type { OptionKeys } from '../../jsonrpc/index.js';
 
 /** Options for an OAuthProvider. */
 export interface OAuthProviderOptions {

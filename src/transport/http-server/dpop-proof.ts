@@ -6,7 +6,7 @@
 
 import { JWS_ALGORITHMS, importJwsKey, parseCompactJws, verifyJwsSignature } from '../../jws/compact-jws.js';
 import { jwkThumbprint, sha256Base64Url } from '../../jws/jws-sign.js';
-import type { DpopVerifier } from './http-auth.js';
+import type { DpopExpectation, DpopVerifier } from '../../http.js';
 
 /** Seconds a proof's iat may be from now, either way. */
 export const DPOP_PROOF_WINDOW_SEC = 300;
@@ -36,16 +36,6 @@ export class DpopReplayCache {
   get size(): number {
     return this.#seen.size;
   }
-}
-
-/** What a proof must match. */
-export interface DpopExpectation {
-  method: string;
-  /** The request URL (query and fragment are ignored, §4.3 step 9). */
-  url: string;
-  accessToken: string;
-  /** The token's cnf.jkt: the SHA-256 thumbprint of the key that must have signed the proof. */
-  jkt: string;
 }
 
 /**

@@ -15,7 +15,6 @@ import { missingScopes } from '../../jsonrpc/missing-scopes.js';
 import { HttpError, describeError } from './http-error.js';
 import type { HttpExchange } from './http-exchange.js';
 import { quotedString } from './http-headers.js';
-import type { DpopExpectation } from './dpop-proof.js';
 import { refuseUnknownOptions } from '../../options/known-options.js';
 import type { OptionKeys } from '../../options/known-options.js';
 
@@ -29,6 +28,16 @@ export interface TokenVerifier {
    * `dpopVerifier()`. jwtVerifier sets it; without it a bound token is refused.
    */
   readonly dpop?: DpopVerifier;
+}
+
+/** What a request's DPoP proof must match (RFC 9449 §4.3): the endpoint fills it in, a DpopVerifier checks it. */
+export interface DpopExpectation {
+  method: string;
+  /** The request URL (query and fragment are ignored, §4.3 step 9). */
+  url: string;
+  accessToken: string;
+  /** The token's cnf.jkt: the SHA-256 thumbprint of the key that must have signed the proof. */
+  jkt: string;
 }
 
 /** Checks one request's DPoP proof (RFC 9449 §4.3); rejects with an Error saying why it is not valid. */

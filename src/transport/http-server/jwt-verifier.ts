@@ -6,15 +6,14 @@
 // more often than once per jwksCooldownSec (at most 30 s), so tokens with made-up kids cannot make
 // this server hammer the authorization server.
 
-import type { AuthInfo } from '../../jsonrpc/index.js';
-import { outboundFetch } from '../../outbound/outbound-fetch.js';
-import { isLoopbackHost } from '../http-client/clear-bearer.js';
+import type { AuthInfo, OptionKeys } from '../../jsonrpc/index.js';
+import { outboundFetch } from '../../outbound/index.js';
+import { isLoopbackHost } from '../../http.js';
 import { JWS_ALGORITHMS, JwsError, importJwsKey, isJwsAlgorithm, jwkFits, parseCompactJws, verifyJwsSignature } from '../../jws/compact-jws.js';
 import type { CompactJws, JwsAlgorithm, JwsKey } from '../../jws/compact-jws.js';
 import { dpopVerifier } from './dpop-proof.js';
-import type { TokenVerifier } from './http-auth.js';
-import { refuseUnknownOptions } from '../../options/known-options.js';
-import type { OptionKeys } from '../../options/known-options.js';
+import type { TokenVerifier } from '../../http.js';
+import { refuseUnknownOptions } from '../../jsonrpc/index.js';
 
 /** What jwtVerifier checks a token against, and how it fetches the keys. */
 export interface JwtVerifierOptions {

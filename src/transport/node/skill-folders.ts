@@ -10,10 +10,9 @@
 import { constants } from 'node:fs';
 import { lstat, open, readdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { McpwireError } from '../../errors/mcpwire-error.js';
+import { McpwireError, refuseUnknownOptions } from '../../jsonrpc/index.js';
 import { SKILL_LIMITS, SKILL_MANIFEST } from '../../protocol/skill-types.js';
-import { refuseUnknownOptions } from '../../options/known-options.js';
-import type { OptionKeys } from '../../options/known-options.js';
+import type { OptionKeys } from '../../jsonrpc/index.js';
 
 /** A skill as read from disk: the shape skillsExtension().add takes. */
 export interface SkillFolder {
