@@ -9,8 +9,7 @@
 
 import type { Params } from '../jsonrpc/index.js';
 import { SKILLS_EXTENSION, SKILL_MANIFEST, SKILL_METHODS } from '../protocol/skill-types.js';
-import type { RegisteredResource } from './resource-registry.js';
-import type { ExtensionHost, ServerExtension } from './server-extension.js';
+import type { ExtensionHost, RegisteredResource, ServerExtension } from './index.js';
 import { buildSkill, readSkillFile } from './skill-entry.js';
 import type { SkillDefinition } from './skill-entry.js';
 import { SkillRegistry } from './skill-registry.js';
