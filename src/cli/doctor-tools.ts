@@ -3,7 +3,6 @@
 // (server/utilities/pagination), with no cursor repeated and no name listed twice.
 
 import type { McpClient } from '../client/index.js';
-import { DEFAULT_LIST_MAX_BYTES, formatBytes, jsonSize } from '../client/list-all.js';
 import { compile } from '../json-schema/index.js';
 import { CLIENT_REQUESTS } from '../protocol/index.js';
 import type { Tool } from '../protocol/index.js';
@@ -11,6 +10,11 @@ import { step } from './doctor-steps.js';
 import type { StepResult } from './doctor-steps.js';
 import { describeFailure } from './exit-codes.js';
 
+/**
+ * Characters of JSON (all pages' tools together) the doctor reads: McpClient's own default cap
+ * (`listLimits.maxBytes`, 64 MiB), so the doctor stops where a host on mcpwire would.
+ */
+const MAX_LIST_CHARS = 64 * 1024 * 1024;
 /** Pages read before the doctor calls a list endless. */
 const MAX_PAGES = 1000;
 /** Tool names shown in the evidence line; a list of 140,000 would be a wall of text. */
@@ -50,8 +54,8 @@ export async function checkToolsList(client: McpClient, expected: string | undef
       const page = await client.request(CLIENT_REQUESTS.toolsList, cursor === undefined ? undefined : { cursor }, { timeoutMs });
       pages++;
       if (!Array.isArray(page.tools)) { problems.push(`page ${pages} has no "tools" array`); break; }
-      bytes += jsonSize(page.tools);
-      if (bytes > DEFAULT_LIST_MAX_BYTES) { problems.push(`more than ${formatBytes(DEFAULT_LIST_MAX_BYTES)} of tools after ${pages} page(s): stopped reading`); break; }
+      bytes += JSON.stringify(page.tools).length;
+      if (bytes > MAX_LIST_CHARS) { problems.push(`more than ${MAX_LIST_CHARS / 1024 / 1024} MiB of tools after ${pages} page(s): stopped reading`); break; }
       // A loop, not push(...page.tools): a page of 140,000 tools overflows the stack as arguments.
       for (const tool of page.tools as Tool[]) tools.push(tool);
       const next = page.nextCursor;

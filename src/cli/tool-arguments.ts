@@ -3,9 +3,8 @@
 // JSON Schema validator. `mcpwire call` and `doctor --call` use it on the command line; the
 // inspector's page (it loads in the browser: nothing here imports node:*) on a tool's form.
 
-import { compile } from '../json-schema/index.js';
+import { compile, describeIssues, issuesOf } from '../json-schema/index.js';
 import type { Tool } from '../protocol/index.js';
-import { describeValidationErrors } from '../server/tool-registry.js';
 import { coerceArguments } from './coerce-args.js';
 
 /** Arguments ready to send, or the problems that stop the call. */
@@ -33,7 +32,7 @@ export function prepareArguments(tool: Tool, words: readonly string[]): Prepared
   // Past the budget (ValidateOptions.maxEvaluations) the arguments are neither right nor wrong: the server decides.
   const stopped = checked.errors.find((error) => error.keyword === 'maxEvaluations');
   if (stopped) return { args, problems: [], unreadable: false, warnings: [`the arguments ${stopped.message}; sending them unchecked`] };
-  return { args, problems: checked.errors.map((error) => `${describeValidationErrors([error])}${given(args, error.instancePath)}`), unreadable: false, warnings: [] };
+  return { args, problems: checked.errors.map((error) => `${describeIssues(issuesOf([error]))}${given(args, error.instancePath)}`), unreadable: false, warnings: [] };
 }
 
 /** ` (got "x")` for the value at a JSON Pointer, when there is one. */
