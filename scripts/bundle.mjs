@@ -2,7 +2,7 @@
 // dist/bundle/ beside the per-file build of tsc (dist/src, dist/examples). Node loads one file
 // instead of about a hundred modules one by one, which is most of a cold start's time
 // (bench/cold-start.ts). The tree under dist/bundle/ mirrors the sources, so the paths the CLI
-// finds by their place (../../examples/add-server.js, package.json above) hold in both builds.
+// finds by their place (./demo-server.js beside it, package.json above) hold in both builds.
 // Each program is a process of its own, so each bundle holds its own copy of what it imports;
 // the library entries stay the per-file build, one copy of each class for every importer.
 //   node scripts/bundle.mjs [package folder]    (default: this repo; its sources into its dist/bundle/)
@@ -13,8 +13,8 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
-/** The programs: the `mcpwire` command and the example server it and the docs spawn. */
-export const BUNDLED_PROGRAMS = ['src/cli/main.ts', 'examples/add-server.ts'];
+/** The programs: the `mcpwire` command, the demo server it spawns, and the example server the docs spawn. */
+export const BUNDLED_PROGRAMS = ['src/cli/main.ts', 'src/cli/demo-server.ts', 'examples/add-server.ts'];
 
 /** Bundles every program of the package in `root` into its dist/bundle/ (src/cli/main.ts → dist/bundle/src/cli/main.js). */
 export async function bundlePrograms(root = ROOT) {

@@ -1,13 +1,14 @@
-// Where the seed's add server is, whether we run compiled (dist/, plain node) or from
-// source under tsx (tests): the same file either way, started as its own process.
+// Where the seed's add server (demo-server.ts, beside this file) is, whether we run compiled
+// (dist/src, or dist/bundle where scripts/bundle.mjs puts its own bundle) or from source under
+// tsx (tests): the file next to this one either way, started as its own process.
 
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
-/** The command and arguments that start the example add server. */
+/** The command and arguments that start the demo's add server. */
 export function addServerCommand(extraArgs: string[] = []): { command: string; args: string[] } {
   const fromSource = import.meta.url.endsWith('.ts');
-  const file = fileURLToPath(new URL(fromSource ? '../../examples/add-server.ts' : '../../examples/add-server.js', import.meta.url));
+  const file = fileURLToPath(new URL(fromSource ? './demo-server.ts' : './demo-server.js', import.meta.url));
   const args = fromSource ? ['--import', 'tsx', file, ...extraArgs] : [file, ...extraArgs];
   return { command: process.execPath, args };
 }

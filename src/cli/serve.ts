@@ -1,11 +1,11 @@
-// `mcpwire serve [--http [--port N]]`: the seed's add server, over stdio or Streamable HTTP on
+// `mcpwire serve [--http [--port N]]`: the seed's add server (demo-server.ts), over stdio or Streamable HTTP on
 // 127.0.0.1, until the process is stopped.
 
-import { createAddServer } from '../../examples/add-server.js';
 import { serveHttp, serveStdio } from '../transport/index.js';
 import { UsageError, optionValue, parseArgs } from './args.js';
 import { println } from './command-io.js';
 import type { CommandIo } from './command-io.js';
+import { createDemoServer } from './demo-server.js';
 import { EXIT } from './exit-codes.js';
 
 /** Parses `serve`'s command line and starts serving; resolves with the exit code once it serves (or cannot). */
@@ -18,7 +18,7 @@ export async function runServe(argv: readonly string[], io: CommandIo): Promise<
   const portText = optionValue(args, '--port');
   if (portText !== undefined && !http) throw new UsageError('--port needs --http: over stdio there is no port (mcpwire serve --http --port N)');
   const port = parsePort(portText);
-  const server = createAddServer();
+  const server = createDemoServer();
   if (!http) {
     await serveStdio(server);
     return EXIT.ok;

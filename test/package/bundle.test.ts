@@ -12,28 +12,31 @@ let built: BuiltPackage;
 before(() => { built = buildPackage(); });
 after(() => rmSync(built.root, { recursive: true, force: true }));
 
+/** The programs scripts/bundle.mjs bundles: the CLI, the demo server it spawns, the example server the docs spawn. */
+const BUNDLES = ['dist/bundle/src/cli/main.js', 'dist/bundle/src/cli/demo-server.js', 'dist/bundle/examples/add-server.js'];
+
 /** `node <file> args…` in the installed package, with `input` on stdin; its stdout. */
 function run(file: string, args: string[], input = ''): string {
   return execFileSync(process.execPath, [join(built.pkg, file), ...args], { cwd: built.pkg, input, encoding: 'utf8', timeout: 60_000 });
 }
 
-test('the bin is the bundle, one file importing nothing but node built-ins, and both bundles are packed', () => {
+test('the bin is the bundle, one file importing nothing but node built-ins, and every bundle is packed', () => {
   const pkg = JSON.parse(readFileSync(join(built.pkg, 'package.json'), 'utf8')) as { bin: { mcpwire: string } };
   assert.equal(pkg.bin.mcpwire, 'dist/bundle/src/cli/main.js');
-  for (const file of ['dist/bundle/src/cli/main.js', 'dist/bundle/examples/add-server.js']) {
+  for (const file of BUNDLES) {
     const text = readFileSync(join(built.pkg, file), 'utf8');
     const specifiers = [...text.matchAll(/^import\b[^'"]*?from\s*["']([^"']+)["']|\bimport\(\s*["']([^"']+)["']\s*\)/gm)].map((m) => m[1] ?? m[2]!);
     assert.deepEqual(specifiers.filter((specifier) => !specifier.startsWith('node:')), [], `${file} imports only node: built-ins`);
   }
   const files = packedFiles(built.pkg);
-  assert.deepEqual(['dist/bundle/src/cli/main.js', 'dist/bundle/examples/add-server.js'].filter((file) => !files.includes(file)), []);
+  assert.deepEqual(BUNDLES.filter((file) => !files.includes(file)), []);
 });
 
 test('mcpwire demo prints the same through the bundled CLI and the per-file build, each spawning its own add server', () => {
   const bundled = run('dist/bundle/src/cli/main.js', ['demo']).split('\n');
   const perFile = run('dist/src/cli/main.js', ['demo']).split('\n');
-  assert.equal(bundled[0], 'mcpwire demo: "19 加 23" — add server over stdio (node dist/bundle/examples/add-server.js)');
-  assert.equal(perFile[0], 'mcpwire demo: "19 加 23" — add server over stdio (node dist/examples/add-server.js)');
+  assert.equal(bundled[0], 'mcpwire demo: "19 加 23" — add server over stdio (node dist/bundle/src/cli/demo-server.js)');
+  assert.equal(perFile[0], 'mcpwire demo: "19 加 23" — add server over stdio (node dist/src/cli/demo-server.js)');
   assert.deepEqual(bundled.slice(1), perFile.slice(1));
   assert.ok(bundled.includes('model API │ host → user      19 加 23 等于 42。'), bundled.join('\n'));
 });
@@ -53,8 +56,8 @@ test('the add server answers initialize and the 19 + 23 call alike from both bui
   ]);
 });
 
-test('the CLI bundle, which holds the add server\'s module too, does not start that server', () => {
-  // A message on stdin would be answered if the add server's entry check took the bundle for itself.
+test('the CLI bundle, which holds the demo server\'s module too (for serve), does not start that server', () => {
+  // A message on stdin would be answered if the demo server's entry check took the bundle for itself.
   const { version } = JSON.parse(readFileSync(join(built.pkg, 'package.json'), 'utf8')) as { version: string };
   assert.equal(run('dist/bundle/src/cli/main.js', ['--version'], `${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' })}\n`), `${version}\n`);
 });
