@@ -41,12 +41,15 @@ export class StatelessRequests {
   readonly #options: McpClientOptions;
   readonly #roots: () => Root[];
   readonly #switchVersion: (version: string) => void;
+  readonly #owns: (kind: string) => boolean;
 
   /**
    * `roots` gives the roots exposed now (they answer input requests for roots/list); `switchVersion`
-   * has the client speak another version, the one a -32022 retry settled on.
+   * has the client speak another version, the one a -32022 retry settled on; `owns` says whether an
+   * installed extension owns a resultType (the client's results hooks read those).
    */
-  constructor(client: StatelessClient, options: McpClientOptions, roots: () => Root[], switchVersion: (version: string) => void) {
+  constructor(client: StatelessClient, options: McpClientOptions, roots: () => Root[], switchVersion: (version: string) => void, owns: (kind: string) => boolean = () => false) {
+    this.#owns = owns;
     this.#client = client;
     this.#options = options;
     this.#roots = roots;
@@ -70,7 +73,7 @@ export class StatelessRequests {
     const result = await runInputRounds(method, params, (sent) => {
       last = sent;
       return this.send(method, sent, options, true);
-    }, (request, key) => answerInputRequest(this.#options, this.#client.capabilities, this.#roots(), request, key, options.signal));
+    }, (request, key) => answerInputRequest(this.#options, this.#client.capabilities, this.#roots(), request, key, options.signal), this.#owns);
     if (last === params) this.cache.put(method, params, result);
     return result;
   }

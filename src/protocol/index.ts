@@ -37,11 +37,11 @@ export type { TraceContext, TraceParent } from './trace-context.js';
 export { APP_EXTENSION, APP_METHODS, APP_MIME_TYPE, APP_PROTOCOL_VERSION, SANDBOX_METHOD_PREFIX, appResourceUri, appToolVisibility, visibleTo } from './app-types.js';
 export type { AppResourceCsp, AppResourceMeta, AppToolMeta, AppToolVisibility } from './app-types.js';
 // Skills (SEP-2640): the extension's vocabulary, entries and digests, and the SKILL.md frontmatter.
-export { DIRECTORY_MIME_TYPE, SKILLS_EXTENSION, SKILL_LIMITS, SKILL_METHODS, skillDigest } from './skill-types.js';
+export { DIRECTORY_MIME_TYPE, SKILLS_EXTENSION, SKILL_DIGEST, SKILL_LIMITS, SKILL_METHODS, skillDigest, skillNameOf } from './skill-types.js';
 export type {
   DirectoryResource, GetSkillResult, ListSkillsResult, ReadResourceDirectoryResult, Skill, SkillFrontmatter, SkillResourceEntry, SkillsSettings,
 } from './skill-types.js';
-export { SkillFrontmatterError, parseFrontmatter } from './skill-frontmatter.js';
+export { SkillFrontmatterError, parseFrontmatter, splitFrontmatter } from './skill-frontmatter.js';
 // Extensions (SEP-2133): identifiers and negotiation.
 export { extensionIdProblem, extensionSettings } from './extensions.js';
 export type { ExtensionSettings } from './extensions.js';
