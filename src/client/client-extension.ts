@@ -3,7 +3,8 @@
 // notifications it takes (entries of the client's one notification table); server → client
 // requests it answers; a middleware around every request sent; and hooks for the `resultType`
 // values it owns (26/basic/index#result-type: a result kind beyond `complete` and `input_required`
-// exists only through an extension, e.g. the Tasks extension's `task`). Installed through
+// exists only through an extension, e.g. the Tasks extension's `task`; callTool hands such a result
+// to its hook, while `client.request` returns it as it came). Installed through
 // `McpClientOptions.extensions` (or `client.extension(x)` before open()); Tasks and Skills are
 // extensions like any other, and McpClient keeps no method for either.
 
@@ -22,6 +23,8 @@ export interface ExtensionCall {
   readonly params: Params | undefined;
   /** The options the request was sent with (the same object the caller passed). */
   readonly options: ClientRequestOptions;
+  /** The client that sent it: one extension object may be installed on several clients. */
+  readonly client: ExtensionClient;
 }
 
 /** Turns a result of a `resultType` the extension owns into the request's final result. */
@@ -35,15 +38,15 @@ export interface ClientExtension {
   readonly settings?: Record<string, unknown>;
   /** Capabilities beyond `extensions` it declares (merged over the client's own). */
   readonly capabilities?: ClientCapabilities;
-  /** Notifications it takes, by method: a method the client already handles is refused. */
-  readonly notifications?: Readonly<Record<string, (params: Params | undefined) => void>>;
+  /** Notifications it takes, by method, with the client that received each: a method the client already handles is refused. */
+  readonly notifications?: Readonly<Record<string, (params: Params | undefined, client: ExtensionClient) => void>>;
   /** Server → client requests it answers (an extension method of its own). */
   readonly requests?: Readonly<Record<string, McpRequestHandler>>;
   /** Called around every request sent (initialize and server/discover included), after the extensions installed before it. */
   readonly middleware?: ClientMiddleware;
   /** Hooks by the `resultType` they own (Tasks: `task`); `complete` and `input_required` are the core's. */
   readonly results?: Readonly<Record<string, ResultHook>>;
-  /** Called once as the client installs the extension, before anything else changes; throwing refuses it. */
+  /** Called once per client that installs the extension, before anything else changes; throwing refuses it. */
   readonly install?: (client: ExtensionClient) => void;
 }
 

@@ -8,7 +8,7 @@
 
 import type { Params } from '../jsonrpc/index.js';
 import { CapabilityError, TASKS_EXTENSION, TASKS_NOTIFICATION } from '../protocol/index.js';
-import type { CallToolResult, DetailedTask, Task } from '../protocol/index.js';
+import type { CallToolResult, Task } from '../protocol/index.js';
 import { listAllPages } from './index.js';
 import type { ClientExtension, ClientRequestOptions, ExtensionCall, ExtensionClient, McpClient } from './index.js';
 import { asDetailedTask, followTask } from './extension-task.js';
@@ -33,10 +33,8 @@ const installed = new WeakMap<McpClient, InstalledTasks>();
 /** How callToolAsTask wants its tools/call followed, by the options object it sends the call with. */
 const followOptions = new WeakMap<object, TaskCallOptions>();
 
-/** The Tasks extension for one McpClient: `new McpClient(transport, { extensions: [tasksClient()] })`. */
+/** The Tasks extension: `new McpClient(transport, { extensions: [tasksClient()] })`. */
 export function tasksClient(options: TasksClientOptions = {}): ClientExtension {
-  const taskWatchers = new Map<string, (task: DetailedTask) => void>();
-  let state: InstalledTasks | undefined;
   return {
     id: TASKS_EXTENSION,
     notifications: {
@@ -44,25 +42,22 @@ export function tasksClient(options: TasksClientOptions = {}): ClientExtension {
         if (isTask(params)) options.onstatus?.(params);
       },
       // SEP-2663 Task Status Notifications: the whole task, to whoever follows it (extension-task.ts).
-      [TASKS_NOTIFICATION]: (params) => {
+      [TASKS_NOTIFICATION]: (params, client) => {
         const task = asDetailedTask(params);
-        if (task !== undefined) taskWatchers.get(task.taskId)?.(task);
+        if (task !== undefined) installed.get(client.mcpClient)?.following.taskWatchers.get(task.taskId)?.(task);
       },
     },
     results: {
       // SEP-2663: a client that declared the extension MUST handle either result shape of tools/call.
       task: (result: Params, call: ExtensionCall): Promise<Params> => {
-        if (state === undefined) throw new Error('The Tasks client is not installed');
-        const name = typeof call.params?.name === 'string' ? call.params.name : '';
-        if (call.method !== 'tools/call') throw new Error(`The server answered "${call.method}" with resultType "task", which only tools/call may return`);
+        const state = installedOn(call.client.mcpClient, `tools/call "${String(call.params?.name)}" answered with a task`);
         const follow = followOptions.get(call.options) ?? call.options;
-        return followTask(state.following, name, result, answererOf(state.client, follow.signal), follow) as Promise<Params>;
+        return followTask(state.following, String(call.params?.name), result, answererOf(state.client, follow.signal), follow) as Promise<Params>;
       },
     },
     install(client) {
-      if (state !== undefined) throw new Error('This Tasks client is already installed on another McpClient: make one tasksClient() per client');
-      state = { client, following: { request: client.request.bind(client), listen: (filter, each) => client.listen(filter, each), taskWatchers } };
-      installed.set(client.mcpClient, state);
+      const following: TaskFollowingClient = { request: client.request.bind(client), listen: (filter, each) => client.listen(filter, each), taskWatchers: new Map() };
+      installed.set(client.mcpClient, { client, following });
     },
   };
 }

@@ -129,7 +129,7 @@ export class McpClient {
     this.#capabilities = withExtensions({ ...this.#capabilities, ...capabilities }, { [extension.id]: extension.settings ?? {} });
     for (const [method, handler] of Object.entries(extension.notifications ?? {})) {
       this.#notifications.add(method);
-      this.mcp.peer.setNotificationHandler(method, handler);
+      this.mcp.peer.setNotificationHandler(method, (params) => handler(params, this.#extensionClient));
     }
     for (const [method, handler] of Object.entries(extension.requests ?? {})) this.mcp.onRequest(method, handler);
     for (const [kind, hook] of Object.entries(extension.results ?? {})) this.#results.set(kind, hook);
@@ -274,10 +274,9 @@ export class McpClient {
         return Promise.reject(error);
       }
     }
-    const sent = this.#middleware.length === 0
+    return this.#middleware.length === 0
       ? this.#send(method, params, options)
       : runMiddleware(this.#middleware, { method, params, era: this.era, signal: options.signal }, (changed) => this.#send(method, changed, options));
-    return sent.then((result) => this.#final(method, params, options, result));
   }
 
   /**
@@ -285,12 +284,12 @@ export class McpClient {
    * (26/basic/index#result-type); a kind neither the core nor an extension owns is refused (a
    * server sends an extension's kind only to a client that declared the extension, SEP-2663).
    */
-  #final(method: string, params: Params | undefined, options: ClientRequestOptions, result: Params): Params | Promise<Params> {
+  #final(method: string, params: Params, options: ClientRequestOptions, result: Params): Params | Promise<Params> {
     const kind = result.resultType;
     if (kind === undefined || (typeof kind === 'string' && CORE_RESULT_TYPES.includes(kind))) return result;
     const hook = typeof kind === 'string' ? this.#results.get(kind) : undefined;
     if (hook === undefined) throw new Error(`The server answered "${method}" with resultType ${JSON.stringify(kind)}, which no extension installed on this client owns`);
-    return hook(result, { method, params, options });
+    return hook(result, { method, params, options, client: this.#extensionClient });
   }
 
   /**
@@ -365,7 +364,8 @@ export class McpClient {
    */
   callTool(name: string, args?: Record<string, unknown>, options: ClientRequestOptions = NO_OPTIONS): Promise<CallToolResult> {
     const params: Params = args === undefined ? { name } : { name, arguments: args };
-    return this.#checked(name, this.request(CLIENT_REQUESTS.toolsCall, params, options) as Promise<CallToolResult>);
+    const sent = this.request(CLIENT_REQUESTS.toolsCall, params, options).then((result) => this.#final(CLIENT_REQUESTS.toolsCall, params, options, result));
+    return this.#checked(name, sent as Promise<CallToolResult>);
   }
 
   /** server/tools#output-schema: clients SHOULD validate structured results against the schema of the last tools/list. */
