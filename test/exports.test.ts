@@ -41,6 +41,8 @@ const ENTRIES: Record<string, string[]> = {
     'APP_EXTENSION', 'APP_METHODS', 'APP_MIME_TYPE', 'APP_PROTOCOL_VERSION', 'SANDBOX_METHOD_PREFIX', 'appResourceUri', 'appToolVisibility', 'visibleTo',
     // Skills (io.modelcontextprotocol/skills, SEP-2640): the methods, limits, digests and the SKILL.md frontmatter.
     'DIRECTORY_MIME_TYPE', 'SKILLS_EXTENSION', 'SKILL_LIMITS', 'SKILL_METHODS', 'SkillFrontmatterError', 'parseFrontmatter', 'skillDigest',
+    // What the Skills reader (src/client/skill-reader.ts) checks an entry and a SKILL.md with, through this entry.
+    'SKILL_DIGEST', 'skillNameOf', 'splitFrontmatter',
   ],
   // Bounds on one validation (work, errors listed): the defaults of ValidateOptions.
   '../src/json-schema/index.ts': ['DEFAULT_MAX_ERRORS', 'DEFAULT_MAX_EVALUATIONS', 'SchemaError', 'compile', 'standardFormats', 'validate',
@@ -63,6 +65,8 @@ const ENTRIES: Record<string, string[]> = {
     'SessionLostError',
     // A result whose structuredContent breaks its tool's outputSchema (server/tools#output-schema).
     'StructuredOutputError', 'checkStructuredOutput',
+    // The input requests of an input_required result, checked: an extension answers them as the core does (the Tasks client).
+    'checkedInputRequests',
     // Skills (SEP-2640): an entry that breaks the extension's rules, a file that fails verification.
     'SkillEntryError', 'SkillVerificationError',
   ],
@@ -116,7 +120,7 @@ const TYPES: Record<string, string[]> = {
   'http-stateless.ts': ['BearerAuthOptions', 'CorsOptions', 'FetchHandler', 'HttpServable', 'StatelessFetchHandlerOptions', 'TokenVerifier'],
   'node.ts': ['Connectable', 'HttpServerOptions', 'LineDecoderOptions', 'RunningHttpServer', 'SkillFolder', 'SkillFolderOptions', 'SpawnStdioOptions', 'StdioTransportOptions', 'StreamableHttpHandler'],
   'server/index.ts': ['AppResourceDefinition', 'AppToolDefinition', 'CacheHint', 'Completer', 'ExtensionHost', 'GetPrompt', 'InputOptions', 'ListenBus', 'ListenEvent', 'ListenFilterHook', 'ListenRequest', 'McpServerOptions', 'MemoryTaskStoreOptions', 'Middleware', 'MiddlewareContext', 'Page', 'PromptArguments', 'PromptDefinition', 'ReadResource', 'ReadTemplate', 'RegisteredPrompt', 'RegisteredResource', 'RegisteredResourceTemplate', 'RegisteredSkill', 'RegisteredTool', 'RequestStateOptions', 'SchemaInput', 'SchemaOutput', 'ServerExtension', 'ServerRequestHandler', 'SkillDefinition', 'SkillsExtension', 'StandardJSONSchemaV1', 'StandardSchemaV1', 'StandardSchemaWithJSON', 'SubscriptionFilter', 'TaskPlacement', 'TaskSignal', 'TaskStore', 'TasksExtension', 'TasksExtensionOptions', 'ToolArguments', 'ToolContext', 'ToolHandler', 'ToolResult', 'ToolSchema', 'ToolServerOptions', 'ToolStructuredContent'],
-  'client/index.ts': ['AuthChallenge', 'ClientMiddleware', 'ClientMiddlewareContext', 'ClientRequestOptions', 'DiscoverResult', 'ElicitationHandler', 'EraChoice', 'ExtensionTaskOptions', 'ListLimits', 'LoadedSkill', 'McpClientOptions', 'OAuthClientInfo', 'OAuthProviderOptions', 'OAuthTokens', 'SamplingHandler', 'ServerRequestHandlers', 'SkillFile', 'SkillVerificationReason', 'StoredAuth', 'Subscription', 'SubscriptionFilter', 'TaskCallOptions', 'TokenStore', 'ToolTaskOptions'],
+  'client/index.ts': ['AuthChallenge', 'ClientExtension', 'ClientMiddleware', 'ClientMiddlewareContext', 'ClientRequestOptions', 'DiscoverResult', 'ElicitationHandler', 'EraChoice', 'ExtensionCall', 'ExtensionClient', 'InputRequest', 'ListLimits', 'LoadedSkill', 'McpClientOptions', 'OAuthClientInfo', 'OAuthProviderOptions', 'OAuthTokens', 'ResultHook', 'SamplingHandler', 'ServerRequestHandlers', 'SkillFile', 'SkillVerificationReason', 'StoredAuth', 'Subscription', 'SubscriptionFilter', 'TokenStore'],
   'host/index.ts': ['AnthropicModelOptions', 'ConfirmationRequest', 'FunctionCall', 'FunctionDefinition', 'HostEvent', 'HostOptions', 'Model', 'ModelHttpOptions', 'ModelMessage', 'ModelReply', 'ModelRequest', 'OpenAiModelOptions', 'PolicyDecision', 'PolicyOptions', 'SamplingConfirmationRequest', 'ToolAddress'],
 };
 
