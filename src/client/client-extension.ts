@@ -9,6 +9,7 @@
 // extensions like any other, and McpClient keeps no method for either.
 
 import { extensionIdProblem } from '../protocol/index.js';
+import type { ExtensionDescriptor } from '../protocol/index.js';
 import type { Params } from '../jsonrpc/index.js';
 import type { CallToolResult, ClientCapabilities, Era, McpRequestHandler, ServerCapabilities, SubscriptionFilter } from '../protocol/index.js';
 import type { ClientMiddleware } from './client-middleware.js';
@@ -31,11 +32,7 @@ export interface ExtensionCall {
 export type ResultHook = (result: Params, call: ExtensionCall) => Promise<Params>;
 
 /** An extension as a client installs it. */
-export interface ClientExtension {
-  /** The extension identifier, `{vendor-prefix}/{extension-name}`, e.g. `com.example/clock`. */
-  readonly id: string;
-  /** Declared as `capabilities.extensions[id]`; default `{}` (no settings). */
-  readonly settings?: Record<string, unknown>;
+export interface ClientExtension extends ExtensionDescriptor {
   /** Capabilities beyond `extensions` it declares (merged over the client's own). */
   readonly capabilities?: ClientCapabilities;
   /** Notifications it takes, by method, with the client that received each: a method the client already handles is refused. */

@@ -83,6 +83,8 @@ export class McpClient {
   #outputSchemas: Map<string, Tool> | undefined;
   /** Installed extensions by identifier (client-extension.ts). */
   readonly #extensions = new Map<string, ClientExtension>();
+  /** Installed extensions, in order: read for the methods they add (protocol/capabilities.ts). */
+  readonly #installed: ClientExtension[] = [];
   /** The hooks of the resultType values installed extensions own. */
   readonly #results = new Map<string, ResultHook>();
   /** The notifications this client handles: the core's, then each extension's. */
@@ -100,7 +102,7 @@ export class McpClient {
     this.mcp.peer.onerror = (error) => this.onerror?.(error);
     this.#capabilities = impliedCapabilities(options, options.capabilities);
     this.#roots = options.roots ?? [];
-    this.#stateless = new StatelessRequests(this, options, () => this.#roots, (version) => { this.protocolVersion = version; }, (kind) => this.#results.has(kind));
+    this.#stateless = new StatelessRequests(this, options, () => this.#roots, (version) => { this.protocolVersion = version; }, (kind) => this.#results.has(kind), this.#installed);
     this.#renewal = options.renewSession === false || !transport.capabilities.sessions
       ? undefined
       : new SessionRenewal(() => {
@@ -125,6 +127,7 @@ export class McpClient {
     if (refusal) throw refusal;
     extension.install?.(this.#extensionClient);
     this.#extensions.set(extension.id, extension);
+    this.#installed.push(extension);
     const { extensions: _declared, ...capabilities } = extension.capabilities ?? {};
     this.#capabilities = withExtensions({ ...this.#capabilities, ...capabilities }, { [extension.id]: extension.settings ?? {} });
     for (const [method, handler] of Object.entries(extension.notifications ?? {})) {
@@ -306,7 +309,7 @@ export class McpClient {
       if (this.state === 'closed') return Promise.reject(new ConnectionClosedError(`Cannot send "${method}": the connection is closed`));
       return Promise.reject(new Error(`Cannot send "${method}" while the client is ${this.state}${this.state === 'idle' ? ': call initialize() first' : ''}`));
     }
-    const missing = missingServerCapability(this.serverCapabilities, method);
+    const missing = missingServerCapability(this.serverCapabilities, method, this.#installed);
     if (missing) return Promise.reject(new CapabilityError(missing));
     const era = this.era;
     if (era === 'stateless') return this.#stateless.request(method, params, options);

@@ -44,4 +44,4 @@ export type {
 export { SkillFrontmatterError, parseFrontmatter, splitFrontmatter } from './skill-frontmatter.js';
 // Extensions (SEP-2133): identifiers and negotiation.
 export { extensionIdProblem, extensionSettings } from './extensions.js';
-export type { ExtensionSettings } from './extensions.js';
+export type { ExtensionDescriptor, ExtensionSettings } from './extensions.js';
