@@ -7,10 +7,9 @@
 
 import { McpClient } from '../../src/client/index.js';
 import type { EraChoice, McpClientOptions } from '../../src/client/index.js';
-import { SKILLS_EXTENSION } from '../../src/protocol/index.js';
 import type { Tool } from '../../src/protocol/index.js';
 import { SkillVerificationError } from '../../src/client/index.js';
-import { getSkill, listSkills, readSkillFile } from '../../src/client/skills-client.js';
+import { getSkill, listSkills, readSkillFile, skillsClient } from '../../src/client/skills-client.js';
 import { httpTransport } from '../../src/transport/index.js';
 import { authProviderFor, isAuthScenario, runAuthScenario } from './client-auth.js';
 
@@ -46,7 +45,7 @@ function log(line: string): void {
 function skillsHost(load: boolean): Scenario {
   return {
     era: '2026-07-28',
-    options: { capabilities: { extensions: { [SKILLS_EXTENSION]: {} } } },
+    options: { extensions: [skillsClient()] },
     async run(client) {
       const skills = await listSkills(client);
       log(`skills: ${skills.map((skill) => skill.uri).join(', ')}`);

@@ -4,12 +4,20 @@
 // through its public entries: this file moves with skill-reader.ts into the ext-skills package.
 
 import type { Params } from '../jsonrpc/index.js';
-import { SKILL_METHODS } from '../protocol/index.js';
+import { SKILL_METHODS, SKILLS_EXTENSION } from '../protocol/index.js';
 import type { Skill } from '../protocol/index.js';
 import { listAllPages } from './index.js';
-import type { ClientRequestOptions, ListLimits, McpClient } from './index.js';
+import type { ClientExtension, ClientRequestOptions, ListLimits, McpClient } from './index.js';
 import { checkedSkill, getSkillEntry, loadSkill, readSkillFile as readVerifiedFile } from './skill-reader.js';
 import type { LoadedSkill, SkillFile, SkillRequester } from './skill-reader.js';
+
+/**
+ * The Skills extension on a client: declares `io.modelcontextprotocol/skills` (a server lists its
+ * skills to any client; declaring says this host reads them) and adds skills/list and skills/get.
+ */
+export function skillsClient(): ClientExtension {
+  return { id: SKILLS_EXTENSION, methods: Object.values(SKILL_METHODS) };
+}
 
 /** `skills/list`'s options: the request's, and how far to follow `nextCursor`. */
 export interface ListSkillsOptions extends ClientRequestOptions {
