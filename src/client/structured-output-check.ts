@@ -3,8 +3,9 @@
 // The schema comes from the server's tools/list, so it is compiled with the same bounded validator
 // as everything else, once per schema object, and a schema that cannot be compiled is reported,
 // not thrown. An `isError` result is the tool's own failure and carries no promise of structure;
-// a result of a kind an extension owns (the Tasks extension's `task`) is no final result yet. McpClient keeps the tools of its
-// last tools/list that declare one (outputSchemasOf) and checks each callTool against them.
+// a result of a kind an extension owns (the Tasks extension's `task`) is no final result yet.
+// McpClient keeps the tools of its last tools/list that declare one (outputSchemasOf) and checks
+// each callTool against them.
 
 import { McpwireError } from '../errors/mcpwire-error.js';
 import { compile, describeIssues, issuesOf } from '../json-schema/index.js';
