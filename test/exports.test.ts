@@ -36,7 +36,7 @@ const ENTRIES: Record<string, string[]> = {
     // W3C trace context in `_meta` (SEP-414).
     'parseTraceparent', 'readTraceContext', 'withTraceContext',
     // The Tasks extension (io.modelcontextprotocol/tasks, SEP-2663): identifier, methods, notification.
-    'TASKS_EXTENSION', 'TASKS_LISTEN_KEY', 'TASKS_METHODS', 'TASKS_NOTIFICATION', 'TERMINAL_EXTENSION_TASK_STATUSES',
+    'TASKS_EXTENSION', 'TASKS_LISTEN_KEY', 'TASKS_MCP_NAMES', 'TASKS_METHODS', 'TASKS_NOTIFICATION', 'TERMINAL_EXTENSION_TASK_STATUSES',
     // MCP Apps (io.modelcontextprotocol/ui): the bridge's methods, the MIME type, a tool's resource and visibility.
     'APP_EXTENSION', 'APP_METHODS', 'APP_MIME_TYPE', 'APP_PROTOCOL_VERSION', 'SANDBOX_METHOD_PREFIX', 'appResourceUri', 'appToolVisibility', 'visibleTo',
     // Skills (io.modelcontextprotocol/skills, SEP-2640): the methods, limits, digests and the SKILL.md frontmatter.

@@ -7,7 +7,7 @@
 // its public entries.
 
 import type { Params } from '../jsonrpc/index.js';
-import { CapabilityError, TASKS_EXTENSION, TASKS_METHODS, TASKS_NOTIFICATION } from '../protocol/index.js';
+import { CapabilityError, TASKS_EXTENSION, TASKS_MCP_NAMES, TASKS_METHODS, TASKS_NOTIFICATION } from '../protocol/index.js';
 import type { CallToolResult, Task } from '../protocol/index.js';
 import { listAllPages } from './index.js';
 import type { ClientExtension, ClientRequestOptions, ExtensionCall, ExtensionClient, McpClient } from './index.js';
@@ -39,6 +39,7 @@ export function tasksClient(options: TasksClientOptions = {}): ClientExtension {
     id: TASKS_EXTENSION,
     // SEP-2663: sent to a server that declared the extension, whether or not it declares `tasks` (2025-11-25).
     methods: Object.values(TASKS_METHODS),
+    mcpNames: TASKS_MCP_NAMES,
     notifications: {
       'notifications/tasks/status': (params) => {
         if (isTask(params)) options.onstatus?.(params);

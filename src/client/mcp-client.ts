@@ -217,6 +217,7 @@ export class McpClient {
     this.serverInfo = server.serverInfo;
     this.instructions = server.instructions;
     this.mcp.peer.transport.setParamHeaders?.(this.#stateless.paramHeaderSource);
+    this.mcp.peer.transport.setMcpNames?.(Object.assign({}, ...this.#installed.map((extension) => extension.mcpNames ?? {})));
     this.state = nextClientState(this.state, 'initialized');
   }
 

@@ -18,6 +18,8 @@ export interface ExtensionDescriptor {
    * (the Tasks extension's tasks/get, tasks/update, tasks/cancel, SEP-2663).
    */
   readonly methods?: readonly string[];
+  /** The body field the 2026 `Mcp-Name` header repeats, by method it adds (`{ 'tasks/get': 'taskId' }`; protocol/mcp-name.ts). */
+  readonly mcpNames?: Readonly<Record<string, string>>;
 }
 
 /** `capabilities.extensions`: extension identifier → that extension's settings. */

@@ -22,7 +22,7 @@ export type {
 } from './feature-types.js';
 export { RELATED_TASK_META_KEY, TERMINAL_TASK_STATUSES } from './task-types.js';
 export type { CreateTaskResult, ListTasksResult, Task, TaskMetadata, TaskStatus } from './task-types.js';
-export { TASKS_EXTENSION, TASKS_METHODS, TASKS_LISTEN_KEY, TASKS_NOTIFICATION, TERMINAL_EXTENSION_TASK_STATUSES } from './tasks-extension.js';
+export { TASKS_EXTENSION, TASKS_MCP_NAMES, TASKS_METHODS, TASKS_LISTEN_KEY, TASKS_NOTIFICATION, TERMINAL_EXTENSION_TASK_STATUSES } from './tasks-extension.js';
 export type { DetailedTask, ExtensionTask, ExtensionTaskStatus } from './tasks-extension.js';
 export type { SubscriptionFilter } from './subscription-types.js';
 export { RESOURCE_NOT_FOUND, URL_ELICITATION_REQUIRED } from './error-codes.js';

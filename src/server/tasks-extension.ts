@@ -10,7 +10,7 @@ import { INTERNAL_ERROR, INVALID_PARAMS, ProtocolError } from '../jsonrpc/index.
 import { principalOf as principalOfAuth } from '../jsonrpc/principal.js';
 import { MISSING_REQUIRED_CLIENT_CAPABILITY, extensionSettings } from '../protocol/index.js';
 import type { ElicitRequestParams, ElicitResult, CreateMessageRequestParams, CreateMessageResult, Root } from '../protocol/index.js';
-import { TASKS_EXTENSION, TASKS_LISTEN_KEY, TASKS_METHODS, TASKS_NOTIFICATION } from '../protocol/tasks-extension.js';
+import { TASKS_EXTENSION, TASKS_LISTEN_KEY, TASKS_MCP_NAMES, TASKS_METHODS, TASKS_NOTIFICATION } from '../protocol/tasks-extension.js';
 import type { DetailedTask } from '../protocol/tasks-extension.js';
 import type { ToolContext, InputOptions } from './request-context.js';
 import type { ExtensionHost, ServerExtension } from './server-extension.js';
@@ -245,6 +245,8 @@ export function tasksExtension(options: TasksExtensionOptions = {}): TasksExtens
   return {
     id: TASKS_EXTENSION,
     runAsTask,
+    // SEP-2663 (Streamable HTTP: Routing Headers): the extension's methods carry the task id in Mcp-Name.
+    mcpNames: TASKS_MCP_NAMES,
     install(host) {
       if (server !== undefined && server !== host) throw new Error('This tasksExtension() is installed on another server already; make one per server');
       server = host;
