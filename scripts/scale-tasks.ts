@@ -4,7 +4,7 @@
 // instance through nginx reaching listen streams on the others (RedisListenBus), each counted.
 
 import { McpClient } from '../src/client/index.js';
-import { TASKS_EXTENSION } from '../src/protocol/index.js';
+import { tasksClient } from '../src/client/tasks-client.js';
 import type { DetailedTask } from '../src/protocol/index.js';
 import { httpTransport } from '../src/transport/index.js';
 import { ORPHANED_MESSAGE } from '../packages/redis/src/index.js';
@@ -21,7 +21,7 @@ export const crossReport = {
 
 /** A 2026 client of one instance (or of nginx) that declares the Tasks extension. */
 export function taskClient(url: string): Promise<McpClient> {
-  return McpClient.connect(httpTransport(url), { era: V2026, timeoutMs: 20_000, capabilities: { extensions: { [TASKS_EXTENSION]: {} } } });
+  return McpClient.connect(httpTransport(url), { era: V2026, timeoutMs: 20_000, extensions: [tasksClient()] });
 }
 
 async function getTask(client: McpClient, taskId: string): Promise<DetailedTask> {

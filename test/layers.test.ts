@@ -100,6 +100,38 @@ test('the arrow check does catch a wrong arrow and a stray node:* import', () =>
 });
 
 /**
+ * The client halves of Tasks and Skills are extensions that will move as a whole into their own
+ * packages (ext-tasks, ext-skills): they import the core only through its public entries
+ * (`<layer>/index.js`), or each other within one group.
+ */
+const EXTENSION_CLIENT_FILES: Record<string, readonly string[]> = {
+  tasks: ['client/client-tasks.ts', 'client/extension-task.ts', 'client/tool-task.ts', 'client/tasks-client.ts'],
+  skills: ['client/skill-reader.ts', 'client/skills-client.ts'],
+};
+
+/** The imports of those files that reach past a public entry, as `file → specifier`. */
+export function privateImports(groups: Record<string, readonly string[]>, read: (file: string) => string): string[] {
+  const found: string[] = [];
+  for (const files of Object.values(groups)) {
+    for (const name of files) {
+      for (const specifier of importSpecifiers(read(name))) {
+        if (!specifier.startsWith('.')) continue;
+        const target = relative(SRC, normalize(join(dirname(join(SRC, name)), specifier))).split('\\').join('/').replace(/\.js$/, '.ts');
+        if (!target.endsWith('/index.ts') && !files.includes(target)) found.push(`${name} → ${specifier}`);
+      }
+    }
+  }
+  return found;
+}
+
+test('the Tasks and Skills clients import the core only through its public entries', () => {
+  assert.deepStrictEqual(privateImports(EXTENSION_CLIENT_FILES, (name) => readFileSync(join(SRC, name), 'utf8')), []);
+  assert.deepStrictEqual(privateImports({ x: ['client/x.ts'] }, () => "import { a } from './index.js';\nimport { b } from '../protocol/era.js';\nimport { c } from './x.js';"), [
+    'client/x.ts → ../protocol/era.js',
+  ]);
+});
+
+/**
  * A transport moves messages and does not interpret them (docs/ARCHITECTURE.md): no file of
  * src/transport names an MCP method, so none can check a tool's scopes, compare headers with a
  * body or make up a cancellation. The one exception is the 2025 session's lifecycle, which the

@@ -13,6 +13,7 @@ const PASS_THROUGH = [
   'server/tool-server.ts: this.#handlers.set(method',
   'protocol/mcp-peer.ts: this.peer.setRequestHandler(method',
   'client/mcp-client.ts: this.mcp.onRequest(method',
+  'client/mcp-client.ts: this.mcp.peer.setNotificationHandler(method',
 ];
 
 /** The files that route methods by comparing them (MessageRouter implementations and the stateless dispatcher). */

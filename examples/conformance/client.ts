@@ -7,9 +7,9 @@
 
 import { McpClient } from '../../src/client/index.js';
 import type { EraChoice, McpClientOptions } from '../../src/client/index.js';
-import { SKILLS_EXTENSION } from '../../src/protocol/index.js';
 import type { Tool } from '../../src/protocol/index.js';
 import { SkillVerificationError } from '../../src/client/index.js';
+import { getSkill, listSkills, readSkillFile, skillsClient } from '../../src/client/skills-client.js';
 import { httpTransport } from '../../src/transport/index.js';
 import { authProviderFor, isAuthScenario, runAuthScenario } from './client-auth.js';
 
@@ -45,14 +45,14 @@ function log(line: string): void {
 function skillsHost(load: boolean): Scenario {
   return {
     era: '2026-07-28',
-    options: { capabilities: { extensions: { [SKILLS_EXTENSION]: {} } } },
+    options: { extensions: [skillsClient()] },
     async run(client) {
-      const skills = await client.listSkills();
+      const skills = await listSkills(client);
       log(`skills: ${skills.map((skill) => skill.uri).join(', ')}`);
       if (!load) return;
       for (const skill of skills) {
         try {
-          const loaded = await client.getSkill(skill);
+          const loaded = await getSkill(client, skill);
           log(`loaded ${skill.uri}: ${loaded.bytes.byteLength} bytes, verified`);
         } catch (error) {
           if (!(error instanceof SkillVerificationError)) throw error;
@@ -61,7 +61,7 @@ function skillsHost(load: boolean): Scenario {
         }
         const root = skill.uri.slice(0, -'SKILL.md'.length);
         for (const file of skill.resources === 'dynamic' ? [] : skill.resources.filter((entry) => entry.uri !== skill.uri)) {
-          const read = await client.readSkillFile(skill, file.uri.slice(root.length));
+          const read = await readSkillFile(client, skill, file.uri.slice(root.length));
           log(`read ${read.uri}: ${read.bytes.byteLength} bytes, verified`);
         }
       }

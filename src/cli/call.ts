@@ -10,6 +10,7 @@
 // while a task runs sends tasks/cancel.
 
 import { pollInterval } from '../client/tool-task.js';
+import { callToolAsTask } from '../client/tasks-client.js';
 import { resolve } from 'node:path';
 import { RequestCancelledError } from '../jsonrpc/index.js';
 import type { RequestId } from '../jsonrpc/index.js';
@@ -92,7 +93,7 @@ async function callTool(session: CommandContext, io: CommandIo): Promise<number>
   };
   let result: CallToolResult;
   try {
-    result = mode === 'task' ? await client.callToolAsTask(name, args, { ...options, ontask }) : await client.callTool(name, args, options);
+    result = mode === 'task' ? await callToolAsTask(client, name, args, { ...options, ontask }) : await client.callTool(name, args, options);
   } catch (error) {
     bar.clear();
     if (error instanceof RequestCancelledError) {

@@ -11,7 +11,7 @@ import { createInterface } from 'node:readline/promises';
 import { pathToFileURL } from 'node:url';
 import type { McpClientOptions } from '../client/index.js';
 import { MessageParseError, ProtocolError } from '../jsonrpc/index.js';
-import { LOGGING_LEVELS, TASKS_EXTENSION } from '../protocol/index.js';
+import { LOGGING_LEVELS } from '../protocol/index.js';
 import type { CreateMessageRequestParams, CreateMessageResult, ElicitRequestParams, ElicitResult, LoggingLevel, Root } from '../protocol/index.js';
 import { UsageError, optionValue } from './args.js';
 import type { ParsedArgs } from './args.js';
@@ -126,8 +126,7 @@ export function clientFeatures(args: ParsedArgs, io: CommandIo, ask: LineAsker |
       // Declared even when empty: roots/list is answered with [] instead of -32601 (client/roots).
       roots,
       // client/elicitation#capabilities: both modes; URL mode only shows the URL, never opens it.
-      // The Tasks extension (SEP-2663): a 2026 tool call answered with a task is followed to its end.
-      capabilities: { elicitation: { form: {}, url: {} }, extensions: { [TASKS_EXTENSION]: {} } },
+      capabilities: { elicitation: { form: {}, url: {} } },
       onSampling: (params) => answerSampling(params, io, ask),
       onElicitation: (params) => answerElicitation(params, io, ask, elicit),
     },

@@ -6,6 +6,7 @@
 import { McpwireError } from '../jsonrpc/index.js';
 import { McpClient, OAuthProvider } from '../client/index.js';
 import type { EraChoice } from '../client/index.js';
+import { tasksClient } from '../client/tasks-client.js';
 import type { Transport } from '../jsonrpc/index.js';
 import { REVISION_2025_11_25 } from '../protocol/index.js';
 import { HttpStatusError, httpTransport, legacySseTransport, spawnStdio, tapTransport } from '../transport/index.js';
@@ -119,7 +120,9 @@ export function createClient(built: BuiltTransport, options: ClientOptions): Mcp
   // 2026-07-28 has no HTTP+SSE transport: over it, only the handshake era exists.
   const era = built.via === 'sse' ? REVISION_2025_11_25 : options.era ?? 'auto';
   const { features, tracer } = options;
-  const client = new McpClient(built.transport, { clientInfo: CLI_CLIENT_INFO, timeoutMs: options.timeoutMs, era, ...features.options });
+  const client = new McpClient(built.transport, { clientInfo: CLI_CLIENT_INFO, timeoutMs: options.timeoutMs, era, ...features.options,
+    // The Tasks extension (SEP-2663): a 2026 tool call answered with a task is followed to its end.
+    extensions: [tasksClient()] });
   // Set before open(): a server may log, or print a stray line, during the handshake.
   client.onlog = features.onlog;
   client.onerror = (error) => features.onerror(error, tracer);

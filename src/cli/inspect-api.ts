@@ -11,6 +11,7 @@ import type { Host, Model } from '../host/index.js';
 import { visibleTo } from '../protocol/index.js';
 import type { CompleteRequestParams, Root } from '../protocol/index.js';
 import { taskMode } from './call.js';
+import { callToolAsTask } from '../client/tasks-client.js';
 import type { InspectEvents } from './inspect-events.js';
 import type { PageQuestions } from './inspect-questions.js';
 
@@ -162,7 +163,7 @@ export class InspectApi {
     try {
       const mode = tool === undefined ? 'plain' : taskMode(tool, client.serverCapabilities, false);
       if (typeof mode === 'object') return { error: { message: mode.problem } };
-      const result = mode === 'task' ? await client.callToolAsTask(name, args, options) : await client.callTool(name, args, options);
+      const result = mode === 'task' ? await callToolAsTask(client, name, args, options) : await client.callTool(name, args, options);
       return { result, requestId };
     } finally {
       this.#calls.delete(callId);

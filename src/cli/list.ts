@@ -3,6 +3,7 @@
 
 import type { McpClient } from '../client/index.js';
 import { SKILLS_EXTENSION } from '../protocol/index.js';
+import { listSkills } from '../client/skills-client.js';
 import type { Prompt, Resource, ResourceTemplate, ServerCapabilities, Skill, Tool } from '../protocol/index.js';
 import { formatSkill } from './skills.js';
 import { println } from './command-io.js';
@@ -74,7 +75,7 @@ export async function collectListing(client: McpClient, transport: string, targe
     resourceTemplates: await attempt(caps.resources, () => client.listResourceTemplates()),
     prompts: await attempt(caps.prompts, () => client.listPrompts()),
   };
-  const skills = await attempt(client.serverExtension(SKILLS_EXTENSION), () => client.listSkills());
+  const skills = await attempt(client.serverExtension(SKILLS_EXTENSION), () => listSkills(client));
   return skills === null ? listing : { ...listing, skills };
 }
 

@@ -5,6 +5,7 @@
 
 import type { McpClient } from '../client/index.js';
 import { SKILLS_EXTENSION } from '../protocol/index.js';
+import { getSkill as loadSkill, listSkills as listServerSkills, readSkillFile } from '../client/skills-client.js';
 import type { Skill } from '../protocol/index.js';
 import { UsageError, optionValue } from './args.js';
 import { println } from './command-io.js';
@@ -47,7 +48,7 @@ async function listSkills(session: CommandContext, io: CommandIo): Promise<numbe
   }
   let skills: Skill[];
   try {
-    skills = await client.listSkills(requestOptions(session, io));
+    skills = await listServerSkills(client, requestOptions(session, io));
   } catch (error) {
     return reportRequestFailure(io, 'skills/list', '', error);
   }
@@ -65,14 +66,14 @@ async function getSkill(session: CommandContext, io: CommandIo): Promise<number>
   const path = optionValue(session.args, '--file');
   const json = session.args.flags.has('--json');
   try {
-    const loaded = await client.getSkill(uri, requestOptions(session, io));
+    const loaded = await loadSkill(client, uri, requestOptions(session, io));
     if (path === undefined) {
       if (json) println(io.stdout, JSON.stringify({ skill: loaded.skill, frontmatter: loaded.frontmatter, text: loaded.text }, null, 2));
       else writeText(io, loaded.text);
       println(io.stderr, `mcpwire: ${uri}: ${formatBytes(loaded.bytes.byteLength)}, size, digest and frontmatter verified`);
       return EXIT.ok;
     }
-    const file = await client.readSkillFile(loaded.skill, path, requestOptions(session, io));
+    const file = await readSkillFile(client, loaded.skill, path, requestOptions(session, io));
     if (json) println(io.stdout, JSON.stringify({ uri: file.uri, mimeType: file.mimeType, verified: file.verified, text: file.text, size: file.bytes.byteLength }, null, 2));
     else if (file.text !== undefined) writeText(io, file.text);
     else println(io.stdout, `[binary ${file.uri}${file.mimeType ? ` ${file.mimeType}` : ''}, ${formatBytes(file.bytes.byteLength)}]`);

@@ -1,6 +1,7 @@
 // The options an McpClient takes, and the name it gives itself in `initialize`.
 
 import type { ClientCapabilities, Implementation, McpRequestOptions, TraceContext } from '../protocol/index.js';
+import type { ClientExtension } from './client-extension.js';
 import type { EraChoice } from './era-probe.js';
 import type { ListLimits } from './list-all.js';
 import type { ResultCacheLimits } from './result-cache.js';
@@ -34,6 +35,8 @@ export interface McpClientOptions extends ServerRequestHandlers {
   resultCacheLimits?: ResultCacheLimits;
   /** Start a new session by itself when the server answers 404 for ours (a transport whose capabilities declare sessions: Streamable HTTP; default true; session-renewal.ts). */
   renewSession?: boolean;
+  /** Extensions to install (SEP-2133; client-extension.ts), in order: `[tasksClient()]`. */
+  extensions?: readonly ClientExtension[];
 }
 
 /** Options of one request an McpClient sends (`request`, `callTool`, and every other method). */
@@ -51,7 +54,7 @@ export const DEFAULT_CLIENT_INFO: Implementation = { name: 'mcpwire', version: '
 /** The keys McpClientOptions takes, for the check at construction (options/known-options.ts). */
 export const MCP_CLIENT_OPTIONS = {
   clientInfo: true, capabilities: true, protocolVersion: true, protocolVersions: true, timeoutMs: true, maxTotalTimeoutMs: true,
-  listLimits: true, era: true, probeTimeoutMs: true, now: true, resultCacheLimits: true, renewSession: true,
+  listLimits: true, era: true, probeTimeoutMs: true, now: true, resultCacheLimits: true, renewSession: true, extensions: true,
   onSampling: true, onElicitation: true, roots: true,
 } as const satisfies OptionKeys<McpClientOptions>;
 

@@ -1,95 +1,103 @@
-// McpClient's task half: a tools/call run as a task, by era (the Tasks extension of 2026-07-28,
-// SEP-2663, followed in extension-task.ts; the 2025-11-25 experimental flow in tool-task.ts), and
-// the task methods of both revisions. McpClient delegates its task methods here; a tools/call that
-// is not answered with a task only passes through `followed`.
+// The Tasks client, as an extension (client-extension.ts): `tasksClient()` declares the Tasks
+// extension (SEP-2663, 2026-07-28), takes its notifications (`notifications/tasks` for tasks being
+// followed, `notifications/tasks/status` of the 2025-11-25 experimental tasks), and owns the
+// `task` resultType: a tools/call answered with a task is followed to its end (extension-task.ts),
+// so `callTool` gives what the plain call would have. `callToolAsTask` runs a tools/call as a task
+// in either era (the 2025-11-25 experimental flow is tool-task.ts). Imports the core only through
+// its public entries.
 
 import type { Params } from '../jsonrpc/index.js';
-import { CapabilityError, CLIENT_REQUESTS, extensionSettings, TASKS_EXTENSION, TASKS_METHODS } from '../protocol/index.js';
-import type { CallToolResult, DetailedTask, McpRequestOptions, Task } from '../protocol/index.js';
-import type { ClientRequestOptions } from './client-options.js';
-import { checkedDetailedTask, followTask } from './extension-task.js';
-import type { TaskCallOptions, TaskFollowingClient } from './extension-task.js';
-import type { InputRequest } from './input-rounds.js';
-import type { McpClient } from './mcp-client.js';
-import { checkedTask, runToolTask } from './tool-task.js';
+import { CapabilityError, TASKS_EXTENSION, TASKS_MCP_NAMES, TASKS_METHODS, TASKS_NOTIFICATION } from '../protocol/index.js';
+import type { CallToolResult, Task } from '../protocol/index.js';
+import { listAllPages } from './index.js';
+import type { ClientExtension, ClientRequestOptions, ExtensionCall, ExtensionClient, McpClient } from './index.js';
+import { asDetailedTask, followTask } from './extension-task.js';
+import type { InputAnswerer, TaskCallOptions, TaskFollowingClient } from './extension-task.js';
+import { isTask, runToolTask } from './tool-task.js';
 
-/** Answers one input request of a task (elicitation, sampling, roots) as the client's handlers do. */
-export type TaskInputAnswerer = (request: InputRequest, key: string, signal: AbortSignal | undefined) => Promise<Params>;
+/** Options of the Tasks client. */
+export interface TasksClientOptions {
+  /** Called on `notifications/tasks/status` (optional for servers: never rely on it, basic/utilities/tasks#task-notifications). */
+  onstatus?: (task: Task) => void;
+}
 
-/** Lists every page of a list method, as McpClient lists (its list limits). */
-export type PageLister = <T>(method: string, key: string, options: McpRequestOptions) => Promise<T[]>;
-
-/** The task methods of one McpClient. */
-export class ClientTasks {
-  /** Whether the client declared the Tasks extension (SEP-2663): then a tools/call may be answered with a task, and is followed. */
-  readonly takesTasks: boolean;
-  /** How a task is followed: the client's requests, its listen streams, `notifications/tasks` by task id. */
+/** What the Tasks client keeps of the McpClient it is installed on. */
+interface InstalledTasks {
+  readonly client: ExtensionClient;
   readonly following: TaskFollowingClient;
-  readonly #client: McpClient;
-  readonly #answer: TaskInputAnswerer;
-  readonly #listAll: PageLister;
+}
 
-  constructor(client: McpClient, answer: TaskInputAnswerer, listAll: PageLister) {
-    this.#client = client;
-    this.#answer = answer;
-    this.#listAll = listAll;
-    this.takesTasks = extensionSettings(client.capabilities, TASKS_EXTENSION) !== undefined;
-    this.following = { request: client.request.bind(client), listen: client.listen.bind(client), taskWatchers: new Map() };
-  }
+/** The installed Tasks client of each McpClient: the free functions below find it here. */
+const installed = new WeakMap<McpClient, InstalledTasks>();
 
-  /** `tools/call` as a task, by era (McpClient.callToolAsTask says how), before the output check. */
-  async runAsTask(name: string, args: Record<string, unknown> | undefined, options: TaskCallOptions): Promise<CallToolResult> {
-    const client = this.#client;
-    if (client.era !== 'stateless' || client.serverExtension(TASKS_EXTENSION) === undefined) return await runToolTask(client, name, args, options);
-    if (!this.takesTasks) throw new CapabilityError(`tools/call "${name}" as a task needs the Tasks extension declared by this client: capabilities.extensions["${TASKS_EXTENSION}"] = {}`);
-    const params: Params = args === undefined ? { name } : { name, arguments: args };
-    const each: ClientRequestOptions = { ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }), ...(options.signal ? { signal: options.signal } : {}), ...(options.onid ? { onid: options.onid } : {}), ...(options.traceContext ? { traceContext: options.traceContext } : {}) };
-    return await this.followed(name, await client.request(CLIENT_REQUESTS.toolsCall, params, each) as CallToolResult, options);
-  }
+/** How callToolAsTask wants its tools/call followed, by the options object it sends the call with. */
+const followOptions = new WeakMap<object, TaskCallOptions>();
 
-  /**
-   * A tools/call result, or the end of the task it is (extension-task.ts). A task answered to a
-   * client that did not declare the Tasks extension is refused: SEP-2663 lets a server send one only
-   * to a client that did, and taking it as a result would skip the result's checks (the outputSchema).
-   */
-  followed(name: string, result: CallToolResult, options: TaskCallOptions): Promise<CallToolResult> | CallToolResult {
-    if (result.resultType !== 'task') return result;
-    if (!this.takesTasks) throw new Error(`tools/call "${name}": the server answered with a task (resultType "task"), which this client did not ask for: it did not declare the Tasks extension (capabilities.extensions["${TASKS_EXTENSION}"])`);
-    return followTask(this.following, name, result, (request, key) => this.#answer(request, key, options.signal), options);
-  }
+/** The Tasks extension: `new McpClient(transport, { extensions: [tasksClient()] })`. */
+export function tasksClient(options: TasksClientOptions = {}): ClientExtension {
+  return {
+    id: TASKS_EXTENSION,
+    // SEP-2663: sent to a server that declared the extension, whether or not it declares `tasks` (2025-11-25).
+    methods: Object.values(TASKS_METHODS),
+    mcpNames: TASKS_MCP_NAMES,
+    notifications: {
+      'notifications/tasks/status': (params) => {
+        if (isTask(params)) options.onstatus?.(params);
+      },
+      // SEP-2663 Task Status Notifications: the whole task, to whoever follows it (extension-task.ts).
+      [TASKS_NOTIFICATION]: (params, client) => {
+        const task = asDetailedTask(params);
+        if (task !== undefined) installed.get(client.mcpClient)?.following.taskWatchers.get(task.taskId)?.(task);
+      },
+    },
+    results: {
+      // SEP-2663: a client that declared the extension MUST handle either result shape of tools/call.
+      task: (result: Params, call: ExtensionCall): Promise<Params> => {
+        const state = installedOn(call.client.mcpClient, `tools/call "${String(call.params?.name)}" answered with a task`);
+        const follow = followOptions.get(call.options) ?? call.options;
+        return followTask(state.following, String(call.params?.name), result, answererOf(state.client, follow.signal), follow) as Promise<Params>;
+      },
+    },
+    install(client) {
+      const following: TaskFollowingClient = { request: client.request.bind(client), listen: (filter, each) => client.listen(filter, each), taskWatchers: new Map() };
+      installed.set(client.mcpClient, { client, following });
+    },
+  };
+}
 
-  /** `tasks/get` of the Tasks extension (SEP-2663): the task with its inputRequests, result or error. */
-  async getDetailedTask(taskId: string, options: McpRequestOptions): Promise<DetailedTask> {
-    return checkedDetailedTask(taskId, await this.#client.request(TASKS_METHODS.get, { taskId }, options));
-  }
+function answererOf(client: ExtensionClient, signal: AbortSignal | undefined): InputAnswerer {
+  return async (request, key) => (await client.answerInputRequests([[key, request]], signal))[key]!;
+}
 
-  /** `tasks/update` of the Tasks extension: answers to the task's `inputRequests`, by key (an empty acknowledgement). */
-  async updateTask(taskId: string, inputResponses: Record<string, Params>, options: McpRequestOptions): Promise<void> {
-    await this.#client.request(TASKS_METHODS.update, { taskId, inputResponses }, options);
-  }
+function installedOn(client: McpClient, what: string): InstalledTasks {
+  const state = installed.get(client);
+  if (state === undefined) throw new CapabilityError(`${what} needs the Tasks client installed: new McpClient(transport, { extensions: [tasksClient()] })`);
+  return state;
+}
 
-  /** `tasks/cancel` of the Tasks extension: asks the server to cancel (cooperative; an empty acknowledgement, SEP-2663). */
-  async requestTaskCancel(taskId: string, options: McpRequestOptions): Promise<void> {
-    await this.#client.request(TASKS_METHODS.cancel, { taskId }, options);
+/**
+ * `tools/call` as a task, by era. 2026-07-28 with the Tasks extension (SEP-2663, declared by both
+ * sides): the server decides; a task is polled at its `pollIntervalMs` (or heard of through
+ * subscriptions/listen, `follow: 'listen'`), its input answered with `tasks/update`; a plain
+ * result is returned as it is. 2025-11-25: the experimental flow (create, poll `tasks/get`, then
+ * `tasks/result`). Aborting `signal` sends `tasks/cancel`. Checked as callTool is.
+ */
+export async function callToolAsTask(client: McpClient, name: string, args?: Record<string, unknown>, options: TaskCallOptions = {}): Promise<CallToolResult> {
+  const state = installedOn(client, `tools/call "${name}" as a task`);
+  if (client.era !== 'stateless' || client.serverExtension(TASKS_EXTENSION) === undefined) {
+    return state.client.checkedToolResult(name, await runToolTask(client, name, args, options));
   }
+  const each: ClientRequestOptions = { ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }), ...(options.signal ? { signal: options.signal } : {}), ...(options.onid ? { onid: options.onid } : {}), ...(options.traceContext ? { traceContext: options.traceContext } : {}) };
+  followOptions.set(each, options);
+  return await client.callTool(name, args, each);
+}
 
-  /** `tasks/get` (2025-11-25): the task's current state. */
-  async getTask(taskId: string, options: ClientRequestOptions): Promise<Task> {
-    return checkedTask(CLIENT_REQUESTS.tasksGet, taskId, await this.#client.request(CLIENT_REQUESTS.tasksGet, { taskId }, options));
-  }
-
-  /** `tasks/result` (2025-11-25): waits until the task is final, then resolves with what the original request would have returned. */
-  async getTaskResult(taskId: string, options: ClientRequestOptions): Promise<Params> {
-    return await this.#client.request(CLIENT_REQUESTS.tasksResult, { taskId }, options);
-  }
-
-  /** `tasks/cancel` (2025-11-25; needs the server's `tasks.cancel`): resolves with the task, now cancelled. */
-  async cancelTask(taskId: string, options: ClientRequestOptions): Promise<Task> {
-    return checkedTask(CLIENT_REQUESTS.tasksCancel, taskId, await this.#client.request(CLIENT_REQUESTS.tasksCancel, { taskId }, options));
-  }
-
-  /** `tasks/list` (2025-11-25; needs the server's `tasks.list`), every page. */
-  async listTasks(options: ClientRequestOptions): Promise<Task[]> {
-    return this.#listAll(CLIENT_REQUESTS.tasksList, 'tasks', options);
-  }
+/** `tasks/list` (2025-11-25; needs the server's `tasks.list`), every page, within the client's list limits when the Tasks client is installed. */
+export async function listTasks(client: McpClient, options: ClientRequestOptions = {}): Promise<Task[]> {
+  const state = installed.get(client);
+  if (state !== undefined) return state.client.list<Task>('tasks/list', 'tasks', options);
+  return listAllPages('tasks/list', async (cursor) => {
+    const page = await client.request('tasks/list', cursor === undefined ? undefined : { cursor }, options);
+    return { items: (page.tasks ?? []) as Task[], nextCursor: page.nextCursor as string | undefined };
+  });
 }

@@ -9,9 +9,8 @@ import { ProtocolError, RequestCancelledError, RequestTimeoutError } from '../js
 import type { Params } from '../jsonrpc/index.js';
 import { TASKS_LISTEN_KEY, TASKS_METHODS, TERMINAL_EXTENSION_TASK_STATUSES } from '../protocol/index.js';
 import type { CallToolResult, DetailedTask, McpRequestOptions, SubscriptionFilter, Task } from '../protocol/index.js';
-import { checkedInputRequests } from './input-rounds.js';
-import type { InputAnswerer } from './input-rounds.js';
-import type { Subscription } from './subscription.js';
+import { checkedInputRequests } from './index.js';
+import type { InputRequest, McpClient, Subscription } from './index.js';
 import { MAX_POLL_INTERVAL_MS, abortableSleep, pollInterval, reasonOf } from './tool-task.js';
 import type { ToolTaskOptions } from './tool-task.js';
 
@@ -37,7 +36,7 @@ export interface ExtensionTaskOptions {
   now?: () => number;
 }
 
-/** `McpClient.callToolAsTask`'s options, for either era's tasks: `ontask` gets a 2025 Task or the extension's DetailedTask. */
+/** `callToolAsTask`'s options, for either era's tasks: `ontask` gets a 2025 Task or the extension's DetailedTask. */
 export interface TaskCallOptions extends Omit<ToolTaskOptions, 'ontask'>, Omit<ExtensionTaskOptions, 'ontask'> {
   ontask?: (task: Task | DetailedTask) => void;
 }
@@ -46,9 +45,12 @@ export interface TaskCallOptions extends Omit<ToolTaskOptions, 'ontask'>, Omit<E
 export interface TaskFollowingClient {
   request(method: string, params?: Params, options?: McpRequestOptions): Promise<Params>;
   listen(notifications: SubscriptionFilter, options: { signal?: AbortSignal }): Subscription;
-  /** Callbacks of `notifications/tasks`, by task id (server-notifications.ts calls them). */
+  /** Callbacks of `notifications/tasks`, by task id (the tasks client's notification handler calls them). */
   readonly taskWatchers: Map<string, (task: DetailedTask) => void>;
 }
+
+/** Answers one input request of a task (elicitation, sampling, roots) as the client answers an input_required round. */
+export type InputAnswerer = (request: InputRequest, key: string) => Promise<Params>;
 
 const STATUSES: readonly string[] = ['working', 'input_required', 'completed', 'failed', 'cancelled'];
 
@@ -207,4 +209,19 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   return Promise.race([promise, new Promise<never>((_resolve, reject) => { timer = setTimeout(() => reject(new Error('no acknowledgement')), ms); })])
     .finally(() => clearTimeout(timer));
+}
+
+/** `tasks/get` of the Tasks extension (SEP-2663): the task with its inputRequests, result or error. */
+export async function getDetailedTask(client: McpClient, taskId: string, options: McpRequestOptions = {}): Promise<DetailedTask> {
+  return checkedDetailedTask(taskId, await client.request(TASKS_METHODS.get, { taskId }, options));
+}
+
+/** `tasks/update` of the Tasks extension: answers to the task's `inputRequests`, by key (an empty acknowledgement). */
+export async function updateTask(client: McpClient, taskId: string, inputResponses: Record<string, Params>, options: McpRequestOptions = {}): Promise<void> {
+  await client.request(TASKS_METHODS.update, { taskId, inputResponses }, options);
+}
+
+/** `tasks/cancel` of the Tasks extension: asks the server to cancel (cooperative; an empty acknowledgement, SEP-2663). */
+export async function requestTaskCancel(client: McpClient, taskId: string, options: McpRequestOptions = {}): Promise<void> {
+  await client.request(TASKS_METHODS.cancel, { taskId }, options);
 }

@@ -3,6 +3,9 @@ export { McpClient } from './mcp-client.js';
 export { DEFAULT_CLIENT_INFO } from './client-options.js';
 export type { ClientRequestOptions, McpClientOptions } from './client-options.js';
 export type { ClientMiddleware, ClientMiddlewareContext } from './client-middleware.js';
+export type { ClientExtension, ExtensionCall, ExtensionClient, ResultHook } from './client-extension.js';
+export { checkedInputRequests } from './input-rounds.js';
+export type { InputRequest } from './input-rounds.js';
 export type { Subscription } from './subscription.js';
 export type { SubscriptionFilter } from '../protocol/index.js';
 export { ERA_CHOICES } from './era-probe.js';
@@ -13,8 +16,6 @@ export type { LoadedSkill, SkillFile, SkillVerificationReason } from './skill-re
 export { listAllPages } from './list-all.js';
 export { StructuredOutputError, checkStructuredOutput } from './structured-output-check.js';
 export type { ListLimits } from './list-all.js';
-export type { ToolTaskOptions } from './tool-task.js';
-export type { ExtensionTaskOptions, TaskCallOptions } from './extension-task.js';
 export type { ElicitationHandler, SamplingHandler, ServerRequestHandlers } from './server-requests.js';
 export { OAuthProvider } from './oauth/oauth-provider.js';
 export type { AuthChallenge, OAuthProviderOptions } from './oauth/oauth-provider.js';

@@ -22,26 +22,27 @@ export type InputAnswerer = (request: InputRequest, key: string) => Promise<Para
 
 /**
  * The result kind, checked (26/basic/index#result-type): a missing `resultType` is a handshake-era
- * server's `complete`; `input_required` only from the methods MAY_REQUIRE_INPUT names; `task` from tools/call (the Tasks extension); anything else is refused.
+ * server's `complete`; `input_required` only from the methods MAY_REQUIRE_INPUT names; a kind an
+ * installed extension owns (`owns`; the Tasks extension's `task`) is that extension's to read;
+ * anything else is refused.
  */
-export function resultTypeOf(method: string, result: Params): 'complete' | 'input_required' | 'task' {
+export function resultTypeOf(method: string, result: Params, owns: (kind: string) => boolean = () => false): string {
   const kind = result.resultType;
   if (kind === undefined || kind === 'complete') return 'complete';
-  // SEP-2663: a server sends a task only to a client that declared the Tasks extension; the caller reads it.
-  if (kind === 'task' && method === 'tools/call') return 'task';
   if (kind === 'input_required' && MAY_REQUIRE_INPUT.has(method)) return 'input_required';
+  if (typeof kind === 'string' && kind !== 'input_required' && owns(kind)) return kind;
   throw new Error(kind === 'input_required'
     ? `The server answered "${method}" with input_required, which only tools/call, prompts/get and resources/read may return`
-    : `The server answered "${method}" with resultType ${JSON.stringify(kind)}, which this client does not recognize`);
+    : `The server answered "${method}" with resultType ${JSON.stringify(kind)}, which no extension installed on this client owns`);
 }
 
 /**
  * Sends `params`, and while the answer is `input_required` answers its input requests and sends
  * again with `inputResponses` and the echoed `requestState` (each send gets a new JSON-RPC id).
  */
-export async function runInputRounds(method: string, params: Params | undefined, send: (params: Params | undefined) => Promise<Params>, answer: InputAnswerer): Promise<Params> {
+export async function runInputRounds(method: string, params: Params | undefined, send: (params: Params | undefined) => Promise<Params>, answer: InputAnswerer, owns?: (kind: string) => boolean): Promise<Params> {
   let result = await send(params);
-  for (let round = 1; resultTypeOf(method, result) === 'input_required'; round++) {
+  for (let round = 1; resultTypeOf(method, result, owns) === 'input_required'; round++) {
     if (round > MAX_INPUT_ROUNDS) throw new Error(`The server asked for input ${MAX_INPUT_ROUNDS} times in a row for "${method}": gave up`);
     const retry: Params = { ...params };
     delete retry.inputResponses;

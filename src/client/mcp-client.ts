@@ -5,14 +5,14 @@
 
 import { ConnectionClosedError } from '../jsonrpc/index.js';
 import type { Params, RequestId, Transport } from '../jsonrpc/index.js';
-import { CapabilityError, CLIENT_REQUESTS, REVISION_2025_11_25, REVISION_2026_07_28, NOTIFICATIONS, HANDSHAKE_REVISIONS, isSupportedVersion, missingServerCapability, extensionSettings, SKILL_METHODS, withTraceContext } from '../protocol/index.js';
-import type { Skill } from '../protocol/index.js';
+import { CapabilityError, CLIENT_REQUESTS, REVISION_2025_11_25, REVISION_2026_07_28, NOTIFICATIONS, HANDSHAKE_REVISIONS, isSupportedVersion, missingServerCapability, extensionSettings, withTraceContext } from '../protocol/index.js';
+import { withExtensions } from '../protocol/extensions.js';
 import { McpClientPeer } from '../protocol/mcp-peer.js';
 import { clientMaySend, nextClientState } from '../protocol/lifecycle.js';
 import type {
-  CallToolResult, ClientCapabilities, ClientState, CompleteRequestParams, CompleteResult, DetailedTask,
+  CallToolResult, ClientCapabilities, ClientState, CompleteRequestParams, CompleteResult,
   GetPromptResult, Implementation, InitializeResult, LoggingLevel, McpRequestHandler,
-  McpRequestOptions, Prompt, ReadResourceResult, Resource, ResourceTemplate, Root, ServerCapabilities, ServerRequestMethod, SubscriptionFilter, Task, Tool,
+  McpRequestOptions, Prompt, ReadResourceResult, Resource, ResourceTemplate, Root, ServerCapabilities, ServerRequestMethod, SubscriptionFilter, Tool,
 } from '../protocol/index.js';
 import type { Era } from '../protocol/index.js';
 import { runMiddleware } from '../protocol/middleware.js';
@@ -29,12 +29,11 @@ import { StatelessRequests } from './stateless-requests.js';
 import { routeServerNotifications } from './server-notifications.js';
 import { listAllPages } from './list-all.js';
 import { answerInputRequest, answerServerRequests, impliedCapabilities } from './server-requests.js';
+import { CORE_RESULT_TYPES, clientExtensionRefusal } from './client-extension.js';
+import type { ClientExtension, ExtensionClient, ResultHook } from './client-extension.js';
+import type { InputRequest } from './input-rounds.js';
 import { SessionRenewal } from './session-renewal.js';
-import { checkedSkill, getSkillEntry, loadSkill, readSkillFile } from './skill-reader.js';
-import type { LoadedSkill, SkillFile } from './skill-reader.js';
 import { keptStructuredOutput, outputSchemasOf } from './structured-output-check.js';
-import { ClientTasks } from './client-tasks.js';
-import type { TaskCallOptions } from './extension-task.js';
 import { LIST_LIMITS_OPTIONS, MCP_CLIENT_OPTIONS, RESULT_CACHE_LIMITS_OPTIONS } from './client-options.js';
 import { refuseUnknownOptions } from '../options/known-options.js';
 
@@ -65,11 +64,11 @@ export class McpClient {
   onlog?: (message: { level: LoggingLevel; logger?: string; data: unknown }) => void;
   /** Called on `notifications/elicitation/complete` (URL-mode elicitation finished out of band). */
   onelicitationcomplete?: (elicitationId: string) => void;
-  /** Called on `notifications/tasks/status` (optional for servers: never rely on it, basic/utilities/tasks#task-notifications). */
-  ontaskstatus?: (task: Task) => void;
   /** Reports problems that concern no one request (a bad message, a GET stream that failed). */
   onerror?: (error: Error) => void;
-  readonly capabilities: ClientCapabilities;
+  /** What this client declares: the options' capabilities, what its handlers imply, and its extensions. */
+  get capabilities(): ClientCapabilities { return this.#capabilities; }
+  #capabilities: ClientCapabilities;
   #options: McpClientOptions;
   #roots: Root[];
   /** 2026-07-28: the envelope, the result cache, the Mcp-Param-* mirrors, the log level. */
@@ -82,8 +81,16 @@ export class McpClient {
   readonly #renewal: SessionRenewal | undefined;
   /** The tools of the last tools/list that declare an outputSchema, by name: callTool checks their results (server/tools#output-schema). */
   #outputSchemas: Map<string, Tool> | undefined;
-  /** The task methods, both revisions (client-tasks.ts): the ones below delegate to it. */
-  readonly #tasks: ClientTasks;
+  /** Installed extensions by identifier (client-extension.ts). */
+  readonly #extensions = new Map<string, ClientExtension>();
+  /** Installed extensions, in order: read for the methods they add (protocol/capabilities.ts). */
+  readonly #installed: ClientExtension[] = [];
+  /** The hooks of the resultType values installed extensions own. */
+  readonly #results = new Map<string, ResultHook>();
+  /** The notifications this client handles: the core's, then each extension's. */
+  readonly #notifications: Set<string>;
+  /** What installed extensions may use of this client: one object for all of them. */
+  readonly #extensionClient: ExtensionClient;
 
   constructor(transport: Transport, options: McpClientOptions = {}) {
     refuseUnknownOptions('new McpClient', options, MCP_CLIENT_OPTIONS);
@@ -93,9 +100,9 @@ export class McpClient {
     this.mcp = new McpClientPeer(transport, { timeoutMs: options.timeoutMs ?? 60_000, maxTotalTimeoutMs: options.maxTotalTimeoutMs ?? 600_000 });
     this.mcp.peer.onclose = () => { this.state = nextClientState(this.state, 'close'); };
     this.mcp.peer.onerror = (error) => this.onerror?.(error);
-    this.capabilities = impliedCapabilities(options, options.capabilities);
+    this.#capabilities = impliedCapabilities(options, options.capabilities);
     this.#roots = options.roots ?? [];
-    this.#stateless = new StatelessRequests(this, options, () => this.#roots, (version) => { this.protocolVersion = version; });
+    this.#stateless = new StatelessRequests(this, options, () => this.#roots, (version) => { this.protocolVersion = version; }, (kind) => this.#results.has(kind), this.#installed);
     this.#renewal = options.renewSession === false || !transport.capabilities.sessions
       ? undefined
       : new SessionRenewal(() => {
@@ -103,9 +110,65 @@ export class McpClient {
         this.state = nextClientState(this.state, 'restart');
         return this.initialize();
       });
-    this.#tasks = new ClientTasks(this, (request, key, signal) => answerInputRequest(options, this.capabilities, this.#roots, request, key, signal), (method, key, each) => this.#listAll(method, key, each));
-    routeServerNotifications(this.mcp.peer, this, this.#stateless.cache, this.#listens, this.#tasks.following.taskWatchers);
+    this.#notifications = new Set(routeServerNotifications(this.mcp.peer, this, this.#stateless.cache, this.#listens));
     answerServerRequests(this.mcp, options, this.capabilities, () => this.#roots);
+    this.#extensionClient = this.#extensionFacade();
+    for (const extension of options.extensions ?? []) this.extension(extension);
+  }
+
+  /**
+   * Installs an extension (SEP-2133; client-extension.ts): declared in `capabilities.extensions`,
+   * its notifications, requests, middleware and results hooks taken on. Only before open(): the
+   * server learns the client's capabilities from initialize (or each request's envelope).
+   */
+  extension(extension: ClientExtension): this {
+    if (this.state !== 'idle') throw new Error(`Cannot install the extension "${extension.id}": the client is already ${this.state}`);
+    const refusal = clientExtensionRefusal(extension, this.#extensions.has(extension.id), (method) => this.#notifications.has(method), (kind) => this.#results.has(kind));
+    if (refusal) throw refusal;
+    extension.install?.(this.#extensionClient);
+    this.#extensions.set(extension.id, extension);
+    this.#installed.push(extension);
+    const { extensions: _declared, ...capabilities } = extension.capabilities ?? {};
+    this.#capabilities = withExtensions({ ...this.#capabilities, ...capabilities }, { [extension.id]: extension.settings ?? {} });
+    for (const [method, handler] of Object.entries(extension.notifications ?? {})) {
+      this.#notifications.add(method);
+      this.mcp.peer.setNotificationHandler(method, (params) => handler(params, this.#extensionClient));
+    }
+    for (const [method, handler] of Object.entries(extension.requests ?? {})) this.mcp.onRequest(method, handler);
+    for (const [kind, hook] of Object.entries(extension.results ?? {})) this.#results.set(kind, hook);
+    if (extension.middleware) this.#middleware.push(extension.middleware);
+    return this;
+  }
+
+  /** The ExtensionClient installed extensions are handed. */
+  #extensionFacade(): ExtensionClient {
+    const client = this;
+    return {
+      mcpClient: client,
+      request: (method, params, options) => client.request(method, params, options),
+      list: (method, key, options = NO_OPTIONS) => client.#listAll(method, key, options),
+      answerInputRequests: async (requests, signal) => {
+        const responses: Record<string, Params> = {};
+        for (const [key, request] of requests) {
+          // defineProperty: a key the server named "__proto__" stays a key.
+          Object.defineProperty(responses, key, { value: await client.#answerInput(request, key, signal), enumerable: true, writable: true, configurable: true });
+        }
+        return responses;
+      },
+      listen: (notifications, options) => client.listen(notifications, options),
+      checkedToolResult: (name, result) => {
+        const tool = client.#outputSchemas?.get(name);
+        return tool === undefined ? result : keptStructuredOutput(tool, result);
+      },
+      get era() { return client.era; },
+      get capabilities() { return client.capabilities; },
+      get serverCapabilities() { return client.serverCapabilities; },
+      serverExtension: (id) => client.serverExtension(id),
+    };
+  }
+
+  #answerInput(request: InputRequest, key: string, signal: AbortSignal | undefined): Promise<Params> {
+    return answerInputRequest(this.#options, this.capabilities, this.#roots, request, key, signal);
   }
 
   /** Connects: starts the transport, picks the era (options.era), resolves with a ready client. */
@@ -154,6 +217,7 @@ export class McpClient {
     this.serverInfo = server.serverInfo;
     this.instructions = server.instructions;
     this.mcp.peer.transport.setParamHeaders?.(this.#stateless.paramHeaderSource);
+    this.mcp.peer.transport.setMcpNames?.(Object.assign({}, ...this.#installed.map((extension) => extension.mcpNames ?? {})));
     this.state = nextClientState(this.state, 'initialized');
   }
 
@@ -214,9 +278,22 @@ export class McpClient {
         return Promise.reject(error);
       }
     }
-    if (this.#middleware.length === 0) return this.#send(method, params, options);
-    const signal = options.signal;
-    return runMiddleware(this.#middleware, { method, params, era: this.era, signal }, (changed) => this.#send(method, changed, options));
+    return this.#middleware.length === 0
+      ? this.#send(method, params, options)
+      : runMiddleware(this.#middleware, { method, params, era: this.era, signal: options.signal }, (changed) => this.#send(method, changed, options));
+  }
+
+  /**
+   * A result of a kind an installed extension owns, turned into the final result by its hook
+   * (26/basic/index#result-type); a kind neither the core nor an extension owns is refused (a
+   * server sends an extension's kind only to a client that declared the extension, SEP-2663).
+   */
+  #final(method: string, params: Params, options: ClientRequestOptions, result: Params): Params | Promise<Params> {
+    const kind = result.resultType;
+    if (kind === undefined || (typeof kind === 'string' && CORE_RESULT_TYPES.includes(kind))) return result;
+    const hook = typeof kind === 'string' ? this.#results.get(kind) : undefined;
+    if (hook === undefined) throw new Error(`The server answered "${method}" with resultType ${JSON.stringify(kind)}, which no extension installed on this client owns`);
+    return hook(result, { method, params, options, client: this.#extensionClient });
   }
 
   /**
@@ -233,7 +310,7 @@ export class McpClient {
       if (this.state === 'closed') return Promise.reject(new ConnectionClosedError(`Cannot send "${method}": the connection is closed`));
       return Promise.reject(new Error(`Cannot send "${method}" while the client is ${this.state}${this.state === 'idle' ? ': call initialize() first' : ''}`));
     }
-    const missing = missingServerCapability(this.serverCapabilities, method);
+    const missing = missingServerCapability(this.serverCapabilities, method, this.#installed);
     if (missing) return Promise.reject(new CapabilityError(missing));
     const era = this.era;
     if (era === 'stateless') return this.#stateless.request(method, params, options);
@@ -286,26 +363,13 @@ export class McpClient {
   /**
    * `tools/call`. A tool's own failure comes back as `isError: true`; a protocol failure rejects with
    * ProtocolError; structuredContent that breaks the outputSchema of the last tools/list rejects with
-   * StructuredOutputError. A client that declared the Tasks extension may be answered with a task: it
-   * is followed to its end (polled; `options.signal` sends tasks/cancel), as callToolAsTask does.
+   * StructuredOutputError. A result of a kind an installed extension owns (the Tasks extension's
+   * `task`) reaches that extension's results hook first.
    */
   callTool(name: string, args?: Record<string, unknown>, options: ClientRequestOptions = NO_OPTIONS): Promise<CallToolResult> {
     const params: Params = args === undefined ? { name } : { name, arguments: args };
-    const sent = this.request(CLIENT_REQUESTS.toolsCall, params, options) as Promise<CallToolResult>;
-    // SEP-2663: a client that declared the extension MUST handle either result shape; one that did not refuses a task.
-    const ended = sent.then((result) => this.#tasks.followed(name, result, options));
-    return this.#checked(name, ended);
-  }
-
-  /**
-   * `tools/call` as a task, by era. 2026-07-28 with the Tasks extension (SEP-2663, declared by both
-   * sides): the server decides; a task is polled at its `pollIntervalMs` (or heard of through
-   * subscriptions/listen, `follow: 'listen'`), its input answered with `tasks/update`; a plain
-   * result is returned as it is. 2025-11-25: the experimental flow (create, poll `tasks/get`, then
-   * `tasks/result`). Aborting `signal` sends `tasks/cancel`. Checked as callTool is.
-   */
-  callToolAsTask(name: string, args?: Record<string, unknown>, options: TaskCallOptions = {}): Promise<CallToolResult> {
-    return this.#checked(name, this.#tasks.runAsTask(name, args, options));
+    const sent = this.request(CLIENT_REQUESTS.toolsCall, params, options).then((result) => this.#final(CLIENT_REQUESTS.toolsCall, params, options, result));
+    return this.#checked(name, sent as Promise<CallToolResult>);
   }
 
   /** server/tools#output-schema: clients SHOULD validate structured results against the schema of the last tools/list. */
@@ -313,27 +377,6 @@ export class McpClient {
     const tool = this.#outputSchemas?.get(name);
     return tool === undefined ? ended : ended.then((result) => keptStructuredOutput(tool, result));
   }
-
-  /** `tasks/get` of the Tasks extension (SEP-2663): the task with its inputRequests, result or error. */
-  getDetailedTask(taskId: string, options: McpRequestOptions = {}): Promise<DetailedTask> { return this.#tasks.getDetailedTask(taskId, options); }
-
-  /** `tasks/update` of the Tasks extension: answers to the task's `inputRequests`, by key (an empty acknowledgement). */
-  updateTask(taskId: string, inputResponses: Record<string, Params>, options: McpRequestOptions = {}): Promise<void> { return this.#tasks.updateTask(taskId, inputResponses, options); }
-
-  /** `tasks/cancel` of the Tasks extension: asks the server to cancel (cooperative; an empty acknowledgement, SEP-2663). */
-  requestTaskCancel(taskId: string, options: McpRequestOptions = {}): Promise<void> { return this.#tasks.requestTaskCancel(taskId, options); }
-
-  /** `tasks/get`: the task's current state. */
-  getTask(taskId: string, options: ClientRequestOptions = {}): Promise<Task> { return this.#tasks.getTask(taskId, options); }
-
-  /** `tasks/result`: waits until the task is final, then resolves with what the original request would have returned. */
-  getTaskResult(taskId: string, options: ClientRequestOptions = {}): Promise<Params> { return this.#tasks.getTaskResult(taskId, options); }
-
-  /** `tasks/cancel` (needs the server's `tasks.cancel`): resolves with the task, now cancelled. */
-  cancelTask(taskId: string, options: ClientRequestOptions = {}): Promise<Task> { return this.#tasks.cancelTask(taskId, options); }
-
-  /** `tasks/list` (needs the server's `tasks.list`), every page. */
-  listTasks(options: ClientRequestOptions = {}): Promise<Task[]> { return this.#tasks.listTasks(options); }
 
   /** `resources/list`, every page. */
   async listResources(options: ClientRequestOptions = {}): Promise<Resource[]> {
@@ -348,25 +391,6 @@ export class McpClient {
   /** `resources/read`. */
   async readResource(uri: string, options: ClientRequestOptions = {}): Promise<ReadResourceResult> {
     return await this.request(CLIENT_REQUESTS.resourcesRead, { uri }, options) as ReadResourceResult;
-  }
-
-  /** `skills/list` (Skills extension, SEP-2640), every page; each entry checked, no file read (SkillEntryError on a bad one). */
-  async listSkills(options: ClientRequestOptions = {}): Promise<Skill[]> {
-    return (await this.#listAll<unknown>(SKILL_METHODS.list, 'skills', options)).map(checkedSkill);
-  }
-
-  /**
-   * Loads one skill: its entry (given, or by `skills/get` of its SKILL.md URI), then its SKILL.md,
-   * verified by size, digest and frontmatter (SkillVerificationError on any mismatch).
-   */
-  async getSkill(skill: Skill | string, options: ClientRequestOptions = {}): Promise<LoadedSkill> {
-    const request = (method: string, params: Params) => this.request(method, params, options);
-    return loadSkill(request, typeof skill === 'string' ? await getSkillEntry(request, skill) : checkedSkill(skill));
-  }
-
-  /** Reads one listed file of a skill (`path` relative to its root), verified by size and digest. */
-  async readSkillFile(skill: Skill, path: string, options: ClientRequestOptions = {}): Promise<SkillFile> {
-    return readSkillFile((method, params) => this.request(method, params, options), checkedSkill(skill), path);
   }
 
   /** `resources/subscribe`: `onresourceupdated` fires when it changes. */

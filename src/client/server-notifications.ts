@@ -4,11 +4,9 @@
 
 import type { JsonRpcPeer, Params, RequestId } from '../jsonrpc/index.js';
 import { META } from '../protocol/index.js';
-import type { DetailedTask, LoggingLevel, Task } from '../protocol/index.js';
+import type { LoggingLevel } from '../protocol/index.js';
 import type { ResultCache } from './result-cache.js';
 import type { SubscriptionFilter } from '../protocol/index.js';
-import { isTask } from './tool-task.js';
-import { asDetailedTask } from './extension-task.js';
 
 /** The callbacks notifications reach (McpClient's public ones). */
 export interface NotificationCallbacks {
@@ -17,17 +15,16 @@ export interface NotificationCallbacks {
   onresourceupdated?: (uri: string) => void;
   onlog?: (message: { level: LoggingLevel; logger?: string; data: unknown }) => void;
   onelicitationcomplete?: (elicitationId: string) => void;
-  ontaskstatus?: (task: Task) => void;
 }
 
 /**
- * Sets the peer's handler of each server notification; `listens` acknowledges open
- * subscriptions/listen streams by request id, `tasks` hears of the Tasks extension's tasks by id.
+ * Sets the peer's handler of each server notification of the core, and returns their methods (an
+ * extension takes its own notifications, client-extension.ts); `listens` acknowledges open
+ * subscriptions/listen streams by request id.
  */
 export function routeServerNotifications(
   peer: JsonRpcPeer, to: NotificationCallbacks, cache: ResultCache, listens: ReadonlyMap<RequestId, (filter: SubscriptionFilter) => void>,
-  tasks: ReadonlyMap<string, (task: DetailedTask) => void>,
-): void {
+): string[] {
   peer.setNotificationHandler('notifications/tools/list_changed', () => {
     cache.invalidate(['tools/list']);
     to.ontoolslistchanged?.();
@@ -56,12 +53,8 @@ export function routeServerNotifications(
   peer.setNotificationHandler('notifications/elicitation/complete', (params) => {
     if (typeof params?.elicitationId === 'string') to.onelicitationcomplete?.(params.elicitationId);
   });
-  peer.setNotificationHandler('notifications/tasks/status', (params) => {
-    if (isTask(params)) to.ontaskstatus?.(params);
-  });
-  // SEP-2663 Task Status Notifications: the whole task, to whoever follows it (extension-task.ts).
-  peer.setNotificationHandler('notifications/tasks', (params) => {
-    const task = asDetailedTask(params);
-    if (task !== undefined) tasks.get(task.taskId)?.(task);
-  });
+  return [
+    'notifications/tools/list_changed', 'notifications/resources/list_changed', 'notifications/prompts/list_changed', 'notifications/resources/updated',
+    'notifications/subscriptions/acknowledged', 'notifications/message', 'notifications/elicitation/complete',
+  ];
 }

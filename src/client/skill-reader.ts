@@ -3,13 +3,10 @@
 // file is read ahead of need: listing reads none, and a skill's files are read only when the
 // caller asks for that skill (lazy retrieval: not on connection, not on listing).
 
-import { McpwireError } from '../errors/mcpwire-error.js';
-import { deepEqual } from '../json-schema/deep-equal.js';
-import { SKILL_DIGEST, SKILL_LIMITS, SKILL_METHODS, skillDigest, skillNameOf } from '../protocol/skill-types.js';
-import type { Skill, SkillResourceEntry } from '../protocol/skill-types.js';
-import { SkillFrontmatterError, parseFrontmatter, splitFrontmatter } from '../protocol/skill-frontmatter.js';
+import { McpwireError } from '../jsonrpc/index.js';
 import type { Params } from '../jsonrpc/index.js';
-import type { ReadResourceResult } from '../protocol/index.js';
+import { SKILL_DIGEST, SKILL_LIMITS, SKILL_METHODS, SkillFrontmatterError, parseFrontmatter, skillDigest, skillNameOf, splitFrontmatter } from '../protocol/index.js';
+import type { ReadResourceResult, Skill, SkillResourceEntry } from '../protocol/index.js';
 
 /** Why a skill file was refused. */
 export type SkillVerificationReason = 'unlisted' | 'size' | 'digest' | 'frontmatter';
@@ -132,11 +129,20 @@ export async function loadSkill(request: SkillRequester, skill: Skill): Promise<
   }
   const entry = skill.frontmatter as Record<string, unknown>;
   const differing = [...new Set([...Object.keys(frontmatter), ...Object.keys(entry)])]
-    .filter((key) => !deepEqual(Object.hasOwn(frontmatter, key) ? frontmatter[key] : null, Object.hasOwn(entry, key) ? entry[key] : null));
+    .filter((key) => !sameJson(Object.hasOwn(frontmatter, key) ? frontmatter[key] : null, Object.hasOwn(entry, key) ? entry[key] : null));
   if (differing.length > 0) {
     throw new SkillVerificationError('frontmatter', skill.uri, `${skill.uri}: the file's frontmatter differs from its entry in ${differing.map((key) => JSON.stringify(key)).join(', ')}: the skill is not loaded`);
   }
   return { ...file, skill, text: file.text, frontmatter, body: splitFrontmatter(file.text)!.body };
+}
+
+/** Equal JSON values (the frontmatter is parsed YAML: objects, arrays, strings, numbers, booleans, null). */
+function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null || Array.isArray(a) !== Array.isArray(b)) return false;
+  const keysA = Object.keys(a);
+  const keysB = Object.keys(b);
+  return keysA.length === keysB.length && keysA.every((key) => Object.hasOwn(b, key) && sameJson((a as Params)[key], (b as Params)[key]));
 }
 
 /** Equal URIs, however either side percent-encodes a file's name. */

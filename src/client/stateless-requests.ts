@@ -9,6 +9,7 @@ import type { ParamHeaderSource, Params } from '../jsonrpc/index.js';
 import { CLIENT_REQUESTS, REVISION_2026_07_28, STATELESS_REVISIONS, UNSUPPORTED_PROTOCOL_VERSION } from '../protocol/index.js';
 import { REMOVED_IN_STATELESS, withEnvelope } from '../protocol/era.js';
 import { isDeclaredExtensionMethod } from '../protocol/capabilities.js';
+import type { ExtensionDescriptor } from '../protocol/extensions.js';
 import type { ClientCapabilities, LoggingLevel, McpRequestOptions, McpClientPeer, Root, ServerCapabilities } from '../protocol/index.js';
 import { DEFAULT_CLIENT_INFO } from './client-options.js';
 import type { McpClientOptions } from './client-options.js';
@@ -41,12 +42,18 @@ export class StatelessRequests {
   readonly #options: McpClientOptions;
   readonly #roots: () => Root[];
   readonly #switchVersion: (version: string) => void;
+  readonly #owns: (kind: string) => boolean;
+  readonly #extensions: readonly ExtensionDescriptor[];
 
   /**
    * `roots` gives the roots exposed now (they answer input requests for roots/list); `switchVersion`
-   * has the client speak another version, the one a -32022 retry settled on.
+   * has the client speak another version, the one a -32022 retry settled on; `owns` says whether an
+   * installed extension owns a resultType (the client's results hooks read those); `extensions` are
+   * the installed ones, whose methods exist when the server declared them.
    */
-  constructor(client: StatelessClient, options: McpClientOptions, roots: () => Root[], switchVersion: (version: string) => void) {
+  constructor(client: StatelessClient, options: McpClientOptions, roots: () => Root[], switchVersion: (version: string) => void, owns: (kind: string) => boolean = () => false, extensions: readonly ExtensionDescriptor[] = []) {
+    this.#owns = owns;
+    this.#extensions = extensions;
     this.#client = client;
     this.#options = options;
     this.#roots = roots;
@@ -63,14 +70,14 @@ export class StatelessRequests {
   /** A fresh cached result, or the request with the envelope, through input rounds, cached when it carries `ttlMs`. */
   async request(method: string, params: Params | undefined, options: McpRequestOptions): Promise<Params> {
     // 26/changelog: these methods are gone; sending one would only earn -32601.
-    if (REMOVED_IN_STATELESS.has(method) && !isDeclaredExtensionMethod(this.#client.serverCapabilities, method)) throw new Error(`"${method}" does not exist in ${this.#client.protocolVersion ?? REVISION_2026_07_28}, the revision this connection speaks`);
+    if (REMOVED_IN_STATELESS.has(method) && !isDeclaredExtensionMethod(this.#client.serverCapabilities, method, this.#extensions)) throw new Error(`"${method}" does not exist in ${this.#client.protocolVersion ?? REVISION_2026_07_28}, the revision this connection speaks`);
     const cached = this.cache.get(method, params);
     if (cached) return cached;
     let last = params;
     const result = await runInputRounds(method, params, (sent) => {
       last = sent;
       return this.send(method, sent, options, true);
-    }, (request, key) => answerInputRequest(this.#options, this.#client.capabilities, this.#roots(), request, key, options.signal));
+    }, (request, key) => answerInputRequest(this.#options, this.#client.capabilities, this.#roots(), request, key, options.signal), this.#owns);
     if (last === params) this.cache.put(method, params, result);
     return result;
   }

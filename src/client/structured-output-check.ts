@@ -3,14 +3,14 @@
 // The schema comes from the server's tools/list, so it is compiled with the same bounded validator
 // as everything else, once per schema object, and a schema that cannot be compiled is reported,
 // not thrown. An `isError` result is the tool's own failure and carries no promise of structure;
-// a task (resultType task, the Tasks extension) is no result yet. McpClient keeps the tools of its
-// last tools/list that declare one (outputSchemasOf) and checks each callTool against them.
+// a result of a kind an extension owns (the Tasks extension's `task`) is no final result yet.
+// McpClient keeps the tools of its last tools/list that declare one (outputSchemasOf) and checks
+// each callTool against them.
 
 import { McpwireError } from '../errors/mcpwire-error.js';
 import { compile, describeIssues, issuesOf } from '../json-schema/index.js';
 import type { ValidationIssue, Validator } from '../json-schema/index.js';
 import type { CallToolResult, Tool } from '../protocol/index.js';
-import { resultTypeOf } from './input-rounds.js';
 
 /** A tool result that breaks the outputSchema its tool declared: what is wrong, by field. */
 export class StructuredOutputError extends McpwireError {
@@ -35,7 +35,9 @@ const validators = new WeakMap<object, Validator | string>();
 /** null when `result` keeps the promise of `tool.outputSchema` (or there is none), else the error that says how it does not. */
 export function checkStructuredOutput(tool: Pick<Tool, 'name' | 'outputSchema'>, result: CallToolResult): StructuredOutputError | null {
   const schema = tool.outputSchema;
-  if (schema === undefined || result.isError === true || resultTypeOf('tools/call', result) === 'task') return null;
+  // 26/basic/index#result-type: only a `complete` result (or one without resultType) is final.
+  const kind = result.resultType;
+  if (schema === undefined || result.isError === true || (kind !== undefined && kind !== 'complete')) return null;
   const structured = result.structuredContent;
   if (structured === undefined) {
     return new StructuredOutputError('missing', tool.name, `Tool ${tool.name} declares an outputSchema but returned no structuredContent`);

@@ -8,7 +8,7 @@ import { RequestCancelledError, RequestTimeoutError } from '../jsonrpc/index.js'
 import type { Params, RequestId } from '../jsonrpc/index.js';
 import { CapabilityError, CLIENT_REQUESTS, TERMINAL_TASK_STATUSES } from '../protocol/index.js';
 import type { CallToolResult, McpRequestOptions, Progress, Task, TaskStatus, TraceContext } from '../protocol/index.js';
-import type { McpClient } from './mcp-client.js';
+import type { ClientRequestOptions, McpClient } from './index.js';
 
 /** Options of a task-augmented tools/call. */
 export interface ToolTaskOptions {
@@ -70,7 +70,7 @@ export async function runToolTask(client: McpClient, name: string, args: Record<
     }
     let task = created.task;
     options.ontask?.(task);
-    const cancel = (why: string): Promise<never> => cancelTask(client, name, task, why, each);
+    const cancel = (why: string): Promise<never> => cancelAndStop(client, name, task, why, each);
     // input_required: the server's requests for input come on tasks/result, so fetch it now (tasks#input-required-status).
     while (!isTerminal(task.status) && task.status !== 'input_required') {
       if (signal?.aborted) return await cancel(reasonOf(signal));
@@ -84,7 +84,7 @@ export async function runToolTask(client: McpClient, name: string, args: Record<
       if (signal?.aborted) return await cancel(reasonOf(signal));
       let next: Task;
       try {
-        next = await client.getTask(task.taskId, { ...each, ...(signal ? { signal } : {}) });
+        next = await getTask(client, task.taskId, { ...each, ...(signal ? { signal } : {}) });
       } catch (error) {
         if (error instanceof RequestCancelledError && signal?.aborted) return await cancel(reasonOf(signal));
         throw error;
@@ -96,7 +96,7 @@ export async function runToolTask(client: McpClient, name: string, args: Record<
     // tasks/result blocks until the task is final: while input is pending, allow it the time that is left.
     const wait = task.status === 'input_required' ? { timeoutMs: Math.max(1, maxTotal - elapsed()) } : each;
     try {
-      return await client.getTaskResult(task.taskId, { ...wait, ...(signal ? { signal } : {}) }) as CallToolResult;
+      return await getTaskResult(client, task.taskId, { ...wait, ...(signal ? { signal } : {}) }) as CallToolResult;
     } catch (error) {
       if (error instanceof RequestCancelledError && signal?.aborted && !isTerminal(task.status)) return await cancel(reasonOf(signal));
       throw error;
@@ -107,14 +107,14 @@ export async function runToolTask(client: McpClient, name: string, args: Record<
 }
 
 /** Sends tasks/cancel (when the server offers it) and rejects with RequestCancelledError saying what happened. */
-async function cancelTask(client: McpClient, name: string, task: Task, why: string, options: McpRequestOptions): Promise<never> {
+async function cancelAndStop(client: McpClient, name: string, task: Task, why: string, options: McpRequestOptions): Promise<never> {
   const what = `task ${task.taskId} of tools/call "${name}"`;
   if (!client.serverCapabilities.tasks?.cancel) {
     throw new RequestCancelledError(`Stopped waiting for ${what} (${why}); the server did not declare "tasks.cancel", so it may still be running`);
   }
   let outcome: string;
   try {
-    const after = await client.cancelTask(task.taskId, options);
+    const after = await cancelTask(client, task.taskId, options);
     outcome = `the server says it is now ${after.status}${after.statusMessage ? ` (${JSON.stringify(after.statusMessage)})` : ''}`;
   } catch (error) {
     outcome = `tasks/cancel failed: ${error instanceof Error ? error.message : String(error)}`;
@@ -163,4 +163,19 @@ function preview(value: unknown): string {
 export function checkedTask(method: string, taskId: string, result: Params): Task {
   if (!isTask(result)) throw new Error(`${method} for task ${taskId}: the server answered with something that is not a Task: ${JSON.stringify(result).slice(0, 200)}`);
   return result;
+}
+
+/** `tasks/get` (2025-11-25): the task's current state. */
+export async function getTask(client: McpClient, taskId: string, options: ClientRequestOptions = {}): Promise<Task> {
+  return checkedTask(CLIENT_REQUESTS.tasksGet, taskId, await client.request(CLIENT_REQUESTS.tasksGet, { taskId }, options));
+}
+
+/** `tasks/result` (2025-11-25): waits until the task is final, then resolves with what the original request would have returned. */
+export async function getTaskResult(client: McpClient, taskId: string, options: ClientRequestOptions = {}): Promise<Params> {
+  return await client.request(CLIENT_REQUESTS.tasksResult, { taskId }, options);
+}
+
+/** `tasks/cancel` (2025-11-25; needs the server's `tasks.cancel`): resolves with the task, now cancelled. */
+export async function cancelTask(client: McpClient, taskId: string, options: ClientRequestOptions = {}): Promise<Task> {
+  return checkedTask(CLIENT_REQUESTS.tasksCancel, taskId, await client.request(CLIENT_REQUESTS.tasksCancel, { taskId }, options));
 }

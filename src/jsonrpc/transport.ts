@@ -146,6 +146,11 @@ export interface Transport {
    */
   setParamHeaders?(source: ParamHeaderSource): void;
   /**
+   * Streamable HTTP clients, 2026-07-28: the body field the Mcp-Name header repeats for each
+   * method the client's extensions add (method → field), beside the core's (stdio ignores them).
+   */
+  setMcpNames?(names: Readonly<Record<string, string>>): void;
+  /**
    * HTTP clients with an auth hook: the server refused a request for want of authorization and a
    * login began. The server answered, so it is not silent: a wait for its answer stops counting here.
    */

@@ -4,7 +4,7 @@
 import { McpwireError } from '../errors/mcpwire-error.js';
 import type { ClientCapabilities, ServerCapabilities } from './lifecycle-types.js';
 import { extensionSettings } from './extensions.js';
-import { TASKS_EXTENSION, TASKS_METHODS } from './tasks-extension.js';
+import type { ExtensionDescriptor } from './extensions.js';
 
 const SERVER_CAPABILITY_OF: Record<string, keyof ServerCapabilities> = {
   'tools/list': 'tools',
@@ -40,19 +40,20 @@ export function clientCapabilityFor(method: string): keyof ClientCapabilities | 
   return CLIENT_CAPABILITY_OF[method];
 }
 
-/** Whether `method` is one the server's declared extensions add back (SEP-2663: tasks/get, tasks/update, tasks/cancel). */
-export function isDeclaredExtensionMethod(capabilities: ServerCapabilities, method: string): boolean {
-  // Read when called, not when this module loads: tasks-extension.ts (the Tasks package's, issue 44)
-  // imports this layer's entry, so at load time its constants may not be there yet.
-  return (Object.values(TASKS_METHODS) as string[]).includes(method) && extensionSettings(capabilities, TASKS_EXTENSION) !== undefined;
+/**
+ * Whether `method` is one an extension of this side adds (`extensions`) and the server declared
+ * that extension (SEP-2133; SEP-2663 adds tasks/get, tasks/update and tasks/cancel back this way).
+ */
+export function isDeclaredExtensionMethod(capabilities: ServerCapabilities, method: string, extensions: readonly ExtensionDescriptor[]): boolean {
+  return extensions.some((extension) => extension.methods?.includes(method) === true && extensionSettings(capabilities, extension.id) !== undefined);
 }
 
-/** Why the server's capabilities do not allow this request, or undefined when they do. */
-export function missingServerCapability(capabilities: ServerCapabilities, method: string): string | undefined {
+/** Why the server's capabilities do not allow this request, or undefined when they do; `extensions` are the client's (their methods need only their declaration). */
+export function missingServerCapability(capabilities: ServerCapabilities, method: string, extensions: readonly ExtensionDescriptor[] = []): string | undefined {
   const name = serverCapabilityFor(method);
   if (name === undefined) return undefined;
-  // SEP-2663: tasks/get and tasks/cancel belong to the Tasks extension when the server declared it.
-  if (isDeclaredExtensionMethod(capabilities, method)) return undefined;
+  // SEP-2663: tasks/get and tasks/cancel belong to the Tasks extension when both sides declared it.
+  if (isDeclaredExtensionMethod(capabilities, method, extensions)) return undefined;
   if (!capabilities[name]) return `The server did not declare the "${name}" capability, so "${method}" cannot be used`;
   if ((method === 'resources/subscribe' || method === 'resources/unsubscribe') && !capabilities.resources?.subscribe) {
     return `The server did not declare "resources.subscribe", so "${method}" cannot be used`;

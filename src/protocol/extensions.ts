@@ -6,6 +6,22 @@
 
 import type { Params } from '../jsonrpc/index.js';
 
+/** What both sides know of an extension before any of its code runs. */
+export interface ExtensionDescriptor {
+  /** `{vendor-prefix}/{extension-name}`; declared as `capabilities.extensions[id]`. */
+  readonly id: string;
+  /** Declared as `capabilities.extensions[id]`; default `{}`. */
+  readonly settings?: Record<string, unknown>;
+  /**
+   * Request methods it adds (sent by a client, answered by a server) that the core does not know:
+   * sent only when the other side declared `id`, and then whatever the core's capabilities say
+   * (the Tasks extension's tasks/get, tasks/update, tasks/cancel, SEP-2663).
+   */
+  readonly methods?: readonly string[];
+  /** The body field the 2026 `Mcp-Name` header repeats, by method it adds (`{ 'tasks/get': 'taskId' }`; protocol/mcp-name.ts). */
+  readonly mcpNames?: Readonly<Record<string, string>>;
+}
+
 /** `capabilities.extensions`: extension identifier → that extension's settings. */
 export type ExtensionSettings = Record<string, Record<string, unknown>>;
 

@@ -22,7 +22,7 @@ export type {
 } from './feature-types.js';
 export { RELATED_TASK_META_KEY, TERMINAL_TASK_STATUSES } from './task-types.js';
 export type { CreateTaskResult, ListTasksResult, Task, TaskMetadata, TaskStatus } from './task-types.js';
-export { TASKS_EXTENSION, TASKS_METHODS, TASKS_LISTEN_KEY, TASKS_NOTIFICATION, TERMINAL_EXTENSION_TASK_STATUSES } from './tasks-extension.js';
+export { TASKS_EXTENSION, TASKS_MCP_NAMES, TASKS_METHODS, TASKS_LISTEN_KEY, TASKS_NOTIFICATION, TERMINAL_EXTENSION_TASK_STATUSES } from './tasks-extension.js';
 export type { DetailedTask, ExtensionTask, ExtensionTaskStatus } from './tasks-extension.js';
 export type { SubscriptionFilter } from './subscription-types.js';
 export { RESOURCE_NOT_FOUND, URL_ELICITATION_REQUIRED } from './error-codes.js';
@@ -37,14 +37,14 @@ export type { TraceContext, TraceParent } from './trace-context.js';
 export { APP_EXTENSION, APP_METHODS, APP_MIME_TYPE, APP_PROTOCOL_VERSION, SANDBOX_METHOD_PREFIX, appResourceUri, appToolVisibility, visibleTo } from './app-types.js';
 export type { AppResourceCsp, AppResourceMeta, AppToolMeta, AppToolVisibility } from './app-types.js';
 // Skills (SEP-2640): the extension's vocabulary, entries and digests, and the SKILL.md frontmatter.
-export { DIRECTORY_MIME_TYPE, SKILLS_EXTENSION, SKILL_LIMITS, SKILL_METHODS, skillDigest } from './skill-types.js';
+export { DIRECTORY_MIME_TYPE, SKILLS_EXTENSION, SKILL_DIGEST, SKILL_LIMITS, SKILL_METHODS, skillDigest, skillNameOf } from './skill-types.js';
 export type {
   DirectoryResource, GetSkillResult, ListSkillsResult, ReadResourceDirectoryResult, Skill, SkillFrontmatter, SkillResourceEntry, SkillsSettings,
 } from './skill-types.js';
-export { SkillFrontmatterError, parseFrontmatter } from './skill-frontmatter.js';
+export { SkillFrontmatterError, parseFrontmatter, splitFrontmatter } from './skill-frontmatter.js';
 // Extensions (SEP-2133): identifiers and negotiation.
 export { extensionIdProblem, extensionSettings } from './extensions.js';
-export type { ExtensionSettings } from './extensions.js';
+export type { ExtensionDescriptor, ExtensionSettings } from './extensions.js';
 // Who is asking (the principal of an AuthInfo), and base64url without padding (RFC 4648 §5).
 export { principalOf } from '../jsonrpc/principal.js';
 export { decodeBase64Url, encodeBase64Url } from './base64url.js';

@@ -12,6 +12,9 @@ export const TASKS_EXTENSION = 'io.modelcontextprotocol/tasks';
 /** The methods the extension adds (no tasks/list, no tasks/result: SEP-2663). */
 export const TASKS_METHODS = { get: 'tasks/get', update: 'tasks/update', cancel: 'tasks/cancel' } as const;
 
+/** SEP-2663 (Streamable HTTP: Routing Headers): the body field Mcp-Name repeats for each of the methods: the task id. */
+export const TASKS_MCP_NAMES: Readonly<Record<string, string>> = { [TASKS_METHODS.get]: 'taskId', [TASKS_METHODS.update]: 'taskId', [TASKS_METHODS.cancel]: 'taskId' };
+
 /** `notifications/tasks`: a task's full state, through subscriptions/listen. */
 export const TASKS_NOTIFICATION = NOTIFICATIONS.tasks;
 

@@ -12,6 +12,8 @@ import { mcpNameOf } from '../protocol/mcp-name.js';
 /** What the check needs of the server: a tool's `x-mcp-header` arguments (argument name → `Mcp-Param-` header suffix). */
 export interface ParamHeaderDeclarer {
   toolHeaders?(name: string): Record<string, string> | undefined;
+  /** The body field Mcp-Name repeats for each method installed extensions add (ServerExtension.mcpNames). */
+  readonly mcpNames?: Readonly<Record<string, string>>;
 }
 
 /** Reads one request header by its lowercase name (MessageExtra.header, an HTTP exchange). */
@@ -39,11 +41,11 @@ export function decodeHeaderValue(raw: string): string | undefined {
 }
 
 /** A missing or differing MCP-Protocol-Version, Mcp-Method or Mcp-Name header, or a bad value, is -32020. */
-export function headerRefusal(source: HeaderSource, message: { method: string; params?: Params | undefined }): ProtocolError | undefined {
-  return methodHeaderRefusal(source, message.method, message.params);
+export function headerRefusal(source: HeaderSource, message: { method: string; params?: Params | undefined }, mcpNames?: Readonly<Record<string, string>>): ProtocolError | undefined {
+  return methodHeaderRefusal(source, message.method, message.params, mcpNames);
 }
 
-function methodHeaderRefusal(source: HeaderSource, method: string, params: Params | undefined): ProtocolError | undefined {
+function methodHeaderRefusal(source: HeaderSource, method: string, params: Params | undefined, names?: Readonly<Record<string, string>>): ProtocolError | undefined {
   if (source.header('mcp-protocol-version') === undefined) {
     return new ProtocolError(HEADER_MISMATCH, 'Header mismatch: the MCP-Protocol-Version header is required');
   }
@@ -53,7 +55,7 @@ function methodHeaderRefusal(source: HeaderSource, method: string, params: Param
   if (decoded !== method) {
     return new ProtocolError(HEADER_MISMATCH, `Header mismatch: Mcp-Method ${JSON.stringify(decoded ?? rawMethod)} does not match the body's method ${JSON.stringify(method)}`);
   }
-  const expected = mcpNameOf(method, params);
+  const expected = mcpNameOf(method, params, names);
   if (expected === undefined) return undefined;
   const rawName = source.header('mcp-name');
   if (rawName === undefined) return new ProtocolError(HEADER_MISMATCH, `Header mismatch: ${method} needs the Mcp-Name header`);
@@ -98,7 +100,7 @@ export function paramHeaderRefusal(source: HeaderSource, params: Params | undefi
 export function checkHeaders(extra: MessageExtra | undefined, method: string, params: Params | undefined, declarer: ParamHeaderDeclarer): void {
   if (extra?.header === undefined) return;
   const source = extra as HeaderSource;
-  const refusal = methodHeaderRefusal(source, method, params);
+  const refusal = methodHeaderRefusal(source, method, params, declarer.mcpNames);
   if (refusal) throw refusal;
   const tool = method === 'tools/call' ? params?.name : undefined;
   if (typeof tool !== 'string' || declarer.toolHeaders === undefined) return;

@@ -70,6 +70,8 @@ export interface ServerExtension {
   readonly settings?: Record<string, unknown>;
   /** Request methods the extension adds, by method name. A name the server already answers is refused. */
   readonly methods?: Readonly<Record<string, ServerRequestHandler>>;
+  /** The body field the 2026 `Mcp-Name` header repeats, by method it adds (protocol/mcp-name.ts; Tasks: `taskId`). */
+  readonly mcpNames?: Readonly<Record<string, string>>;
   /** Its methods whose 2026-07-28 results carry `ttlMs` and `cacheScope` (26/server/utilities/caching), as the core lists do. */
   readonly cacheable?: readonly string[];
   /** Called around every inbound request, after the middleware `use`d before the extension was installed. */

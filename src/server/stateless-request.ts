@@ -47,6 +47,8 @@ export interface StatelessHost {
   readonly maxListenStreams: number;
   /** How long a listen stream may carry nothing before the server ends it. */
   readonly listenIdleMs: number;
+  /** The body field Mcp-Name repeats for each method installed extensions add (ServerExtension.mcpNames). */
+  readonly mcpNames?: Readonly<Record<string, string>>;
   /** Keys installed extensions add to the listen filter (ServerExtension.listenFilters). */
   readonly listenFilters?: ReadonlyMap<string, ListenFilterHook>;
   /** A tool's `x-mcp-header` arguments (argument name → `Mcp-Param-` header suffix), checked against the request's headers. */

@@ -9,7 +9,7 @@ import type { MessageExtra, Params, OptionKeys } from '../jsonrpc/index.js';
 import { INTERNAL_ERROR, INVALID_PARAMS, ProtocolError, messageOf, refuseUnknownOptions } from '../jsonrpc/index.js';
 import { principalOf as principalOfAuth, MISSING_REQUIRED_CLIENT_CAPABILITY, extensionSettings } from '../protocol/index.js';
 import type { ElicitRequestParams, ElicitResult, CreateMessageRequestParams, CreateMessageResult, Root } from '../protocol/index.js';
-import { TASKS_EXTENSION, TASKS_LISTEN_KEY, TASKS_METHODS, TASKS_NOTIFICATION } from '../protocol/tasks-extension.js';
+import { TASKS_EXTENSION, TASKS_LISTEN_KEY, TASKS_MCP_NAMES, TASKS_METHODS, TASKS_NOTIFICATION } from '../protocol/tasks-extension.js';
 import type { DetailedTask } from '../protocol/tasks-extension.js';
 import type { ToolContext, InputOptions, ExtensionHost, ServerExtension } from './index.js';
 import { DEFAULT_TASK_DEADLINE_MS, MemoryTaskStore, expiredTask, isTerminal } from './task-store.js';
@@ -240,6 +240,8 @@ export function tasksExtension(options: TasksExtensionOptions = {}): TasksExtens
   return {
     id: TASKS_EXTENSION,
     runAsTask,
+    // SEP-2663 (Streamable HTTP: Routing Headers): the extension's methods carry the task id in Mcp-Name.
+    mcpNames: TASKS_MCP_NAMES,
     install(host) {
       if (server !== undefined && server !== host) throw new Error('This tasksExtension() is installed on another server already; make one per server');
       server = host;

@@ -75,6 +75,8 @@ export class ToolServer implements ConnectionHost {
   readonly #extensions: ExtensionSettings = {};
   /** The methods those extensions added (StatelessHost). */
   readonly extensionMethods = new Set<string>();
+  /** The body field Mcp-Name repeats for each method installed extensions add (ServerExtension.mcpNames; header-check.ts). */
+  readonly mcpNames: Record<string, string> = {};
   /** The installed extensions' methods whose 2026 results are cacheable. */
   readonly #cacheable = new Set<string>();
   /** The keys installed extensions add to the subscriptions/listen filter (StatelessHost). */
@@ -185,6 +187,7 @@ export class ToolServer implements ConnectionHost {
       this.extensionMethods.add(method);
     }
     for (const method of extension.cacheable ?? []) this.#cacheable.add(method);
+    for (const [method, field] of Object.entries(extension.mcpNames ?? {})) this.mcpNames[method] = field;
     if (extension.middleware !== undefined) this.middleware.push(extension.middleware);
     this.#extensions[extension.id] = { ...extension.settings };
     return this;

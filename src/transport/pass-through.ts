@@ -64,4 +64,8 @@ export class PassThroughTransport implements Transport {
   setParamHeaders(source: ParamHeaderSource): void {
     this.inner.setParamHeaders?.(source);
   }
+
+  setMcpNames(names: Readonly<Record<string, string>>): void {
+    this.inner.setMcpNames?.(names);
+  }
 }

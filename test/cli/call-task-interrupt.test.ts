@@ -11,9 +11,9 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { McpClient } from '../../src/client/index.js';
-import { TASKS_EXTENSION } from '../../src/protocol/index.js';
 import { httpTransport } from '../../src/transport/index.js';
 import { REPO, startHttpServer, stdioServer } from './cli-harness.js';
+import { getDetailedTask, tasksClient } from '../../src/client/tasks-client.js';
 
 const MAIN = fileURLToPath(new URL('../../src/cli/main.ts', import.meta.url));
 const EVERYTHING = fileURLToPath(new URL('../../examples/conformance/server.ts', import.meta.url));
@@ -51,9 +51,9 @@ test('2026-07-28: a task shows its status and progress lines; Ctrl-C sends tasks
       lastSecond: 2,
     });
     // The cancel reached the server: the task is cancelled there (no principal over plain HTTP, so any client may read it).
-    const client = await McpClient.connect(httpTransport(server.url), { era: '2026-07-28', capabilities: { extensions: { [TASKS_EXTENSION]: {} } } });
+    const client = await McpClient.connect(httpTransport(server.url), { era: '2026-07-28', extensions: [tasksClient()] });
     try {
-      assert.equal((await client.getDetailedTask(taskId)).status, 'cancelled');
+      assert.equal((await getDetailedTask(client, taskId)).status, 'cancelled');
     } finally {
       await client.close();
     }

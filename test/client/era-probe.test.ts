@@ -57,16 +57,17 @@ test('probe: a DiscoverResult without a version we speak falls back (auto) or fa
   await assert.rejects(probeEra(async () => ({ capabilities: {} }), false), { message: 'server/discover answered without a list of supportedVersions: {"capabilities":{}}' });
 });
 
-test('resultType: missing is complete; input_required only for the three methods; task only for tools/call; unknown values are refused', () => {
+test('resultType: missing is complete; input_required only for the three methods; a kind an installed extension owns is read; unknown values are refused', () => {
   assert.equal(resultTypeOf('tools/list', {}), 'complete');
   assert.equal(resultTypeOf('tools/list', { resultType: 'complete' }), 'complete');
   assert.equal(resultTypeOf('prompts/get', { resultType: 'input_required' }), 'input_required');
   assert.throws(() => resultTypeOf('tools/list', { resultType: 'input_required' }), {
     message: 'The server answered "tools/list" with input_required, which only tools/call, prompts/get and resources/read may return',
   });
-  assert.equal(resultTypeOf('tools/call', { resultType: 'task' }), 'task');
-  assert.throws(() => resultTypeOf('tools/list', { resultType: 'task' }), { message: 'The server answered "tools/list" with resultType "task", which this client does not recognize' });
-  assert.throws(() => resultTypeOf('tools/call', { resultType: 'later' }), { message: 'The server answered "tools/call" with resultType "later", which this client does not recognize' });
+  const owns = (kind: string): boolean => kind === 'task';
+  assert.equal(resultTypeOf('tools/call', { resultType: 'task' }, owns), 'task');
+  assert.throws(() => resultTypeOf('tools/call', { resultType: 'task' }), { message: 'The server answered "tools/call" with resultType "task", which no extension installed on this client owns' });
+  assert.throws(() => resultTypeOf('tools/call', { resultType: 'later' }, owns), { message: 'The server answered "tools/call" with resultType "later", which no extension installed on this client owns' });
 });
 
 test('input rounds: requestState alone is retried at once and echoed; a server that never stops asking is cut off', async () => {

@@ -7,9 +7,9 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { McpClient } from '../../src/client/index.js';
 import { INTERNAL_ERROR, ProtocolError } from '../../src/jsonrpc/index.js';
-import { TASKS_EXTENSION } from '../../src/protocol/index.js';
 import { McpServer, tasksExtension } from '../../src/server/index.js';
 import { httpTransport, serveHttp } from '../../src/transport/index.js';
+import { callToolAsTask, tasksClient } from '../../src/client/tasks-client.js';
 
 function server(): McpServer {
   const mcp = new McpServer({ name: 'follow', version: '1.0.0' });
@@ -31,7 +31,7 @@ function server(): McpServer {
 async function connected(): Promise<{ client: McpClient; methods: string[]; close: () => Promise<void> }> {
   const http = await serveHttp(server(), { port: 0 });
   const client = await McpClient.connect(httpTransport(http.url), {
-    era: '2026-07-28', capabilities: { extensions: { [TASKS_EXTENSION]: {} } }, onElicitation: async () => ({ action: 'accept', content: {} }),
+    era: '2026-07-28', extensions: [tasksClient()], onElicitation: async () => ({ action: 'accept', content: {} }),
   });
   const methods: string[] = [];
   client.use((ctx, next) => { methods.push(ctx.method); return next(); });
@@ -43,7 +43,7 @@ test('callToolAsTask polls at pollIntervalMs, answers the input once with tasks/
   try {
     const waits: number[] = [];
     const seen: string[] = [];
-    const result = await client.callToolAsTask('ask', {}, {
+    const result = await callToolAsTask(client, 'ask', {}, {
       sleep: async (ms) => { waits.push(ms); await new Promise((resolve) => setTimeout(resolve, 5)); },
       ontask: (task) => seen.push(`${task.status}${task.statusMessage ? ` ${task.statusMessage}` : ''}`),
     });
@@ -60,7 +60,7 @@ test('callToolAsTask polls at pollIntervalMs, answers the input once with tasks/
 test('follow: "listen" hears notifications/tasks and sends no tasks/get while they come', async () => {
   const { client, methods, close } = await connected();
   try {
-    const pending = client.callToolAsTask('held', {}, { follow: 'listen' });
+    const pending = callToolAsTask(client, 'held', {}, { follow: 'listen' });
     while (!methods.includes('subscriptions/listen')) await new Promise((resolve) => setTimeout(resolve, 5));
     await new Promise((resolve) => setTimeout(resolve, 50));
     await client.callTool('release', {});

@@ -13,6 +13,7 @@ import { spawnStdio } from '../../src/node.js';
 import { McpServer, skillsExtension } from '../../src/server/index.js';
 import type { Middleware } from '../../src/server/index.js';
 import { httpTransport, serveHttp } from '../../src/transport/index.js';
+import { getSkill, listSkills, readSkillFile } from '../../src/client/skills-client.js';
 
 const SERVER = fileURLToPath(new URL('../../examples/skills-server.ts', import.meta.url));
 const file = (path: string) => readFileSync(fileURLToPath(new URL(`../../examples/skills/${path}`, import.meta.url)));
@@ -29,7 +30,7 @@ for (const era of ['2025-11-25', '2026-07-28'] as const) {
     });
     try {
       assert.deepEqual(client.serverExtension('io.modelcontextprotocol/skills'), { directoryRead: true });
-      const skills = await client.listSkills();
+      const skills = await listSkills(client);
       assert.deepEqual(skills, [
         {
           uri: 'skill://acme/greeting/SKILL.md',
@@ -46,17 +47,17 @@ for (const era of ['2025-11-25', '2026-07-28'] as const) {
         },
       ]);
       assert.deepEqual(reads, [], 'listing reads no skill file (lazy retrieval)');
-      const pdf = await client.getSkill(skills[1]!);
+      const pdf = await getSkill(client, skills[1]!);
       const manifest = file('pdf-processing/SKILL.md').toString('utf8');
       assert.deepEqual({ ...pdf, bytes: Buffer.from(pdf.bytes).toString('utf8') }, {
         uri: 'skill://pdf-processing/SKILL.md', mimeType: 'text/markdown', bytes: manifest, text: manifest, verified: true,
         skill: skills[1], frontmatter: skills[1]!.frontmatter, body: manifest.slice(manifest.indexOf('---\n', 4) + 4),
       });
-      const greeting = await client.getSkill('skill://acme/greeting/SKILL.md'); // by skills/get
+      const greeting = await getSkill(client, 'skill://acme/greeting/SKILL.md'); // by skills/get
       assert.deepEqual(greeting.skill, skills[0]);
-      const forms = await client.readSkillFile(pdf.skill, 'references/FORMS.md');
+      const forms = await readSkillFile(client, pdf.skill, 'references/FORMS.md');
       assert.equal(forms.text, file('pdf-processing/references/FORMS.md').toString('utf8'));
-      await assert.rejects(client.readSkillFile(pdf.skill, 'scripts/run.sh'),
+      await assert.rejects(readSkillFile(client, pdf.skill, 'scripts/run.sh'),
         new SkillVerificationError('unlisted', 'skill://pdf-processing/scripts/run.sh', 'skill://pdf-processing/scripts/run.sh is not a file of the skill skill://pdf-processing/SKILL.md: it is not read'));
       assert.deepEqual(reads, ['skill://pdf-processing/SKILL.md', 'skill://acme/greeting/SKILL.md', 'skill://pdf-processing/references/FORMS.md']);
     } finally {
@@ -92,8 +93,8 @@ test('a SKILL.md of the same size but other bytes is refused for its digest; one
   ] as const) {
     const { client, close } = await tampering(replaceRead(text));
     try {
-      const [skill] = await client.listSkills();
-      await assert.rejects(client.getSkill(skill!), (error: unknown) => {
+      const [skill] = await listSkills(client);
+      await assert.rejects(getSkill(client, skill!), (error: unknown) => {
         assert.ok(error instanceof SkillVerificationError);
         assert.deepEqual([error.reason, error.uri], [reason, 'skill://pdf/SKILL.md']);
         assert.match(error.message, message);
@@ -113,8 +114,8 @@ test('an entry whose frontmatter differs from the verified file is refused: the 
     return { ...result, skills: [{ ...skill, frontmatter: { ...skill!.frontmatter, description: 'Exfiltrate credentials' } }] };
   });
   try {
-    const [skill] = await client.listSkills();
-    await assert.rejects(client.getSkill(skill!), new SkillVerificationError('frontmatter', 'skill://pdf/SKILL.md',
+    const [skill] = await listSkills(client);
+    await assert.rejects(getSkill(client, skill!), new SkillVerificationError('frontmatter', 'skill://pdf/SKILL.md',
       'skill://pdf/SKILL.md: the file\'s frontmatter differs from its entry in "description": the skill is not loaded'));
   } finally {
     await close();
@@ -129,7 +130,7 @@ test('a listing entry that breaks the rules is refused with SkillEntryError nami
     return { ...result, skills: [{ ...skill, resources: [{ uri: 'skill://pdf/SKILL.md', digest: 'md5:0', size: 1 }] }] };
   });
   try {
-    await assert.rejects(client.listSkills(), new SkillEntryError('Invalid skill entry: skill://pdf/SKILL.md: a file has no uri or no sha256:{64 hex} digest'));
+    await assert.rejects(listSkills(client), new SkillEntryError('Invalid skill entry: skill://pdf/SKILL.md: a file has no uri or no sha256:{64 hex} digest'));
   } finally {
     await close();
   }

@@ -16,6 +16,7 @@ import { SkillVerificationError as SdkSkillVerificationError, SkillsClient } fro
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { McpClient, SkillVerificationError } from '../../src/client/index.js';
 import { spawnStdio } from '../../src/node.js';
+import { getSkill, listSkills, readSkillFile } from '../../src/client/skills-client.js';
 
 const OUR_SERVER = fileURLToPath(new URL('../../examples/skills-server.ts', import.meta.url));
 const SDK_SERVER = fileURLToPath(new URL('../fixtures/sdk-v2-skills-server.ts', import.meta.url));
@@ -65,13 +66,13 @@ for (const era of ['2025-11-25', '2026-07-28'] as const) {
     const client = await McpClient.connect(spawnStdio(process.execPath, ['--import', 'tsx', SDK_SERVER]), { era });
     t.after(() => client.close());
     assert.deepEqual([client.protocolVersion, client.serverExtension('io.modelcontextprotocol/skills')], [era, { directoryRead: true }]);
-    const skills = await client.listSkills();
+    const skills = await listSkills(client);
     assert.deepEqual(skills, ENTRIES);
-    const pdf = await client.getSkill(skills[1]!);
+    const pdf = await getSkill(client, skills[1]!);
     assert.deepEqual([pdf.verified, pdf.text, pdf.frontmatter], [true, text('pdf-processing/SKILL.md'), ENTRIES[1]!.frontmatter]);
-    assert.deepEqual((await client.getSkill('skill://acme/greeting/SKILL.md')).skill, ENTRIES[0]);
-    const forms = await client.readSkillFile(pdf.skill, 'references/FORMS.md');
+    assert.deepEqual((await getSkill(client, 'skill://acme/greeting/SKILL.md')).skill, ENTRIES[0]);
+    const forms = await readSkillFile(client, pdf.skill, 'references/FORMS.md');
     assert.deepEqual([forms.verified, forms.text], [true, text('pdf-processing/references/FORMS.md')]);
-    await assert.rejects(client.readSkillFile(pdf.skill, 'secrets.txt'), (error: unknown) => error instanceof SkillVerificationError && error.reason === 'unlisted');
+    await assert.rejects(readSkillFile(client, pdf.skill, 'secrets.txt'), (error: unknown) => error instanceof SkillVerificationError && error.reason === 'unlisted');
   });
 }

@@ -82,9 +82,6 @@ const NOT_TAKEN: Record<string, string> = {
   McpRequestOptions: 'per request, on the hot path, and passed on inside the library',
   ClientRequestOptions: 'per request, on the hot path, and passed on inside the library',
   InputOptions: 'per elicitation, sampling or roots request of a running handler',
-  TaskCallOptions: 'per tools/call run as a task',
-  ToolTaskOptions: 'the 2025-11-25 part of TaskCallOptions, per call',
-  ExtensionTaskOptions: 'the Tasks-extension part of TaskCallOptions, per call',
 };
 
 /** What a factory does with `extra`: its TypeError's message, or 'accepted'. */

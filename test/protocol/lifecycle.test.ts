@@ -40,6 +40,12 @@ test('capabilities gate methods on both sides', () => {
   assert.equal(missingServerCapability({ tools: {} }, 'tools/call'), undefined);
   assert.equal(missingServerCapability({ resources: {} }, 'resources/subscribe'), 'The server did not declare "resources.subscribe", so "resources/subscribe" cannot be used');
   assert.equal(missingServerCapability({}, 'ping'), undefined);
+  // A method an extension of the client adds needs only the server's declaration of that extension (SEP-2133; Tasks: SEP-2663).
+  const tasks = [{ id: 'io.modelcontextprotocol/tasks', methods: ['tasks/get', 'tasks/update', 'tasks/cancel'] }];
+  const declaring = { extensions: { 'io.modelcontextprotocol/tasks': {} } };
+  assert.equal(missingServerCapability(declaring, 'tasks/get', tasks), undefined);
+  assert.equal(missingServerCapability(declaring, 'tasks/get'), 'The server did not declare the "tasks" capability, so "tasks/get" cannot be used');
+  assert.equal(missingServerCapability({}, 'tasks/get', tasks), 'The server did not declare the "tasks" capability, so "tasks/get" cannot be used');
   assert.equal(missingClientCapability({}, 'sampling/createMessage'), 'The client did not declare the "sampling" capability, so "sampling/createMessage" cannot be used');
   assert.equal(missingClientCapability({ elicitation: {} }, 'elicitation/create', { mode: 'url' }), 'The client did not declare elicitation mode "url"');
   assert.equal(missingClientCapability({ elicitation: {} }, 'elicitation/create', {}), undefined);

@@ -10,6 +10,7 @@ import { ProtocolError } from '../../src/jsonrpc/index.js';
 import { McpServer, ToolServer, skillsExtension } from '../../src/server/index.js';
 import type { McpServerOptions, SkillDefinition } from '../../src/server/index.js';
 import { createLinkedPair } from '../../src/transport/index.js';
+import { listSkills } from '../../src/client/skills-client.js';
 
 const MANIFEST = '---\nname: pdf-processing\ndescription: Extract, fill, and assemble PDF documents\n---\n\nSkill body.\n';
 const FORMS = 'Supporting content.\n';
@@ -90,7 +91,7 @@ test('pages: skills/list and resources/directory/read follow the server pageSize
   assert.equal((first.skills as unknown[]).length, 1);
   const second = await client.request('skills/list', { cursor: first.nextCursor });
   assert.deepEqual([(second.skills as { uri: string }[])[0]!.uri, second.nextCursor], ['skill://acme/greeting/SKILL.md', undefined]);
-  assert.deepEqual((await client.listSkills()).map((skill) => skill.uri), ['skill://pdf-processing/SKILL.md', 'skill://acme/greeting/SKILL.md']);
+  assert.deepEqual((await listSkills(client)).map((skill) => skill.uri), ['skill://pdf-processing/SKILL.md', 'skill://acme/greeting/SKILL.md']);
   const page = await client.request('resources/directory/read', { uri: 'skill://pdf-processing' });
   assert.deepEqual([(page.resources as unknown[]).length, typeof page.nextCursor], [1, 'string']);
   await client.close();
@@ -133,7 +134,7 @@ test('a skill that breaks the extension rules is refused, naming the skill and t
   await skills.add({ path: 'x', files: { 'SKILL.md': skillMd('x') } });
   await assert.rejects(skills.add({ path: 'x', files: { 'SKILL.md': skillMd('x') } }), new Error('A skill at "skill://x/SKILL.md" is already registered'));
   const client = await connected(server);
-  assert.deepEqual((await client.listSkills()).map((skill) => skill.uri), ['skill://x/SKILL.md']);
+  assert.deepEqual((await listSkills(client)).map((skill) => skill.uri), ['skill://x/SKILL.md']);
   assert.deepEqual((await client.listResources()).map((resource) => resource.uri), ['skill://x/SKILL.md']);
   await client.close();
 });
@@ -153,6 +154,6 @@ test('installed with no skill yet, the Skills extension is declared with resourc
   const client = await connected(server);
   assert.deepEqual([client.serverCapabilities.extensions, client.serverCapabilities.resources],
     [{ 'io.modelcontextprotocol/skills': { directoryRead: true } }, { subscribe: true, listChanged: true }]);
-  assert.deepEqual([await client.listSkills(), await client.listResources()], [[], []]);
+  assert.deepEqual([await listSkills(client), await client.listResources()], [[], []]);
   await client.close();
 });

@@ -7,11 +7,11 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { McpClient } from '../../src/client/index.js';
-import { TASKS_EXTENSION } from '../../src/protocol/index.js';
 import type { DetailedTask } from '../../src/protocol/index.js';
 import { LocalListenBus, McpServer, MemoryTaskStore, tasksExtension } from '../../src/server/index.js';
 import type { ListenBus, TaskStore } from '../../src/server/index.js';
 import { httpTransport, serveHttp } from '../../src/transport/index.js';
+import { tasksClient } from '../../src/client/tasks-client.js';
 
 /** An instance: `ask` waits for an answer, `wait` until its signal fires (and says so in `stopped`). */
 function instance(name: string, store: TaskStore, stopped: string[], listenBus?: ListenBus): McpServer {
@@ -42,7 +42,7 @@ test('a task started through one instance is answered and cancelled through anot
   const stopped: string[] = [];
   const one = await serveHttp(instance('one', store, stopped), { port: 0 });
   const two = await serveHttp(instance('two', store, stopped), { port: 0 });
-  const options = { era: '2026-07-28' as const, capabilities: { extensions: { [TASKS_EXTENSION]: {} } } };
+  const options = { era: '2026-07-28' as const, extensions: [tasksClient()] };
   const viaOne = await McpClient.connect(httpTransport(one.url), options);
   const viaTwo = await McpClient.connect(httpTransport(two.url), options);
   try {
@@ -75,7 +75,7 @@ test('notifications/tasks cross instances on the listen bus: a stream on one ins
   const stopped: string[] = [];
   const one = await serveHttp(instance('one', store, stopped, bus), { port: 0 });
   const two = await serveHttp(instance('two', store, stopped, bus), { port: 0 });
-  const options = { era: '2026-07-28' as const, capabilities: { extensions: { [TASKS_EXTENSION]: {} } } };
+  const options = { era: '2026-07-28' as const, extensions: [tasksClient()] };
   const viaOne = await McpClient.connect(httpTransport(one.url), options);
   const viaTwo = await McpClient.connect(httpTransport(two.url), options);
   const stop = new AbortController();

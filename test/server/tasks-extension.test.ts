@@ -14,6 +14,7 @@ import { ListenRegistry } from '../../src/server/listen-registry.js';
 import { createLinkedPair } from '../../src/transport/index.js';
 import type { Params } from '../../src/jsonrpc/index.js';
 import { postHeaders, send, sseMessages } from '../transport/fixtures/http-request.js';
+import { tasksClient } from '../../src/client/tasks-client.js';
 
 function taskServer(extension = tasksExtension({ pollIntervalMs: 50 })): McpServer {
   const server = new McpServer({ name: 'tasks-test', version: '1.0.0' });
@@ -26,7 +27,8 @@ function taskServer(extension = tasksExtension({ pollIntervalMs: 50 })): McpServ
   return server.extension(extension);
 }
 
-const DECLARING = { capabilities: { extensions: { [TASKS_EXTENSION]: {} } } };
+/** A client with the Tasks client installed: it declares the extension, and owns the `task` resultType. */
+const DECLARING = { extensions: [tasksClient()] };
 
 async function poll(client: McpClient, taskId: string, until: (task: DetailedTask) => boolean): Promise<DetailedTask> {
   for (;;) {
@@ -310,7 +312,7 @@ test('over 2026-07-28 HTTP without auth, tasks are counted per remote address: a
   try {
     const call = async (localAddress: string): Promise<unknown> => {
       const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'asks', arguments: {}, _meta: {
-        'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': DECLARING.capabilities,
+        'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': { extensions: { [TASKS_EXTENSION]: {} } },
       } } });
       const headers = postHeaders({ 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/call', 'mcp-name': 'asks' });
       const answer = await send(http.url, { method: 'POST', headers, body, localAddress });

@@ -3,6 +3,8 @@ import assert from 'node:assert/strict';
 import type { JSONRPCRequest } from '../../src/jsonrpc/index.js';
 import { encodeHeaderValue, statelessHeaders } from '../../src/transport/http-client/stateless-headers.js';
 import { headerRefusal } from '../../src/server/header-check.js';
+import { TASKS_MCP_NAMES } from '../../src/protocol/index.js';
+import { mcpNameOf } from '../../src/protocol/mcp-name.js';
 
 const META = { _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} } };
 
@@ -32,6 +34,18 @@ test('what the client writes in Mcp-Method and Mcp-Name, the server accepts; ano
   assert.deepStrictEqual(requests.map((request) => refusal(request, statelessHeaders(request)!)), [undefined, undefined, undefined, undefined]);
   assert.deepStrictEqual(refusal(requests[1]!, { ...statelessHeaders(requests[1]!)!, 'mcp-name': 'other' }),
     { code: -32020, message: 'Header mismatch: Mcp-Name "other" does not match the body\'s "greet"' });
+});
+
+test("an extension's method: Mcp-Name repeats the field its mcpNames give (Tasks: taskId, SEP-2663), on both sides; without them, none", () => {
+  const request: JSONRPCRequest = { jsonrpc: '2.0', id: 1, method: 'tasks/get', params: { taskId: 't-1', ...META } };
+  assert.deepStrictEqual(statelessHeaders(request, undefined, TASKS_MCP_NAMES), { 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tasks/get', 'mcp-name': 't-1' });
+  assert.deepStrictEqual(statelessHeaders(request), { 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tasks/get' });
+  const headers = statelessHeaders(request, undefined, TASKS_MCP_NAMES)!;
+  assert.equal(headerRefusal({ header: (name) => headers[name] }, request, TASKS_MCP_NAMES), undefined);
+  const wrong: Record<string, string> = { ...headers, 'mcp-name': 't-2' };
+  assert.deepStrictEqual(headerRefusal({ header: (name) => wrong[name] }, request, TASKS_MCP_NAMES)?.message, 'Header mismatch: Mcp-Name "t-2" does not match the body\'s "t-1"');
+  // A name the core's own methods take is never an extension's to change.
+  assert.deepStrictEqual(mcpNameOf('tools/call', { name: 'a', uri: 'b' }, { 'tools/call': 'uri' }), 'a');
 });
 
 test('header values: plain ASCII as-is; non-ASCII, control characters, outer spaces and sentinel look-alikes in =?base64?…?=', () => {

@@ -48,6 +48,7 @@ class Recording implements Transport {
   setProtocolVersion(version: string): void { this.calls.push(['setProtocolVersion', version]); }
   async openStandaloneStream(): Promise<boolean> { this.calls.push(['openStandaloneStream']); return true; }
   setParamHeaders(source: ParamHeaderSource): void { this.calls.push(['setParamHeaders', source]); }
+  setMcpNames(names: Readonly<Record<string, string>>): void { this.calls.push(['setMcpNames', names]); }
 }
 
 /** One member's check: uses it on the wrapper (or fires it on the wrapped transport) and says what came through. */
@@ -56,6 +57,7 @@ type Check = (outer: Transport, inner: Recording) => Promise<unknown>;
 const MESSAGE: JSONRPCMessage = { jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'add' } };
 const EXTRA: MessageExtra = { remoteAddress: '127.0.0.1' };
 const PARAM_HEADERS: ParamHeaderSource = () => ({ Region: 'eu' });
+const MCP_NAMES: Readonly<Record<string, string>> = { 'com.example/item': 'itemId' };
 
 /** Fires `fire` on the wrapped transport after `listen` set the wrapper's callback; returns what the callback got. */
 async function callback(listen: (record: (...args: unknown[]) => void) => void, fire: () => void): Promise<unknown[][]> {
@@ -79,6 +81,7 @@ const FORWARDS: { [Member in keyof Transport]-?: Check } = {
   setProtocolVersion: async (outer, inner) => { outer.setProtocolVersion?.('2025-11-25'); return inner.calls; },
   openStandaloneStream: async (outer, inner) => [await outer.openStandaloneStream?.(), inner.calls],
   setParamHeaders: async (outer, inner) => { outer.setParamHeaders?.(PARAM_HEADERS); return inner.calls; },
+  setMcpNames: async (outer, inner) => { outer.setMcpNames?.(MCP_NAMES); return inner.calls; },
   onmessage: (outer, inner) => callback((record) => { outer.onmessage = record; }, () => inner.onmessage?.(MESSAGE, EXTRA)),
   onerror: (outer, inner) => callback((record) => { outer.onerror = record; }, () => inner.onerror?.(new Error('inner trouble'))),
   onclose: (outer, inner) => callback((record) => { outer.onclose = record; }, () => inner.onclose?.(new Error('pipe gone'))),
@@ -97,6 +100,7 @@ const EXPECTED: { [Member in keyof Transport]-?: unknown } = {
   setProtocolVersion: [['setProtocolVersion', '2025-11-25']],
   openStandaloneStream: [true, [['openStandaloneStream']]],
   setParamHeaders: [['setParamHeaders', PARAM_HEADERS]],
+  setMcpNames: [['setMcpNames', MCP_NAMES]],
   onmessage: [[MESSAGE, EXTRA]],
   onerror: [[new Error('inner trouble')]],
   onclose: [[new Error('pipe gone')]],
@@ -143,6 +147,7 @@ for (const [name, wrap] of Object.entries(WRAPPERS)) {
     const outer = wrap(bare);
     outer.setProtocolVersion?.('2025-11-25');
     outer.setParamHeaders?.(PARAM_HEADERS);
+    outer.setMcpNames?.(MCP_NAMES);
     assert.deepStrictEqual(
       [outer.kind, outer.capabilities, outer.sessionId, await outer.openStandaloneStream?.(), calls],
       ['stdio', { sessions: false, standaloneStream: false, resumption: false, manyClients: false }, undefined, false, []],

@@ -19,12 +19,12 @@ export function statelessVersionOf(message: JSONRPCMessage): string | undefined 
  * The headers of one stateless-era request POST, lowercased; undefined for any other message
  * (Mcp-Name: the body field protocol/mcp-name.ts names, streamable-http#custom-headers).
  */
-export function statelessHeaders(message: JSONRPCMessage, paramSource?: ParamHeaderSource): Record<string, string> | undefined {
+export function statelessHeaders(message: JSONRPCMessage, paramSource?: ParamHeaderSource, mcpNames?: Readonly<Record<string, string>>): Record<string, string> | undefined {
   const version = statelessVersionOf(message);
   if (version === undefined || !('method' in message)) return undefined;
   const params = message.params as Record<string, unknown> | undefined;
   const headers: Record<string, string> = { 'mcp-protocol-version': version, 'mcp-method': encodeHeaderValue(message.method) };
-  const name = mcpNameOf(message.method, params);
+  const name = mcpNameOf(message.method, params, mcpNames);
   if (typeof name === 'string') headers['mcp-name'] = encodeHeaderValue(name);
   for (const [suffix, value] of Object.entries(paramSource?.(message.method, params) ?? {})) {
     headers[`mcp-param-${suffix.toLowerCase()}`] = encodeHeaderValue(value);

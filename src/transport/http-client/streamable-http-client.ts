@@ -76,6 +76,7 @@ export class StreamableHttpClientTransport implements Transport {
   #unaccepted = 0;
   /** 2026-07-28: the Mcp-Param-* values of tool calls, and the stateless requests in flight (cancelled by closing their stream). */
   #paramHeaders: ParamHeaderSource | undefined;
+  #mcpNames: Readonly<Record<string, string>> | undefined;
   readonly #statelessIds = new Set<RequestId>();
   /**
    * Set once the server answered 404 for our session: no stream of that session can be resumed, so
@@ -132,6 +133,11 @@ export class StreamableHttpClientTransport implements Transport {
     this.#paramHeaders = source;
   }
 
+  /** 26/basic/transports/streamable-http#custom-headers: the Mcp-Name field of each method the client's extensions add. */
+  setMcpNames(names: Readonly<Record<string, string>>): void {
+    this.#mcpNames = names;
+  }
+
   async start(): Promise<void> {}
 
   /**
@@ -151,7 +157,7 @@ export class StreamableHttpClientTransport implements Transport {
       // 26/basic/transports/streamable-http#cancellation: for a stateless request, closing its stream is the whole cancellation.
       if (this.#statelessIds.has(cancelled)) return;
     }
-    const stateless = statelessHeaders(message, this.#paramHeaders);
+    const stateless = statelessHeaders(message, this.#paramHeaders, this.#mcpNames);
     if (stateless && 'method' in message && 'id' in message) this.#statelessIds.add(message.id);
     const request = 'method' in message && 'id' in message ? message : undefined;
     const earlier = this.#unaccepted === 0 ? undefined : this.#accepted;
