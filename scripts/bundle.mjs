@@ -14,9 +14,9 @@ import { fileURLToPath } from 'node:url';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 /** The programs: the `mcpwire` command, the demo server it spawns, and the example server the docs spawn. */
-export const BUNDLED_PROGRAMS = ['src/cli/main.ts', 'src/cli/demo-server.ts', 'examples/add-server.ts'];
+export const BUNDLED_PROGRAMS = ['packages/cli/src/main.ts', 'packages/cli/src/demo-server.ts', 'examples/add-server.ts'];
 
-/** Bundles every program of the package in `root` into its dist/bundle/ (src/cli/main.ts → dist/bundle/src/cli/main.js). */
+/** Bundles every program of the package in `root` into its dist/bundle/ (packages/cli/src/main.ts → packages/cli/dist/bundle/src/main.js). */
 export async function bundlePrograms(root = ROOT) {
   await build({
     absWorkingDir: root,

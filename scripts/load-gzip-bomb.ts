@@ -7,7 +7,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gzipBomb } from './gzip-bomb.js';
 import { OAuthProvider } from '../src/client/index.js';
-import { listServers } from '../src/cli/registry-api.js';
+import { listServers } from '../packages/cli/src/registry-api.js';
 
 /**
  * RSS growth allowed while the bombs are read, over what the process held when the phase began

@@ -4,7 +4,7 @@
 // instance through nginx reaching listen streams on the others (RedisListenBus), each counted.
 
 import { McpClient } from '../src/client/index.js';
-import { tasksClient } from '../src/client/tasks-client.js';
+import { tasksClient } from '../packages/ext-tasks/src/client/tasks-client.js';
 import type { DetailedTask } from '../src/protocol/index.js';
 import { httpTransport } from '../src/transport/index.js';
 import { ORPHANED_MESSAGE } from '../packages/redis/src/index.js';

@@ -45,7 +45,7 @@ const ENTRIES: Record<string, string[]> = {
     'DIRECTORY_MIME_TYPE', 'SKILLS_EXTENSION', 'SKILL_LIMITS', 'SKILL_METHODS', 'SkillFrontmatterError', 'parseFrontmatter', 'skillDigest',
     // Who is asking (an AuthInfo's principal) and base64url: what the Tasks and auth packages build on.
     'principalOf', 'decodeBase64Url', 'encodeBase64Url',
-    // What the Skills reader (src/client/skill-reader.ts) checks an entry and a SKILL.md with, through this entry.
+    // What the Skills reader (packages/ext-skills/src/client/skill-reader.ts) checks an entry and a SKILL.md with, through this entry.
     'SKILL_DIGEST', 'skillNameOf', 'splitFrontmatter',
   ],
   // Bounds on one validation (work, errors listed): the defaults of ValidateOptions.
@@ -140,6 +140,6 @@ test('package.json: no runtime dependencies, ESM, named exports, a bin', () => {
   const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
   assert.equal(pkg.dependencies, undefined);
   assert.equal(pkg.type, 'module');
-  assert.equal(pkg.bin.mcpwire, 'dist/bundle/src/cli/main.js');
+  assert.equal(pkg.bin.mcpwire, 'packages/cli/dist/bundle/src/main.js');
   assert.deepEqual(Object.keys(pkg.exports), ['.', './jsonrpc', './json-schema', './protocol', './transport', './http', './http-stateless', './node', './server', './client', './host', './package.json']);
 });

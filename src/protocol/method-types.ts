@@ -9,7 +9,7 @@ import type {
 } from './feature-types.js';
 import type { InitializeRequestParams, InitializeResult, LoggingLevel, ServerCapabilities } from './lifecycle-types.js';
 import type { SubscriptionFilter } from './subscription-types.js';
-import type { CreateTaskResult } from './task-types.js';
+import type { CreateTaskResult } from '../../packages/ext-tasks/src/protocol/task-types.js';
 import type { CallToolRequestParams, CallToolResult, ListToolsResult } from './tool-types.js';
 
 /** A page request of a list method (server/utilities/pagination). */

@@ -1,7 +1,7 @@
 // The base of every transport wrapper (tracing, draining): forwards all of Transport to the
 // wrapped one, so a wrapper overrides only what it adds and never drops a member. It says what
 // the wrapped transport is (kind, capabilities): a tap around stdio is still stdio, and defining
-// openStandaloneStream does not make it Streamable HTTP. test/transport/wrapper-contract.test.ts
+// openStandaloneStream does not make it Streamable HTTP. packages/cli/test/wrapper-contract.test.ts
 // lists the members from the Transport type and checks each one is forwarded.
 
 import type { JSONRPCMessage, MessageExtra, ParamHeaderSource, SendOptions, Transport, TransportCapabilities, TransportKind } from '../jsonrpc/index.js';

@@ -9,7 +9,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { runDemo } from '../../src/cli/demo.js';
+import { runDemo } from '../../packages/cli/src/demo.js';
 import { decodePng, inkStats } from './png-pixels.js';
 
 function chromium(args: string[]): { stdout: string; status: number | null; stderr: string } {

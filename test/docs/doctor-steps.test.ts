@@ -1,5 +1,5 @@
 // The docs name `mcpwire doctor`'s steps by number, and the exit code is that number; the numbers
-// come from STEPS (src/cli/doctor-steps.ts), so they are read from there, never written here.
+// come from STEPS (packages/cli/src/doctor-steps.ts), so they are read from there, never written here.
 // Prose writes a step as "step N (title)": the title must be STEPS[N - 1]. The exit-code list of
 // docs/cli.md must be STEPS in order, and each fixture line of its doctor section is run through
 // `mcpwire doctor` and must fail exactly the steps it names. The transcripts are run by
@@ -8,9 +8,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { runDoctor } from '../../src/cli/doctor.js';
-import { STEPS, type StepResult } from '../../src/cli/doctor-steps.js';
-import { captureIo, stdioCommand } from '../cli/cli-harness.js';
+import { runDoctor } from '../../packages/cli/src/doctor.js';
+import { STEPS, type StepResult } from '../../packages/cli/src/doctor-steps.js';
+import { captureIo, stdioCommand } from '../../packages/cli/test/cli-harness.js';
 import { REPO } from '../package/built-package.js';
 import { shellWords } from './transcripts.js';
 

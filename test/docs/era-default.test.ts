@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEFAULT_ERA } from '../../src/client/era-open.js';
 import { ERA_CHOICES, McpClient } from '../../src/client/index.js';
-import { eraOption, parseArgs } from '../../src/cli/args.js';
+import { eraOption, parseArgs } from '../../packages/cli/src/args.js';
 import { McpServer } from '../../src/server/index.js';
 import { createLinkedPair } from '../../src/transport/in-memory.js';
 import { REPO } from '../package/built-package.js';

@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { formatOverview } from '../../src/cli/command-help.js';
+import { formatOverview } from '../../packages/cli/src/command-help.js';
 import { REPO } from '../package/built-package.js';
 
 const README = readFileSync(join(REPO, 'README.md'), 'utf8');

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { runDemo } from '../../src/cli/demo.js';
+import { runDemo } from '../../packages/cli/src/demo.js';
 import { assertDemoTrace } from './demo-expectations.js';
 
 test('the demo over Streamable HTTP: a real server process on loopback, the same messages', async () => {

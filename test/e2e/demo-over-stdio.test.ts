@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { runDemo } from '../../src/cli/demo.js';
+import { runDemo } from '../../packages/cli/src/demo.js';
 import { assertDemoTrace } from './demo-expectations.js';
 
 test('the demo over stdio: a real child process, the seed\'s messages, the answer 42', async () => {
@@ -15,7 +15,7 @@ test('the demo over stdio: a real child process, the seed\'s messages, the answe
 });
 
 test('the mcpwire command runs the demo end to end', async () => {
-  const main = fileURLToPath(new URL('../../src/cli/main.ts', import.meta.url));
+  const main = fileURLToPath(new URL('../../packages/cli/src/main.ts', import.meta.url));
   const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', main, 'demo'], { timeout: 30_000 });
   const lines = stdout.trimEnd().split('\n');
   assertDemoTrace(lines);

@@ -1,5 +1,5 @@
 // Loopback fakes of the two model APIs, written from their public references (the fields each
-// relies on are listed in src/host/openai-model.ts and src/host/anthropic-model.ts). The "model"
+// relies on are listed in packages/models/src/openai-model.ts and packages/models/src/anthropic-model.ts). The "model"
 // calls the first offered tool with `callArguments` (or `callName`), then answers with the text
 // of the tool result it is given; offered no tool, it echoes the last message ("Echo: …"). Every request is recorded; `forced` answers come first.
 

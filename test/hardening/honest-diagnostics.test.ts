@@ -5,12 +5,12 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { McpClient } from '../../src/client/index.js';
-import { runList } from '../../src/cli/list.js';
+import { runList } from '../../packages/cli/src/list.js';
 import { JsonRpcPeer, LineTooLongError } from '../../src/jsonrpc/index.js';
 import { responseIdHint } from '../../src/jsonrpc/response-id-hint.js';
 import { spawnStdio } from '../../src/transport/index.js';
 import { CapturedTransport } from '../fakes/captured-transport.js';
-import { captureIo, fixture } from '../cli/cli-harness.js';
+import { captureIo, fixture } from '../../packages/cli/test/cli-harness.js';
 
 const FAT = fixture('fat-list-server.mjs');
 /** The fixture's tools/list answer (id 2, after initialize) with one tool of a 5,000,000-character description. */

@@ -5,13 +5,13 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { McpClient } from '../../src/client/index.js';
-import { checkToolsList } from '../../src/cli/doctor-tools.js';
-import { runDoctor } from '../../src/cli/doctor.js';
-import { runList } from '../../src/cli/list.js';
+import { checkToolsList } from '../../packages/cli/src/doctor-tools.js';
+import { runDoctor } from '../../packages/cli/src/doctor.js';
+import { runList } from '../../packages/cli/src/list.js';
 import { JsonRpcPeer } from '../../src/jsonrpc/index.js';
 import type { Params } from '../../src/jsonrpc/index.js';
 import { createLinkedPair, spawnStdio } from '../../src/transport/index.js';
-import { captureIo, fixture } from '../cli/cli-harness.js';
+import { captureIo, fixture } from '../../packages/cli/test/cli-harness.js';
 
 const FAT = fixture('fat-list-server.mjs');
 /** 200 pages of 100 tools with 10,000-character descriptions: about 200 MB, past the default 64 MiB. */

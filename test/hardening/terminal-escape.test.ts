@@ -5,10 +5,10 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { main } from '../../src/cli/main.js';
-import { createHostEventFormatter, formatWire } from '../../src/cli/seam-trace.js';
-import { terminalLine, terminalText } from '../../src/cli/terminal-text.js';
-import { captureIo, fixture } from '../cli/cli-harness.js';
+import { main } from '../../packages/cli/src/main.js';
+import { createHostEventFormatter, formatWire } from '../../packages/cli/src/seam-trace.js';
+import { terminalLine, terminalText } from '../../packages/cli/src/terminal-text.js';
+import { captureIo, fixture } from '../../packages/cli/test/cli-harness.js';
 
 const SERVER = ['--', process.execPath, fixture('hostile-text-server.mjs')];
 /** What the fixture appends to every field (its EVIL). */

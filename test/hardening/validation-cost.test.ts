@@ -9,14 +9,14 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { runCall } from '../../src/cli/call.js';
-import { prepareArguments } from '../../src/cli/tool-arguments.js';
+import { runCall } from '../../packages/cli/src/call.js';
+import { prepareArguments } from '../../packages/cli/src/tool-arguments.js';
 import { SchemaError, compile } from '../../src/json-schema/index.js';
 import { McpServer } from '../../src/server/index.js';
-import { captureIo, fixture, REPO } from '../cli/cli-harness.js';
+import { captureIo, fixture, REPO } from '../../packages/cli/test/cli-harness.js';
 import { ask, connectCaptured } from '../fakes/add-server.js';
 
-const MAIN = fileURLToPath(new URL('../../src/cli/main.ts', import.meta.url));
+const MAIN = fileURLToPath(new URL('../../packages/cli/src/main.ts', import.meta.url));
 const costlyServer = (levels: number) => ['--', process.execPath, fixture('costly-schema-server.mjs'), String(levels)];
 /** Only for the child-process test: the parent stays free to time it out while the child is stuck. */
 const HOURS_VS_SECONDS = { timeout: 60_000 };

@@ -10,10 +10,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, before, describe, test } from 'node:test';
-import { main } from '../../src/cli/main.js';
-import { startListeningServer } from '../../src/cli/example-server.js';
-import { captureIo, fixture } from '../cli/cli-harness.js';
-import type { CapturedIo } from '../cli/cli-harness.js';
+import { main } from '../../packages/cli/src/main.js';
+import { startListeningServer } from '../../packages/cli/src/example-server.js';
+import { captureIo, fixture } from '../../packages/cli/test/cli-harness.js';
+import type { CapturedIo } from '../../packages/cli/test/cli-harness.js';
 
 const BIN = fileURLToPath(new URL('../../node_modules/.bin/mcp-server-everything', import.meta.url));
 const DOCS = fileURLToPath(new URL('../../node_modules/@modelcontextprotocol/server-everything/dist/docs/', import.meta.url));

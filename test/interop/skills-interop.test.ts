@@ -16,7 +16,7 @@ import { SkillVerificationError as SdkSkillVerificationError, SkillsClient } fro
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { McpClient, SkillVerificationError } from '../../src/client/index.js';
 import { spawnStdio } from '../../src/node.js';
-import { getSkill, listSkills, readSkillFile } from '../../src/client/skills-client.js';
+import { getSkill, listSkills, readSkillFile } from '../../packages/ext-skills/src/client/skills-client.js';
 
 const OUR_SERVER = fileURLToPath(new URL('../../examples/skills-server.ts', import.meta.url));
 const SDK_SERVER = fileURLToPath(new URL('../fixtures/sdk-v2-skills-server.ts', import.meta.url));

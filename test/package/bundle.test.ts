@@ -13,7 +13,7 @@ before(() => { built = buildPackage(); });
 after(() => rmSync(built.root, { recursive: true, force: true }));
 
 /** The programs scripts/bundle.mjs bundles: the CLI, the demo server it spawns, the example server the docs spawn. */
-const BUNDLES = ['dist/bundle/src/cli/main.js', 'dist/bundle/src/cli/demo-server.js', 'dist/bundle/examples/add-server.js'];
+const BUNDLES = ['packages/cli/dist/bundle/src/main.js', 'packages/cli/dist/bundle/src/demo-server.js', 'dist/bundle/examples/add-server.js'];
 
 /** `node <file> args…` in the installed package, with `input` on stdin; its stdout. */
 function run(file: string, args: string[], input = ''): string {
@@ -22,7 +22,7 @@ function run(file: string, args: string[], input = ''): string {
 
 test('the bin is the bundle, one file importing nothing but node built-ins, and every bundle is packed', () => {
   const pkg = JSON.parse(readFileSync(join(built.pkg, 'package.json'), 'utf8')) as { bin: { mcpwire: string } };
-  assert.equal(pkg.bin.mcpwire, 'dist/bundle/src/cli/main.js');
+  assert.equal(pkg.bin.mcpwire, 'packages/cli/dist/bundle/src/main.js');
   for (const file of BUNDLES) {
     const text = readFileSync(join(built.pkg, file), 'utf8');
     const specifiers = [...text.matchAll(/^import\b[^'"]*?from\s*["']([^"']+)["']|\bimport\(\s*["']([^"']+)["']\s*\)/gm)].map((m) => m[1] ?? m[2]!);
@@ -33,10 +33,10 @@ test('the bin is the bundle, one file importing nothing but node built-ins, and 
 });
 
 test('mcpwire demo prints the same through the bundled CLI and the per-file build, each spawning its own add server', () => {
-  const bundled = run('dist/bundle/src/cli/main.js', ['demo']).split('\n');
-  const perFile = run('dist/src/cli/main.js', ['demo']).split('\n');
-  assert.equal(bundled[0], 'mcpwire demo: "19 加 23" — add server over stdio (node dist/bundle/src/cli/demo-server.js)');
-  assert.equal(perFile[0], 'mcpwire demo: "19 加 23" — add server over stdio (node dist/src/cli/demo-server.js)');
+  const bundled = run('packages/cli/dist/bundle/src/main.js', ['demo']).split('\n');
+  const perFile = run('packages/cli/dist/src/main.js', ['demo']).split('\n');
+  assert.equal(bundled[0], 'mcpwire demo: "19 加 23" — add server over stdio (node packages/cli/dist/bundle/src/demo-server.js)');
+  assert.equal(perFile[0], 'mcpwire demo: "19 加 23" — add server over stdio (node packages/cli/dist/src/demo-server.js)');
   assert.deepEqual(bundled.slice(1), perFile.slice(1));
   assert.ok(bundled.includes('model API │ host → user      19 加 23 等于 42。'), bundled.join('\n'));
 });
@@ -59,5 +59,5 @@ test('the add server answers initialize and the 19 + 23 call alike from both bui
 test('the CLI bundle, which holds the demo server\'s module too (for serve), does not start that server', () => {
   // A message on stdin would be answered if the demo server's entry check took the bundle for itself.
   const { version } = JSON.parse(readFileSync(join(built.pkg, 'package.json'), 'utf8')) as { version: string };
-  assert.equal(run('dist/bundle/src/cli/main.js', ['--version'], `${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' })}\n`), `${version}\n`);
+  assert.equal(run('packages/cli/dist/bundle/src/main.js', ['--version'], `${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' })}\n`), `${version}\n`);
 });

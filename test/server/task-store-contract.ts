@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { DetailedTask } from '../../src/protocol/index.js';
 import type { TaskSignal, TaskStore } from '../../src/server/index.js';
-import { expiredMessage } from '../../src/server/task-store.js';
+import { expiredMessage } from '../../packages/ext-tasks/src/server/task-store.js';
 
 /**
  * Two handles on one set of tasks, with the given bounds; `elapse` moves the store's clock on by at

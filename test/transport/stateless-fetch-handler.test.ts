@@ -92,7 +92,7 @@ function bundledInputs(worker: string): string[] {
 const BROUGHT_BY_OPTIONS = [
   'src/transport/http-server/http-auth.ts', // auth: bearerAuth(…)
   'src/transport/http-server/http-cors.ts', // cors: corsPolicy(…)
-  'src/transport/http-server/dpop-proof.ts', // a verifier's dpop
+  'packages/auth/src/server/dpop-proof.ts', // a verifier's dpop
 ];
 
 test('2026-only fetch handler: bundled and minified for the web (as bench/worker-footprint.ts does), it holds no 2025 session code and no unconfigured feature', () => {

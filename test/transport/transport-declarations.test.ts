@@ -1,6 +1,6 @@
 // Each transport in src/ says what it is: its kind and its capabilities, the facts McpClient decides
 // by (session renewal, the GET stream) instead of looking for a method. The list of classes is
-// pinned in test/transport/wrapper-contract.test.ts; this pins what each one declares.
+// pinned in packages/cli/test/wrapper-contract.test.ts; this pins what each one declares.
 
 import { StatelessChannel } from '../../src/transport/http-server/stateless-channel.js';
 import assert from 'node:assert/strict';

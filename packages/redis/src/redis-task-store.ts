@@ -9,8 +9,8 @@
 import { INTERNAL_ERROR } from '../../../src/jsonrpc/index.js';
 import type { DetailedTask } from '../../../src/protocol/index.js';
 import type { TaskPlacement, TaskSignal, TaskStore } from '../../../src/server/index.js';
-import { DEFAULT_TASK_DEADLINE_MS, expiredMessage, taskStoreRefusal } from '../../../src/server/task-store.js';
-import type { TaskStoreBound } from '../../../src/server/task-store.js';
+import { DEFAULT_TASK_DEADLINE_MS, expiredMessage, taskStoreRefusal } from '../../ext-tasks/src/server/task-store.js';
+import type { TaskStoreBound } from '../../ext-tasks/src/server/task-store.js';
 import type { RedisCommandSender } from './redis-event-store.js';
 import { CREATE, GET, PUT } from './redis-task-scripts.js';
 

@@ -1,0 +1,57 @@
+// What the CLI tests share: an in-memory CommandIo that captures both streams, the paths of the
+// fixtures, and starting a fixture that serves HTTP as a real child process.
+
+import { fileURLToPath } from 'node:url';
+import type { CommandIo } from '../src/command-io.js';
+import { startListeningServer } from '../src/example-server.js';
+
+/** A captured io: read what was written with out() and err(). */
+export interface CapturedIo extends CommandIo {
+  out(): string;
+  err(): string;
+}
+
+export function captureIo(options: { tty?: boolean; env?: Record<string, string>; signal?: AbortSignal; cwd?: string } = {}): CapturedIo {
+  let stdout = '';
+  let stderr = '';
+  return {
+    stdout: { write: (text) => { stdout += text; } },
+    stderr: { write: (text) => { stderr += text; }, isTTY: options.tty ?? false, columns: 100 },
+    env: options.env ?? {},
+    cwd: options.cwd ?? REPO,
+    platform: 'linux',
+    signal: options.signal,
+    out: () => stdout,
+    err: () => stderr,
+  };
+}
+
+export const REPO = fileURLToPath(new URL('../../', import.meta.url));
+
+/** Absolute path of a file in test/fixtures. */
+export function fixture(name: string): string {
+  return fileURLToPath(new URL(`../fixtures/${name}`, import.meta.url));
+}
+
+/**
+ * `--era 2025-11-25 -- node [--import tsx] <fixture>`: the server part of a command line. These
+ * tests pin the handshake-era wire (ids, initialize first), so they pin the era too; the `auto`
+ * probe has its own tests (era.test.ts), which use `stdioCommand`.
+ */
+export function stdioServer(name: string): string[] {
+  return ['--era', '2025-11-25', ...stdioCommand(name)];
+}
+
+/** `-- node [--import tsx] <fixture>`, with no --era: the CLI picks the era itself. */
+export function stdioCommand(name: string): string[] {
+  const file = name.startsWith('/') ? name : fixture(name);
+  return file.endsWith('.ts') ? ['--', process.execPath, '--import', 'tsx', file] : ['--', process.execPath, file];
+}
+
+/** The example add server, as the README runs it. */
+export const ADD_SERVER = fileURLToPath(new URL('../../../examples/add-server.ts', import.meta.url));
+
+/** Starts a server process that prints "listening on URL"; resolves with the URL and a stop function. */
+export function startHttpServer(file: string, args: string[] = []): Promise<{ url: string; stop: () => Promise<void> }> {
+  return startListeningServer(process.execPath, file.endsWith('.ts') ? ['--import', 'tsx', file, ...args] : [file, ...args]);
+}

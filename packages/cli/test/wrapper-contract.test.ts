@@ -1,0 +1,180 @@
+// Every transport wrapper (the pass-through base, the tracing tap, the CLI's draining and echo wrappers and the
+// stack the CLI builds from them) forwards every member of Transport: methods down to the wrapped
+// transport, callbacks up from it, and what it is (kind, capabilities). The members are read from
+// the Transport type itself, so a member added there fails this test until a check for it is
+// written here (and, at compile time, FORWARDS stops type-checking).
+
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
+import { DrainingTransport } from '../src/draining-transport.js';
+import { EchoGuard } from '../src/echo-guard.js';
+import type { JSONRPCMessage, MessageExtra, ParamHeaderSource, SendOptions, Transport, TransportCapabilities, TransportKind } from '../../../src/jsonrpc/index.js';
+import { tapTransport } from '../../../src/transport/index.js';
+import { PassThroughTransport } from '../../../src/transport/pass-through.js';
+
+const SRC = fileURLToPath(new URL('../../../src/', import.meta.url));
+
+/** The members of the Transport interface, as the TypeScript checker sees them (inherited ones too). */
+function transportMembers(): string[] {
+  const file = join(SRC, 'jsonrpc/transport.ts');
+  const program = ts.createProgram([file], { noLib: true, types: [], module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext });
+  const source = program.getSourceFile(file)!;
+  const checker = program.getTypeChecker();
+  const declaration = source.statements.find((node): node is ts.InterfaceDeclaration => ts.isInterfaceDeclaration(node) && node.name.text === 'Transport');
+  assert.ok(declaration, 'src/jsonrpc/transport.ts declares interface Transport');
+  return checker.getPropertiesOfType(checker.getTypeAtLocation(declaration.name)).map((symbol) => symbol.name).sort();
+}
+
+/** The transport being wrapped: records every call that reaches it and lets a test fire its callbacks. */
+class Recording implements Transport {
+  // Values no wrapper would make up: a wrapper that does not forward them shows.
+  readonly kind: TransportKind = 'other';
+  readonly capabilities: TransportCapabilities = Object.freeze({ sessions: true, standaloneStream: false, resumption: true, manyClients: false });
+  sessionId: string | undefined = 'sid-1';
+  onmessage?: Transport['onmessage'];
+  onerror?: Transport['onerror'];
+  onclose?: Transport['onclose'];
+  onabort?: Transport['onabort'];
+  onauthchallenge?: Transport['onauthchallenge'];
+  readonly calls: unknown[][] = [];
+
+  async start(): Promise<void> { this.calls.push(['start']); }
+  async send(message: JSONRPCMessage, options?: SendOptions): Promise<void> { this.calls.push(['send', message, options]); }
+  async close(): Promise<void> { this.calls.push(['close']); }
+  setProtocolVersion(version: string): void { this.calls.push(['setProtocolVersion', version]); }
+  async openStandaloneStream(): Promise<boolean> { this.calls.push(['openStandaloneStream']); return true; }
+  setParamHeaders(source: ParamHeaderSource): void { this.calls.push(['setParamHeaders', source]); }
+  setMcpNames(names: Readonly<Record<string, string>>): void { this.calls.push(['setMcpNames', names]); }
+}
+
+/** One member's check: uses it on the wrapper (or fires it on the wrapped transport) and says what came through. */
+type Check = (outer: Transport, inner: Recording) => Promise<unknown>;
+
+const MESSAGE: JSONRPCMessage = { jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'add' } };
+const EXTRA: MessageExtra = { remoteAddress: '127.0.0.1' };
+const PARAM_HEADERS: ParamHeaderSource = () => ({ Region: 'eu' });
+const MCP_NAMES: Readonly<Record<string, string>> = { 'com.example/item': 'itemId' };
+
+/** Fires `fire` on the wrapped transport after `listen` set the wrapper's callback; returns what the callback got. */
+async function callback(listen: (record: (...args: unknown[]) => void) => void, fire: () => void): Promise<unknown[][]> {
+  const got: unknown[][] = [];
+  listen((...args) => got.push(args));
+  fire();
+  return got;
+}
+
+/** A check per member of Transport; `-?` makes the optional members required here too. */
+const FORWARDS: { [Member in keyof Transport]-?: Check } = {
+  kind: async (outer) => outer.kind,
+  capabilities: async (outer) => outer.capabilities,
+  sessionId: async (outer, inner) => {
+    inner.sessionId = 'sid-2'; // read when asked, not copied when wrapped
+    return outer.sessionId;
+  },
+  start: async (outer, inner) => { await outer.start(); return inner.calls; },
+  send: async (outer, inner) => { await outer.send(MESSAGE, { relatedRequestId: 3 }); return inner.calls; },
+  close: async (outer, inner) => { await outer.close(); return inner.calls; },
+  setProtocolVersion: async (outer, inner) => { outer.setProtocolVersion?.('2025-11-25'); return inner.calls; },
+  openStandaloneStream: async (outer, inner) => [await outer.openStandaloneStream?.(), inner.calls],
+  setParamHeaders: async (outer, inner) => { outer.setParamHeaders?.(PARAM_HEADERS); return inner.calls; },
+  setMcpNames: async (outer, inner) => { outer.setMcpNames?.(MCP_NAMES); return inner.calls; },
+  onmessage: (outer, inner) => callback((record) => { outer.onmessage = record; }, () => inner.onmessage?.(MESSAGE, EXTRA)),
+  onerror: (outer, inner) => callback((record) => { outer.onerror = record; }, () => inner.onerror?.(new Error('inner trouble'))),
+  onclose: (outer, inner) => callback((record) => { outer.onclose = record; }, () => inner.onclose?.(new Error('pipe gone'))),
+  onabort: (outer, inner) => callback((record) => { outer.onabort = record; }, () => inner.onabort?.(4, 'the client went')),
+  onauthchallenge: (outer, inner) => callback((record) => { outer.onauthchallenge = record; }, () => inner.onauthchallenge?.()),
+};
+
+/** What each check must see: exactly what reached, or came from, the wrapped transport. */
+const EXPECTED: { [Member in keyof Transport]-?: unknown } = {
+  kind: 'other',
+  capabilities: { sessions: true, standaloneStream: false, resumption: true, manyClients: false },
+  sessionId: 'sid-2',
+  start: [['start']],
+  send: [['send', MESSAGE, { relatedRequestId: 3 }]],
+  close: [['close']],
+  setProtocolVersion: [['setProtocolVersion', '2025-11-25']],
+  openStandaloneStream: [true, [['openStandaloneStream']]],
+  setParamHeaders: [['setParamHeaders', PARAM_HEADERS]],
+  setMcpNames: [['setMcpNames', MCP_NAMES]],
+  onmessage: [[MESSAGE, EXTRA]],
+  onerror: [[new Error('inner trouble')]],
+  onclose: [[new Error('pipe gone')]],
+  onabort: [[4, 'the client went']],
+  onauthchallenge: [[]],
+};
+
+/** Every wrapper in src/, as a user or the CLI builds it. */
+const WRAPPERS: Record<string, (inner: Transport) => Transport> = {
+  PassThroughTransport: (inner) => new PassThroughTransport(inner),
+  'tapTransport (TappedTransport)': (inner) => tapTransport(inner, () => undefined),
+  DrainingTransport: (inner) => new DrainingTransport(inner),
+  EchoGuard: (inner) => new EchoGuard(inner),
+  "the CLI's stack: DrainingTransport(EchoGuard(tapTransport(…)))": (inner) => new DrainingTransport(new EchoGuard(tapTransport(inner, () => undefined))),
+};
+
+/** Read once: building the program takes a few hundred milliseconds. */
+const MEMBERS = transportMembers();
+
+test('the checks cover every member of the Transport type, no more and no fewer', () => {
+  assert.deepStrictEqual(Object.keys(FORWARDS).sort(), MEMBERS);
+  assert.deepStrictEqual(Object.keys(EXPECTED).sort(), MEMBERS);
+});
+
+for (const [name, wrap] of Object.entries(WRAPPERS)) {
+  test(`${name} forwards every member of Transport, optional ones and callbacks included`, async () => {
+    const seen: Record<string, unknown> = {};
+    for (const member of MEMBERS) {
+      const inner = new Recording(); // a fresh one per member: each check sees its own calls only
+      seen[member] = await FORWARDS[member as keyof Transport](wrap(inner), inner);
+    }
+    assert.deepStrictEqual(seen, EXPECTED);
+  });
+
+  test(`${name} over a transport with only the required members: it says what that one is, and the optional methods do nothing`, async () => {
+    const calls: string[] = [];
+    const bare: Transport = {
+      kind: 'stdio',
+      capabilities: { sessions: false, standaloneStream: false, resumption: false, manyClients: false },
+      start: async () => { calls.push('start'); },
+      send: async () => { calls.push('send'); },
+      close: async () => { calls.push('close'); },
+    };
+    const outer = wrap(bare);
+    outer.setProtocolVersion?.('2025-11-25');
+    outer.setParamHeaders?.(PARAM_HEADERS);
+    outer.setMcpNames?.(MCP_NAMES);
+    assert.deepStrictEqual(
+      [outer.kind, outer.capabilities, outer.sessionId, await outer.openStandaloneStream?.(), calls],
+      ['stdio', { sessions: false, standaloneStream: false, resumption: false, manyClients: false }, undefined, false, []],
+    );
+  });
+}
+
+/** Every class in src/ that implements Transport or extends a wrapper, by name. */
+function transportClasses(): string[] {
+  const names: string[] = [];
+  const visit = (dir: string): void => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) visit(path);
+      else if (entry.name.endsWith('.ts')) {
+        for (const match of readFileSync(path, 'utf8').matchAll(/\bclass (\w+) (?:extends (?:PassThroughTransport|\w+Transport)\b|implements [^{]*\bTransport\b)/g)) names.push(match[1]!);
+      }
+    }
+  };
+  visit(SRC);
+  return names.sort();
+}
+
+test('every transport class in src/ is either a wrapper tested above or a transport of its own', () => {
+  // A new class lands here: a wrapper goes into WRAPPERS (and must forward everything), a
+  // transport says its kind and capabilities (test/transport/transport-declarations.test.ts).
+  const wrappers = ['DrainingTransport', 'EchoGuard', 'PassThroughTransport', 'TappedTransport'];
+  const transports = ['InMemoryTransport', 'LegacySseClientTransport', 'SpawnedStdioTransport', 'StdioTransport', 'StreamableHttpClientTransport', 'StatelessChannel', 'StreamableHttpSessionTransport'];
+  assert.deepStrictEqual(transportClasses(), [...wrappers, ...transports].sort());
+});
