@@ -6,8 +6,9 @@
 // file with resources/read, verified by the digest and size in the skill's entry.
 
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { readSkillFolders } from '../src/node.js';
-import { McpServer, skillsExtension } from '../src/server/index.js';
+import { readSkillFolders } from 'mcpwire-ext-skills/node';
+import { McpServer } from '../src/server/index.js';
+import { skillsExtension } from 'mcpwire-ext-skills';
 import { serveStdio } from '../src/transport/index.js';
 
 /** The folder of example skills beside this file. */

@@ -6,7 +6,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gzipBomb } from './gzip-bomb.js';
-import { OAuthProvider } from '../src/client/index.js';
+import { OAuthProvider } from '../packages/auth/src/index.js';
 import { listServers } from '../packages/cli/src/registry-api.js';
 
 /**

@@ -6,7 +6,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gzipBomb } from './gzip-bomb.js';
-import { ModelApiError, OpenAiModel } from '../src/host/index.js';
+import { ModelApiError, OpenAiModel } from '../packages/models/src/index.js';
 
 const INFLATED = 512 * 1024 * 1024;
 /** Peak RSS growth allowed while a bomb is read: the 32 MiB cap, the text it became, and room for the GC. */

@@ -6,9 +6,10 @@
 // time. Called from scripts/load.ts.
 
 import { request } from 'node:http';
-import { McpServer, tasksExtension } from '../src/server/index.js';
+import { McpServer } from '../src/server/index.js';
+import { tasksExtension } from '../packages/ext-tasks/src/index.js';
 import { serveHttp } from '../src/transport/index.js';
-import { TASKS_EXTENSION } from '../src/protocol/index.js';
+import { TASKS_EXTENSION } from '../packages/ext-tasks/src/index.js';
 import type { ScenarioResult } from './load-session-flood.js';
 
 const FLOOD_ADDRESS = '127.0.0.2';

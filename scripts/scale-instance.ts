@@ -4,8 +4,10 @@
 //   INSTANCE_ID=a PORT=3001 REDIS_SOCKET=/tmp/redis.sock MCPWIRE_STATE_KEY=<32+ chars> npx tsx scripts/scale-instance.ts
 // (REDIS_URL=redis://127.0.0.1:6379 instead of REDIS_SOCKET works too; without either, everything stays in this process.)
 
-import { McpServer, tasksExtension } from '../src/server/index.js';
-import type { ListenBus, TaskStore } from '../src/server/index.js';
+import { McpServer } from '../src/server/index.js';
+import { tasksExtension } from '../packages/ext-tasks/src/index.js';
+import type { ListenBus } from '../src/server/index.js';
+import type { TaskStore } from '../packages/ext-tasks/src/index.js';
 import { serveHttp } from '../src/transport/index.js';
 import type { EventStore } from '../src/transport/index.js';
 import { RedisEventStore, RedisListenBus, RedisTaskStore } from '../packages/redis/src/index.js';

@@ -5,7 +5,7 @@
 
 import { McpClient } from '../src/client/index.js';
 import { tasksClient } from '../packages/ext-tasks/src/client/tasks-client.js';
-import type { DetailedTask } from '../src/protocol/index.js';
+import type { DetailedTask } from '../packages/ext-tasks/src/index.js';
 import { httpTransport } from '../src/transport/index.js';
 import { ORPHANED_MESSAGE } from '../packages/redis/src/index.js';
 

@@ -16,10 +16,6 @@ export type { StreamableHttpSessionTransport } from './transport/http-server/htt
 // proof check a verifyToken of your own attaches when its tokens may be bound (jwtVerifier has it).
 export { bearerAuth } from './transport/http-server/http-auth.js';
 export type { BearerAuthOptions, DpopExpectation, DpopVerifier, TokenVerifier } from './transport/http-server/http-auth.js';
-export { dpopVerifier } from '../packages/auth/src/server/dpop-proof.js';
-export { jwtVerifier } from '../packages/auth/src/server/jwt-verifier.js';
-export type { JwtVerifierOptions } from '../packages/auth/src/server/jwt-verifier.js';
-export type { JwsAlgorithm } from '../packages/auth/src/jws/compact-jws.js';
 // The client: Streamable HTTP (and the legacy HTTP+SSE transport) over fetch or any requester.
 export { StreamableHttpClientTransport, httpTransport } from './transport/http-client/streamable-http-client.js';
 export type { HttpTraceEvent, HttpTransportOptions } from './transport/http-client/streamable-http-client.js';

@@ -16,5 +16,3 @@ export type { HttpServerOptions, RunningHttpServer, StreamableHttpHandler } from
 // The HTTP client on node:http with keep-alive.
 export { httpTransport, nodeHttpRequester } from './transport/node/node-http-client.js';
 // Skills (SEP-2640): a folder of SKILL.md folders read from disk, bounded, for skillsExtension().add.
-export { SkillFolderError, readSkillFolders } from '../packages/ext-skills/src/node/skill-folders.js';
-export type { SkillFolder, SkillFolderOptions } from '../packages/ext-skills/src/node/skill-folders.js';

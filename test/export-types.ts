@@ -7,10 +7,12 @@ import { fileURLToPath } from 'node:url';
 
 const SRC = join(dirname(fileURLToPath(import.meta.url)), '../src');
 
-/** Entry file (relative to src/) → its exported names that are types only, sorted. */
+/** Entry file (relative to src/; a package's as `../packages/<name>/src/index.ts`) → its exported names that are types only, sorted. */
 export function exportedTypes(entries: readonly string[]): Record<string, string[]> {
   const files = entries.map((entry) => join(SRC, entry));
-  const program = ts.createProgram(files, { module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext, target: ts.ScriptTarget.ES2022, strict: true, noEmit: true });
+  // The repo's paths: a package's `mcpwire/…` and `mcpwire-…` imports read as the sources beside it, not a build.
+  const { paths } = (ts.readConfigFile(join(SRC, '../tsconfig.json'), ts.sys.readFile).config as { compilerOptions: { paths: ts.MapLike<string[]> } }).compilerOptions;
+  const program = ts.createProgram(files, { module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext, target: ts.ScriptTarget.ES2022, strict: true, noEmit: true, paths, baseUrl: join(SRC, '..') });
   const checker = program.getTypeChecker();
   const result: Record<string, string[]> = {};
   entries.forEach((entry, index) => {

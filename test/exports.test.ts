@@ -33,21 +33,18 @@ const ENTRIES: Record<string, string[]> = {
     'CLIENT_REQUESTS', 'NOTIFICATIONS', 'SERVER_REQUESTS',
     'REVISION_2025_03_26', 'REVISION_2025_11_25', 'HANDSHAKE_REVISIONS', 'isSupportedVersion', 'negotiateVersion',
     'CapabilityError', 'clientCapabilityFor', 'extensionIdProblem', 'extensionSettings', 'missingClientCapability', 'missingServerCapability', 'serverCapabilityFor',
-    'LOGGING_LEVELS', 'RELATED_TASK_META_KEY', 'TERMINAL_TASK_STATUSES', 'RESOURCE_NOT_FOUND', 'URL_ELICITATION_REQUIRED',
+    'LOGGING_LEVELS', 'RESOURCE_NOT_FOUND', 'URL_ELICITATION_REQUIRED',
     'HEADER_MISMATCH', 'META', 'MISSING_REQUIRED_CLIENT_CAPABILITY', 'REVISION_2026_07_28', 'STATELESS_REVISIONS', 'UNSUPPORTED_PROTOCOL_VERSION',
     // W3C trace context in `_meta` (SEP-414).
     'parseTraceparent', 'readTraceContext', 'withTraceContext',
     // The Tasks extension (io.modelcontextprotocol/tasks, SEP-2663): identifier, methods, notification.
-    'TASKS_EXTENSION', 'TASKS_LISTEN_KEY', 'TASKS_MCP_NAMES', 'TASKS_METHODS', 'TASKS_NOTIFICATION', 'TERMINAL_EXTENSION_TASK_STATUSES',
-    // MCP Apps (io.modelcontextprotocol/ui): the bridge's methods, the MIME type, a tool's resource and visibility.
-    'APP_EXTENSION', 'APP_METHODS', 'APP_MIME_TYPE', 'APP_PROTOCOL_VERSION', 'SANDBOX_METHOD_PREFIX', 'appResourceUri', 'appToolVisibility', 'visibleTo',
+        // MCP Apps (io.modelcontextprotocol/ui): the bridge's methods, the MIME type, a tool's resource and visibility.
+    'appToolVisibility', 'visibleTo',
     // Skills (io.modelcontextprotocol/skills, SEP-2640): the methods, limits, digests and the SKILL.md frontmatter.
-    'DIRECTORY_MIME_TYPE', 'SKILLS_EXTENSION', 'SKILL_LIMITS', 'SKILL_METHODS', 'SkillFrontmatterError', 'parseFrontmatter', 'skillDigest',
-    // Who is asking (an AuthInfo's principal) and base64url: what the Tasks and auth packages build on.
+        // Who is asking (an AuthInfo's principal) and base64url: what the Tasks and auth packages build on.
     'principalOf', 'decodeBase64Url', 'encodeBase64Url',
     // What the Skills reader (packages/ext-skills/src/client/skill-reader.ts) checks an entry and a SKILL.md with, through this entry.
-    'SKILL_DIGEST', 'skillNameOf', 'splitFrontmatter',
-  ],
+      ],
   // Bounds on one validation (work, errors listed): the defaults of ValidateOptions.
   '../src/json-schema/index.ts': ['DEFAULT_MAX_ERRORS', 'DEFAULT_MAX_EVALUATIONS', 'SchemaError', 'compile', 'standardFormats', 'validate',
     // Failures as issues (path, message), from this validator or a schema library, and the one way to word them.
@@ -55,34 +52,28 @@ const ENTRIES: Record<string, string[]> = {
   '../src/server/index.ts': [
     'McpServer', 'ToolServer', 'ServerConnection', 'UriTemplate', 'describeValidationErrors',
     // MCP Apps: a tool rendered by a ui:// view, and the view's HTML resource.
-    'appResource', 'appTool',
-    // The Tasks extension (SEP-2663) and its store; the bus that carries changes to listen streams.
-    'LocalListenBus', 'MemoryTaskStore', 'tasksExtension',
-    // The Skills extension (SEP-2640), installed with server.extension(skillsExtension()).
-    'skillsExtension',
-  ],
+        // The Tasks extension (SEP-2663) and its store; the bus that carries changes to listen streams.
+    'LocalListenBus',     // The Skills extension (SEP-2640), installed with server.extension(skillsExtension()).
+      ],
   '../src/client/index.ts': [
     'DEFAULT_CLIENT_INFO', 'ERA_CHOICES', 'McpClient', 'listAllPages',
     // OAuth 2.1 for HTTP servers (basic/authorization): the provider, its store and its errors.
-    'InMemoryTokenStore', 'OAuthDiscoveryError', 'OAuthProvider', 'OAuthTokenError',
-    // A request that was running when the server lost its session (it may have run; not re-sent).
+        // A request that was running when the server lost its session (it may have run; not re-sent).
     'SessionLostError',
     // A result whose structuredContent breaks its tool's outputSchema (server/tools#output-schema).
     'StructuredOutputError', 'checkStructuredOutput',
     // The input requests of an input_required result, checked: an extension answers them as the core does (the Tasks client).
     'checkedInputRequests',
     // Skills (SEP-2640): an entry that breaks the extension's rules, a file that fails verification.
-    'SkillEntryError', 'SkillVerificationError',
-  ],
-  '../src/host/index.ts': ['AnthropicModel', 'Host', 'ModelApiError', 'OpenAiModel', 'Policy', 'SamplingDeclinedError', 'ScriptedModel', 'ToolSeam', 'resultText'],
+      ],
+  '../src/host/index.ts': ['Host', 'Policy', 'SamplingDeclinedError', 'ScriptedModel', 'ToolSeam', 'resultText'],
   // Streamable HTTP wherever fetch runs: the fetch handler and the clients (no node:*).
   '../src/http.ts': [
     'HttpStatusError', 'InMemoryEventStore', 'LegacySseClientTransport', 'SseParser',
     'StreamableHttpClientTransport', 'createFetchHandler', 'encodeSseEvent', 'fetchRequester', 'httpTransport', 'legacySseTransport', 'readSseEvents',
     // Bearer tokens: the endpoint's `auth` option, a verifyToken for JWT access tokens from an
     // authorization server's JWKS, the DPoP proof check.
-    'bearerAuth', 'dpopVerifier', 'jwtVerifier',
-    // Opt-in CORS, the endpoint's `cors` option.
+    'bearerAuth',     // Opt-in CORS, the endpoint's `cors` option.
     'corsPolicy',
     // Where plain http may carry a credential (the JWT verifier's JWKS URL, OAuth's endpoints).
     'isLoopbackHost',
@@ -94,8 +85,7 @@ const ENTRIES: Record<string, string[]> = {
     'DEFAULT_MAX_LINE_BYTES', 'LineDecoder', 'ServerSpawnError', 'SpawnedStdioTransport', 'StdioTransport', 'createStreamableHttpHandler',
     'encodeLine', 'httpTransport', 'nodeHttpRequester', 'serveHttp', 'serveStdio', 'spawnStdio', 'stdioServerTransport',
     // Skills (SEP-2640) read from a folder on disk, bounded, no link followed.
-    'SkillFolderError', 'readSkillFolders',
-  ],
+      ],
   '../src/transport/index.ts': [
     'ClearBearerError', 'DEFAULT_MAX_LINE_BYTES', 'bearerAuth', 'corsPolicy', 'HttpStatusError', 'InMemoryEventStore', 'LegacySseClientTransport',
     'LineDecoder', 'SpawnedStdioTransport', 'SseParser', 'StdioTransport', 'StreamableHttpClientTransport',
@@ -122,24 +112,25 @@ const TYPES: Record<string, string[]> = {
   'index.ts': ['AuthInfo', 'CallToolResult', 'ClientCapabilities', 'ContentBlock', 'Formats', 'FunctionCall', 'FunctionDefinition', 'HostEvent', 'Implementation', 'InitializeResult', 'JSONRPCMessage', 'JSONRPCNotification', 'JSONRPCRequest', 'JSONRPCResponse', 'McpClientOptions', 'McpServerOptions', 'MessageExtra', 'Model', 'RequestId', 'ServerCapabilities', 'Tool', 'ToolContext', 'ToolHandler', 'ToolServerOptions', 'Transport', 'TransportCapabilities', 'TransportKind', 'ValidateOptions', 'ValidationError', 'ValidationResult'],
   'jsonrpc/index.ts': ['AuthInfo', 'Classified', 'JSONRPCErrorObject', 'JSONRPCErrorResponse', 'JSONRPCMessage', 'JSONRPCNotification', 'JSONRPCRequest', 'JSONRPCResponse', 'JSONRPCResultResponse', 'MessageExtra', 'MessageRouter', 'MovedOptions', 'NotificationHandler', 'OptionKeys', 'ParamHeaderSource', 'Params', 'PeerOptions', 'RequestContext', 'RequestHandler', 'RequestId', 'RequestOptions', 'SendOptions', 'Transport', 'TransportCapabilities', 'TransportKind'],
   'json-schema/index.ts': ['Dialect', 'Formats', 'FromJsonSchema', 'ValidateOptions', 'ValidationError', 'ValidationIssue', 'ValidationResult', 'Validator'],
-  'protocol/index.ts': ['Annotations', 'AppResourceCsp', 'AppResourceMeta', 'AppToolMeta', 'AppToolVisibility', 'AudioContent', 'BlobResourceContents', 'CallToolRequestParams', 'CallToolResult', 'ClientCapabilities', 'ClientRequestMethod', 'ClientState', 'CompleteReference', 'CompleteRequestParams', 'CompleteResult', 'ContentBlock', 'CreateMessageRequestParams', 'CreateMessageResult', 'CreateTaskResult', 'DetailedTask', 'DirectoryResource', 'DiscoverResult', 'ElicitRequestParams', 'ElicitResult', 'EmbeddedResource', 'Era', 'ExtensionDescriptor', 'ExtensionSettings', 'ExtensionTask', 'ExtensionTaskStatus', 'GetPromptResult', 'GetSkillResult', 'Icon', 'ImageContent', 'Implementation', 'InitializeRequestParams', 'InitializeResult', 'JsonSchemaObject', 'ListSkillsResult', 'ListTasksResult', 'ListToolsResult', 'LoggingLevel', 'McpPeerOptions', 'McpRequestContext', 'McpRequestHandler', 'McpRequestOptions', 'NotificationMethod', 'PageRequestParams', 'Progress', 'Prompt', 'PromptArgument', 'PromptMessage', 'ReadResourceDirectoryResult', 'ReadResourceResult', 'Resource', 'ResourceLink', 'ResourceTemplate', 'ResultType', 'Root', 'SamplingMessage', 'ServerCapabilities', 'ServerMethods', 'ServerRequestMethod', 'ServerState', 'Skill', 'SkillFrontmatter', 'SkillResourceEntry', 'SkillsSettings', 'SubscriptionFilter', 'Task', 'TaskMetadata', 'TaskStatus', 'TextContent', 'TextResourceContents', 'Tool', 'ToolAnnotations', 'TraceContext', 'TraceParent', 'TypedHandler'],
+  'protocol/index.ts': ['Annotations', 'AppToolVisibility', 'AudioContent', 'BlobResourceContents', 'CallToolRequestParams', 'CallToolResult', 'ClientCapabilities', 'ClientRequestMethod', 'ClientState', 'CompleteReference', 'CompleteRequestParams', 'CompleteResult', 'ContentBlock', 'CreateMessageRequestParams', 'CreateMessageResult', 'DiscoverResult', 'ElicitRequestParams', 'ElicitResult', 'EmbeddedResource', 'Era', 'ExtensionDescriptor', 'ExtensionSettings', 'GetPromptResult', 'Icon', 'ImageContent', 'Implementation', 'InitializeRequestParams', 'InitializeResult', 'JsonSchemaObject', 'ListToolsResult', 'LoggingLevel', 'McpPeerOptions', 'McpRequestContext', 'McpRequestHandler', 'McpRequestOptions', 'NotificationMethod', 'PageRequestParams', 'Progress', 'Prompt', 'PromptArgument', 'PromptMessage', 'ReadResourceResult', 'Resource', 'ResourceLink', 'ResourceTemplate', 'ResultType', 'Root', 'SamplingMessage', 'ServerCapabilities', 'ServerMethods', 'ServerRequestMethod', 'ServerState', 'SubscriptionFilter', 'TextContent', 'TextResourceContents', 'Tool', 'ToolAnnotations', 'TraceContext', 'TraceParent', 'TypedHandler'],
   'transport/index.ts': ['BearerAuthOptions', 'Connectable', 'CorsOptions', 'EventStore', 'FetchHandler', 'FetchHandlerOptions', 'HttpAuthHook', 'HttpBody', 'HttpEndpointOptions', 'HttpRequestInit', 'HttpRequester', 'HttpResponse', 'HttpServable', 'HttpServerOptions', 'HttpTraceEvent', 'HttpTransportOptions', 'InMemoryEventStoreOptions', 'LegacySseTransportOptions', 'LineDecoderOptions', 'RunningHttpServer', 'SessionStore', 'SpawnStdioOptions', 'SseEvent', 'StdioTransportOptions', 'StreamableHttpHandler', 'TapEvent', 'TokenVerifier'],
-  'http.ts': ['BearerAuthOptions', 'CorsOptions', 'DpopExpectation', 'DpopVerifier', 'EventStore', 'FetchHandler', 'FetchHandlerOptions', 'HttpBody', 'HttpEndpointOptions', 'HttpRequestInit', 'HttpRequester', 'HttpResponse', 'HttpServable', 'HttpTraceEvent', 'HttpTransportOptions', 'InMemoryEventStoreOptions', 'JwsAlgorithm', 'JwtVerifierOptions', 'LegacySseTransportOptions', 'SessionStore', 'SseEvent', 'TokenVerifier'],
+  'http.ts': ['BearerAuthOptions', 'CorsOptions', 'DpopExpectation', 'DpopVerifier', 'EventStore', 'FetchHandler', 'FetchHandlerOptions', 'HttpBody', 'HttpEndpointOptions', 'HttpRequestInit', 'HttpRequester', 'HttpResponse', 'HttpServable', 'HttpTraceEvent', 'HttpTransportOptions', 'InMemoryEventStoreOptions', 'LegacySseTransportOptions', 'SessionStore', 'SseEvent', 'TokenVerifier'],
   'http-stateless.ts': ['BearerAuthOptions', 'CorsOptions', 'FetchHandler', 'HttpServable', 'StatelessFetchHandlerOptions', 'TokenVerifier'],
-  'node.ts': ['Connectable', 'HttpServerOptions', 'LineDecoderOptions', 'RunningHttpServer', 'SkillFolder', 'SkillFolderOptions', 'SpawnStdioOptions', 'StdioTransportOptions', 'StreamableHttpHandler'],
-  'server/index.ts': ['AppResourceDefinition', 'AppToolDefinition', 'CacheHint', 'Completer', 'ExtensionHost', 'GetPrompt', 'InputOptions', 'ListenBus', 'ListenEvent', 'ListenFilterHook', 'ListenRequest', 'McpServerOptions', 'MemoryTaskStoreOptions', 'Middleware', 'MiddlewareContext', 'Page', 'PromptArguments', 'PromptDefinition', 'ReadResource', 'ReadTemplate', 'RegisteredPrompt', 'RegisteredResource', 'RegisteredResourceTemplate', 'RegisteredSkill', 'RegisteredTool', 'RequestStateOptions', 'SchemaInput', 'SchemaOutput', 'ServerExtension', 'ServerRequestHandler', 'SkillDefinition', 'SkillsExtension', 'StandardJSONSchemaV1', 'StandardSchemaV1', 'StandardSchemaWithJSON', 'SubscriptionFilter', 'TaskPlacement', 'TaskSignal', 'TaskStore', 'TasksExtension', 'TasksExtensionOptions', 'ToolArguments', 'ToolContext', 'ToolHandler', 'ToolResult', 'ToolSchema', 'ToolServerOptions', 'ToolStructuredContent'],
-  'client/index.ts': ['AuthChallenge', 'ClientExtension', 'ClientMiddleware', 'ClientMiddlewareContext', 'ClientRequestOptions', 'DiscoverResult', 'ElicitationHandler', 'EraChoice', 'ExtensionCall', 'ExtensionClient', 'InputRequest', 'ListLimits', 'LoadedSkill', 'McpClientOptions', 'OAuthClientInfo', 'OAuthProviderOptions', 'OAuthTokens', 'ResultHook', 'SamplingHandler', 'ServerRequestHandlers', 'SkillFile', 'SkillVerificationReason', 'StoredAuth', 'Subscription', 'SubscriptionFilter', 'TokenStore'],
-  'host/index.ts': ['AnthropicModelOptions', 'ConfirmationRequest', 'FunctionCall', 'FunctionDefinition', 'HostEvent', 'HostOptions', 'Model', 'ModelHttpOptions', 'ModelMessage', 'ModelReply', 'ModelRequest', 'OpenAiModelOptions', 'PolicyDecision', 'PolicyOptions', 'SamplingConfirmationRequest', 'ToolAddress'],
+  'node.ts': ['Connectable', 'HttpServerOptions', 'LineDecoderOptions', 'RunningHttpServer', 'SpawnStdioOptions', 'StdioTransportOptions', 'StreamableHttpHandler'],
+  'server/index.ts': ['CacheHint', 'Completer', 'ExtensionHost', 'GetPrompt', 'InputOptions', 'ListenBus', 'ListenEvent', 'ListenFilterHook', 'ListenRequest', 'McpServerOptions', 'Middleware', 'MiddlewareContext', 'Page', 'PromptArguments', 'PromptDefinition', 'ReadResource', 'ReadTemplate', 'RegisteredPrompt', 'RegisteredResource', 'RegisteredResourceTemplate', 'RegisteredTool', 'RequestStateOptions', 'SchemaInput', 'SchemaOutput', 'ServerExtension', 'ServerRequestHandler', 'StandardJSONSchemaV1', 'StandardSchemaV1', 'StandardSchemaWithJSON', 'SubscriptionFilter', 'ToolArguments', 'ToolContext', 'ToolHandler', 'ToolResult', 'ToolSchema', 'ToolServerOptions', 'ToolStructuredContent'],
+  'client/index.ts': ['ClientExtension', 'ClientMiddleware', 'ClientMiddlewareContext', 'ClientRequestOptions', 'DiscoverResult', 'ElicitationHandler', 'EraChoice', 'ExtensionCall', 'ExtensionClient', 'InputRequest', 'ListLimits', 'McpClientOptions', 'ResultHook', 'SamplingHandler', 'ServerRequestHandlers', 'Subscription', 'SubscriptionFilter'],
+  'host/index.ts': ['ConfirmationRequest', 'FunctionCall', 'FunctionDefinition', 'HostEvent', 'HostOptions', 'Model', 'ModelMessage', 'ModelReply', 'ModelRequest', 'PolicyDecision', 'PolicyOptions', 'SamplingConfirmationRequest', 'ToolAddress'],
 };
 
 test('the type-only exports of every entry', () => {
   assert.deepEqual(exportedTypes(Object.keys(TYPES)), TYPES);
 });
 
-test('package.json: no runtime dependencies, ESM, named exports, a bin', () => {
+test('package.json: no runtime dependencies, ESM, named exports; the bin is the command package\'s', () => {
   const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
   assert.equal(pkg.dependencies, undefined);
   assert.equal(pkg.type, 'module');
-  assert.equal(pkg.bin.mcpwire, 'packages/cli/dist/bundle/src/main.js');
+  assert.equal(pkg.bin, undefined);
+  assert.deepEqual(JSON.parse(readFileSync(new URL('../packages/cli/package.json', import.meta.url), 'utf8')).bin, { mcpwire: 'dist/bundle/src/main.js' });
   assert.deepEqual(Object.keys(pkg.exports), ['.', './jsonrpc', './json-schema', './protocol', './transport', './http', './http-stateless', './node', './server', './client', './host', './package.json']);
 });

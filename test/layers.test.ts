@@ -1,6 +1,6 @@
 // The import arrows of docs/ARCHITECTURE.md, pinned the way exports.test.ts pins the exports: every
 // relative import in src/ is checked against the layer it crosses into, and node:* may appear
-// only in the folders that say they are for Node (transport/stdio, transport/node, cli).
+// only in the folders that say they are for Node (transport/stdio, transport/node).
 
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -10,7 +10,7 @@ import { CLIENT_REQUESTS, NOTIFICATIONS, SERVER_REQUESTS } from '../src/protocol
 import { SRC, importSpecifiers, sourceFiles, sourceTexts } from './src-files.js';
 
 /**
- * Which layers each layer may import (`→` in docs/ARCHITECTURE.md); cli may import anything. Two
+ * Which layers each layer may import (`→` in docs/ARCHITECTURE.md). Two
  * folders import nothing, so that every layer may import them: options (the check of options
  * objects) and errors (McpwireError, the base of every error class, which json-schema's errors
  * extend as much as jsonrpc's, so it cannot live in jsonrpc).
@@ -20,13 +20,11 @@ const ARROWS: Record<string, readonly string[]> = {
   'errors': [],
   'jsonrpc': ['options', 'errors'],
   'json-schema': ['options', 'errors'],
-  'outbound': ['jsonrpc', 'options', 'errors'],
-  'jws': ['protocol', 'jsonrpc', 'options', 'errors'],
-  'transport': ['protocol', 'jsonrpc', 'outbound', 'jws', 'options', 'errors'],
+  'transport': ['protocol', 'jsonrpc', 'options', 'errors'],
   'protocol': ['jsonrpc', 'options', 'errors'],
-  'server': ['protocol', 'jsonrpc', 'json-schema', 'jws', 'options', 'errors'],
-  'client': ['protocol', 'jsonrpc', 'json-schema', 'outbound', 'jws', 'options', 'errors'],
-  'host': ['client', 'protocol', 'jsonrpc', 'json-schema', 'outbound', 'transport', 'options', 'errors'],
+  'server': ['protocol', 'jsonrpc', 'json-schema', 'options', 'errors'],
+  'client': ['protocol', 'jsonrpc', 'json-schema', 'options', 'errors'],
+  'host': ['client', 'protocol', 'jsonrpc', 'json-schema', 'transport', 'options', 'errors'],
 };
 
 /**
@@ -37,7 +35,7 @@ const ARROWS: Record<string, readonly string[]> = {
 const ENTRY_LAYERS: Record<string, string> = { 'http.js': 'transport', 'http-stateless.js': 'transport', 'node.js': 'transport' };
 
 /** Folders whose files may import node:* (everything else runs in any JavaScript runtime). */
-const NODE_FOLDERS = ['transport/stdio/', 'transport/node/', 'cli/'];
+const NODE_FOLDERS = ['transport/stdio/', 'transport/node/'];
 
 /** The entry files at the top of src/ that are for Node only. */
 const NODE_ENTRIES = ['index.ts', 'node.ts'];
@@ -83,7 +81,7 @@ export function layersOnACycle(arrows: Record<string, readonly string[]>): strin
 
 test('the arrows have no cycle (transport → protocol holds only while protocol imports jsonrpc alone)', () => {
   assert.deepStrictEqual(layersOnACycle(ARROWS), []);
-  assert.deepStrictEqual(layersOnACycle({ ...ARROWS, protocol: ['jsonrpc', 'transport'] }), ['jws', 'transport', 'protocol']);
+  assert.deepStrictEqual(layersOnACycle({ ...ARROWS, protocol: ['jsonrpc', 'transport'] }), ['transport', 'protocol']);
 });
 
 test('the arrow check does catch a wrong arrow and a stray node:* import', () => {
@@ -94,40 +92,8 @@ test('the arrow check does catch a wrong arrow and a stray node:* import', () =>
   };
   assert.deepStrictEqual(brokenArrows(Object.keys(fake), (file) => fake[file]!), [
     'server/x.ts → ../client/mcp-client.js (server may not import client)',
-    'server/x.ts → node:child_process (node:* outside transport/stdio/, transport/node/, cli/)',
-    'transport/http-server/y.ts → node:http (node:* outside transport/stdio/, transport/node/, cli/)',
-  ]);
-});
-
-/**
- * The client halves of Tasks and Skills are extensions that will move as a whole into their own
- * packages (ext-tasks, ext-skills): they import the core only through its public entries
- * (`<layer>/index.js`), or each other within one group.
- */
-const EXTENSION_CLIENT_FILES: Record<string, readonly string[]> = {
-  tasks: ['client/client-tasks.ts', 'client/extension-task.ts', 'client/tool-task.ts', 'client/tasks-client.ts'],
-  skills: ['client/skill-reader.ts', 'client/skills-client.ts'],
-};
-
-/** The imports of those files that reach past a public entry, as `file → specifier`. */
-export function privateImports(groups: Record<string, readonly string[]>, read: (file: string) => string): string[] {
-  const found: string[] = [];
-  for (const files of Object.values(groups)) {
-    for (const name of files) {
-      for (const specifier of importSpecifiers(read(name))) {
-        if (!specifier.startsWith('.')) continue;
-        const target = relative(SRC, normalize(join(dirname(join(SRC, name)), specifier))).split('\\').join('/').replace(/\.js$/, '.ts');
-        if (!target.endsWith('/index.ts') && !files.includes(target)) found.push(`${name} → ${specifier}`);
-      }
-    }
-  }
-  return found;
-}
-
-test('the Tasks and Skills clients import the core only through its public entries', () => {
-  assert.deepStrictEqual(privateImports(EXTENSION_CLIENT_FILES, (name) => readFileSync(join(SRC, name), 'utf8')), []);
-  assert.deepStrictEqual(privateImports({ x: ['client/x.ts'] }, () => "import { a } from './index.js';\nimport { b } from '../protocol/era.js';\nimport { c } from './x.js';"), [
-    'client/x.ts → ../protocol/era.js',
+    'server/x.ts → node:child_process (node:* outside transport/stdio/, transport/node/)',
+    'transport/http-server/y.ts → node:http (node:* outside transport/stdio/, transport/node/)',
   ]);
 });
 

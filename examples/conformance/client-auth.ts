@@ -5,8 +5,9 @@
 // the extension scenarios' inputs: a private key (client-credentials-jwt), a workload JWT
 // (wif-jwt-bearer), an IdP ID token and token endpoint (enterprise-managed-authorization).
 
-import { OAuthProvider } from '../../src/client/index.js';
-import type { McpClient, OAuthProviderOptions } from '../../src/client/index.js';
+import { OAuthProvider } from 'mcpwire-auth';
+import type { McpClient } from '../../src/client/index.js';
+import type { OAuthProviderOptions } from 'mcpwire-auth';
 
 /** The redirect URI this client registers; nothing listens there: the redirect is read, not followed. */
 const REDIRECT_URI = 'http://127.0.0.1:3333/callback';

@@ -8,8 +8,8 @@
 import { McpClient } from '../../src/client/index.js';
 import type { EraChoice, McpClientOptions } from '../../src/client/index.js';
 import type { Tool } from '../../src/protocol/index.js';
-import { SkillVerificationError } from '../../src/client/index.js';
-import { getSkill, listSkills, readSkillFile, skillsClient } from '../../packages/ext-skills/src/client/skills-client.js';
+import { SkillVerificationError } from 'mcpwire-ext-skills';
+import { getSkill, listSkills, readSkillFile, skillsClient } from 'mcpwire-ext-skills';
 import { httpTransport } from '../../src/transport/index.js';
 import { authProviderFor, isAuthScenario, runAuthScenario } from './client-auth.js';
 

@@ -3,7 +3,7 @@
 // `resources/directory/read` has a subdirectory to list. Installed by server.ts in one line, with
 // server.extension(skillsExtension()) as any extension is installed.
 
-import { skillsExtension } from '../../src/server/index.js';
+import { skillsExtension } from 'mcpwire-ext-skills';
 import type { McpServer } from '../../src/server/index.js';
 
 /** A skill with a supporting file in a folder (`references/`). */

@@ -3,7 +3,7 @@
 
 import { INTERNAL_ERROR, ProtocolError } from '../../src/jsonrpc/index.js';
 import type { McpServer } from '../../src/server/index.js';
-import { tasksExtension } from '../../packages/ext-tasks/src/server/tasks-extension.js';
+import { tasksExtension } from 'mcpwire-ext-tasks';
 
 const NO_ARGUMENTS = { type: 'object' as const, properties: {} };
 

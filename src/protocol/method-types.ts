@@ -9,7 +9,6 @@ import type {
 } from './feature-types.js';
 import type { InitializeRequestParams, InitializeResult, LoggingLevel, ServerCapabilities } from './lifecycle-types.js';
 import type { SubscriptionFilter } from './subscription-types.js';
-import type { CreateTaskResult } from '../../packages/ext-tasks/src/protocol/task-types.js';
 import type { CallToolRequestParams, CallToolResult, ListToolsResult } from './tool-types.js';
 
 /** A page request of a list method (server/utilities/pagination). */
@@ -34,7 +33,7 @@ export interface ServerMethods {
   'logging/setLevel': { params: { level: LoggingLevel }; result: Params };
   'tools/list': { params: PageRequestParams; result: ListToolsResult };
   /** A task-augmented call (2025-11-25 basic/utilities/tasks) answers with the task instead. */
-  'tools/call': { params: CallToolRequestParams; result: CallToolResult | CreateTaskResult };
+  'tools/call': { params: CallToolRequestParams; result: CallToolResult };
   'resources/list': { params: PageRequestParams; result: { resources: Resource[]; nextCursor?: string } };
   'resources/templates/list': { params: PageRequestParams; result: { resourceTemplates: ResourceTemplate[]; nextCursor?: string } };
   'resources/read': { params: { uri: string }; result: ReadResourceResult };

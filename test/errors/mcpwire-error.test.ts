@@ -6,14 +6,16 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { pathToFileURL } from 'node:url';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { McpwireError } from '../../src/errors/mcpwire-error.js';
-import { SRC, sourceTexts } from '../src-files.js';
+import { SRC, sourceFiles } from '../src-files.js';
 import { ConnectionClosedError, LineTooLongError, MessageParseError, OutputBacklogError, ProtocolError, RequestCancelledError,
   RequestTimeoutError, TooManyPendingRequestsError, INVALID_PARAMS, INVALID_REQUEST } from '../../src/jsonrpc/index.js';
 import { InputRequiredError } from '../../src/server/stateless-context.js';
 import { JwsError } from '../../packages/auth/src/jws/compact-jws.js';
-import { CapabilityError, SkillFrontmatterError } from '../../src/protocol/index.js';
+import { CapabilityError } from '../../src/protocol/index.js';
+import { SkillFrontmatterError } from '../../packages/ext-skills/src/index.js';
 import { OutboundError } from '../../packages/outbound/src/outbound-fetch.js';
 import { RegistryError } from '../../packages/cli/src/registry-api.js';
 import { ConfigError } from '../../packages/cli/src/config-dialects.js';
@@ -29,8 +31,11 @@ import { ServerSpawnError } from '../../src/transport/stdio/server-spawn-error.j
 import { HttpStatusError } from '../../src/transport/http-client/http-status-error.js';
 import { ClearBearerError } from '../../src/transport/http-client/clear-bearer.js';
 import { HttpError } from '../../src/transport/http-server/http-error.js';
-import { OAuthDiscoveryError, OAuthTokenError, SessionLostError, SkillEntryError, SkillVerificationError, StructuredOutputError } from '../../src/client/index.js';
-import { ModelApiError, SamplingDeclinedError } from '../../src/host/index.js';
+import { SessionLostError, StructuredOutputError } from '../../src/client/index.js';
+import { OAuthDiscoveryError, OAuthTokenError } from '../../packages/auth/src/index.js';
+import { SkillEntryError, SkillVerificationError } from '../../packages/ext-skills/src/index.js';
+import { SamplingDeclinedError } from '../../src/host/index.js';
+import { ModelApiError } from '../../packages/models/src/index.js';
 import { SchemaError } from '../../src/json-schema/index.js';
 
 type ErrorClass = abstract new (...args: never[]) => Error;
@@ -84,9 +89,10 @@ const CLASSES: Record<string, ErrorClass> = {
   SkillVerificationError, SkillEntryError, SessionLostError, SamplingDeclinedError, ModelApiError, SchemaError,
 };
 
-/** The package entries (package.json "exports"), as files under src/. */
+/** The core's entries (package.json "exports"), as files under src/, and the packages' beside it. */
 const ENTRIES = ['index.ts', 'jsonrpc/index.ts', 'json-schema/index.ts', 'protocol/index.ts', 'transport/index.ts', 'http.ts',
-  'http-stateless.ts', 'node.ts', 'server/index.ts', 'client/index.ts', 'host/index.ts'];
+  'http-stateless.ts', 'node.ts', 'server/index.ts', 'client/index.ts', 'host/index.ts',
+  ...['auth', 'models', 'ext-tasks', 'ext-skills', 'ext-apps', 'outbound'].map((name) => `../packages/${name}/src/index.ts`), '../packages/ext-skills/src/node.ts'];
 
 /** The error classes the entries export, by name (the base itself aside). */
 async function exportedErrorClasses(): Promise<string[]> {
@@ -100,11 +106,13 @@ async function exportedErrorClasses(): Promise<string[]> {
   return [...names].sort();
 }
 
-/** Every class of src/ whose `extends` chain reaches Error (TypeError, RangeError), by name, and whether its file exports it. */
+/** Every class of src/ and each package's src/ whose `extends` chain reaches Error (TypeError, RangeError), by name, and whether its file exports it. */
 function declaredErrorClasses(): { name: string; exported: boolean }[] {
   const parents = new Map<string, string>();
   const exported = new Set<string>();
-  for (const text of Object.values(sourceTexts())) {
+  const packages = join(SRC, '..', 'packages');
+  const files = [...sourceFiles(), ...readdirSync(packages).flatMap((name) => existsSync(join(packages, name, 'src')) ? sourceFiles(join(packages, name, 'src')) : [])];
+  for (const text of files.map((file) => readFileSync(file, 'utf8'))) {
     for (const match of text.matchAll(/^(export )?(?:abstract )?class (\w+) extends (\w+)/gm)) {
       parents.set(match[2]!, match[3]!);
       if (match[1]) exported.add(match[2]!);

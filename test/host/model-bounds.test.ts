@@ -8,8 +8,8 @@ import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
-import { AnthropicModel, ModelApiError, OpenAiModel } from '../../src/host/index.js';
-import type { AnthropicModelOptions, OpenAiModelOptions } from '../../src/host/index.js';
+import { AnthropicModel, ModelApiError, OpenAiModel } from '../../packages/models/src/index.js';
+import type { AnthropicModelOptions, OpenAiModelOptions } from '../../packages/models/src/index.js';
 
 type Handler = (request: IncomingMessage, response: ServerResponse) => void;
 

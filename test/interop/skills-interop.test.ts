@@ -14,7 +14,8 @@ import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/client';
 import { SkillVerificationError as SdkSkillVerificationError, SkillsClient } from '@modelcontextprotocol/client/ext/skills';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
-import { McpClient, SkillVerificationError } from '../../src/client/index.js';
+import { McpClient } from '../../src/client/index.js';
+import { SkillVerificationError } from '../../packages/ext-skills/src/index.js';
 import { spawnStdio } from '../../src/node.js';
 import { getSkill, listSkills, readSkillFile } from '../../packages/ext-skills/src/client/skills-client.js';
 

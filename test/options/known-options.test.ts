@@ -6,19 +6,27 @@
 import assert from 'node:assert/strict';
 import { PassThrough } from 'node:stream';
 import { test } from 'node:test';
-import { McpClient, OAuthProvider } from '../../src/client/index.js';
-import { AnthropicModel, Host, OpenAiModel, Policy } from '../../src/host/index.js';
+import { McpClient } from '../../src/client/index.js';
+import { OAuthProvider } from '../../packages/auth/src/index.js';
+import { Host, Policy } from '../../src/host/index.js';
+import { AnthropicModel, OpenAiModel } from '../../packages/models/src/index.js';
 import { compile } from '../../src/json-schema/index.js';
 import { JsonRpcPeer } from '../../src/jsonrpc/index.js';
-import { McpServer, MemoryTaskStore, ToolServer, tasksExtension } from '../../src/server/index.js';
+import { McpServer, ToolServer } from '../../src/server/index.js';
+import { MemoryTaskStore, tasksExtension } from '../../packages/ext-tasks/src/index.js';
 import { createStatelessFetchHandler } from '../../src/http-stateless.js';
-import { jwtVerifier, httpTransport as fetchHttpTransport } from '../../src/http.js';
+import { httpTransport as fetchHttpTransport } from '../../src/http.js';
+import { jwtVerifier } from '../../packages/auth/src/index.js';
 import {
   InMemoryEventStore, LegacySseClientTransport, LineDecoder, StdioTransport, StreamableHttpClientTransport, bearerAuth, corsPolicy,
   createFetchHandler, createLinkedPair, createStreamableHttpHandler, httpTransport, legacySseTransport, serveHttp, serveStdio, spawnStdio,
 } from '../../src/transport/index.js';
 import type { TokenVerifier } from '../../src/transport/index.js';
-import { readSkillFolders } from '../../src/node.js';
+import { readSkillFolders } from '../../packages/ext-skills/src/node.js';
+import { tasksClient } from '../../packages/ext-tasks/src/index.js';
+import { RedisEventStore } from '../../packages/redis/src/redis-event-store.js';
+import { RedisListenBus } from '../../packages/redis/src/redis-listen-bus.js';
+import { RedisTaskStore } from '../../packages/redis/src/redis-task-store.js';
 import { refuseUnknownOptions } from '../../src/options/known-options.js';
 import { exportedTypes } from '../export-types.js';
 
@@ -70,6 +78,10 @@ const FACTORIES: Record<string, Array<[owner: string, take: (extra: Extra) => un
   ],
   LineDecoderOptions: [['new LineDecoder', (extra) => new LineDecoder(extra)]],
   SkillFolderOptions: [['readSkillFolders', (extra) => readSkillFolders('/nonexistent', extra)]],
+  TasksClientOptions: [['tasksClient', (extra) => tasksClient(extra)]],
+  RedisEventStoreOptions: [['new RedisEventStore', (extra) => new RedisEventStore({} as never, extra)]],
+  RedisListenBusOptions: [['RedisListenBus.open', (extra) => RedisListenBus.open({} as never, {} as never, extra)]],
+  RedisTaskStoreOptions: [['RedisTaskStore.open', (extra) => RedisTaskStore.open({} as never, {} as never, extra)]],
 };
 
 /** Public options types no factory takes as a whole, and why they are not checked where they are passed. */
@@ -82,6 +94,12 @@ const NOT_TAKEN: Record<string, string> = {
   McpRequestOptions: 'per request, on the hot path, and passed on inside the library',
   ClientRequestOptions: 'per request, on the hot path, and passed on inside the library',
   InputOptions: 'per elicitation, sampling or roots request of a running handler',
+  ExtensionTaskOptions: 'per task operation (getDetailedTask, updateTask, requestTaskCancel), like every request\'s options',
+  TaskCallOptions: 'per callToolAsTask, like every request\'s options',
+  ToolTaskOptions: 'per task operation of experimental tasks (getTask, getTaskResult, cancelTask), like every request\'s options',
+  ListSkillsOptions: 'per listSkills, like every request\'s options',
+  OutboundOptions: 'per outbound fetch, built inside the packages from options that were checked',
+  MovedOptions: 'not an options object: the table of moved keys refuseUnknownOptions is given',
 };
 
 /** What a factory does with `extra`: its TypeError's message, or 'accepted'. */
@@ -95,9 +113,12 @@ async function outcome(take: (extra: Extra) => unknown, extra: Extra): Promise<s
   }
 }
 
+/** The packages' entries (relative to src/), whose options types the table covers as much as the core's. */
+const PACKAGE_ENTRIES = ['auth', 'models', 'ext-tasks', 'ext-skills', 'ext-apps', 'outbound', 'redis'].flatMap((name) => [`../packages/${name}/src/index.ts`, ...(name === 'ext-skills' ? [`../packages/${name}/src/node.ts`] : [])]);
+
 test('the table covers every public options type: a new one must be checked or say why not', () => {
   const exported = new Set(Object.values(exportedTypes(['index.ts', 'jsonrpc/index.ts', 'json-schema/index.ts', 'protocol/index.ts', 'transport/index.ts',
-    'http.ts', 'http-stateless.ts', 'node.ts', 'server/index.ts', 'client/index.ts', 'host/index.ts'])).flat().filter((name) => name.endsWith('Options')));
+    'http.ts', 'http-stateless.ts', 'node.ts', 'server/index.ts', 'client/index.ts', 'host/index.ts', ...PACKAGE_ENTRIES])).flat().filter((name) => name.endsWith('Options')));
   assert.deepStrictEqual([...exported].sort(), [...Object.keys(FACTORIES), ...Object.keys(NOT_TAKEN)].sort());
 });
 

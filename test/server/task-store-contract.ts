@@ -4,8 +4,8 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { DetailedTask } from '../../src/protocol/index.js';
-import type { TaskSignal, TaskStore } from '../../src/server/index.js';
+import type { DetailedTask } from '../../packages/ext-tasks/src/index.js';
+import type { TaskSignal, TaskStore } from '../../packages/ext-tasks/src/index.js';
 import { expiredMessage } from '../../packages/ext-tasks/src/server/task-store.js';
 
 /**

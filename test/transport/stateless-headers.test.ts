@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import type { JSONRPCRequest } from '../../src/jsonrpc/index.js';
 import { encodeHeaderValue, statelessHeaders } from '../../src/transport/http-client/stateless-headers.js';
 import { headerRefusal } from '../../src/server/header-check.js';
-import { TASKS_MCP_NAMES } from '../../src/protocol/index.js';
+import { TASKS_MCP_NAMES } from '../../packages/ext-tasks/src/index.js';
 import { mcpNameOf } from '../../src/protocol/mcp-name.js';
 
 const META = { _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} } };

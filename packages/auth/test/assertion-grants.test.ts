@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { generateKeyPairSync, verify } from 'node:crypto';
 import { test } from 'node:test';
-import { OAuthProvider } from '../../../src/client/index.js';
+import { OAuthProvider } from '../src/index.js';
 import { startAuthServer, startProtectedServer } from '../../../test/client/oauth/fixtures/authorization-server.js';
 
 const JWT_BEARER = 'urn:ietf:params:oauth:grant-type:jwt-bearer';

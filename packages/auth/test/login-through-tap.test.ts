@@ -10,7 +10,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { DrainingTransport } from '../../cli/src/draining-transport.js';
-import { McpClient, OAuthProvider } from '../../../src/client/index.js';
+import { McpClient } from '../../../src/client/index.js';
+import { OAuthProvider } from '../src/index.js';
 import { httpTransport, tapTransport } from '../../../src/transport/index.js';
 import { slowBrowser, startAuthServer, startProtectedServer } from '../../../test/client/oauth/fixtures/authorization-server.js';
 

@@ -4,8 +4,9 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { InMemoryTokenStore, McpClient, OAuthDiscoveryError, OAuthProvider, OAuthTokenError } from '../../../src/client/index.js';
-import type { OAuthProviderOptions } from '../../../src/client/index.js';
+import { McpClient } from '../../../src/client/index.js';
+import { InMemoryTokenStore, OAuthDiscoveryError, OAuthProvider, OAuthTokenError } from '../src/index.js';
+import type { OAuthProviderOptions } from '../src/index.js';
 import { HttpStatusError, httpTransport } from '../../../src/transport/index.js';
 import { followAuthorization, slowBrowser, startAuthServer, startProtectedServer } from '../../../test/client/oauth/fixtures/authorization-server.js';
 import type { AuthServerOptions, ProtectedServer, TestAuthServer } from '../../../test/client/oauth/fixtures/authorization-server.js';

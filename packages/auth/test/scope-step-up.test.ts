@@ -6,7 +6,8 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { McpClient, OAuthProvider } from '../../../src/client/index.js';
+import { McpClient } from '../../../src/client/index.js';
+import { OAuthProvider } from '../src/index.js';
 import type { McpServer } from '../../../src/server/index.js';
 import { httpTransport } from '../../../src/transport/index.js';
 import { followAuthorization, startAuthServer, startProtectedServer } from '../../../test/client/oauth/fixtures/authorization-server.js';

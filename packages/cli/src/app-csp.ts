@@ -5,7 +5,7 @@
 // out (a host MAY restrict further). A declared entry that is not a plain origin (scheme, host,
 // optional port and path) is dropped, so a server cannot smuggle a directive in with a `;`.
 
-import type { AppResourceCsp } from '../../../src/protocol/index.js';
+import type { AppResourceCsp } from 'mcpwire-ext-apps';
 
 const SOURCE = /^(https?|wss?):\/\/(\*\.)?[A-Za-z0-9.-]+(:(\d{1,5}|\*))?(\/[^\s;,'"]*)?$/;
 

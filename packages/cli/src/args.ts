@@ -1,9 +1,9 @@
 // Command-line parsing for every `mcpwire` command: options (with values, repeatable), the
 // positional words, and the server command after `--`, which always comes last.
 
-import { McpwireError } from '../../../src/jsonrpc/index.js';
-import { ERA_CHOICES } from '../../../src/client/index.js';
-import type { EraChoice } from '../../../src/client/index.js';
+import { McpwireError } from 'mcpwire/jsonrpc';
+import { ERA_CHOICES } from 'mcpwire/client';
+import type { EraChoice } from 'mcpwire/client';
 
 /** A mistake on the command line: reported with the usage, exit code 2. */
 export class UsageError extends McpwireError {

@@ -4,7 +4,7 @@
 
 import { existsSync, writeFileSync } from 'node:fs';
 import { extname } from 'node:path';
-import type { CallToolResult } from '../../../src/protocol/index.js';
+import type { CallToolResult } from 'mcpwire/protocol';
 import { println } from './command-io.js';
 import type { CommandIo } from './command-io.js';
 import { formatBytes } from './render-result.js';

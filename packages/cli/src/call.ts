@@ -9,14 +9,15 @@
 // experimental task (basic/utilities/tasks): created, polled, its result fetched. In both, Ctrl-C
 // while a task runs sends tasks/cancel.
 
-import { pollInterval } from '../../ext-tasks/src/client/tool-task.js';
-import { callToolAsTask } from '../../ext-tasks/src/client/tasks-client.js';
+import { pollInterval } from 'mcpwire-ext-tasks';
+import { callToolAsTask } from 'mcpwire-ext-tasks';
 import { resolve } from 'node:path';
-import { RequestCancelledError } from '../../../src/jsonrpc/index.js';
-import type { RequestId } from '../../../src/jsonrpc/index.js';
-import { TASKS_EXTENSION } from '../../../src/protocol/index.js';
-import type { CallToolResult, DetailedTask, Progress, ServerCapabilities, Task, Tool } from '../../../src/protocol/index.js';
-import type { McpClient } from '../../../src/client/index.js';
+import { RequestCancelledError } from 'mcpwire/jsonrpc';
+import type { RequestId } from 'mcpwire/jsonrpc';
+import { TASKS_EXTENSION } from 'mcpwire-ext-tasks';
+import type { CallToolResult, Progress, ServerCapabilities, Tool } from 'mcpwire/protocol';
+import type { DetailedTask, Task } from 'mcpwire-ext-tasks';
+import type { McpClient } from 'mcpwire/client';
 import { UsageError, optionValue } from './args.js';
 import { writeBinaryContent } from './binary-out.js';
 import { println } from './command-io.js';

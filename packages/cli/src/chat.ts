@@ -6,9 +6,10 @@
 
 import { createInterface } from 'node:readline/promises';
 import { resolve } from 'node:path';
-import { AnthropicModel, Host, ModelApiError, OpenAiModel, Policy, SamplingDeclinedError, ScriptedModel } from '../../../src/host/index.js';
-import type { ConfirmationRequest, HostEvent, Model, ModelRequest, SamplingConfirmationRequest } from '../../../src/host/index.js';
-import { ProtocolError } from '../../../src/jsonrpc/index.js';
+import { Host, Policy, SamplingDeclinedError, ScriptedModel } from 'mcpwire/host';
+import { AnthropicModel, ModelApiError, OpenAiModel } from 'mcpwire-models';
+import type { ConfirmationRequest, HostEvent, Model, ModelRequest, SamplingConfirmationRequest } from 'mcpwire/host';
+import { ProtocolError } from 'mcpwire/jsonrpc';
 import { UsageError, eraOption, integerOption, optionValue, parseArgs } from './args.js';
 import type { ParsedArgs } from './args.js';
 import { println } from './command-io.js';

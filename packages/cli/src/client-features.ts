@@ -9,10 +9,10 @@
 import { resolve } from 'node:path';
 import { createInterface } from 'node:readline/promises';
 import { pathToFileURL } from 'node:url';
-import type { McpClientOptions } from '../../../src/client/index.js';
-import { MessageParseError, ProtocolError } from '../../../src/jsonrpc/index.js';
-import { LOGGING_LEVELS } from '../../../src/protocol/index.js';
-import type { CreateMessageRequestParams, CreateMessageResult, ElicitRequestParams, ElicitResult, LoggingLevel, Root } from '../../../src/protocol/index.js';
+import type { McpClientOptions } from 'mcpwire/client';
+import { MessageParseError, ProtocolError } from 'mcpwire/jsonrpc';
+import { LOGGING_LEVELS } from 'mcpwire/protocol';
+import type { CreateMessageRequestParams, CreateMessageResult, ElicitRequestParams, ElicitResult, LoggingLevel, Root } from 'mcpwire/protocol';
 import { UsageError, optionValue } from './args.js';
 import type { ParsedArgs } from './args.js';
 import { JSON_NUMBER } from './coerce-args.js';

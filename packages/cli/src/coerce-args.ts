@@ -2,7 +2,7 @@
 // whose values are typed by the tool's own inputSchema, so `a=19` sends 19 to an integer property
 // and "19" to a string one. `key:=JSON` passes raw JSON whatever the schema says.
 
-import type { JsonSchemaObject } from '../../../src/protocol/index.js';
+import type { JsonSchemaObject } from 'mcpwire/protocol';
 
 /** The arguments object, or what is wrong with the words. */
 export interface CoercedArguments {

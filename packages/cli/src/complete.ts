@@ -1,7 +1,7 @@
 // `mcpwire complete <server> --prompt NAME|--resource TEMPLATE ARG=VALUE [--context k=v …]`:
 // one completion/complete (server/utilities/completion), its values one a line.
 
-import type { CompleteRequestParams, CompleteResult } from '../../../src/protocol/index.js';
+import type { CompleteRequestParams, CompleteResult } from 'mcpwire/protocol';
 import { UsageError, optionValue } from './args.js';
 import { println } from './command-io.js';
 import type { CommandIo } from './command-io.js';

@@ -5,7 +5,7 @@
 // "streamable_http"), Cline's "transportType", Gemini CLI's "httpUrl" (Streamable HTTP) versus
 // "url" (SSE), Windsurf's "serverUrl", or no field at all.
 
-import { McpwireError } from '../../../src/jsonrpc/index.js';
+import { McpwireError } from 'mcpwire/jsonrpc';
 import { parseJson, parseJsonc } from './jsonc.js';
 
 /** The transports an entry can mean. */

@@ -3,14 +3,15 @@
 // 2025-11-25 basic/transports#backwards-compatibility says: POST initialize; on 400, 404 or 405,
 // GET the URL and expect an SSE stream whose first event is `endpoint`.
 
-import { McpwireError } from '../../../src/jsonrpc/index.js';
-import { McpClient, OAuthProvider } from '../../../src/client/index.js';
-import type { EraChoice } from '../../../src/client/index.js';
-import { tasksClient } from '../../ext-tasks/src/client/tasks-client.js';
-import type { Transport } from '../../../src/jsonrpc/index.js';
-import { REVISION_2025_11_25 } from '../../../src/protocol/index.js';
-import { HttpStatusError, httpTransport, legacySseTransport, spawnStdio, tapTransport } from '../../../src/transport/index.js';
-import type { HttpTraceEvent, LegacySseClientTransport, SpawnedStdioTransport } from '../../../src/transport/index.js';
+import { McpwireError } from 'mcpwire/jsonrpc';
+import { McpClient } from 'mcpwire/client';
+import { OAuthProvider } from 'mcpwire-auth';
+import type { EraChoice } from 'mcpwire/client';
+import { tasksClient } from 'mcpwire-ext-tasks';
+import type { Transport } from 'mcpwire/jsonrpc';
+import { REVISION_2025_11_25 } from 'mcpwire/protocol';
+import { HttpStatusError, httpTransport, legacySseTransport, spawnStdio, tapTransport } from 'mcpwire/transport';
+import type { HttpTraceEvent, LegacySseClientTransport, SpawnedStdioTransport } from 'mcpwire/transport';
 import { DrainingTransport } from './draining-transport.js';
 import { EchoGuard } from './echo-guard.js';
 import type { ServerTarget } from './server-target.js';

@@ -6,10 +6,10 @@
 // --confirm-over N (the demo's 2026 run): a sum above N is first confirmed by the user through
 // elicitation, which 2026-07-28 carries as an input round (input_required, then the retry).
 
-import type { CallToolResult } from '../../../src/protocol/index.js';
-import { McpServer } from '../../../src/server/index.js';
-import type { ToolContext } from '../../../src/server/index.js';
-import { serveHttp, serveStdio } from '../../../src/transport/index.js';
+import type { CallToolResult } from 'mcpwire/protocol';
+import { McpServer } from 'mcpwire/server';
+import type { ToolContext } from 'mcpwire/server';
+import { serveHttp, serveStdio } from 'mcpwire/transport';
 
 /** Builds the calculator server with its one tool; sums above `confirmOver` are confirmed first. */
 export function createDemoServer(confirmOver = Infinity): McpServer {

@@ -4,13 +4,13 @@
 // shows an input round (the add tool asks the user to confirm, mrtr) on the wire.
 
 import { isAbsolute, relative, resolve } from 'node:path';
-import { McpClient } from '../../../src/client/index.js';
-import type { EraChoice } from '../../../src/client/index.js';
-import { REVISION_2025_11_25 } from '../../../src/protocol/index.js';
-import type { ElicitResult } from '../../../src/protocol/index.js';
-import { Host, Policy, ScriptedModel } from '../../../src/host/index.js';
-import { httpTransport, spawnStdio, tapTransport } from '../../../src/transport/index.js';
-import type { Transport } from '../../../src/jsonrpc/index.js';
+import { McpClient } from 'mcpwire/client';
+import type { EraChoice } from 'mcpwire/client';
+import { REVISION_2025_11_25 } from 'mcpwire/protocol';
+import type { ElicitResult } from 'mcpwire/protocol';
+import { Host, Policy, ScriptedModel } from 'mcpwire/host';
+import { httpTransport, spawnStdio, tapTransport } from 'mcpwire/transport';
+import type { Transport } from 'mcpwire/jsonrpc';
 import { UsageError, eraOption, optionValue, parseArgs } from './args.js';
 import { println } from './command-io.js';
 import type { CommandIo } from './command-io.js';

@@ -1,9 +1,9 @@
 // The OAuth part of `mcpwire doctor` (the connect step of an HTTP server that answers 401/403): which part
 // of discovery (spec 2025-11-25, basic/authorization) works, which fails and why, and what to do.
 
-import { OAuthDiscoveryError, OAuthProvider } from '../../../src/client/index.js';
-import type { StoredAuth } from '../../../src/client/index.js';
-import { maskSecrets } from '../../outbound/src/index.js';
+import { OAuthDiscoveryError, OAuthProvider } from 'mcpwire-auth';
+import type { StoredAuth } from 'mcpwire-auth';
+import { maskSecrets } from 'mcpwire-outbound';
 import { challengeOf } from './login.js';
 
 /**

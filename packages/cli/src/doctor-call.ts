@@ -3,10 +3,10 @@
 // which a host gives back to the model) or a protocol error (a JSON-RPC error: the call itself
 // failed). The evidence names the request id, the tool and the arguments.
 
-import type { McpClient } from '../../../src/client/index.js';
-import { ProtocolError } from '../../../src/jsonrpc/index.js';
-import type { RequestId } from '../../../src/jsonrpc/index.js';
-import type { Tool } from '../../../src/protocol/index.js';
+import type { McpClient } from 'mcpwire/client';
+import { ProtocolError } from 'mcpwire/jsonrpc';
+import type { RequestId } from 'mcpwire/jsonrpc';
+import type { Tool } from 'mcpwire/protocol';
 import { prepareArguments } from './tool-arguments.js';
 import { coerceArguments } from './coerce-args.js';
 import { step } from './doctor-steps.js';

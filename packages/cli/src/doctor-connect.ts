@@ -3,11 +3,11 @@
 // initialize before --timeout. HTTP: the URL answers (DNS, TCP, TLS, status, content type; a
 // legacy HTTP+SSE endpoint is recognised and named), then initialize completes.
 
-import type { McpClient } from '../../../src/client/index.js';
-import type { EraChoice } from '../../../src/client/index.js';
-import { ConnectionClosedError, ProtocolError, RequestTimeoutError } from '../../../src/jsonrpc/index.js';
-import { REVISION_2025_11_25 } from '../../../src/protocol/index.js';
-import { HttpStatusError } from '../../../src/transport/index.js';
+import type { McpClient } from 'mcpwire/client';
+import type { EraChoice } from 'mcpwire/client';
+import { ConnectionClosedError, ProtocolError, RequestTimeoutError } from 'mcpwire/jsonrpc';
+import { REVISION_2025_11_25 } from 'mcpwire/protocol';
+import { HttpStatusError } from 'mcpwire/transport';
 import { buildTransport, createClient, openClient, suggestsLegacySse } from './connect.js';
 import type { BuiltTransport } from './connect.js';
 import type { ClientFeatures } from './client-features.js';

@@ -4,8 +4,8 @@
 // ^[a-zA-Z0-9_-]{1,64}$ (renamed by the seam), parameters whose root is not type "object", and
 // top-level combinators that some providers reject.
 
-import { ToolSeam } from '../../../src/host/index.js';
-import type { Tool } from '../../../src/protocol/index.js';
+import { ToolSeam } from 'mcpwire/host';
+import type { Tool } from 'mcpwire/protocol';
 import { step, stepNumber } from './doctor-steps.js';
 import type { StepResult } from './doctor-steps.js';
 

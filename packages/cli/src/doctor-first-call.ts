@@ -2,7 +2,7 @@
 // one read-only tool; annotations.readOnlyHint is the server's own claim (server/tools#tool-annotations:
 // hints, untrusted unless the server is), so it is named as a claim, not a guarantee.
 
-import type { Tool } from '../../../src/protocol/index.js';
+import type { Tool } from 'mcpwire/protocol';
 import { terminalLine } from './terminal-text.js';
 
 /** Tool names shown at most. */

@@ -3,8 +3,8 @@
 // CRLF ending are quoted with their line numbers from the raw bytes. 8: the server exits once its
 // stdin closes, which is how a client ends it (basic/lifecycle#shutdown).
 
-import { classifyMessage } from '../../../src/jsonrpc/index.js';
-import type { SpawnedStdioTransport } from '../../../src/transport/index.js';
+import { classifyMessage } from 'mcpwire/jsonrpc';
+import type { SpawnedStdioTransport } from 'mcpwire/transport';
 import { quote, step } from './doctor-steps.js';
 import type { StepResult } from './doctor-steps.js';
 

@@ -2,10 +2,10 @@
 // returns the expected tool with a usable input schema, across every page
 // (server/utilities/pagination), with no cursor repeated and no name listed twice.
 
-import type { McpClient } from '../../../src/client/index.js';
-import { compile } from '../../../src/json-schema/index.js';
-import { CLIENT_REQUESTS } from '../../../src/protocol/index.js';
-import type { Tool } from '../../../src/protocol/index.js';
+import type { McpClient } from 'mcpwire/client';
+import { compile } from 'mcpwire/json-schema';
+import { CLIENT_REQUESTS } from 'mcpwire/protocol';
+import type { Tool } from 'mcpwire/protocol';
 import { step } from './doctor-steps.js';
 import type { StepResult } from './doctor-steps.js';
 import { describeFailure } from './exit-codes.js';

@@ -18,7 +18,7 @@ import { doctorExitCode, formatReport, inOrder, step } from './doctor-steps.js';
 import type { StepResult } from './doctor-steps.js';
 import { firstCallAdvice } from './doctor-first-call.js';
 import { checkToolsCapability, checkToolsList } from './doctor-tools.js';
-import type { Tool } from '../../../src/protocol/index.js';
+import type { Tool } from 'mcpwire/protocol';
 import { resolveTarget, TARGET_OPTIONS } from './server-target.js';
 import { TokenFile, configDir } from './token-file.js';
 import { DEFAULT_TIMEOUT_MS, tracerFor } from './with-server.js';

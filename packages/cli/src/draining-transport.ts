@@ -3,8 +3,8 @@
 // notifications/cancelled could be cut off by the close that follows it (an HTTP POST in flight
 // is aborted on close; a stdio write queued behind close() is refused).
 
-import type { JSONRPCMessage, SendOptions } from '../../../src/jsonrpc/index.js';
-import { PassThroughTransport } from '../../../src/transport/index.js';
+import type { JSONRPCMessage, SendOptions } from 'mcpwire/jsonrpc';
+import { PassThroughTransport } from 'mcpwire/transport';
 
 /** Wraps a transport; `drain()` waits for notifications in flight. */
 export class DrainingTransport extends PassThroughTransport {

@@ -4,9 +4,9 @@
 // read "Method not found: initialize" as if a server had said it. A server never sends a request
 // with the id and method of one of ours still waiting for its answer, so that is the sign.
 
-import { McpwireError } from '../../../src/jsonrpc/index.js';
-import type { JSONRPCMessage, MessageExtra, SendOptions } from '../../../src/jsonrpc/index.js';
-import { PassThroughTransport } from '../../../src/transport/index.js';
+import { McpwireError } from 'mcpwire/jsonrpc';
+import type { JSONRPCMessage, MessageExtra, SendOptions } from 'mcpwire/jsonrpc';
+import { PassThroughTransport } from 'mcpwire/transport';
 
 /** The peer sent back one of our own requests: it echoes its input, it is not an MCP server. */
 export class ServerEchoError extends McpwireError {

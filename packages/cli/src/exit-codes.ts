@@ -4,10 +4,11 @@
 
 import {
   ConnectionClosedError, INTERNAL_ERROR, INVALID_PARAMS, INVALID_REQUEST, METHOD_NOT_FOUND, PARSE_ERROR, ProtocolError, RequestCancelledError, RequestTimeoutError,
-} from '../../../src/jsonrpc/index.js';
-import { CapabilityError, RESOURCE_NOT_FOUND } from '../../../src/protocol/index.js';
-import { SkillEntryError, SkillVerificationError, StructuredOutputError } from '../../../src/client/index.js';
-import { HttpStatusError } from '../../../src/transport/index.js';
+} from 'mcpwire/jsonrpc';
+import { CapabilityError, RESOURCE_NOT_FOUND } from 'mcpwire/protocol';
+import { StructuredOutputError } from 'mcpwire/client';
+import { SkillEntryError, SkillVerificationError } from 'mcpwire-ext-skills';
+import { HttpStatusError } from 'mcpwire/transport';
 import { UsageError } from './args.js';
 import { ConfigError } from './config-dialects.js';
 import { FallbackFailedError } from './connect.js';

@@ -5,13 +5,13 @@
 // messages of an MCP App's bridge, recorded for the diagram. Each one goes through the
 // connection's McpClient or the Host: the page never speaks MCP itself.
 
-import { McpwireError, ProtocolError } from '../../../src/jsonrpc/index.js';
-import type { McpClient } from '../../../src/client/index.js';
-import type { Host, Model } from '../../../src/host/index.js';
-import { visibleTo } from '../../../src/protocol/index.js';
-import type { CompleteRequestParams, Root } from '../../../src/protocol/index.js';
+import { McpwireError, ProtocolError } from 'mcpwire/jsonrpc';
+import type { McpClient } from 'mcpwire/client';
+import type { Host, Model } from 'mcpwire/host';
+import { visibleTo } from 'mcpwire/protocol';
+import type { CompleteRequestParams, Root } from 'mcpwire/protocol';
 import { taskMode } from './call.js';
-import { callToolAsTask } from '../../ext-tasks/src/client/tasks-client.js';
+import { callToolAsTask } from 'mcpwire-ext-tasks';
 import type { InspectEvents } from './inspect-events.js';
 import type { PageQuestions } from './inspect-questions.js';
 

@@ -1,16 +1,16 @@
 // The documents `mcpwire inspect` serves besides its scripts: the page's shell (it loads the page's
-// ES modules, compiled from packages/cli/src/inspect-page/), its stylesheet (the sequence diagram's, from
+// browser bundle, built from src/inspect-page/), its stylesheet (the sequence diagram's, from
 // trace-html.ts, plus the page's own), and the MCP Apps sandbox proxy with the view's policy. Each
 // goes out with its Content-Security-Policy: the page may load only its own scripts and frame only
 // the sandbox origin; the proxy may be framed only by the page, and runs under the view's policy.
 
-import { APP_METHODS, SANDBOX_METHOD_PREFIX } from '../../../src/protocol/index.js';
-import type { AppResourceCsp } from '../../../src/protocol/index.js';
+import { APP_METHODS, SANDBOX_METHOD_PREFIX } from 'mcpwire-ext-apps';
+import type { AppResourceCsp } from 'mcpwire-ext-apps';
 import { appContentSecurityPolicy } from './app-csp.js';
 import { TRACE_CSS, htmlText } from './trace-html.js';
 
-/** The page's module, as served under assets/ (the path of its compiled file below dist/src/). */
-export const PAGE_MODULE = 'cli/inspect-page/inspect-page.js';
+/** The page's script, as served under assets/ (the path of its browser bundle below dist/bundle/src/). */
+export const PAGE_MODULE = 'inspect-page/inspect-page.js';
 
 /** The page's shell; `sandboxOrigin` is the inspector's other origin, where MCP Apps' sandbox proxy is served. */
 export function inspectPageHtml(sandboxOrigin: string): string {

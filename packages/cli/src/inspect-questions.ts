@@ -7,8 +7,8 @@
 // event log is given up at once, a server that cancels its request takes its question back, and
 // closing refuses whatever still waits.
 
-import { ProtocolError } from '../../../src/jsonrpc/index.js';
-import type { CreateMessageRequestParams, CreateMessageResult, ElicitRequestParams, ElicitResult, McpRequestContext, Tool } from '../../../src/protocol/index.js';
+import { ProtocolError } from 'mcpwire/jsonrpc';
+import type { CreateMessageRequestParams, CreateMessageResult, ElicitRequestParams, ElicitResult, McpRequestContext, Tool } from 'mcpwire/protocol';
 import type { InspectEvents } from './inspect-events.js';
 
 /** How long a question waits for the page by default. */

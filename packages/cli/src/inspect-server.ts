@@ -10,7 +10,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { dirname, join, normalize, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { encodeSseEvent } from '../../../src/transport/index.js';
+import { encodeSseEvent } from 'mcpwire/transport';
 import { appContentSecurityPolicy, readAppCsp } from './app-csp.js';
 import { InspectRequestError } from './inspect-api.js';
 import type { InspectApi } from './inspect-api.js';
@@ -26,13 +26,14 @@ const MAX_STREAM_BACKLOG = 16 * 1024 * 1024;
 const MAX_CSP_CHARS = 16 * 1024;
 
 /**
- * Where the page's compiled modules are: dist/src (from a source checkout under tsx: its dist/src,
- * after `npm run build`; from the CLI's bundle, packages/cli/dist/bundle/src/main.js: the dist/src beside it).
+ * Where the page's scripts are: this package's dist/bundle/src, the browser bundles of
+ * inspect-page.ts and sandbox-proxy.ts (`npm run build`). This file is src/inspect-server.ts under
+ * tsx and dist/bundle/src/main.js in the command's bundle: both are found from the package's folder.
  */
 export function pageAssetsRoot(): string {
-  const here = dirname(dirname(fileURLToPath(import.meta.url)));
-  if (import.meta.url.endsWith('.ts')) return join(here, '..', 'dist', 'src');
-  return here.endsWith(join('dist', 'bundle', 'src')) ? join(here, '..', '..', 'src') : here;
+  const file = fileURLToPath(import.meta.url);
+  const packageRoot = import.meta.url.endsWith('.ts') ? dirname(dirname(file)) : join(dirname(file), '..', '..', '..');
+  return join(packageRoot, 'dist', 'bundle', 'src');
 }
 
 /** Options of the page server. */
@@ -136,13 +137,13 @@ export async function startInspectServer(options: InspectServerOptions): Promise
         declared = {};
       }
       const csp = readAppCsp(declared);
-      const script = await readFile(join(assets, 'cli', 'inspect-page', 'sandbox-proxy.js'), 'utf8').catch(() => undefined);
+      const script = await readFile(join(assets, 'inspect-page', 'sandbox-proxy.js'), 'utf8').catch(() => undefined);
       if (script === undefined) return send(res, 500, 'text/plain; charset=utf-8', 'the sandbox proxy is not built: run npm run build\n');
       return send(res, 200, 'text/html; charset=utf-8', sandboxProxyHtml(other, here, appContentSecurityPolicy(csp), script), { 'content-security-policy': sandboxProxyPolicy(csp, other, here) });
     }
     if (path === '/assets/inspect.css') return send(res, 200, 'text/css; charset=utf-8', INSPECT_CSS);
     if (path.startsWith('/assets/') && path.endsWith('.js')) {
-      // Only compiled modules below dist/src: normalized, and still inside it.
+      // Only the bundled scripts below dist/bundle/src: normalized, and still inside it.
       const file = normalize(join(assets, decodeURIComponent(path.slice('/assets/'.length))));
       if (!file.startsWith(assets + sep)) return send(res, 404, 'text/plain; charset=utf-8', 'not found\n');
       const code = await readFile(file).catch(() => undefined);

@@ -8,9 +8,9 @@
 // the user can read that redirects to that URL: the token is in no process's arguments), and runs
 // until Ctrl-C.
 
-import { Host, Policy } from '../../../src/host/index.js';
-import type { Model } from '../../../src/host/index.js';
-import { APP_EXTENSION, APP_MIME_TYPE } from '../../../src/protocol/index.js';
+import { Host, Policy } from 'mcpwire/host';
+import type { Model } from 'mcpwire/host';
+import { APP_EXTENSION, APP_MIME_TYPE } from 'mcpwire-ext-apps';
 import { UsageError, eraOption, integerOption, optionValue, parseArgs } from './args.js';
 import { openBrowserPrivately } from './browser-open.js';
 import type { RedirectFile } from './browser-open.js';

@@ -1,10 +1,11 @@
 // `mcpwire list <server> [--schema] [--json]`: who the server is, the revision it negotiated, what
 // it declared, and every tool, resource, resource template and prompt (every page of each).
 
-import type { McpClient } from '../../../src/client/index.js';
-import { SKILLS_EXTENSION } from '../../../src/protocol/index.js';
-import { listSkills } from '../../ext-skills/src/client/skills-client.js';
-import type { Prompt, Resource, ResourceTemplate, ServerCapabilities, Skill, Tool } from '../../../src/protocol/index.js';
+import type { McpClient } from 'mcpwire/client';
+import { SKILLS_EXTENSION } from 'mcpwire-ext-skills';
+import { listSkills } from 'mcpwire-ext-skills';
+import type { Prompt, Resource, ResourceTemplate, ServerCapabilities, Tool } from 'mcpwire/protocol';
+import type { Skill } from 'mcpwire-ext-skills';
 import { formatSkill } from './skills.js';
 import { println } from './command-io.js';
 import { UsageError } from './args.js';

@@ -7,10 +7,10 @@
 // --id-jag (an enterprise IdP's ID-JAG, SEP-990); --dpop binds the tokens to a key kept with them.
 
 import { readFile } from 'node:fs/promises';
-import { OAuthProvider } from '../../../src/client/index.js';
-import type { OAuthProviderOptions } from '../../../src/client/index.js';
-import { outboundFetch } from '../../outbound/src/index.js';
-import { REVISION_2025_11_25 } from '../../../src/protocol/index.js';
+import { OAuthProvider } from 'mcpwire-auth';
+import type { OAuthProviderOptions } from 'mcpwire-auth';
+import { outboundFetch } from 'mcpwire-outbound';
+import { REVISION_2025_11_25 } from 'mcpwire/protocol';
 import { UsageError, integerOption, parseArgs } from './args.js';
 import { openBrowser } from './browser-open.js';
 import { println } from './command-io.js';

@@ -1,7 +1,7 @@
 // Why an HTTP request never got an answer, in words: fetch only says "fetch failed" and hides the
 // system error (ENOTFOUND, ECONNREFUSED, a certificate problem) in its `cause`.
 
-import { McpwireError } from '../../../src/jsonrpc/index.js';
+import { McpwireError } from 'mcpwire/jsonrpc';
 
 /** A network failure, classified. */
 export interface NetworkFailure {

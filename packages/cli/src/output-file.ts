@@ -3,7 +3,7 @@
 // fails at the end is the same error.
 
 import { closeSync, openSync, writeSync } from 'node:fs';
-import { McpwireError } from '../../../src/jsonrpc/index.js';
+import { McpwireError } from 'mcpwire/jsonrpc';
 
 /** An output file that cannot be opened or written: a usage error (exit 2) naming the option and path. */
 export class OutputFileError extends McpwireError {

@@ -1,7 +1,7 @@
 // notifications/progress (basic/utilities/progress) drawn as one redrawn line on a terminal.
 // Only when stderr is a TTY: in a pipe or a log file the bar would be noise (use --trace there).
 
-import type { Progress } from '../../../src/protocol/index.js';
+import type { Progress } from 'mcpwire/protocol';
 import type { TextSink } from './command-io.js';
 import { terminalLine } from './terminal-text.js';
 

@@ -3,7 +3,7 @@
 // missing required argument or an unknown one is reported before anything is sent. Same server
 // forms, options, exit codes and --json as `call`.
 
-import type { GetPromptResult, Prompt } from '../../../src/protocol/index.js';
+import type { GetPromptResult, Prompt } from 'mcpwire/protocol';
 import { UsageError } from './args.js';
 import { println } from './command-io.js';
 import type { CommandIo } from './command-io.js';

@@ -6,7 +6,7 @@
 
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { ReadResourceResult } from '../../../src/protocol/index.js';
+import type { ReadResourceResult } from 'mcpwire/protocol';
 import { UsageError, optionValue } from './args.js';
 import { println } from './command-io.js';
 import type { CommandIo } from './command-io.js';

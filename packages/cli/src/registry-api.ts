@@ -5,8 +5,8 @@
 // ServerDetail, Package, RemoteTransport, KeyValueInput, Argument). The registry holds metadata
 // only: it hosts no code and vouches for no tool.
 
-import { McpwireError } from '../../../src/jsonrpc/index.js';
-import { OutboundError, outboundFetch } from '../../outbound/src/index.js';
+import { McpwireError } from 'mcpwire/jsonrpc';
+import { OutboundError, outboundFetch } from 'mcpwire-outbound';
 
 /** The official registry's public base URL. */
 export const OFFICIAL_REGISTRY = 'https://registry.modelcontextprotocol.io';

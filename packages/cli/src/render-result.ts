@@ -3,7 +3,7 @@
 // text does not already say the same.
 
 import { isDeepStrictEqual } from 'node:util';
-import type { CallToolResult, ContentBlock } from '../../../src/protocol/index.js';
+import type { CallToolResult, ContentBlock } from 'mcpwire/protocol';
 
 /** The lines of a tool result. */
 export function renderCallResult(result: CallToolResult): string[] {

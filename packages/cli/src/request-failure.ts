@@ -1,7 +1,7 @@
 // How `read` and `prompt` report a request that got no result: Ctrl-C (the request was cancelled),
 // a JSON-RPC error, or no answer at all, each with its exit code.
 
-import { RequestCancelledError } from '../../../src/jsonrpc/index.js';
+import { RequestCancelledError } from 'mcpwire/jsonrpc';
 import { println } from './command-io.js';
 import type { CommandIo } from './command-io.js';
 import { EXIT, describeFailure } from './exit-codes.js';

@@ -1,7 +1,7 @@
 // Prints a conversation as a trace in which every message appears once, marked with the
 // side of the seam it crosses: the model API (host ⇄ model) or MCP (client ⇄ server).
 
-import type { HostEvent } from '../../../src/host/index.js';
+import type { HostEvent } from 'mcpwire/host';
 import { terminalLine } from './terminal-text.js';
 
 const MODEL = 'model API';

@@ -3,10 +3,10 @@
 // reads no file; get loads one skill, its SKILL.md verified by size, digest and frontmatter against
 // the entry, and prints it, or one listed file of it (--file), verified; a mismatch is refused.
 
-import type { McpClient } from '../../../src/client/index.js';
-import { SKILLS_EXTENSION } from '../../../src/protocol/index.js';
-import { getSkill as loadSkill, listSkills as listServerSkills, readSkillFile } from '../../ext-skills/src/client/skills-client.js';
-import type { Skill } from '../../../src/protocol/index.js';
+import type { McpClient } from 'mcpwire/client';
+import { SKILLS_EXTENSION } from 'mcpwire-ext-skills';
+import { getSkill as loadSkill, listSkills as listServerSkills, readSkillFile } from 'mcpwire-ext-skills';
+import type { Skill } from 'mcpwire-ext-skills';
 import { UsageError, optionValue } from './args.js';
 import { println } from './command-io.js';
 import type { CommandIo } from './command-io.js';

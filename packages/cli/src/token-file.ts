@@ -3,7 +3,7 @@
 
 import { chmodSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { StoredAuth, TokenStore } from '../../../src/client/index.js';
+import type { StoredAuth, TokenStore } from 'mcpwire-auth';
 
 /** The folder: $MCPWIRE_CONFIG_DIR, else $XDG_CONFIG_HOME/mcpwire, %APPDATA%\mcpwire, or ~/.config/mcpwire. */
 export function configDir(env: Record<string, string | undefined>, platform: string = process.platform): string {

@@ -3,8 +3,8 @@
 // JSON Schema validator. `mcpwire call` and `doctor --call` use it on the command line; the
 // inspector's page (it loads in the browser: nothing here imports node:*) on a tool's form.
 
-import { compile, describeIssues, issuesOf } from '../../../src/json-schema/index.js';
-import type { Tool } from '../../../src/protocol/index.js';
+import { compile, describeIssues, issuesOf } from 'mcpwire/json-schema';
+import type { Tool } from 'mcpwire/protocol';
 import { coerceArguments } from './coerce-args.js';
 
 /** Arguments ready to send, or the problems that stop the call. */

@@ -6,7 +6,7 @@
 // script, no network); `mcpwire inspect` draws the same SVG live in the browser from this file. Every
 // text is HTML-escaped: method names, tool output and model answers come from peers.
 
-import type { HostEvent } from '../../../src/host/index.js';
+import type { HostEvent } from 'mcpwire/host';
 
 /** A lane of the diagram. */
 export type Lane = 'app' | 'user' | 'host' | 'model' | 'client' | 'server';

@@ -5,8 +5,8 @@
 
 import { closeSync, openSync, writeSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { TransportKind } from '../../../src/jsonrpc/index.js';
-import type { HttpTraceEvent } from '../../../src/transport/index.js';
+import type { TransportKind } from 'mcpwire/jsonrpc';
+import type { HttpTraceEvent } from 'mcpwire/transport';
 import type { TextSink } from './command-io.js';
 import { outputFileError } from './output-file.js';
 import { terminalLine } from './terminal-text.js';

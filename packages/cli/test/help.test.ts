@@ -11,7 +11,7 @@ import { main } from '../src/main.js';
 import { packageVersion } from '../src/package-version.js';
 import { REPO, captureIo } from './cli-harness.js';
 
-const VERSION = (JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+const VERSION = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
 async function run(argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   const io = captureIo();
@@ -23,7 +23,7 @@ test('--version prints the version in package.json, found from packages/cli/src 
   assert.deepStrictEqual(await run(['--version']), { code: 0, stdout: `${VERSION}\n`, stderr: '' });
   const fromDist = pathToFileURL(`${REPO}packages/cli/dist/src/main.js`).href;
   assert.deepStrictEqual([packageVersion(), packageVersion(fromDist)], [VERSION, VERSION]);
-  assert.throws(() => packageVersion('file:///nowhere/at/all/x.js'), /cannot find mcpwire's package.json above file:\/\/\/nowhere\/at\/all\/x\.js/);
+  assert.throws(() => packageVersion('file:///nowhere/at/all/x.js'), /cannot find mcpwire-cli's package.json above file:\/\/\/nowhere\/at\/all\/x\.js/);
 });
 
 test('help, --help and -h print the overview with exit 0; no command at all prints it with exit 2', async () => {

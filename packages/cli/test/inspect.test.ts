@@ -10,7 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { McpClient } from '../../../src/client/index.js';
 import { Host, Policy } from '../../../src/host/index.js';
-import { McpServer, appTool } from '../../../src/server/index.js';
+import { McpServer } from '../../../src/server/index.js';
+import { appTool } from '../../ext-apps/src/index.js';
 import { createLinkedPair } from '../../../src/transport/index.js';
 import { appContentSecurityPolicy, readAppCsp } from '../src/app-csp.js';
 import { InspectApi, InspectRequestError } from '../src/inspect-api.js';
@@ -138,8 +139,8 @@ async function pageServer() {
   await host.addServer('calc', client);
   const api = new InspectApi({ client, host, server: 'calc', transport: 'in-memory', events, questions, roots: [{ uri: 'file:///work', name: 'work' }] });
   const assets = mkdtempSync(join(tmpdir(), 'mcpwire-assets-'));
-  mkdirSync(join(assets, 'cli', 'inspect-page'), { recursive: true });
-  writeFileSync(join(assets, 'cli', 'inspect-page', 'sandbox-proxy.js'), 'proxy();</script><b>');
+  mkdirSync(join(assets, 'inspect-page'), { recursive: true });
+  writeFileSync(join(assets, 'inspect-page', 'sandbox-proxy.js'), 'proxy();</script><b>');
   const token = newInspectToken();
   const running = await startInspectServer({ api, events, token, assets });
   return {

@@ -4,7 +4,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { McpClient } from '../../../src/client/index.js';
-import { AnthropicModel, Host, ModelApiError, OpenAiModel, Policy } from '../../../src/host/index.js';
+import { Host, Policy } from '../../../src/host/index.js';
+import { AnthropicModel, ModelApiError, OpenAiModel } from '../../models/src/index.js';
 import type { HostEvent, Model } from '../../../src/host/index.js';
 import { spawnStdio } from '../../../src/transport/index.js';
 import { addServerCommand } from '../src/example-server.js';

@@ -3,9 +3,11 @@
 // with its CSP in the contents' `_meta.ui`. Both are ordinary McpServer registrations: this file only
 // writes the `_meta` the specification asks for, so the bytes on the wire stay plain MCP.
 
-import { APP_MIME_TYPE } from '../../../src/protocol/index.js';
-import type { AppResourceMeta, AppToolVisibility, Resource, Tool } from '../../../src/protocol/index.js';
-import type { McpServer, RegisteredTool, ToolHandler } from '../../../src/server/index.js';
+import { APP_MIME_TYPE } from './app-types.js';
+import type { Resource, Tool } from 'mcpwire/protocol';
+import type { AppResourceMeta } from './app-types.js';
+import type { AppToolVisibility } from 'mcpwire/protocol';
+import type { McpServer, RegisteredTool, ToolHandler } from 'mcpwire/server';
 
 /** A tool rendered by an app: `resourceUri` names its view; `visibility` says who may call it (default both). */
 export interface AppToolDefinition extends Tool {

@@ -3,7 +3,7 @@
 // JSON-RPC over postMessage. Spelled as in the package's spec.types.d.ts. Only the names and the
 // shapes mcpwire uses are here: the tool's `_meta.ui`, the resource's CSP, the bridge's methods.
 
-import type { Tool } from '../../../src/protocol/index.js';
+import type { AppToolVisibility, Tool } from 'mcpwire/protocol';
 
 /** The extension's identifier, as a client declares it under `capabilities.extensions`. */
 export const APP_EXTENSION = 'io.modelcontextprotocol/ui';
@@ -45,9 +45,6 @@ export const APP_METHODS = {
 /** The prefix of the bridge methods the sandbox proxy answers itself and never forwards. */
 export const SANDBOX_METHOD_PREFIX = 'ui/notifications/sandbox-';
 
-/** Who may see and call a tool (apps#visibility): the model, the app, or both (the default). */
-export type AppToolVisibility = 'model' | 'app';
-
 /** A tool's `_meta.ui`. */
 export interface AppToolMeta {
   resourceUri?: string;
@@ -86,15 +83,3 @@ export function appResourceUri(tool: Pick<Tool, '_meta'>): string | undefined {
   return typeof uri === 'string' && uri.startsWith('ui://') ? uri : undefined;
 }
 
-/** Who may see a tool: `_meta.ui.visibility`, `["model", "app"]` when it is absent or not a list of those words. */
-export function appToolVisibility(tool: Pick<Tool, '_meta'>): AppToolVisibility[] {
-  const meta = record(tool._meta);
-  const visibility = meta !== undefined && Object.hasOwn(meta, 'ui') ? record(meta.ui)?.visibility : undefined;
-  if (!Array.isArray(visibility) || !visibility.every((who) => who === 'model' || who === 'app')) return ['model', 'app'];
-  return visibility as AppToolVisibility[];
-}
-
-/** Whether `who` may see and call `tool` (apps#visibility: the host MUST keep the others from it). */
-export function visibleTo(tool: Pick<Tool, '_meta'>, who: AppToolVisibility): boolean {
-  return appToolVisibility(tool).includes(who);
-}

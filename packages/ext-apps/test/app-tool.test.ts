@@ -2,7 +2,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { McpClient } from '../../../src/client/index.js';
-import { McpServer, appResource, appTool } from '../../../src/server/index.js';
+import { McpServer } from '../../../src/server/index.js';
+import { appResource, appTool } from '../src/index.js';
 import { createLinkedPair } from '../../../src/transport/index.js';
 
 async function connected(server: McpServer): Promise<McpClient> {

@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { appResourceUri, appToolVisibility, visibleTo } from '../../../src/protocol/index.js';
+import { appResourceUri } from '../src/index.js';
+import { appToolVisibility, visibleTo } from '../../../src/protocol/index.js';
 
 test('appResourceUri: _meta.ui.resourceUri, else the older flat ui/resourceUri, and only ui:// URIs', () => {
   assert.deepStrictEqual([

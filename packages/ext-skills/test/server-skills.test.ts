@@ -7,8 +7,10 @@ import { createHash } from 'node:crypto';
 import { test } from 'node:test';
 import { McpClient } from '../../../src/client/index.js';
 import { ProtocolError } from '../../../src/jsonrpc/index.js';
-import { McpServer, ToolServer, skillsExtension } from '../../../src/server/index.js';
-import type { McpServerOptions, SkillDefinition } from '../../../src/server/index.js';
+import { McpServer, ToolServer } from '../../../src/server/index.js';
+import { skillsExtension } from '../src/index.js';
+import type { McpServerOptions } from '../../../src/server/index.js';
+import type { SkillDefinition } from '../src/index.js';
 import { createLinkedPair } from '../../../src/transport/index.js';
 import { listSkills } from '../src/client/skills-client.js';
 

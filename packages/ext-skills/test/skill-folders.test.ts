@@ -7,7 +7,7 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { SkillFolderError, readSkillFolders } from '../../../src/node.js';
+import { SkillFolderError, readSkillFolders } from '../src/node.js';
 
 function tree(files: Record<string, string>): string {
   const root = mkdtempSync(join(tmpdir(), 'mcpwire-skills-'));

@@ -3,7 +3,7 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { SkillFrontmatterError, parseFrontmatter } from '../../../src/protocol/index.js';
+import { SkillFrontmatterError, parseFrontmatter } from '../src/index.js';
 import { splitFrontmatter } from '../src/protocol/skill-frontmatter.js';
 
 test('a frontmatter of every form a SKILL.md uses, as JSON', () => {

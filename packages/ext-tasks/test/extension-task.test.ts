@@ -7,7 +7,8 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { McpClient } from '../../../src/client/index.js';
 import { INTERNAL_ERROR, ProtocolError } from '../../../src/jsonrpc/index.js';
-import { McpServer, tasksExtension } from '../../../src/server/index.js';
+import { McpServer } from '../../../src/server/index.js';
+import { tasksExtension } from '../src/index.js';
 import { httpTransport, serveHttp } from '../../../src/transport/index.js';
 import { callToolAsTask, tasksClient } from '../src/client/tasks-client.js';
 

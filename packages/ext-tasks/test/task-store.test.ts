@@ -1,7 +1,7 @@
 // MemoryTaskStore against the one TaskStore suite (test/server/task-store-contract.ts): the same
 // store as both handles, since one process holds every task.
 
-import { MemoryTaskStore } from '../../../src/server/index.js';
+import { MemoryTaskStore } from '../src/index.js';
 import { taskStoreContract } from '../../../test/server/task-store-contract.js';
 
 taskStoreContract('MemoryTaskStore', async (bounds) => {

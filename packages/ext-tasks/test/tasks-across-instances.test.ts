@@ -7,9 +7,11 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { McpClient } from '../../../src/client/index.js';
-import type { DetailedTask } from '../../../src/protocol/index.js';
-import { LocalListenBus, McpServer, MemoryTaskStore, tasksExtension } from '../../../src/server/index.js';
-import type { ListenBus, TaskStore } from '../../../src/server/index.js';
+import type { DetailedTask } from '../src/index.js';
+import { LocalListenBus, McpServer } from '../../../src/server/index.js';
+import { MemoryTaskStore, tasksExtension } from '../src/index.js';
+import type { ListenBus } from '../../../src/server/index.js';
+import type { TaskStore } from '../src/index.js';
 import { httpTransport, serveHttp } from '../../../src/transport/index.js';
 import { tasksClient } from '../src/client/tasks-client.js';
 

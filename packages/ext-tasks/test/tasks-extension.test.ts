@@ -6,9 +6,10 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { McpClient } from '../../../src/client/index.js';
-import { TASKS_EXTENSION } from '../../../src/protocol/index.js';
-import type { DetailedTask } from '../../../src/protocol/index.js';
-import { McpServer, MemoryTaskStore, tasksExtension } from '../../../src/server/index.js';
+import { TASKS_EXTENSION } from '../src/index.js';
+import type { DetailedTask } from '../src/index.js';
+import { McpServer } from '../../../src/server/index.js';
+import { MemoryTaskStore, tasksExtension } from '../src/index.js';
 import { bearerAuth, httpTransport, serveHttp } from '../../../src/transport/index.js';
 import { ListenRegistry } from '../../../src/server/listen-registry.js';
 import { createLinkedPair } from '../../../src/transport/index.js';

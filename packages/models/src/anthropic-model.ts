@@ -8,15 +8,15 @@
 // stream   content_block_start{index, content_block} · content_block_delta{index, delta{type:
 //          "text_delta", text | "input_json_delta", partial_json}} · message_stop · error{error{message}}
 
-import type { FunctionCall, Model, ModelMessage, ModelReply, ModelRequest } from '../../../src/host/index.js';
+import type { FunctionCall, Model, ModelMessage, ModelReply, ModelRequest } from 'mcpwire/host';
 import { postModelApi, readingAnswer, MODEL_HTTP_OPTIONS } from './model-http.js';
 import type { ModelHttpOptions } from './model-http.js';
 import { ModelApiError, midStreamError, streamEventJson } from './model-api-error.js';
 import { parseArguments, reply, streamIndex } from './openai-model.js';
-import { readSseEvents } from '../../../src/http.js';
-import type { OutboundResponse } from '../../outbound/src/index.js';
-import { refuseUnknownOptions } from '../../../src/jsonrpc/index.js';
-import type { OptionKeys } from '../../../src/jsonrpc/index.js';
+import { readSseEvents } from 'mcpwire/http';
+import type { OutboundResponse } from 'mcpwire-outbound';
+import { refuseUnknownOptions } from 'mcpwire/jsonrpc';
+import type { OptionKeys } from 'mcpwire/jsonrpc';
 
 /** Settings of the Messages adapter. */
 export interface AnthropicModelOptions extends ModelHttpOptions {

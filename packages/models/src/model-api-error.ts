@@ -1,7 +1,7 @@
 // A model API that answered with a failure: the status, the API's own message, and what to do.
 
-import { McpwireError } from '../../../src/jsonrpc/index.js';
-import { summarize } from '../../outbound/src/index.js';
+import { McpwireError } from 'mcpwire/jsonrpc';
+import { summarize } from 'mcpwire-outbound';
 
 /** A failed model API request (HTTP status, or a network failure with status 0). */
 export class ModelApiError extends McpwireError {

@@ -6,10 +6,10 @@
 // byte, total) and in decoded bytes, a redirect to another origin never carries the key or the
 // prompt, and the key is masked in every error.
 
-import { OutboundError, outboundFetch } from '../../outbound/src/index.js';
-import type { OutboundResponse } from '../../outbound/src/index.js';
+import { OutboundError, outboundFetch } from 'mcpwire-outbound';
+import type { OutboundResponse } from 'mcpwire-outbound';
 import { ModelApiError, modelApiError, parseRetryAfter } from './model-api-error.js';
-import type { OptionKeys } from '../../../src/jsonrpc/index.js';
+import type { OptionKeys } from 'mcpwire/jsonrpc';
 
 const RETRYABLE = new Set([429, 500, 502, 503, 504, 529]);
 

@@ -6,14 +6,14 @@
 // response { choices[0].message{content, tool_calls[…]} }
 // stream   data: {choices[0].delta{content, tool_calls[{index, id, function{name, arguments}}]}} … data: [DONE]
 
-import type { FunctionCall, Model, ModelMessage, ModelReply, ModelRequest } from '../../../src/host/index.js';
+import type { FunctionCall, Model, ModelMessage, ModelReply, ModelRequest } from 'mcpwire/host';
 import { postModelApi, readingAnswer, MODEL_HTTP_OPTIONS } from './model-http.js';
 import type { ModelHttpOptions } from './model-http.js';
 import { ModelApiError, midStreamError, streamEventJson } from './model-api-error.js';
-import { readSseEvents } from '../../../src/http.js';
-import type { OutboundResponse } from '../../outbound/src/index.js';
-import { refuseUnknownOptions } from '../../../src/jsonrpc/index.js';
-import type { OptionKeys } from '../../../src/jsonrpc/index.js';
+import { readSseEvents } from 'mcpwire/http';
+import type { OutboundResponse } from 'mcpwire-outbound';
+import { refuseUnknownOptions } from 'mcpwire/jsonrpc';
+import type { OptionKeys } from 'mcpwire/jsonrpc';
 
 /** Settings of the Chat Completions adapter. */
 export interface OpenAiModelOptions extends ModelHttpOptions {

@@ -8,7 +8,7 @@
 //   - errors: name the URL and the cause, and `summary()` masks every secret it was given.
 // Only fetch and web streams: this runs in any JavaScript runtime.
 
-import { McpwireError } from '../../../src/jsonrpc/index.js';
+import { McpwireError } from 'mcpwire/jsonrpc';
 
 /** What bounds one outbound request; every field has a default. */
 export interface OutboundOptions {

@@ -5,8 +5,9 @@
 // (MAXLEN ~, approximate trimming: cheap, may keep a few more) and by time (EXPIRE, renewed on each
 // write); memory is then bounded by `maxmemory` in redis.conf (see README.md of this package).
 
-import type { JSONRPCMessage } from '../../../src/jsonrpc/index.js';
-import type { EventStore } from '../../../src/transport/index.js';
+import { refuseUnknownOptions } from 'mcpwire/jsonrpc';
+import type { JSONRPCMessage, OptionKeys } from 'mcpwire/jsonrpc';
+import type { EventStore } from 'mcpwire/transport';
 
 /** The one call this store needs from a Redis client: node-redis's `sendCommand` (v4 to v6). */
 export interface RedisCommandSender {
@@ -26,6 +27,9 @@ export interface RedisEventStoreOptions {
 /** A Redis stream entry id, `<ms>-<seq>`: what follows the last `_` of an event id. */
 const ENTRY_ID = /^\d+-\d+$/;
 
+/** The keys its options may have (an unknown one is refused by name). */
+const REDIS_EVENT_STORE_OPTIONS = { keyPrefix: true, maxEventsPerStream: true, ttlSeconds: true } as const satisfies OptionKeys<RedisEventStoreOptions>;
+
 /**
  * An EventStore in Redis. Event ids are `<streamId>_<entryId>`, so an id names its stream, and
  * entry ids grow, so "after this id" is a range read (XRANGE with an exclusive start).
@@ -37,6 +41,7 @@ export class RedisEventStore implements EventStore {
   readonly #ttl: string;
 
   constructor(redis: RedisCommandSender, options: RedisEventStoreOptions = {}) {
+    refuseUnknownOptions('new RedisEventStore', options, REDIS_EVENT_STORE_OPTIONS);
     this.#redis = redis;
     this.#prefix = options.keyPrefix ?? 'mcpwire:events:';
     this.#maxEvents = String(options.maxEventsPerStream ?? 1000);

@@ -5,8 +5,9 @@
 // Redis pub/sub keeps nothing: an instance whose subscriber connection is down misses what was
 // published meanwhile (its streams still end and are opened again by their clients).
 
-import type { Params } from '../../../src/jsonrpc/index.js';
-import type { ListenBus, ListenEvent } from '../../../src/server/index.js';
+import { refuseUnknownOptions } from 'mcpwire/jsonrpc';
+import type { OptionKeys, Params } from 'mcpwire/jsonrpc';
+import type { ListenBus, ListenEvent } from 'mcpwire/server';
 import type { RedisCommandSender } from './redis-event-store.js';
 import type { RedisSubscriber } from './redis-task-store.js';
 
@@ -34,6 +35,9 @@ function eventOf(value: unknown): ListenEvent | undefined {
   return undefined;
 }
 
+/** The keys its options may have (an unknown one is refused by name). */
+const REDIS_LISTEN_BUS_OPTIONS = { channel: true, instanceId: true, maxMessageBytes: true } as const satisfies OptionKeys<RedisListenBusOptions>;
+
 /** A ListenBus on Redis; `open` it with a subscriber connection of its own, `close` it when the instance stops. */
 export class RedisListenBus implements ListenBus {
   readonly instanceId: string;
@@ -47,6 +51,7 @@ export class RedisListenBus implements ListenBus {
   onerror?: (error: Error) => void;
 
   private constructor(redis: RedisCommandSender, subscriber: RedisSubscriber, options: RedisListenBusOptions) {
+    refuseUnknownOptions('RedisListenBus.open', options, REDIS_LISTEN_BUS_OPTIONS);
     this.#redis = redis;
     this.#subscriber = subscriber;
     this.#channel = options.channel ?? 'mcpwire:listen';

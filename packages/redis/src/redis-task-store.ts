@@ -6,11 +6,12 @@
 // was created; a tasks/update or tasks/cancel received elsewhere reaches it by pub/sub; and when
 // that instance dies (its `alive` key lapses), the task reads as failed instead of working forever.
 
-import { INTERNAL_ERROR } from '../../../src/jsonrpc/index.js';
-import type { DetailedTask } from '../../../src/protocol/index.js';
-import type { TaskPlacement, TaskSignal, TaskStore } from '../../../src/server/index.js';
-import { DEFAULT_TASK_DEADLINE_MS, expiredMessage, taskStoreRefusal } from '../../ext-tasks/src/server/task-store.js';
-import type { TaskStoreBound } from '../../ext-tasks/src/server/task-store.js';
+import { INTERNAL_ERROR, refuseUnknownOptions } from 'mcpwire/jsonrpc';
+import type { OptionKeys } from 'mcpwire/jsonrpc';
+import type { DetailedTask } from 'mcpwire-ext-tasks';
+import type { TaskPlacement, TaskSignal, TaskStore } from 'mcpwire-ext-tasks';
+import { DEFAULT_TASK_DEADLINE_MS, expiredMessage, taskStoreRefusal } from 'mcpwire-ext-tasks';
+import type { TaskStoreBound } from 'mcpwire-ext-tasks';
 import type { RedisCommandSender } from './redis-event-store.js';
 import { CREATE, GET, PUT } from './redis-task-scripts.js';
 
@@ -44,6 +45,9 @@ export const ORPHANED_MESSAGE = 'The instance running this task stopped before t
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
+/** The keys its options may have (an unknown one is refused by name). */
+const REDIS_TASK_STORE_OPTIONS = { keyPrefix: true, maxPerPrincipal: true, maxFinishedPerPrincipal: true, maxTotal: true, maxBytes: true, maxBytesPerPrincipal: true, instanceId: true, aliveMs: true } as const satisfies OptionKeys<RedisTaskStoreOptions>;
+
 /** A TaskStore in Redis; `open` it, `close` it when the instance stops. */
 export class RedisTaskStore implements TaskStore {
   readonly instanceId: string;
@@ -60,6 +64,7 @@ export class RedisTaskStore implements TaskStore {
   onerror?: (error: Error) => void;
 
   private constructor(redis: RedisCommandSender, subscriber: RedisSubscriber, options: RedisTaskStoreOptions) {
+    refuseUnknownOptions('RedisTaskStore.open', options, REDIS_TASK_STORE_OPTIONS);
     this.#redis = redis;
     this.#subscriber = subscriber;
     this.#prefix = options.keyPrefix ?? 'mcpwire:tasks:';

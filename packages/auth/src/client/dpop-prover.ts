@@ -3,7 +3,7 @@
 // resource request, and the last DPoP-Nonce each origin handed out (§8 authorization server, §9
 // resource server).
 
-import { encodeBase64Url } from '../../../../src/protocol/index.js';
+import { encodeBase64Url } from 'mcpwire/protocol';
 import { sha256Base64Url, signCompactJws } from '../jws/jws-sign.js';
 import type { JwsSigningKey } from '../jws/jws-sign.js';
 

@@ -2,10 +2,10 @@
 // the Protected Resource Metadata (RFC 9728) names the authorization server, whose own metadata
 // (RFC 8414, else OpenID Connect discovery) names its endpoints. Each failure says which step broke.
 
-import { McpwireError } from '../../../../src/jsonrpc/index.js';
-import { OutboundError } from '../../../outbound/src/index.js';
-import type { OutboundResponse } from '../../../outbound/src/index.js';
-import { REVISION_2025_11_25 } from '../../../../src/protocol/index.js';
+import { McpwireError } from 'mcpwire/jsonrpc';
+import { OutboundError } from 'mcpwire-outbound';
+import type { OutboundResponse } from 'mcpwire-outbound';
+import { REVISION_2025_11_25 } from 'mcpwire/protocol';
 
 /** RFC 9728 Protected Resource Metadata, the fields the client uses. */
 export interface ProtectedResourceMetadata {

@@ -9,7 +9,7 @@ import { parseBearerChallenge, parseDpopChallenge } from './bearer-challenge.js'
 import type { BearerChallenge } from './bearer-challenge.js';
 import { OAuthDiscoveryError, checkOAuthUrl, discoverAuthorizationServer, discoverProtectedResource } from './oauth-discovery.js';
 import type { AuthorizationServerMetadata, OAuthFetch, ProtectedResourceMetadata } from './oauth-discovery.js';
-import { outboundFetch } from '../../../outbound/src/index.js';
+import { outboundFetch } from 'mcpwire-outbound';
 import { createPkce, randomToken } from './pkce.js';
 import { InMemoryTokenStore } from './token-store.js';
 import type { OAuthClientInfo, OAuthTokens, StoredAuth, TokenStore } from './token-store.js';
@@ -21,8 +21,8 @@ import { generateSigningKey, importSigningKey } from '../jws/jws-sign.js';
 import type { JwsSigningKey } from '../jws/jws-sign.js';
 import { JWT_BEARER_GRANT, exchangeForIdJag, workloadAssertion } from './assertion-grants.js';
 import type { IdJagOptions } from './assertion-grants.js';
-import { refuseUnknownOptions } from '../../../../src/jsonrpc/index.js';
-import type { OptionKeys } from '../../../../src/jsonrpc/index.js';
+import { refuseUnknownOptions } from 'mcpwire/jsonrpc';
+import type { OptionKeys } from 'mcpwire/jsonrpc';
 
 /** Options for an OAuthProvider. */
 export interface OAuthProviderOptions {

@@ -1,7 +1,7 @@
 // PKCE (RFC 7636) with S256 only, and random `state` values: Web Crypto, so it runs in any runtime
 // (basic/authorization#authorization-code-protection: clients MUST use PKCE, S256 when they can).
 
-import { encodeBase64Url } from '../../../../src/protocol/index.js';
+import { encodeBase64Url } from 'mcpwire/protocol';
 
 /** A PKCE pair: the verifier stays with the client, the challenge goes in the authorization URL. */
 export interface Pkce {

@@ -3,12 +3,12 @@
 // or not at all (`none`); with a DPoP proof when the client has a DPoP key (RFC 9449 §5), sent
 // again once with the server's nonce when it answers use_dpop_nonce (§8).
 
-import { McpwireError } from '../../../../src/jsonrpc/index.js';
-import { encodeBase64Url } from '../../../../src/protocol/index.js';
+import { McpwireError } from 'mcpwire/jsonrpc';
+import { encodeBase64Url } from 'mcpwire/protocol';
 import { signCompactJws } from '../jws/jws-sign.js';
 import type { JwsSigningKey } from '../jws/jws-sign.js';
 import type { DpopProver } from './dpop-prover.js';
-import { maskSecrets } from '../../../outbound/src/index.js';
+import { maskSecrets } from 'mcpwire-outbound';
 import { jsonAnswer } from './oauth-discovery.js';
 import type { AuthorizationServerMetadata, OAuthFetch } from './oauth-discovery.js';
 import type { OAuthClientInfo, OAuthTokens } from './token-store.js';

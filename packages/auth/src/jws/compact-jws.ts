@@ -5,8 +5,8 @@
 // RFC 8725 §2.1 and §3.1). The JWT verifier and the DPoP proof check use it; jws-sign.ts signs
 // with the same algorithm table (client assertions, DPoP proofs).
 
-import { McpwireError } from '../../../../src/jsonrpc/index.js';
-import { decodeBase64Url } from '../../../../src/protocol/index.js';
+import { McpwireError } from 'mcpwire/jsonrpc';
+import { decodeBase64Url } from 'mcpwire/protocol';
 
 /** The signature algorithms mcpwire verifies. */
 export type JwsAlgorithm = 'RS256' | 'PS256' | 'ES256' | 'EdDSA';

@@ -2,7 +2,7 @@
 // compact-jws.ts: client assertions (RFC 7523 §2.2, private_key_jwt) and DPoP proofs (RFC 9449 §4).
 // Private keys come as a JWK or a PKCS#8 PEM (RS256, PS256, ES256, EdDSA); a DPoP key is generated.
 
-import { encodeBase64Url } from '../../../../src/protocol/index.js';
+import { encodeBase64Url } from 'mcpwire/protocol';
 import { ALGORITHMS, JwsError, isJwsAlgorithm } from './compact-jws.js';
 import type { JwsAlgorithm, JwsKey } from './compact-jws.js';
 

@@ -6,7 +6,7 @@
 
 import { JWS_ALGORITHMS, importJwsKey, parseCompactJws, verifyJwsSignature } from '../jws/compact-jws.js';
 import { jwkThumbprint, sha256Base64Url } from '../jws/jws-sign.js';
-import type { DpopExpectation, DpopVerifier } from '../../../../src/http.js';
+import type { DpopExpectation, DpopVerifier } from 'mcpwire/http';
 
 /** Seconds a proof's iat may be from now, either way. */
 export const DPOP_PROOF_WINDOW_SEC = 300;

@@ -6,14 +6,14 @@
 // more often than once per jwksCooldownSec (at most 30 s), so tokens with made-up kids cannot make
 // this server hammer the authorization server.
 
-import type { AuthInfo, OptionKeys } from '../../../../src/jsonrpc/index.js';
-import { outboundFetch } from '../../../outbound/src/index.js';
-import { isLoopbackHost } from '../../../../src/http.js';
+import type { AuthInfo, OptionKeys } from 'mcpwire/jsonrpc';
+import { outboundFetch } from 'mcpwire-outbound';
+import { isLoopbackHost } from 'mcpwire/http';
 import { JWS_ALGORITHMS, JwsError, importJwsKey, isJwsAlgorithm, jwkFits, parseCompactJws, verifyJwsSignature } from '../jws/compact-jws.js';
 import type { CompactJws, JwsAlgorithm, JwsKey } from '../jws/compact-jws.js';
 import { dpopVerifier } from './dpop-proof.js';
-import type { TokenVerifier } from '../../../../src/http.js';
-import { refuseUnknownOptions } from '../../../../src/jsonrpc/index.js';
+import type { TokenVerifier } from 'mcpwire/http';
+import { refuseUnknownOptions } from 'mcpwire/jsonrpc';
 
 /** What jwtVerifier checks a token against, and how it fetches the keys. */
 export interface JwtVerifierOptions {

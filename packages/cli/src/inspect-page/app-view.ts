@@ -8,9 +8,9 @@
 // (only tools the app may see: the inspector checks) and resources/read, and shows ui/message.
 // Every bridge message is recorded for the sequence diagram before it is acted on.
 
-import { APP_METHODS, APP_MIME_TYPE, APP_PROTOCOL_VERSION, SANDBOX_METHOD_PREFIX } from '../../../ext-apps/src/app-types.js';
-import { CLIENT_REQUESTS, NOTIFICATIONS } from '../../../../src/protocol/index.js';
-import type { Tool } from '../../../../src/protocol/index.js';
+import { APP_METHODS, APP_MIME_TYPE, APP_PROTOCOL_VERSION, SANDBOX_METHOD_PREFIX } from 'mcpwire-ext-apps';
+import { CLIENT_REQUESTS, NOTIFICATIONS } from 'mcpwire/protocol';
+import type { Tool } from 'mcpwire/protocol';
 import { browser, el, pretty } from './dom.js';
 import type { DomElement, DomEvent } from './dom.js';
 import { api, nextCallId } from './page-api.js';

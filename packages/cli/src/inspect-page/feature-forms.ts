@@ -2,8 +2,8 @@
 // variables completed by the server as you type: completion/complete, ref/resource) and a form per
 // prompt (prompts/get, its arguments completed with ref/prompt). Answers are shown by result-view.ts.
 
-import type { Prompt, Resource, ResourceTemplate } from '../../../../src/protocol/index.js';
-import { UriTemplate } from '../../../../src/server/index.js';
+import type { Prompt, Resource, ResourceTemplate } from 'mcpwire/protocol';
+import { UriTemplate } from 'mcpwire/server';
 import { el } from './dom.js';
 import type { DomElement } from './dom.js';
 import { api } from './page-api.js';

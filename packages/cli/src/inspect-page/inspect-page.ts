@@ -5,8 +5,8 @@
 // (--model), and the live sequence diagram of the whole connection. Plain TypeScript compiled by the project's build and loaded as ES modules from
 // the inspector, with no framework: every element is made by dom.ts's el().
 
-import { appResourceUri } from '../../../ext-apps/src/app-types.js';
-import type { Prompt, Resource, ResourceTemplate, Root, Tool } from '../../../../src/protocol/index.js';
+import { appResourceUri } from 'mcpwire-ext-apps';
+import type { Prompt, Resource, ResourceTemplate, Root, Tool } from 'mcpwire/protocol';
 import { AppView, renderAppMessage } from './app-view.js';
 import { browser, el, pretty } from './dom.js';
 import { promptForm, resourceRow, templateForm } from './feature-forms.js';

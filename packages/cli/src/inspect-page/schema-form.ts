@@ -5,7 +5,7 @@
 // checked by the same code (tool-arguments.ts, mcpwire's own validator). A tool's inputSchema
 // (tool-form.ts) and an elicitation's requestedSchema (server-questions.ts) are both built here.
 
-import type { Tool } from '../../../../src/protocol/index.js';
+import type { Tool } from 'mcpwire/protocol';
 import { prepareArguments } from '../tool-arguments.js';
 import type { PreparedArguments } from '../tool-arguments.js';
 import { el } from './dom.js';

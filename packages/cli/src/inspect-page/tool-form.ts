@@ -3,8 +3,9 @@
 // and checked by the same code): nothing is sent while they do not fit. The answer goes in the
 // form's `[data-result]`; while the call runs, its progress and a Cancel button.
 
-import { appResourceUri, appToolVisibility } from '../../../ext-apps/src/app-types.js';
-import type { Tool } from '../../../../src/protocol/index.js';
+import { appResourceUri } from 'mcpwire-ext-apps';
+import { appToolVisibility } from 'mcpwire/protocol';
+import type { Tool } from 'mcpwire/protocol';
 import { el, pretty } from './dom.js';
 import type { DomElement } from './dom.js';
 import { api, nextCallId } from './page-api.js';

@@ -2,7 +2,7 @@
 // `demo --html` (trace-html.ts: one `[data-message]` per message, the seam, the lanes), redrawn as
 // they arrive. Clicking an arrow opens its JSON (the link's #mN target, as in the static page).
 
-import type { HostEvent } from '../../../../src/host/index.js';
+import type { HostEvent } from 'mcpwire/host';
 import { appArrow, hostArrow, renderTraceDetail, renderTraceSvg, wireArrow } from '../trace-html.js';
 import type { TraceArrow } from '../trace-html.js';
 import type { DomElement } from './dom.js';

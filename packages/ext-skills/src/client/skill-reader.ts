@@ -3,10 +3,12 @@
 // file is read ahead of need: listing reads none, and a skill's files are read only when the
 // caller asks for that skill (lazy retrieval: not on connection, not on listing).
 
-import { McpwireError } from '../../../../src/jsonrpc/index.js';
-import type { Params } from '../../../../src/jsonrpc/index.js';
-import { SKILL_DIGEST, SKILL_LIMITS, SKILL_METHODS, SkillFrontmatterError, parseFrontmatter, skillDigest, skillNameOf, splitFrontmatter } from '../../../../src/protocol/index.js';
-import type { ReadResourceResult, Skill, SkillResourceEntry } from '../../../../src/protocol/index.js';
+import { McpwireError } from 'mcpwire/jsonrpc';
+import type { Params } from 'mcpwire/jsonrpc';
+import { SKILL_DIGEST, SKILL_LIMITS, SKILL_METHODS, skillDigest, skillNameOf } from '../protocol/skill-types.js';
+import { SkillFrontmatterError, parseFrontmatter, splitFrontmatter } from '../protocol/skill-frontmatter.js';
+import type { ReadResourceResult } from 'mcpwire/protocol';
+import type { Skill, SkillResourceEntry } from '../protocol/skill-types.js';
 
 /** Why a skill file was refused. */
 export type SkillVerificationReason = 'unlisted' | 'size' | 'digest' | 'frontmatter';

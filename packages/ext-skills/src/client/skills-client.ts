@@ -3,11 +3,11 @@
 // through `client.request`, so the client's middleware sees every request. Imports the core only
 // through its public entries: this file moves with skill-reader.ts into the ext-skills package.
 
-import type { Params } from '../../../../src/jsonrpc/index.js';
-import { SKILL_METHODS, SKILLS_EXTENSION } from '../../../../src/protocol/index.js';
-import type { Skill } from '../../../../src/protocol/index.js';
-import { listAllPages } from '../../../../src/client/index.js';
-import type { ClientExtension, ClientRequestOptions, ListLimits, McpClient } from '../../../../src/client/index.js';
+import type { Params } from 'mcpwire/jsonrpc';
+import { SKILL_METHODS, SKILLS_EXTENSION } from '../protocol/skill-types.js';
+import type { Skill } from '../protocol/skill-types.js';
+import { listAllPages } from 'mcpwire/client';
+import type { ClientExtension, ClientRequestOptions, ListLimits, McpClient } from 'mcpwire/client';
 import { checkedSkill, getSkillEntry, loadSkill, readSkillFile as readVerifiedFile } from './skill-reader.js';
 import type { LoadedSkill, SkillFile, SkillRequester } from './skill-reader.js';
 

@@ -10,9 +10,9 @@
 import { constants } from 'node:fs';
 import { lstat, open, readdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { McpwireError, refuseUnknownOptions } from '../../../../src/jsonrpc/index.js';
+import { McpwireError, refuseUnknownOptions } from 'mcpwire/jsonrpc';
 import { SKILL_LIMITS, SKILL_MANIFEST } from '../protocol/skill-types.js';
-import type { OptionKeys } from '../../../../src/jsonrpc/index.js';
+import type { OptionKeys } from 'mcpwire/jsonrpc';
 
 /** A skill as read from disk: the shape skillsExtension().add takes. */
 export interface SkillFolder {

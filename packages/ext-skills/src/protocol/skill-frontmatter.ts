@@ -5,7 +5,7 @@
 // sequences of scalars, comments. Anything else (anchors, tags, multi-document) is refused by
 // line, never guessed at. Bounded in size and depth; a key never reaches a prototype.
 
-import { McpwireError } from '../../../../src/jsonrpc/index.js';
+import { McpwireError } from 'mcpwire/jsonrpc';
 
 /** A frontmatter that is not there or not YAML this parser reads, with the line that says why. */
 export class SkillFrontmatterError extends McpwireError {

@@ -4,7 +4,7 @@
 // every file with its SHA-256 digest and size, so a host can verify what it later reads with
 // `resources/read`. `resources/directory/read` (settings `directoryRead: true`) lists a folder.
 
-import type { Resource } from '../../../../src/protocol/index.js';
+import type { Resource } from 'mcpwire/protocol';
 
 /** The extension's identifier, declared under `capabilities.extensions`. */
 export const SKILLS_EXTENSION = 'io.modelcontextprotocol/skills';

@@ -8,7 +8,7 @@ import {
 } from '../protocol/skill-types.js';
 import type { DirectoryResource, Skill, SkillFrontmatter, SkillResourceEntry } from '../protocol/skill-types.js';
 import { parseFrontmatter } from '../protocol/skill-frontmatter.js';
-import type { BlobResourceContents, ReadResourceResult, TextResourceContents } from '../../../../src/protocol/index.js';
+import type { BlobResourceContents, ReadResourceResult, TextResourceContents } from 'mcpwire/protocol';
 
 /** A skill to serve: its `<skill-path>` (the last segment is its name) and its files by relative path. */
 export interface SkillDefinition {

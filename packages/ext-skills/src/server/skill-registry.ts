@@ -3,11 +3,11 @@
 // the server pages its lists (ExtensionHost.page). The files themselves are resources of the
 // server (skills-extension.ts registers them), read with the core `resources/read`.
 
-import { INVALID_PARAMS, ProtocolError } from '../../../../src/jsonrpc/index.js';
-import type { Params } from '../../../../src/jsonrpc/index.js';
+import { INVALID_PARAMS, ProtocolError } from 'mcpwire/jsonrpc';
+import type { Params } from 'mcpwire/jsonrpc';
 import { SKILL_METHODS } from '../protocol/skill-types.js';
 import type { GetSkillResult, ListSkillsResult, ReadResourceDirectoryResult } from '../protocol/skill-types.js';
-import type { ExtensionHost } from '../../../../src/server/index.js';
+import type { ExtensionHost } from 'mcpwire/server';
 import type { BuiltSkill } from './skill-entry.js';
 
 /** A handle to a served skill: `remove()`, `enable()`, `disable()`; once removed (even if its URI is added again) each does nothing. */

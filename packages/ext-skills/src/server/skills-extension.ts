@@ -7,9 +7,9 @@
 // server through the extension contract (ExtensionHost.resource): SKILL.md listed, the others read
 // by URI. McpServer holds none of this: a server without skills carries no Skills code.
 
-import type { Params } from '../../../../src/jsonrpc/index.js';
+import type { Params } from 'mcpwire/jsonrpc';
 import { SKILLS_EXTENSION, SKILL_MANIFEST, SKILL_METHODS } from '../protocol/skill-types.js';
-import type { ExtensionHost, RegisteredResource, ServerExtension } from '../../../../src/server/index.js';
+import type { ExtensionHost, RegisteredResource, ServerExtension } from 'mcpwire/server';
 import { buildSkill, readSkillFile } from './skill-entry.js';
 import type { SkillDefinition } from './skill-entry.js';
 import { SkillRegistry } from './skill-registry.js';

@@ -6,11 +6,14 @@
 // in either era (the 2025-11-25 experimental flow is tool-task.ts). Imports the core only through
 // its public entries.
 
-import type { Params } from '../../../../src/jsonrpc/index.js';
-import { CapabilityError, TASKS_EXTENSION, TASKS_MCP_NAMES, TASKS_METHODS, TASKS_NOTIFICATION } from '../../../../src/protocol/index.js';
-import type { CallToolResult, Task } from '../../../../src/protocol/index.js';
-import { listAllPages } from '../../../../src/client/index.js';
-import type { ClientExtension, ClientRequestOptions, ExtensionCall, ExtensionClient, McpClient } from '../../../../src/client/index.js';
+import { refuseUnknownOptions } from 'mcpwire/jsonrpc';
+import type { OptionKeys, Params } from 'mcpwire/jsonrpc';
+import { CapabilityError } from 'mcpwire/protocol';
+import { TASKS_EXTENSION, TASKS_MCP_NAMES, TASKS_METHODS, TASKS_NOTIFICATION } from '../protocol/tasks-extension.js';
+import type { CallToolResult } from 'mcpwire/protocol';
+import type { Task } from '../protocol/task-types.js';
+import { listAllPages } from 'mcpwire/client';
+import type { ClientExtension, ClientRequestOptions, ExtensionCall, ExtensionClient, McpClient } from 'mcpwire/client';
 import { asDetailedTask, followTask } from './extension-task.js';
 import type { InputAnswerer, TaskCallOptions, TaskFollowingClient } from './extension-task.js';
 import { isTask, runToolTask } from './tool-task.js';
@@ -34,7 +37,10 @@ const installed = new WeakMap<McpClient, InstalledTasks>();
 const followOptions = new WeakMap<object, TaskCallOptions>();
 
 /** The Tasks extension: `new McpClient(transport, { extensions: [tasksClient()] })`. */
+const TASKS_CLIENT_OPTIONS = { onstatus: true } as const satisfies OptionKeys<TasksClientOptions>;
+
 export function tasksClient(options: TasksClientOptions = {}): ClientExtension {
+  refuseUnknownOptions('tasksClient', options, TASKS_CLIENT_OPTIONS);
   return {
     id: TASKS_EXTENSION,
     // SEP-2663: sent to a server that declared the extension, whether or not it declares `tasks` (2025-11-25).

@@ -5,12 +5,14 @@
 // would have given: `completed` its CallToolResult, `failed` its JSON-RPC error (ProtocolError),
 // `cancelled` a RequestCancelledError. The 2025-11-25 experimental flow is tool-task.ts.
 
-import { ProtocolError, RequestCancelledError, RequestTimeoutError } from '../../../../src/jsonrpc/index.js';
-import type { Params } from '../../../../src/jsonrpc/index.js';
-import { TASKS_LISTEN_KEY, TASKS_METHODS, TERMINAL_EXTENSION_TASK_STATUSES } from '../../../../src/protocol/index.js';
-import type { CallToolResult, DetailedTask, McpRequestOptions, SubscriptionFilter, Task } from '../../../../src/protocol/index.js';
-import { checkedInputRequests } from '../../../../src/client/index.js';
-import type { InputRequest, McpClient, Subscription } from '../../../../src/client/index.js';
+import { ProtocolError, RequestCancelledError, RequestTimeoutError } from 'mcpwire/jsonrpc';
+import type { Params } from 'mcpwire/jsonrpc';
+import { TASKS_LISTEN_KEY, TASKS_METHODS, TERMINAL_EXTENSION_TASK_STATUSES } from '../protocol/tasks-extension.js';
+import type { CallToolResult, McpRequestOptions, SubscriptionFilter } from 'mcpwire/protocol';
+import type { DetailedTask } from '../protocol/tasks-extension.js';
+import type { Task } from '../protocol/task-types.js';
+import { checkedInputRequests } from 'mcpwire/client';
+import type { InputRequest, McpClient, Subscription } from 'mcpwire/client';
 import { MAX_POLL_INTERVAL_MS, abortableSleep, pollInterval, reasonOf } from './tool-task.js';
 import type { ToolTaskOptions } from './tool-task.js';
 

@@ -4,11 +4,13 @@
 // The progress token of the first request stays valid for the task's lifetime; aborting sends
 // `tasks/cancel`, since a task-augmented request MUST NOT be cancelled with notifications/cancelled.
 
-import { RequestCancelledError, RequestTimeoutError } from '../../../../src/jsonrpc/index.js';
-import type { Params, RequestId } from '../../../../src/jsonrpc/index.js';
-import { CapabilityError, CLIENT_REQUESTS, TERMINAL_TASK_STATUSES } from '../../../../src/protocol/index.js';
-import type { CallToolResult, McpRequestOptions, Progress, Task, TaskStatus, TraceContext } from '../../../../src/protocol/index.js';
-import type { ClientRequestOptions, McpClient } from '../../../../src/client/index.js';
+import { RequestCancelledError, RequestTimeoutError } from 'mcpwire/jsonrpc';
+import type { Params, RequestId } from 'mcpwire/jsonrpc';
+import { CapabilityError, CLIENT_REQUESTS } from 'mcpwire/protocol';
+import { TERMINAL_TASK_STATUSES } from '../protocol/task-types.js';
+import type { CallToolResult, McpRequestOptions, Progress, TraceContext } from 'mcpwire/protocol';
+import type { Task, TaskStatus } from '../protocol/task-types.js';
+import type { ClientRequestOptions, McpClient } from 'mcpwire/client';
 
 /** Options of a task-augmented tools/call. */
 export interface ToolTaskOptions {

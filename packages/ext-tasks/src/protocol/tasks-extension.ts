@@ -3,8 +3,8 @@
 // `tasks/get`, answers its input with `tasks/update`, cancels with `tasks/cancel`. Distinct from the
 // 2025-11-25 experimental tasks (task-types.ts), which stay for 2025 servers.
 
-import type { Params } from '../../../../src/jsonrpc/index.js';
-import { NOTIFICATIONS } from '../../../../src/protocol/index.js';
+import type { Params } from 'mcpwire/jsonrpc';
+import { NOTIFICATIONS } from 'mcpwire/protocol';
 
 /** The extension identifier. */
 export const TASKS_EXTENSION = 'io.modelcontextprotocol/tasks';

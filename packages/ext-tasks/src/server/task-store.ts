@@ -4,9 +4,9 @@
 // capabilities). A task's handler runs in the process that created it; another process that gets
 // its tasks/update or tasks/cancel reaches it with a signal.
 
-import type { Params, OptionKeys } from '../../../../src/jsonrpc/index.js';
+import type { Params, OptionKeys } from 'mcpwire/jsonrpc';
 import type { DetailedTask } from '../protocol/tasks-extension.js';
-import { INTERNAL_ERROR, refuseUnknownOptions } from '../../../../src/jsonrpc/index.js';
+import { INTERNAL_ERROR, refuseUnknownOptions } from 'mcpwire/jsonrpc';
 import { TERMINAL_EXTENSION_TASK_STATUSES } from '../protocol/tasks-extension.js';
 
 /** What a process that received a request for a task sends to the process running its handler. */

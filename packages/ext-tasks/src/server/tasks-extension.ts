@@ -5,13 +5,13 @@
 // own (its cancellation, its input rounds). Each change of a task goes to the listen streams of
 // its principal that asked for it (`taskIds`), as `notifications/tasks`.
 
-import type { MessageExtra, Params, OptionKeys } from '../../../../src/jsonrpc/index.js';
-import { INTERNAL_ERROR, INVALID_PARAMS, ProtocolError, messageOf, refuseUnknownOptions } from '../../../../src/jsonrpc/index.js';
-import { principalOf as principalOfAuth, MISSING_REQUIRED_CLIENT_CAPABILITY, extensionSettings } from '../../../../src/protocol/index.js';
-import type { ElicitRequestParams, ElicitResult, CreateMessageRequestParams, CreateMessageResult, Root } from '../../../../src/protocol/index.js';
+import type { MessageExtra, Params, OptionKeys } from 'mcpwire/jsonrpc';
+import { INTERNAL_ERROR, INVALID_PARAMS, ProtocolError, messageOf, refuseUnknownOptions } from 'mcpwire/jsonrpc';
+import { principalOf as principalOfAuth, MISSING_REQUIRED_CLIENT_CAPABILITY, extensionSettings } from 'mcpwire/protocol';
+import type { ElicitRequestParams, ElicitResult, CreateMessageRequestParams, CreateMessageResult, Root } from 'mcpwire/protocol';
 import { TASKS_EXTENSION, TASKS_LISTEN_KEY, TASKS_MCP_NAMES, TASKS_METHODS, TASKS_NOTIFICATION } from '../protocol/tasks-extension.js';
 import type { DetailedTask } from '../protocol/tasks-extension.js';
-import type { ToolContext, InputOptions, ExtensionHost, ServerExtension } from '../../../../src/server/index.js';
+import type { ToolContext, InputOptions, ExtensionHost, ServerExtension } from 'mcpwire/server';
 import { DEFAULT_TASK_DEADLINE_MS, MemoryTaskStore, expiredTask, isTerminal } from './task-store.js';
 import type { TaskStore } from './task-store.js';
 

@@ -1,0 +1,2 @@
+// mcpwire-cli: its public names, from one entry.
+
