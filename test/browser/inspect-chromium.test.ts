@@ -45,7 +45,7 @@ interface Inspector { url: string; port: number; token: string; traceFile: strin
 /** Without `env`, the inspector runs with --no-open and PATH alone; with it, it opens "the browser" that env finds. */
 async function startInspector(name: string, options: string[], server: string[], env?: Record<string, string>): Promise<Inspector> {
   const traceFile = join(scratch, `${name}.ndjson`);
-  const child = spawn(process.execPath, [join(built.pkg, 'packages/cli/dist/src/main.js'), 'inspect', ...(env ? [] : ['--no-open']), '--trace-file', traceFile, ...options, ...(server.includes('--') ? server : ['--', ...server])],
+  const child = spawn(process.execPath, [join(built.packages['mcpwire-cli']!, 'dist/src/main.js'), 'inspect', ...(env ? [] : ['--no-open']), '--trace-file', traceFile, ...options, ...(server.includes('--') ? server : ['--', ...server])],
     { cwd: built.pkg, stdio: ['ignore', 'pipe', 'pipe'], env: { PATH: process.env.PATH, ...env } });
   let stderr = '';
   child.stderr!.setEncoding('utf8').on('data', (chunk: string) => { stderr += chunk; });

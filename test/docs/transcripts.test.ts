@@ -50,11 +50,12 @@ let scratch: string;
 before(() => {
   built = buildPackage();
   // The fixtures the transcripts start, and the tests' own helpers they import, beside the package.
-  symlinkSync(join(REPO, 'test'), join(built.pkg, 'test'), 'dir');
+  symlinkSync(join(REPO, 'test'), join(built.workspace, 'test'), 'dir');
   scratch = mkdtempSync(join(tmpdir(), 'mcpwire-transcript-'));
   mkdirSync(join(scratch, 'bin'));
-  const bin = (JSON.parse(readFileSync(join(built.pkg, 'package.json'), 'utf8')) as { bin: { mcpwire: string } }).bin.mcpwire;
-  writeFileSync(join(scratch, 'bin', 'mcpwire'), `#!/bin/sh\nexec node ${JSON.stringify(join(built.pkg, bin))} "$@"\n`, { mode: 0o755 });
+  const cli = join(built.workspace, 'packages', 'cli');
+  const bin = (JSON.parse(readFileSync(join(cli, 'package.json'), 'utf8')) as { bin: { mcpwire: string } }).bin.mcpwire;
+  writeFileSync(join(scratch, 'bin', 'mcpwire'), `#!/bin/sh\nexec node ${JSON.stringify(join(cli, bin))} "$@"\n`, { mode: 0o755 });
 });
 after(() => { rmSync(built.root, { recursive: true, force: true }); rmSync(scratch, { recursive: true, force: true }); });
 
@@ -68,7 +69,7 @@ function run(command: string, index: number): { output: string; exitCode: number
   const fd = openSync(file, 'w');
   try {
     const env = { PATH: `${join(scratch, 'bin')}${delimiter}${process.env.PATH ?? ''}` };
-    const result = spawnSync(program!, args, { cwd: built.pkg, stdio: ['ignore', fd, fd], timeout: 60_000, env });
+    const result = spawnSync(program!, args, { cwd: built.workspace, stdio: ['ignore', fd, fd], timeout: 60_000, env });
     const output = readFileSync(file, 'utf8');
     // A block's last line ends with a newline even when the command's did not.
     return { output: output === '' || output.endsWith('\n') ? output : `${output}\n`, exitCode: result.status ?? -1 };

@@ -1,8 +1,10 @@
-// The package as a user installs it, built in a temp folder: `<root>/node_modules/mcpwire` holds
-// package.json, README.md, LICENSE, the sources and their fresh `npm run build` output (tsc, then the
-// bundles of scripts/bundle.mjs), so
-// `npm pack` can select from it and user files in `<root>` import 'mcpwire/...' through its exports.
-// The repo's own dist/ is left alone; tsx and @types are linked from the repo's node_modules.
+// The packages as a user installs them, built in a temp folder: the workspace's inputs (the core's
+// package.json, README.md, LICENSE, sources, tsconfig files and build scripts, and each package
+// under packages/) are copied to a temp workspace and built there the way `npm install` builds the
+// repo (tsc, the bundles of scripts/bundle.mjs, then scripts/build-packages.mjs). Each built package
+// is then copied to `<root>/node_modules/<name>`, so `npm pack` can select from it and user files in
+// `<root>` import 'mcpwire/…' and 'mcpwire-…' through their exports. The repo's own dist/ folders are
+// left alone; tsx and @types are linked from the repo's node_modules.
 // The build is made once for a given set of sources (keyed by their hash, in the temp folder) and
 // copied for each test file that asks, so the files that need it do not each run tsc.
 import { execFileSync } from 'node:child_process';
@@ -16,21 +18,32 @@ import { toolEnv } from '../fakes/tool-env.js';
 /** The repo's root folder. */
 export const REPO = fileURLToPath(new URL('../..', import.meta.url));
 
-/** Where a built package and its user live. */
+/** Where the built packages and their user live. */
 export interface BuiltPackage {
   /** The user's folder: write files here and run them with this as cwd. */
   root: string;
-  /** The installed package folder, `<root>/node_modules/mcpwire`. */
+  /** The installed core, `<root>/node_modules/mcpwire`. */
   pkg: string;
+  /** Every installed package by name (`mcpwire-cli` → `<root>/node_modules/mcpwire-cli`), the core's among them. */
+  packages: Record<string, string>;
+  /** The built workspace as a clone has it after `npm install` (`<root>/workspace`): where the README's commands run. */
+  workspace: string;
 }
 
-/** What the package is built from: these, tsc and esbuild. */
-const BUILD_INPUTS = ['package.json', 'README.md', 'LICENSE', 'src', 'examples', 'tsconfig.json', 'tsconfig.build.json'];
+/** The workspace folders under packages/ (the root package.json's "workspaces"). */
+const WORKSPACES = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { workspaces: string[] }).workspaces;
+
+/** What a package is built from, in its folder. */
+const PACKAGE_INPUTS = ['package.json', 'README.md', 'src', 'tsconfig.build.json'];
+
+/** What the packages are built from: these, tsc and esbuild. */
+const BUILD_INPUTS = ['package.json', 'README.md', 'LICENSE', 'src', 'examples', 'tsconfig.json', 'tsconfig.build.json', 'scripts/bundle.mjs', 'scripts/build-packages.mjs',
+  ...WORKSPACES.flatMap((folder) => PACKAGE_INPUTS.map((input) => `${folder}/${input}`))];
 
 /** A hash of every input of the build (file names and contents, the compilers' versions): equal hashes, equal builds. */
 function buildHash(): string {
   const hash = createHash('sha256').update(process.version);
-  const files = [...BUILD_INPUTS, 'scripts/bundle.mjs', 'node_modules/typescript/package.json', 'node_modules/esbuild/package.json'].flatMap((entry) => {
+  const files = [...BUILD_INPUTS, 'node_modules/typescript/package.json', 'node_modules/esbuild/package.json'].flatMap((entry) => {
     const path = join(REPO, entry);
     if (!existsSync(path)) return [];
     return statSync(path).isDirectory() ? readdirSync(path, { recursive: true, encoding: 'utf8' }).map((file) => join(entry, file)).filter((file) => statSync(join(REPO, file)).isFile()) : [entry];
@@ -43,10 +56,10 @@ const CACHE_PREFIX = 'mcpwire-built-';
 const STALE_MS = 60 * 60 * 1000;
 
 /**
- * The built package folder for the current sources, built on first use: tsc into `<tmp>/node_modules/mcpwire`
- * (built where it is installed, so the sourcemaps point where they would in the tarball), then the bundles
- * of scripts/bundle.mjs; moved into place whole, so a folder that is there is complete. Two files building
- * at once each build, and the second one's copy is dropped.
+ * The built workspace for the current sources, built on first use in a temp workspace with the
+ * repo's layout (its node_modules links the packages to each other, as npm's workspaces do, and
+ * the tools from the repo); moved into place whole, so a folder that is there is complete. Two
+ * files building at once each build, and the second one's copy is dropped.
  */
 function cachedBuild(): string {
   const cached = join(tmpdir(), `${CACHE_PREFIX}${buildHash()}`);
@@ -60,16 +73,20 @@ function cachedBuild(): string {
   }
   const root = mkdtempSync(join(tmpdir(), 'mcpwire-building-'));
   try {
-    const pkg = join(root, 'node_modules', 'mcpwire');
-    mkdirSync(pkg, { recursive: true });
+    const workspace = join(root, 'workspace');
     for (const entry of BUILD_INPUTS) {
-      if (existsSync(join(REPO, entry))) cpSync(join(REPO, entry), join(pkg, entry), { recursive: true });
+      if (existsSync(join(REPO, entry))) cpSync(join(REPO, entry), join(workspace, entry), { recursive: true });
     }
-    symlinkSync(join(REPO, 'node_modules/@types'), join(root, 'node_modules/@types'), 'dir');
-    execFileSync(process.execPath, [join(REPO, 'node_modules/typescript/bin/tsc'), '-p', join(pkg, 'tsconfig.build.json')], { stdio: 'pipe', env: toolEnv() });
-    execFileSync(process.execPath, [join(REPO, 'scripts/bundle.mjs'), pkg], { stdio: 'pipe', env: toolEnv() });
+    mkdirSync(join(workspace, 'node_modules'));
+    for (const tool of ['@types', 'typescript', 'esbuild', '.bin']) symlinkSync(join(REPO, 'node_modules', tool), join(workspace, 'node_modules', tool), 'dir');
+    symlinkSync('..', join(workspace, 'node_modules/mcpwire'), 'dir');
+    for (const folder of WORKSPACES) symlinkSync(join('..', folder), join(workspace, 'node_modules', manifestName(join(workspace, folder))), 'dir');
+    const run = (args: string[]) => execFileSync(process.execPath, args, { cwd: workspace, stdio: 'pipe', env: toolEnv() });
+    run([join(REPO, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json']);
+    run(['scripts/bundle.mjs']);
+    run(['scripts/build-packages.mjs']);
     try {
-      renameSync(pkg, cached);
+      renameSync(workspace, cached);
     } catch (error) {
       if (!existsSync(cached)) throw error; // another test file moved its identical build there first
     }
@@ -79,15 +96,30 @@ function cachedBuild(): string {
   }
 }
 
-/** A copy of the package built from the current sources, in a new temp folder of its own (the build itself is made once: see cachedBuild). */
+/** The "name" of the package.json in `folder`. */
+function manifestName(folder: string): string {
+  return (JSON.parse(readFileSync(join(folder, 'package.json'), 'utf8')) as { name: string }).name;
+}
+
+/** Copies of the built packages, installed in a new temp folder of their own (the build itself is made once: see cachedBuild). */
 export function buildPackage(): BuiltPackage {
+  const workspace = cachedBuild();
   const root = mkdtempSync(join(tmpdir(), 'mcpwire-package-'));
-  const pkg = join(root, 'node_modules', 'mcpwire');
   mkdirSync(join(root, 'node_modules'));
-  cpSync(cachedBuild(), pkg, { recursive: true });
+  const pkg = join(root, 'node_modules', 'mcpwire');
+  cpSync(workspace, pkg, { recursive: true, filter: (source) => ![join(workspace, 'node_modules'), join(workspace, 'packages')].includes(source) });
+  const packages: Record<string, string> = { mcpwire: pkg };
+  for (const folder of WORKSPACES) {
+    const name = manifestName(join(workspace, folder));
+    packages[name] = join(root, 'node_modules', name);
+    cpSync(join(workspace, folder), packages[name]!, { recursive: true });
+  }
   symlinkSync(join(REPO, 'node_modules/tsx'), join(root, 'node_modules/tsx'), 'dir');
   symlinkSync(join(REPO, 'node_modules/@types'), join(root, 'node_modules/@types'), 'dir');
-  return { root, pkg };
+  const clone = join(root, 'workspace');
+  cpSync(workspace, clone, { recursive: true, verbatimSymlinks: true });
+  symlinkSync(join(REPO, 'node_modules/tsx'), join(clone, 'node_modules/tsx'), 'dir');
+  return { root, pkg, packages, workspace: clone };
 }
 
 /** The paths `npm pack` would put in the tarball, sorted (no scripts run: the build is already there). */

@@ -30,7 +30,7 @@ export const REPO = fileURLToPath(new URL('../../', import.meta.url));
 
 /** Absolute path of a file in test/fixtures. */
 export function fixture(name: string): string {
-  return fileURLToPath(new URL(`../fixtures/${name}`, import.meta.url));
+  return fileURLToPath(new URL(`../../../test/fixtures/${name}`, import.meta.url));
 }
 
 /**

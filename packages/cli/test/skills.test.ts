@@ -12,7 +12,7 @@ import { main } from '../src/main.js';
 import { captureIo } from './cli-harness.js';
 
 const SERVER = ['--', process.execPath, '--import', 'tsx', fileURLToPath(new URL('../../../examples/skills-server.ts', import.meta.url))];
-const example = (path: string) => readFileSync(fileURLToPath(new URL(`../../examples/skills/${path}`, import.meta.url)), 'utf8');
+const example = (path: string) => readFileSync(fileURLToPath(new URL(`../../../examples/skills/${path}`, import.meta.url)), 'utf8');
 
 async function run(args: string[]): Promise<{ code: number; out: string; err: string; sent: string[] }> {
   const trace = join(mkdtempSync(join(tmpdir(), 'mcpwire-skills-')), 'trace.ndjson');

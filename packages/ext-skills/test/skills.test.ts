@@ -18,7 +18,7 @@ import { httpTransport, serveHttp } from '../../../src/transport/index.js';
 import { getSkill, listSkills, readSkillFile } from '../src/client/skills-client.js';
 
 const SERVER = fileURLToPath(new URL('../../../examples/skills-server.ts', import.meta.url));
-const file = (path: string) => readFileSync(fileURLToPath(new URL(`../../examples/skills/${path}`, import.meta.url)));
+const file = (path: string) => readFileSync(fileURLToPath(new URL(`../../../examples/skills/${path}`, import.meta.url)));
 const sha256 = (bytes: Buffer | string) => `sha256:${createHash('sha256').update(bytes).digest('hex')}`;
 const entryOf = (path: string) => ({ uri: `skill://${path}`, digest: sha256(file(path)), size: file(path).byteLength });
 
