@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { runList } from '../../src/cli/list.js';
 import { ADD_SERVER, captureIo, fixture, startHttpServer, stdioServer } from './cli-harness.js';
+import { bundledProgram } from '../fakes/bundled-program.js';
 
 const SHOWCASE = fixture('cli-showcase-server.ts');
 
@@ -19,7 +20,7 @@ test('list over stdio: every page of every list, in words', async () => {
   assert.equal(io.out(), `server        showcase 2.1.0
 revision      2025-11-25
 era           handshake (pinned to 2025-11-25: initialize)
-transport     stdio: ${process.execPath} --import tsx ${SHOWCASE}
+transport     stdio: ${process.execPath} ${bundledProgram(SHOWCASE)}
 capabilities  tools (listChanged), resources (subscribe, listChanged), prompts (listChanged), completions
 instructions  Use add for sums.
 
