@@ -8,8 +8,9 @@ import { fileURLToPath } from 'node:url';
 import { runDemo } from '../../src/cli/demo.js';
 import { FAKE_TOOLS } from '../fixtures/stateless-fake-server.js';
 import { parseTrace } from '../e2e/demo-expectations.js';
+import { nodeArgs } from '../fakes/bundled-program.js';
 
-const FAKE = { command: process.execPath, args: ['--import', 'tsx', fileURLToPath(new URL('../fixtures/stateless-fake-server.ts', import.meta.url))] };
+const FAKE = { command: process.execPath, args: nodeArgs(fileURLToPath(new URL('../fixtures/stateless-fake-server.ts', import.meta.url))) };
 const META = {
   'io.modelcontextprotocol/protocolVersion': '2026-07-28',
   'io.modelcontextprotocol/clientCapabilities': { elicitation: { form: {} } },

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { runList } from '../../src/cli/list.js';
 import { ADD_SERVER, captureIo, fixture, startHttpServer, stdioServer } from './cli-harness.js';
-import { bundledProgram } from '../fakes/bundled-program.js';
+import { bundledProgram, nodeArgs } from '../fakes/bundled-program.js';
 
 const SHOWCASE = fixture('cli-showcase-server.ts');
 
@@ -145,7 +145,7 @@ test('list --config: a ModelScope "type": "streamable_http" entry is Streamable 
 test('list --config with a stdio entry: command, args and env from the file', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'mcpwire-config-'));
   const file = join(dir, 'claude_desktop_config.json');
-  writeFileSync(file, JSON.stringify({ mcpServers: { weather: { command: process.execPath, args: ['--import', 'tsx', fixture('broken-no-tools-capability.ts')], env: { WEATHER_API_KEY: 'k' } } } }));
+  writeFileSync(file, JSON.stringify({ mcpServers: { weather: { command: process.execPath, args: nodeArgs(fixture('broken-no-tools-capability.ts')), env: { WEATHER_API_KEY: 'k' } } } }));
   const io = captureIo();
   assert.equal(await runList(['--config', file, 'weather', '--json'], io), 0);
   assert.deepEqual(JSON.parse(io.out()).tools.map((tool: { name: string }) => tool.name), ['forecast']);
