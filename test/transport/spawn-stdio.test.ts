@@ -147,7 +147,7 @@ for (const how of ['exit', 'throw'] as const) {
   test(`spawnStdio: an ownProcessGroup server that ignores stdin closing still ends when its parent dies (${how})`, posixOnly, async (t) => {
     const parent = fileURLToPath(new URL('../fixtures/parent-exits-abruptly.ts', import.meta.url));
     const { code, stdout } = await new Promise<{ code: number | null; stdout: string }>((resolve) => {
-      execFile(process.execPath, ['--import', 'tsx', parent, how], { timeout: 30_000 }, (error, out) => resolve({ code: error ? (typeof error.code === 'number' ? error.code : null) : 0, stdout: out }));
+      execFile(process.execPath, [...nodeArgs(parent), how], { timeout: 30_000 }, (error, out) => resolve({ code: error ? (typeof error.code === 'number' ? error.code : null) : 0, stdout: out }));
     });
     const server = Number(stdout.trim());
     t.after(() => { try { process.kill(server, 'SIGKILL'); } catch { /* gone */ } });
