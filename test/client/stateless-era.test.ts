@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { McpClient } from '../../src/client/index.js';
 import type { McpClientOptions } from '../../src/client/index.js';
 import { spawnStdio, tapTransport } from '../../src/transport/index.js';
+import { nodeArgs } from '../fakes/bundled-program.js';
 
 const root = (path: string): string => fileURLToPath(new URL(`../../${path}`, import.meta.url));
 const CLIENT_INFO = { name: 'era-test', version: '1.0.0' };
@@ -25,7 +26,7 @@ const envelope = (capabilities: object = {}): Record<string, unknown> => ({
 async function connectTo(t: TestContext, script: string, options: McpClientOptions, args: string[] = []): Promise<{ client: McpClient; sent: unknown[]; received: unknown[] }> {
   const sent: unknown[] = [];
   const received: unknown[] = [];
-  const transport = tapTransport(spawnStdio(process.execPath, ['--import', 'tsx', root(script), ...args]), (event) => {
+  const transport = tapTransport(spawnStdio(process.execPath, [...nodeArgs(root(script)), ...args]), (event) => {
     (event.direction === 'send' ? sent : received).push(event.message);
   });
   const client = await McpClient.connect(transport, { clientInfo: CLIENT_INFO, ...options });
@@ -90,14 +91,14 @@ test('auto against a 2026 server: stateless; against a handshake-only server: in
 });
 
 test('pinned 2026-07-28 against a server of another stateless version: a clear error, no fallback', async () => {
-  const transport = spawnStdio(process.execPath, ['--import', 'tsx', root('test/fixtures/stateless-fake-server.ts'), '--supported', '2027-01-01']);
+  const transport = spawnStdio(process.execPath, [...nodeArgs(root('test/fixtures/stateless-fake-server.ts')), '--supported', '2027-01-01']);
   await assert.rejects(McpClient.connect(transport, { era: '2026-07-28' }), {
     message: 'server/discover in 2026-07-28 was refused with -32022: the server speaks 2027-01-01, this client 2026-07-28',
   });
 });
 
 test('pinned 2026-07-28 against a handshake-only server: refused, naming the probe\'s answer', async () => {
-  const transport = spawnStdio(process.execPath, ['--import', 'tsx', root('test/fixtures/sdk-add-server-stdio.ts')]);
+  const transport = spawnStdio(process.execPath, nodeArgs(root('test/fixtures/sdk-add-server-stdio.ts')));
   await assert.rejects(McpClient.connect(transport, { era: '2026-07-28' }), {
     message: 'The server does not speak 2026-07-28 (pinned to 2026-07-28): server/discover → error -32601 "Method not found"',
   });

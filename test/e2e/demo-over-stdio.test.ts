@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { runDemo } from '../../packages/cli/src/demo.js';
 import { assertDemoTrace } from './demo-expectations.js';
+import { nodeArgs } from '../fakes/bundled-program.js';
 
 test('the demo over stdio: a real child process, the seed\'s messages, the answer 42', async () => {
   const lines: string[] = [];
@@ -16,7 +17,7 @@ test('the demo over stdio: a real child process, the seed\'s messages, the answe
 
 test('the mcpwire command runs the demo end to end', async () => {
   const main = fileURLToPath(new URL('../../packages/cli/src/main.ts', import.meta.url));
-  const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', main, 'demo'], { timeout: 30_000 });
+  const { stdout } = await promisify(execFile)(process.execPath, [...nodeArgs(main), 'demo'], { timeout: 30_000 });
   const lines = stdout.trimEnd().split('\n');
   assertDemoTrace(lines);
   assert.equal(lines[lines.length - 1], 'model API │ host → user      19 加 23 等于 42。');

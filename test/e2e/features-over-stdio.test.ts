@@ -12,6 +12,7 @@ import { ProtocolError, RequestCancelledError, RequestTimeoutError } from '../..
 import type { CreateMessageRequestParams, ElicitRequestParams, LoggingLevel, Progress } from '../../src/protocol/index.js';
 import { spawnStdio, tapTransport } from '../../src/transport/index.js';
 import type { TapEvent } from '../../src/transport/index.js';
+import { nodeArgs } from '../fakes/bundled-program.js';
 
 const SERVER = fileURLToPath(new URL('../fixtures/features-server.ts', import.meta.url));
 const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4z8AAAAMBAQDJ/pLvAAAAAElFTkSuQmCC';
@@ -19,7 +20,7 @@ const WAV = 'UklGRiwAAABXQVZFZm10IBAAAAABAAEAQB8AAEAfAAABAAgAZGF0YQgAAACAgICAgIC
 
 /** Spawns the fixture server, connects, and closes both when the test ends. `wire` records every message. */
 async function connect(t: TestContext, options: McpClientOptions = {}, wire: TapEvent[] = []): Promise<McpClient> {
-  const transport = tapTransport(spawnStdio(process.execPath, ['--import', 'tsx', SERVER]), (event) => wire.push(event));
+  const transport = tapTransport(spawnStdio(process.execPath, nodeArgs(SERVER)), (event) => wire.push(event));
   const client = await McpClient.connect(transport, options);
   t.after(() => client.close());
   return client;

@@ -3,10 +3,11 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import type { TestContext } from 'node:test';
+import { nodeArgs } from './bundled-program.js';
 
-/** Runs `node --import tsx file ...args` and resolves with the URL it prints once it listens. */
+/** Runs `node file ...args` (a .ts file bundled: test/fakes/bundled-program.ts) and resolves with the URL it prints once it listens. */
 export async function startListeningChild(t: TestContext, file: string, args: readonly string[] = []): Promise<string> {
-  const child = spawn(process.execPath, ['--import', 'tsx', file, ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [...nodeArgs(file), ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
   t.after(async () => {
     if (child.exitCode === null) {
       child.kill('SIGTERM');

@@ -10,6 +10,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { SseParser } from '../../src/transport/index.js';
 import { FrameGenerator, INITIALIZED_FRAME, INITIALIZE_FRAME, PARSE_ERROR } from './generator.js';
 import type { Expect, Frame, FrameId } from './generator.js';
+import { nodeArgs } from '../fakes/bundled-program.js';
 
 const SERVER_MAIN = fileURLToPath(new URL('../fixtures/hardening-server-main.ts', import.meta.url));
 
@@ -73,7 +74,7 @@ function mismatch(expect: Expect, message: Message): string | undefined {
 export async function fuzzStdio(options: FuzzOptions): Promise<FuzzReport> {
   const generator = new FrameGenerator(options.seed, { maxBytes: options.maxBytes, maxDepth: 64 });
   const frames = generator.frames(options.frames);
-  const child = spawn(process.execPath, ['--import', 'tsx', SERVER_MAIN], {
+  const child = spawn(process.execPath, nodeArgs(SERVER_MAIN), {
     env: { ...process.env, MAX_LINE_BYTES: String(options.maxBytes) },
     stdio: ['pipe', 'pipe', 'pipe'],
   });

@@ -16,6 +16,7 @@ import { HttpStatusError, StdioTransport, httpTransport, serveHttp, spawnStdio, 
 import type { SpawnedStdioTransport, TapEvent } from '../../src/transport/index.js';
 import { within } from '../transport/fixtures/deadline.js';
 import { isAlive } from '../fakes/is-alive.js';
+import { nodeArgs } from '../fakes/bundled-program.js';
 
 const SERVER_MAIN = fileURLToPath(new URL('../fixtures/hardening-server-main.ts', import.meta.url));
 
@@ -36,7 +37,7 @@ async function rejection(promise: Promise<unknown>): Promise<Error> {
 /** The hardening server as a child, behind a tap that records every message; closed when the test ends, pass or fail. */
 async function spawnClient(t: TestContext): Promise<{ client: McpClient; child: SpawnedStdioTransport; wire: TapEvent[] }> {
   // A grace long enough for a loaded machine (and a child writing its coverage) to exit on stdin EOF by itself.
-  const child = spawnStdio(process.execPath, ['--import', 'tsx', SERVER_MAIN], { shutdownGraceMs: 10_000 });
+  const child = spawnStdio(process.execPath, nodeArgs(SERVER_MAIN), { shutdownGraceMs: 10_000 });
   const wire: TapEvent[] = [];
   const client = await McpClient.connect(tapTransport(child, (event) => wire.push(event)));
   t.after(() => client.close());
@@ -84,7 +85,7 @@ test('stdio: a call the server never answers times out, notifications/cancelled 
 });
 
 test('stdio: a real serveStdio server whose stdin closes mid-call stops the call and exits', async (t) => {
-  const child = spawn(process.execPath, ['--import', 'tsx', SERVER_MAIN], { stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, nodeArgs(SERVER_MAIN), { stdio: ['pipe', 'pipe', 'pipe'] });
   t.after(() => { if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL'); });
   let stdout = '';
   let stderr = '';

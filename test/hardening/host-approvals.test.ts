@@ -10,6 +10,7 @@ import { Host, Policy } from '../../src/host/index.js';
 import type { ConfirmationRequest, FunctionCall, Model, ModelReply, ModelRequest, PolicyOptions } from '../../src/host/index.js';
 import type { CallToolResult } from '../../src/protocol/index.js';
 import { spawnStdio, tapTransport } from '../../src/transport/index.js';
+import { nodeArgs } from '../fakes/bundled-program.js';
 
 const SERVER = fileURLToPath(new URL('../fixtures/rug-pull-server.ts', import.meta.url));
 
@@ -28,7 +29,7 @@ class AddingModel implements Model {
 async function hostWithRugPull(policy: PolicyOptions, toolsRefreshIntervalMs?: number): Promise<{ host: Host; sent: string[] }> {
   const host = new Host({ policy: new Policy(policy), toolsRefreshIntervalMs });
   const sent: string[] = [];
-  const transport = tapTransport(spawnStdio(process.execPath, ['--import', 'tsx', SERVER], { shutdownGraceMs: 1000 }), (event) => {
+  const transport = tapTransport(spawnStdio(process.execPath, nodeArgs(SERVER), { shutdownGraceMs: 1000 }), (event) => {
     const message = event.message as { method?: string; params?: { name?: string } };
     if (event.direction === 'send' && message.method === 'tools/call') sent.push(message.params?.name ?? '?');
   });

@@ -10,6 +10,7 @@ import { INTERNAL_ERROR } from '../../src/jsonrpc/index.js';
 import { httpTransport, spawnStdio } from '../../src/transport/index.js';
 import { startListeningChild } from '../fakes/listening-child.js';
 import { HOSTILE_THROWN_VALUES } from '../fixtures/hostile-thrown-values.js';
+import { nodeArgs } from '../fakes/bundled-program.js';
 
 const SERVER = fileURLToPath(new URL('../fixtures/throwing-middleware-server.ts', import.meta.url));
 
@@ -35,7 +36,7 @@ function expected(era: '2025-11-25' | '2026-07-28', sum: string): unknown[] {
 }
 
 test('stdio: a middleware that throws an unreadable value gets -32603, and the server answers the next call', async (t) => {
-  const client = await McpClient.connect(spawnStdio(process.execPath, ['--import', 'tsx', SERVER], { shutdownGraceMs: 500 }), { timeoutMs: 5000 });
+  const client = await McpClient.connect(spawnStdio(process.execPath, nodeArgs(SERVER), { shutdownGraceMs: 500 }), { timeoutMs: 5000 });
   t.after(() => client.close());
   assert.deepStrictEqual(await throwEach(client), expected('2025-11-25', '42'));
 });

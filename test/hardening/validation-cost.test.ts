@@ -15,6 +15,7 @@ import { SchemaError, compile } from '../../src/json-schema/index.js';
 import { McpServer } from '../../src/server/index.js';
 import { captureIo, fixture, REPO } from '../../packages/cli/test/cli-harness.js';
 import { ask, connectCaptured } from '../fakes/add-server.js';
+import { nodeArgs } from '../fakes/bundled-program.js';
 
 const MAIN = fileURLToPath(new URL('../../packages/cli/src/main.ts', import.meta.url));
 const costlyServer = (levels: number) => ['--', process.execPath, fixture('costly-schema-server.mjs'), String(levels)];
@@ -154,7 +155,7 @@ test('mcpwire call: Ctrl-C while the arguments are checked stops before anything
 });
 
 test('mcpwire call as a real process: SIGINT during argument checking against a 2^40-path schema ends it with exit 130', HOURS_VS_SECONDS, async (t) => {
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN, 'call', 'costly', '{}', '--trace', ...costlyServer(40)], { cwd: REPO });
+  const child = spawn(process.execPath, [...nodeArgs(MAIN), 'call', 'costly', '{}', '--trace', ...costlyServer(40)], { cwd: REPO });
   t.after(() => { if (child.exitCode === null) child.kill('SIGKILL'); });
   let stderr = '';
   let interrupted = false;

@@ -12,6 +12,7 @@ import type { Progress } from '../../src/protocol/index.js';
 import { httpTransport, spawnStdio, tapTransport } from '../../src/transport/index.js';
 import type { TapEvent } from '../../src/transport/index.js';
 import { startListeningChild } from '../fakes/listening-child.js';
+import { nodeArgs } from '../fakes/bundled-program.js';
 
 const fixture = (name: string): string => fileURLToPath(new URL(`../fixtures/${name}`, import.meta.url));
 
@@ -56,7 +57,7 @@ async function exerciseSdkServer(t: TestContext, transport: Transport): Promise<
 }
 
 test('our client → the SDK server over stdio: initialize, tools, 19 + 23 = 42, a resource, a prompt, progress', async (t) => {
-  await exerciseSdkServer(t, spawnStdio(process.execPath, ['--import', 'tsx', fixture('sdk-add-server-stdio.ts')]));
+  await exerciseSdkServer(t, spawnStdio(process.execPath, nodeArgs(fixture('sdk-add-server-stdio.ts'))));
 });
 
 test('our client → the SDK server over Streamable HTTP: the same, with a session id', async (t) => {

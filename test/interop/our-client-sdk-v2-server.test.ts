@@ -12,6 +12,7 @@ import type { EraChoice } from '../../src/client/index.js';
 import type { Transport } from '../../src/jsonrpc/index.js';
 import { httpTransport, spawnStdio, tapTransport } from '../../src/transport/index.js';
 import { startListeningChild } from '../fakes/listening-child.js';
+import { nodeArgs } from '../fakes/bundled-program.js';
 
 const FIXTURE = fileURLToPath(new URL('../fixtures/sdk-v2-server.ts', import.meta.url));
 const INTEGER = { type: 'integer', minimum: -9007199254740991, maximum: 9007199254740991 };
@@ -61,7 +62,7 @@ async function exercise(t: TestContext, transport: Transport, era: EraChoice, ht
 
 for (const era of ['2026-07-28', '2025-11-25', 'auto'] as const) {
   test(`our client → the SDK v2 server over stdio, --era ${era}`, async (t) => {
-    await exercise(t, spawnStdio(process.execPath, ['--import', 'tsx', FIXTURE]), era, false);
+    await exercise(t, spawnStdio(process.execPath, nodeArgs(FIXTURE)), era, false);
   });
   test(`our client → the SDK v2 server over Streamable HTTP, --era ${era}`, async (t) => {
     await exercise(t, httpTransport(await startHttp(t)), era, true);

@@ -13,6 +13,7 @@ import type { Transport as SdkTransport, TransportSendOptions } from '@modelcont
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { serveHttp } from '../../src/transport/index.js';
 import { createInteropServer } from '../fixtures/interop-server.js';
+import { nodeArgs } from '../fakes/bundled-program.js';
 
 const SERVER = fileURLToPath(new URL('../fixtures/interop-server.ts', import.meta.url));
 const INTEGER = { type: 'integer' };
@@ -74,7 +75,7 @@ async function exerciseOurServer(t: TestContext, transport: SdkTransport): Promi
 }
 
 test('the SDK client → our server over stdio: initialize, tools, 19 + 23 = 42, a resource, a prompt, progress', async (t) => {
-  await exerciseOurServer(t, new StdioClientTransport({ command: process.execPath, args: ['--import', 'tsx', SERVER], stderr: 'inherit' }));
+  await exerciseOurServer(t, new StdioClientTransport({ command: process.execPath, args: nodeArgs(SERVER), stderr: 'inherit' }));
 });
 
 test('the SDK client → our server over Streamable HTTP: the same, on a session our server issued', async (t) => {

@@ -14,6 +14,7 @@ import type { Transport as SdkTransport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { serveHttp } from '../../src/transport/index.js';
 import { createInteropServer } from '../fixtures/interop-server.js';
+import { nodeArgs } from '../fakes/bundled-program.js';
 
 const SERVER = fileURLToPath(new URL('../fixtures/interop-server.ts', import.meta.url));
 type Era = 'legacy' | 'modern';
@@ -65,7 +66,7 @@ async function exercise(client: Client, era: Era, progressAfterResult = true): P
 
 for (const era of ['legacy', 'modern'] as const) {
   test(`SDK v2 client (${era}) → our server over stdio`, async (t) => {
-    const transport = new StdioClientTransport({ command: process.execPath, args: ['--import', 'tsx', SERVER], stderr: 'inherit' });
+    const transport = new StdioClientTransport({ command: process.execPath, args: nodeArgs(SERVER), stderr: 'inherit' });
     await exercise(await connect(t, transport, era), era, era === 'legacy');
   });
 

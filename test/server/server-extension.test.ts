@@ -13,6 +13,7 @@ import { extensionIdProblem, extensionSettings } from '../../src/protocol/index.
 import { McpServer } from '../../src/server/index.js';
 import { httpTransport, serveHttp } from '../../src/transport/index.js';
 import { CLOCK_EXTENSION, clockExtension, createExtensionServer } from '../../examples/extension-server.js';
+import { nodeArgs } from '../fakes/bundled-program.js';
 
 const SERVER = fileURLToPath(new URL('../../examples/extension-server.ts', import.meta.url));
 const NOON = new Date('2026-12-02T12:00:00.000Z');
@@ -21,7 +22,7 @@ const DECLARED = { extensions: { [CLOCK_EXTENSION]: {} } };
 async function connect(kind: 'stdio' | 'http', era: EraChoice, declared: boolean): Promise<{ client: McpClient; close(): Promise<void> }> {
   const options = { era, ...(declared ? { capabilities: DECLARED } : {}) };
   if (kind === 'stdio') {
-    const client = await McpClient.connect(spawnStdio(process.execPath, ['--import', 'tsx', SERVER]), options);
+    const client = await McpClient.connect(spawnStdio(process.execPath, nodeArgs(SERVER)), options);
     return { client, close: () => client.close() };
   }
   const http = await serveHttp(createExtensionServer(() => NOON), { port: 0 });

@@ -6,9 +6,10 @@ import { test } from 'node:test';
 import { ConnectionClosedError, JsonRpcPeer } from '../../src/jsonrpc/index.js';
 import { ServerSpawnError, spawnStdio } from '../../src/transport/index.js';
 import { isAlive } from '../fakes/is-alive.js';
+import { nodeArgs } from '../fakes/bundled-program.js';
 
 const fixture = fileURLToPath(new URL('./fixtures/echo-stdio-server.ts', import.meta.url));
-const echoServer = (): ReturnType<typeof spawnStdio> => spawnStdio(process.execPath, ['--import', 'tsx', fixture]);
+const echoServer = (): ReturnType<typeof spawnStdio> => spawnStdio(process.execPath, nodeArgs(fixture));
 
 /** Waits until the child has written `text` to stderr (it is ready then). */
 async function stderrSays(transport: ReturnType<typeof spawnStdio>, text: string): Promise<void> {
@@ -60,7 +61,7 @@ test('spawnStdio: a server killed mid-request names the signal', async () => {
 
 test('spawnStdio: close() ends stdin and the server exits on its own (no signal needed)', async () => {
   // A grace long enough for a loaded machine (and a child writing its coverage) to exit by itself: the default 2 s was not.
-  const transport = spawnStdio(process.execPath, ['--import', 'tsx', fixture], { shutdownGraceMs: 10_000 });
+  const transport = spawnStdio(process.execPath, nodeArgs(fixture), { shutdownGraceMs: 10_000 });
   const reasons: (Error | undefined)[] = [];
   transport.onclose = (reason) => reasons.push(reason);
   await transport.start();
@@ -120,7 +121,7 @@ async function waitUntilGone(pid: number, ms = 5000): Promise<boolean> {
 
 test('spawnStdio: ownProcessGroup starts the server as the leader of its own process group', posixOnly, async () => {
   const own = echoServer();
-  const grouped = spawnStdio(process.execPath, ['--import', 'tsx', fixture], { ownProcessGroup: true });
+  const grouped = spawnStdio(process.execPath, nodeArgs(fixture), { ownProcessGroup: true });
   await Promise.all([own.start(), grouped.start()]);
   try {
     const ours = processGroupOf(process.pid);
@@ -146,7 +147,7 @@ for (const how of ['exit', 'throw'] as const) {
   test(`spawnStdio: an ownProcessGroup server that ignores stdin closing still ends when its parent dies (${how})`, posixOnly, async (t) => {
     const parent = fileURLToPath(new URL('../fixtures/parent-exits-abruptly.ts', import.meta.url));
     const { code, stdout } = await new Promise<{ code: number | null; stdout: string }>((resolve) => {
-      execFile(process.execPath, ['--import', 'tsx', parent, how], { timeout: 30_000 }, (error, out) => resolve({ code: error ? (typeof error.code === 'number' ? error.code : null) : 0, stdout: out }));
+      execFile(process.execPath, [...nodeArgs(parent), how], { timeout: 30_000 }, (error, out) => resolve({ code: error ? (typeof error.code === 'number' ? error.code : null) : 0, stdout: out }));
     });
     const server = Number(stdout.trim());
     t.after(() => { try { process.kill(server, 'SIGKILL'); } catch { /* gone */ } });

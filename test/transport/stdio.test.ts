@@ -5,11 +5,12 @@ import { test } from 'node:test';
 import { MessageParseError, SENT } from '../../src/jsonrpc/index.js';
 import { StdioTransport, spawnStdio } from '../../src/transport/index.js';
 import { runTransportContract } from './contract.js';
+import { nodeArgs } from '../fakes/bundled-program.js';
 
 const fixture = fileURLToPath(new URL('./fixtures/echo-stdio-server.ts', import.meta.url));
 
 runTransportContract('stdio (child process)', async () => {
-  const client = spawnStdio(process.execPath, ['--import', 'tsx', fixture]);
+  const client = spawnStdio(process.execPath, nodeArgs(fixture));
   await client.start();
   return { client, cleanup: () => client.close() };
 });

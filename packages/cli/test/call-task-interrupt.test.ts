@@ -14,13 +14,14 @@ import { McpClient } from '../../../src/client/index.js';
 import { httpTransport } from '../../../src/transport/index.js';
 import { REPO, startHttpServer, stdioServer } from './cli-harness.js';
 import { getDetailedTask, tasksClient } from '../../ext-tasks/src/client/tasks-client.js';
+import { nodeArgs } from '../../../test/fakes/bundled-program.js';
 
 const MAIN = fileURLToPath(new URL('../src/main.ts', import.meta.url));
 const EVERYTHING = fileURLToPath(new URL('../../../examples/conformance/server.ts', import.meta.url));
 
 /** Runs mcpwire; sends SIGINT once stderr matches `when`; resolves with the exit code and stderr. */
 function interrupted(args: string[], when: RegExp): Promise<{ code: number | null; stderr: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN, ...args], { cwd: REPO });
+  const child = spawn(process.execPath, [...nodeArgs(MAIN), ...args], { cwd: REPO });
   let stderr = '';
   let sent = false;
   child.stderr.setEncoding('utf8');

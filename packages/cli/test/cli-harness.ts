@@ -1,9 +1,11 @@
 // What the CLI tests share: an in-memory CommandIo that captures both streams, the paths of the
-// fixtures, and starting a fixture that serves HTTP as a real child process.
+// fixtures, and starting a fixture that serves HTTP as a real child process. A .ts fixture runs
+// bundled (test/fakes/bundled-program.ts): one file for node to load, not tsx compiling a tree.
 
 import { fileURLToPath } from 'node:url';
 import type { CommandIo } from '../src/command-io.js';
 import { startListeningServer } from '../src/example-server.js';
+import { nodeArgs } from '../../../test/fakes/bundled-program.js';
 
 /** A captured io: read what was written with out() and err(). */
 export interface CapturedIo extends CommandIo {
@@ -34,7 +36,7 @@ export function fixture(name: string): string {
 }
 
 /**
- * `--era 2025-11-25 -- node [--import tsx] <fixture>`: the server part of a command line. These
+ * `--era 2025-11-25 -- node <fixture, bundled if .ts>`: the server part of a command line. These
  * tests pin the handshake-era wire (ids, initialize first), so they pin the era too; the `auto`
  * probe has its own tests (era.test.ts), which use `stdioCommand`.
  */
@@ -42,10 +44,9 @@ export function stdioServer(name: string): string[] {
   return ['--era', '2025-11-25', ...stdioCommand(name)];
 }
 
-/** `-- node [--import tsx] <fixture>`, with no --era: the CLI picks the era itself. */
+/** `-- node <fixture, bundled if .ts>`, with no --era: the CLI picks the era itself. */
 export function stdioCommand(name: string): string[] {
-  const file = name.startsWith('/') ? name : fixture(name);
-  return file.endsWith('.ts') ? ['--', process.execPath, '--import', 'tsx', file] : ['--', process.execPath, file];
+  return ['--', process.execPath, ...nodeArgs(name.startsWith('/') ? name : fixture(name))];
 }
 
 /** The example add server, as the README runs it. */
@@ -53,5 +54,5 @@ export const ADD_SERVER = fileURLToPath(new URL('../../../examples/add-server.ts
 
 /** Starts a server process that prints "listening on URL"; resolves with the URL and a stop function. */
 export function startHttpServer(file: string, args: string[] = []): Promise<{ url: string; stop: () => Promise<void> }> {
-  return startListeningServer(process.execPath, file.endsWith('.ts') ? ['--import', 'tsx', file, ...args] : [file, ...args]);
+  return startListeningServer(process.execPath, [...nodeArgs(file), ...args]);
 }

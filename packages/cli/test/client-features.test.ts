@@ -19,7 +19,7 @@ import { parseArgs } from '../src/args.js';
 import type { ElicitRequestParams, ElicitResult } from '../../../src/protocol/index.js';
 import { captureIo, stdioCommand, stdioServer } from './cli-harness.js';
 
-const EVERYTHING = fileURLToPath(new URL('../../node_modules/@modelcontextprotocol/server-everything/dist/index.js', import.meta.url));
+const EVERYTHING = fileURLToPath(new URL('../../../node_modules/@modelcontextprotocol/server-everything/dist/index.js', import.meta.url));
 const SERVER = ['--', process.execPath, EVERYTHING, 'stdio'];
 
 test('list shows the tools server-everything offers only to a client with roots, sampling and elicitation', async () => {

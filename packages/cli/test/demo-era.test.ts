@@ -9,7 +9,8 @@ import { runDemo } from '../src/demo.js';
 import { FAKE_TOOLS } from '../../../test/fixtures/stateless-fake-server.js';
 import { parseTrace } from '../../../test/e2e/demo-expectations.js';
 
-const FAKE = { command: process.execPath, args: ['--import', 'tsx', fileURLToPath(new URL('../../../test/fixtures/stateless-fake-server.ts', import.meta.url))] };
+import { nodeArgs } from '../../../test/fakes/bundled-program.js';
+const FAKE = { command: process.execPath, args: nodeArgs(fileURLToPath(new URL('../../../test/fixtures/stateless-fake-server.ts', import.meta.url))) };
 const META = {
   'io.modelcontextprotocol/protocolVersion': '2026-07-28',
   'io.modelcontextprotocol/clientCapabilities': { elicitation: { form: {} } },

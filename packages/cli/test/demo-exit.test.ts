@@ -9,12 +9,13 @@ import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { REPO } from './cli-harness.js';
 import { isAlive } from '../../../test/fakes/is-alive.js';
+import { nodeArgs } from '../../../test/fakes/bundled-program.js';
 
 const MAIN = fileURLToPath(new URL('../src/main.ts', import.meta.url));
 
 /** Runs mcpwire in its own process group; resolves with its exit code, stdout and stderr (null code: hung, and the group was killed after 20 s). */
 function mcpwireGroup(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string; pgid: number }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN, ...args], { cwd: REPO, detached: true });
+  const child = spawn(process.execPath, [...nodeArgs(MAIN), ...args], { cwd: REPO, detached: true });
   const pgid = child.pid!;
   let stdout = '';
   let stderr = '';

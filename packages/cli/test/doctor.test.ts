@@ -7,6 +7,7 @@ import { test } from 'node:test';
 import { runDoctor } from '../src/doctor.js';
 import type { StepResult } from '../src/doctor-steps.js';
 import { ADD_SERVER, captureIo, fixture, startHttpServer, stdioServer } from './cli-harness.js';
+import { nodeArgs } from '../../../test/fakes/bundled-program.js';
 
 interface Report { server: string; transport: string; steps: StepResult[]; exitCode: number }
 
@@ -221,7 +222,7 @@ test('the steps a run prints, with the default --era auto, are numbered 1, 2, 3�
   const help = formatCommandHelp('doctor')!;
   const listed = [...help.slice(0, help.indexOf('\noptions:')).matchAll(/(\d) ([a-z/ ]+?)(?: \(stdio\))?(?: ·|\n|$)/g)].map((match) => `${match[1]} ${match[2]}`);
   const io = captureIo();
-  const code = await runDoctor(['--exit-wait', '2000', '--', process.execPath, '--import', 'tsx', ADD_SERVER], io);
+  const code = await runDoctor(['--exit-wait', '2000', '--', process.execPath, ...nodeArgs(ADD_SERVER)], io);
   const printed = io.out().split('\n').flatMap((line) => /^\[(?:pass|FAIL|warn|skip)\] (\d [a-z/ ]+?) {2,}/.exec(line)?.[1] ?? []);
   assert.deepStrictEqual({ code, printed, listed: listed.length, exitCodes: /first failed step \(1–(\d)\)/.exec(help)?.[1] }, {
     code: 0, printed: listed, listed: 9, exitCodes: '9',

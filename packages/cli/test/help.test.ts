@@ -10,6 +10,7 @@ import { COMMAND_HELP, formatCommandHelp, formatOverview } from '../src/command-
 import { main } from '../src/main.js';
 import { packageVersion } from '../src/package-version.js';
 import { REPO, captureIo } from './cli-harness.js';
+import { nodeArgs } from '../../../test/fakes/bundled-program.js';
 
 const VERSION = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
@@ -205,7 +206,7 @@ test('serve --http on a port in use says which port and what to do, exit 4', asy
 test('as a shell sees it: `mcpwire serve --help` and `mcpwire --version` exit 0 at once', async () => {
   const mainFile = fileURLToPath(new URL('../src/main.ts', import.meta.url));
   const shell = (args: string[]): Promise<{ code: number | null; stdout: string }> => new Promise((resolve) => {
-    execFile(process.execPath, ['--import', 'tsx', mainFile, ...args], { cwd: REPO, timeout: 30_000 }, (error, stdout) => {
+    execFile(process.execPath, [...nodeArgs(mainFile), ...args], { cwd: REPO, timeout: 30_000 }, (error, stdout) => {
       resolve({ code: error ? (typeof error.code === 'number' ? error.code : null) : 0, stdout });
     });
   });

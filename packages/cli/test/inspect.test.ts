@@ -22,6 +22,8 @@ import { sandboxProxyPolicy } from '../src/inspect-html.js';
 import { startInspectServer } from '../src/inspect-server.js';
 import { main } from '../src/main.js';
 import { ADD_TOOL } from '../../../test/fakes/add-server.js';
+import { nodeArgs } from '../../../test/fakes/bundled-program.js';
+import { ADD_SERVER } from './cli-harness.js';
 
 test('the guard: the token in the path (or the entry ?token=), Host exactly 127.0.0.1/localhost:PORT, no foreign Origin', () => {
   const token = 'T0k3n';
@@ -229,13 +231,16 @@ test('mcpwire inspect: prints its one line, serves the state of a real stdio ser
   const stop = new AbortController();
   const out: string[] = [];
   const err: string[] = [];
+  let printed!: () => void;
+  const firstLine = new Promise<void>((resolve) => { printed = resolve; });
   const io = {
-    stdout: { write: (text: string) => { out.push(text); } },
+    stdout: { write: (text: string) => { out.push(text); printed(); } },
     stderr: { write: (text: string) => { err.push(text); }, isTTY: false, columns: 80 },
     env: { PATH: process.env.PATH }, cwd: process.cwd(), platform: 'linux', signal: stop.signal,
   };
-  const running = main(['inspect', '--no-open', '--', process.execPath, '--import', 'tsx', 'examples/add-server.ts'], io);
-  for (let i = 0; i < 300 && out.length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 50));
+  const server = [process.execPath, ...nodeArgs(ADD_SERVER)];
+  const running = main(['inspect', '--no-open', '--', ...server], io);
+  await Promise.race([firstLine, running]);
   const match = /^inspector: http:\/\/127\.0\.0\.1:(\d+)\/\?token=([A-Za-z0-9_-]{43})\n$/.exec(out.join(''));
   assert.ok(match, `the one line on stdout: ${out.join('')}${err.join('')}`);
   const [, port, token] = match;
@@ -243,7 +248,7 @@ test('mcpwire inspect: prints its one line, serves the state of a real stdio ser
   assert.deepStrictEqual([state.server, state.era, state.modelFunctions], [{ name: 'calc', version: '1.0.0' }, 'stateless', ['add']]);
   stop.abort();
   assert.equal(await running, 0);
-  assert.equal(err.join(''), `mcpwire: inspecting ${process.execPath} --import tsx examples/add-server.ts; the page is on 127.0.0.1 only and needs the token in the URL above. Ctrl-C to stop\n`);
+  assert.equal(err.join(''), `mcpwire: inspecting ${server.join(' ')}; the page is on 127.0.0.1 only and needs the token in the URL above. Ctrl-C to stop\n`);
   const usage: string[] = [];
   assert.equal(await main(['inspect', 'extra', '--', 'node', 'x.js'], { ...io, stderr: { ...io.stderr, write: (text: string) => { usage.push(text); } } }), 2);
   assert.deepStrictEqual(usage.join(''), 'mcpwire: inspect takes no words besides the server, got: extra\nrun "mcpwire inspect --help" for usage\n');

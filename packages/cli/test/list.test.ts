@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { runList } from '../src/list.js';
 import { ADD_SERVER, captureIo, fixture, startHttpServer, stdioServer } from './cli-harness.js';
+import { bundledProgram, nodeArgs } from '../../../test/fakes/bundled-program.js';
 
 const SHOWCASE = fixture('cli-showcase-server.ts');
 
@@ -19,7 +20,7 @@ test('list over stdio: every page of every list, in words', async () => {
   assert.equal(io.out(), `server        showcase 2.1.0
 revision      2025-11-25
 era           handshake (pinned to 2025-11-25: initialize)
-transport     stdio: ${process.execPath} --import tsx ${SHOWCASE}
+transport     stdio: ${process.execPath} ${bundledProgram(SHOWCASE)}
 capabilities  tools (listChanged), resources (subscribe, listChanged), prompts (listChanged), completions
 instructions  Use add for sums.
 
@@ -144,7 +145,7 @@ test('list --config: a ModelScope "type": "streamable_http" entry is Streamable 
 test('list --config with a stdio entry: command, args and env from the file', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'mcpwire-config-'));
   const file = join(dir, 'claude_desktop_config.json');
-  writeFileSync(file, JSON.stringify({ mcpServers: { weather: { command: process.execPath, args: ['--import', 'tsx', fixture('broken-no-tools-capability.ts')], env: { WEATHER_API_KEY: 'k' } } } }));
+  writeFileSync(file, JSON.stringify({ mcpServers: { weather: { command: process.execPath, args: nodeArgs(fixture('broken-no-tools-capability.ts')), env: { WEATHER_API_KEY: 'k' } } } }));
   const io = captureIo();
   assert.equal(await runList(['--config', file, 'weather', '--json'], io), 0);
   assert.deepEqual(JSON.parse(io.out()).tools.map((tool: { name: string }) => tool.name), ['forecast']);

@@ -14,13 +14,14 @@ import type { Task } from '../src/index.js';
 import { spawnStdio, tapTransport } from '../../../src/transport/index.js';
 import { CapturedTransport } from '../../../test/fakes/captured-transport.js';
 import { callToolAsTask, cancelTask, getTask, listTasks, tasksClient } from '../src/client/tasks-client.js';
+import { nodeArgs } from '../../../test/fakes/bundled-program.js';
 
 const TASK_SERVER = fileURLToPath(new URL('../../../test/fixtures/task-server.ts', import.meta.url));
 
 /** A client on a fresh task server; `sent` holds every message the client sent after the handshake. */
 async function connect(args: string[] = []): Promise<{ client: McpClient; sent: () => { method?: string; params?: unknown }[] }> {
   const wire: JSONRPCMessage[] = [];
-  const transport = tapTransport(spawnStdio(process.execPath, ['--import', 'tsx', TASK_SERVER, ...args]), (event) => {
+  const transport = tapTransport(spawnStdio(process.execPath, [...nodeArgs(TASK_SERVER), ...args]), (event) => {
     if (event.direction === 'send') wire.push(event.message as JSONRPCMessage);
   });
   const client = await McpClient.connect(transport, { extensions: [tasksClient()] });
