@@ -28,7 +28,7 @@ export function captureIo(options: { tty?: boolean; env?: Record<string, string>
   };
 }
 
-export const REPO = fileURLToPath(new URL('../../', import.meta.url));
+export const REPO = fileURLToPath(new URL('../../../', import.meta.url));
 
 /** Absolute path of a file in test/fixtures. */
 export function fixture(name: string): string {
