@@ -38,10 +38,14 @@ export function ensureEsbuild(): string {
   return binary;
 }
 
-/** Bundles `entry` (TypeScript is fine) into one ESM file for node, with the esbuild of ensureEsbuild(). */
-export function bundle(esbuild: string, entry: string, outfile: string, minify: boolean): void {
+/**
+ * Bundles `entry` (TypeScript is fine) into one ESM file for node, with the esbuild of ensureEsbuild();
+ * `metafile`, if given, receives esbuild's account of the inputs and what each put in the output.
+ */
+export function bundle(esbuild: string, entry: string, outfile: string, minify: boolean, metafile?: string): void {
   execFileSync(esbuild, [join(ROOT, entry), '--bundle', ...(minify ? ['--minify'] : []), '--platform=node', '--format=esm',
-    '--target=node20', '--log-level=warning', `--outfile=${outfile}`], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+    '--target=node20', '--log-level=warning', `--outfile=${outfile}`, ...(metafile ? [`--metafile=${metafile}`] : [])],
+  { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
 }
 
 /** Imports a compiled module from dist/ (e.g. 'src/client/index.js'). */

@@ -63,7 +63,7 @@ function formatNumber(value: number | undefined, unit: string): string {
 function formatTarget(target: Target | undefined): string {
   if (!target) return '';
   const op = target.op === '<=' ? '≤' : '≥';
-  return target.on === 'ratio' ? `${op} ${Number(target.limit.toFixed(2))}×` : `${op} ${target.limit}${target.unit ? ` ${target.unit}` : ''}`;
+  return target.on === 'ratio' ? `${op} ${Number(target.limit.toFixed(2))}×` : `${op} ${target.limit.toLocaleString('en-US')}${target.unit ? ` ${target.unit}` : ''}`;
 }
 
 /** The table, one line per row, columns padded to fit. */
