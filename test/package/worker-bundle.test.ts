@@ -28,7 +28,7 @@ test('worker bundle: only server-side folders, without the opt-in format checks'
   const { inputs } = await bundleWorker();
   const folders = [...new Set(inputs.map((path) => path.slice(0, path.lastIndexOf('/'))))].sort();
   assert.deepStrictEqual(folders, [
-    'bench/servers', 'src/errors', 'src/json-schema', 'src/jsonrpc', 'packages/auth/src/jws', 'src/options', 'src/protocol', 'src/server', 'src/transport', 'src/transport/http-server',
+    'bench/servers', 'src/errors', 'src/json-schema', 'src/jsonrpc', 'src/options', 'src/protocol', 'src/server', 'src/transport', 'src/transport/http-server',
   ]);
   assert.deepStrictEqual(inputs.filter((path) => path.endsWith('/standard-formats.ts')), []);
 });

@@ -5,7 +5,7 @@
 // written here (and, at compile time, FORWARDS stops type-checking).
 
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
@@ -155,7 +155,7 @@ for (const [name, wrap] of Object.entries(WRAPPERS)) {
   });
 }
 
-/** Every class in src/ that implements Transport or extends a wrapper, by name. */
+/** Every class in the core's src/ and the packages' that implements Transport or extends a wrapper, by name. */
 function transportClasses(): string[] {
   const names: string[] = [];
   const visit = (dir: string): void => {
@@ -168,10 +168,12 @@ function transportClasses(): string[] {
     }
   };
   visit(SRC);
+  const packages = join(SRC, '..', 'packages');
+  for (const name of readdirSync(packages)) if (existsSync(join(packages, name, 'src'))) visit(join(packages, name, 'src'));
   return names.sort();
 }
 
-test('every transport class in src/ is either a wrapper tested above or a transport of its own', () => {
+test('every transport class in src/ and packages/*/src is either a wrapper tested above or a transport of its own', () => {
   // A new class lands here: a wrapper goes into WRAPPERS (and must forward everything), a
   // transport says its kind and capabilities (test/transport/transport-declarations.test.ts).
   const wrappers = ['DrainingTransport', 'EchoGuard', 'PassThroughTransport', 'TappedTransport'];
