@@ -105,3 +105,48 @@ test('a frame only forwards when it hands its own parameters on and returns the 
     worksFirst: false, shapesItsArgument: false, picksAHandler: false, worksAfterwards: false,
   });
 });
+
+test('the way back, in both revisions over stdio and node:http: the handler\'s answer out to the pipe or socket, and in to the pending request it settles', async () => {
+  const back = async (kind: 'stdio' | 'http', era: '2025-11-25' | '2026-07-28') => {
+    const path = await seedCall(kind, era);
+    return { answer: path.answer.map(frameName), settled: path.settled.map(frameName), host: path.host.map(frameName) };
+  };
+  // The server: the request's own delivery, then the peer answers it (#answer) through the transport it came on.
+  const answered = ['src/jsonrpc/peer.ts receive', 'src/jsonrpc/peer.ts #onRequest', 'src/jsonrpc/peer.ts #answer', 'src/jsonrpc/peer.ts #sendQuietly', 'src/jsonrpc/peer.ts #trySend'];
+  // The client: the answer's delivery ends in the peer settling the pending request; the host resumes where it awaited.
+  const settles = ['src/jsonrpc/peer.ts receive', 'src/jsonrpc/peer.ts #onResponse', 'src/jsonrpc/outbound-requests.ts settle'];
+  const host = ['src/host/host.ts ask', 'src/host/host.ts #runCall'];
+  const stdio = {
+    answer: ['src/transport/stdio/stdio.ts #onData', 'src/transport/stdio/stdio.ts #deliver', ...answered, 'src/transport/stdio/stdio.ts send', 'src/transport/stdio/stdio.ts #write'],
+    settled: ['src/transport/stdio/stdio.ts #onData', 'src/transport/stdio/stdio.ts #deliver', 'src/transport/stdio/spawn-stdio.ts onmessage', ...settles],
+    host,
+  };
+  assert.deepEqual(await back('stdio', '2025-11-25'), stdio);
+  assert.deepEqual(await back('stdio', '2026-07-28'), stdio);
+  // 2025 over HTTP: the session's POST, the answer on its SSE stream, ended by the node adapter.
+  assert.deepEqual(await back('http', '2025-11-25'), {
+    answer: [
+      'src/transport/http-server/http-endpoint.ts handle', 'src/transport/http-server/http-endpoint.ts post', 'src/transport/http-server/http-sessions.ts post',
+      'src/transport/http-server/http-sessions.ts deliver', 'src/transport/http-server/http-session.ts receive', ...answered,
+      'src/transport/http-server/http-session.ts send', 'src/transport/http-server/send-queue.ts send', 'src/transport/http-server/http-session.ts <anonymous>',
+      'src/transport/http-server/http-session.ts #route', 'src/transport/http-server/http-session.ts #finish', 'src/transport/http-server/resumable-stream.ts finish',
+      'src/transport/http-server/resumable-stream.ts disconnect', 'src/transport/http-server/sse-response.ts end', 'src/transport/node/node-http-exchange.ts end',
+    ],
+    settled: [
+      'src/transport/http-client/streamable-http-client.ts send', 'src/transport/http-client/resumable-sse-reader.ts readResumableStream',
+      'src/transport/http-client/resumable-sse-reader.ts consumeSseResponse', 'src/transport/http-client/resumable-sse-reader.ts deliverEvents',
+      'src/transport/http-client/streamable-http-client.ts deliver', 'src/transport/http-client/streamable-http-client.ts #deliver', ...settles,
+    ],
+    host,
+  });
+  // 2026 over HTTP: one POST answered with one JSON body by the stateless channel, through the node adapter.
+  assert.deepEqual(await back('http', '2026-07-28'), {
+    answer: [
+      'src/transport/http-server/http-endpoint.ts handle', 'src/transport/http-server/http-endpoint.ts post', 'src/transport/http-server/stateless-http.ts answerStateless',
+      'src/transport/http-server/stateless-channel.ts receive', ...answered, 'src/transport/http-server/stateless-channel.ts send',
+      'src/transport/http-server/stateless-channel.ts finish', 'src/transport/node/node-http-exchange.ts respond',
+    ],
+    settled: ['src/transport/http-client/streamable-http-client.ts send', 'src/transport/http-client/streamable-http-client.ts #deliver', ...settles],
+    host,
+  });
+});

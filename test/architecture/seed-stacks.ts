@@ -1,12 +1,16 @@
 // The seed's call as the code really runs it: the client-side stack at the moment the transport
-// writes the demo's `tools/call`, and the server-side stack inside the `add` handler, captured
-// from a real run (a child process over stdio, or node:http on loopback). seed-path.test.ts pins
-// what these stacks say; scripts/seed-path.ts prints them for a checkout.
+// writes the demo's `tools/call`, and the server-side stack inside the `add` handler; then the way
+// back: the server's stack as it writes the answer, and the client's as the answer settles the
+// pending request (a promise resolved, seen by async_hooks) and as the host gets the result.
+// Captured from a real run (a child process over stdio, or node:http on loopback).
+// seed-path.test.ts pins what these stacks say; scripts/seed-path.ts prints them for a checkout.
 
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { createHook } from 'node:async_hooks';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { ClientRequest } from 'node:http';
 import { Socket } from 'node:net';
 import { dirname, join } from 'node:path';
@@ -25,8 +29,17 @@ Error.stackTraceLimit = 100;
 /** One frame of ours: the src file, the function, and where in the file the frame stands (1-based). */
 export interface Frame { file: string; fn: string; line: number; column: number }
 
-/** The two stacks of one tools/call, outermost frame first. */
-export interface SeedPath { client: Frame[]; server: Frame[] }
+/** The stacks of one tools/call, outermost frame first: the call out, then the answer back. */
+export interface SeedPath {
+  client: Frame[];
+  server: Frame[];
+  /** The server writing the answer, from the handler's return to the pipe or socket. */
+  answer: Frame[];
+  /** The client reading it, from the pipe or socket to the settled request. */
+  settled: Frame[];
+  /** The host handed the result (the awaits it resumed through). */
+  host: Frame[];
+}
 
 /** The frames of a stack that are in src/, outermost first (the order the call goes down them). */
 export function framesOf(stack: string): Frame[] {
@@ -67,10 +80,12 @@ async function watchToolsCallWrite(run: () => Promise<void>): Promise<string | u
 export async function seedCall(kind: 'stdio' | 'http', era: EraChoice): Promise<SeedPath> {
   let transport: Transport;
   let child: ChildProcess | undefined;
+  const scratch = mkdtempSync(join(tmpdir(), 'mcpwire-seed-'));
+  const answerFile = join(scratch, 'answer.stack');
   if (kind === 'stdio') {
-    transport = spawnStdio(process.execPath, ['--import', 'tsx', SERVER]);
+    transport = spawnStdio(process.execPath, ['--import', 'tsx', SERVER], { env: { SEED_ANSWER_STACK: answerFile } });
   } else {
-    child = spawn(process.execPath, ['--import', 'tsx', SERVER, '--http'], { stdio: ['ignore', 'pipe', 'inherit'] });
+    child = spawn(process.execPath, ['--import', 'tsx', SERVER, '--http'], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, SEED_ANSWER_STACK: answerFile } });
     const url = await new Promise<string>((resolve, reject) => {
       child!.once('exit', (code) => reject(new Error(`the server exited with ${code}`)));
       child!.stdout!.on('data', (data: Buffer) => { const found = /listening on (\S+)/.exec(String(data)); if (found) resolve(found[1]!); });
@@ -78,22 +93,48 @@ export async function seedCall(kind: 'stdio' | 'http', era: EraChoice): Promise<
     transport = httpTransport(url);
   }
   let serverStack: string | undefined;
+  let hostStack: string | undefined;
   const host = new Host({
     policy: new Policy({ approve: ['calc/add'] }),
-    onevent: (event) => { if (event.type === 'tool-result') serverStack = (event.result._meta as { stack?: string } | undefined)?.stack; },
+    onevent: (event) => {
+      if (event.type !== 'tool-result') return;
+      serverStack = (event.result._meta as { stack?: string } | undefined)?.stack;
+      hostStack = new Error('result').stack;
+    },
   });
+  // While the answer is delivered, the last promise resolved from src/jsonrpc is the pending request's.
+  let delivering = false;
+  let settledStack: string | undefined;
+  const resolved = createHook({ promiseResolve() {
+    if (!delivering) return;
+    const here = new Error('settled').stack!;
+    if (here.includes(`${ROOT}/src/jsonrpc/`)) settledStack = here;
+  } });
   const clientStack = await watchToolsCallWrite(async () => {
     try {
       const client = await McpClient.connect(transport, { clientInfo: { name: 'seed-path', version: '1' }, era });
+      const deliver = transport.onmessage!;
+      transport.onmessage = (message, extra) => {
+        delivering = JSON.stringify(message).includes('{"type":"text","text":"42"}');
+        try {
+          deliver(message, extra);
+        } finally {
+          delivering = false;
+        }
+      };
+      resolved.enable();
       await host.addServer('calc', client);
       assert.equal(await host.ask(new ScriptedModel(), '19 加 23'), '19 加 23 等于 42。');
     } finally {
+      resolved.disable();
       await host.close();
       child?.kill();
     }
   });
-  assert.ok(clientStack && serverStack, 'both stacks were captured');
-  return { client: framesOf(clientStack), server: framesOf(serverStack) };
+  const answerStack = readFileSync(answerFile, 'utf8');
+  rmSync(scratch, { recursive: true, force: true });
+  assert.ok(clientStack && serverStack && settledStack && hostStack, 'every stack was captured');
+  return { client: framesOf(clientStack), server: framesOf(serverStack), answer: framesOf(answerStack), settled: framesOf(settledStack), host: framesOf(hostStack) };
 }
 
 /** Distinct files, in the order the call meets them (client from the host down, then the server up to the handler). */
