@@ -27,13 +27,14 @@ const MAX_CSP_CHARS = 16 * 1024;
 
 /**
  * Where the page's scripts are: this package's dist/bundle/src, the browser bundles of
- * inspect-page.ts and sandbox-proxy.ts (`npm run build`). This file is src/inspect-server.ts under
- * tsx and dist/bundle/src/main.js in the command's bundle: both are found from the package's folder.
+ * inspect-page.ts and sandbox-proxy.ts (`npm run build`). This module is src/inspect-server.ts
+ * under tsx, dist/src/inspect-server.js in the per-file build and part of dist/bundle/src/main.js in
+ * the command's bundle: the package's folder is one, two or three folders up.
  */
-export function pageAssetsRoot(): string {
-  const file = fileURLToPath(import.meta.url);
-  const packageRoot = import.meta.url.endsWith('.ts') ? dirname(dirname(file)) : join(dirname(file), '..', '..', '..');
-  return join(packageRoot, 'dist', 'bundle', 'src');
+export function pageAssetsRoot(moduleUrl: string = import.meta.url): string {
+  const folder = dirname(fileURLToPath(moduleUrl));
+  const up = folder.endsWith(join('dist', 'bundle', 'src')) ? 3 : folder.endsWith(join('dist', 'src')) ? 2 : 1;
+  return join(folder, ...Array<string>(up).fill('..'), 'dist', 'bundle', 'src');
 }
 
 /** Options of the page server. */

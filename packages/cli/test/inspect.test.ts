@@ -19,7 +19,7 @@ import { InspectEvents } from '../src/inspect-events.js';
 import { PAGE_SAMPLING_MODEL, PageQuestions } from '../src/inspect-questions.js';
 import { guardRequest, newInspectToken } from '../src/inspect-guard.js';
 import { sandboxProxyPolicy } from '../src/inspect-html.js';
-import { startInspectServer } from '../src/inspect-server.js';
+import { pageAssetsRoot, startInspectServer } from '../src/inspect-server.js';
 import { main } from '../src/main.js';
 import { ADD_TOOL } from '../../../test/fakes/add-server.js';
 import { nodeArgs } from '../../../test/fakes/bundled-program.js';
@@ -256,4 +256,12 @@ test('mcpwire inspect: prints its one line, serves the state of a real stdio ser
   usage.length = 0;
   assert.equal(await main(['inspect', '--elicit', 'accept', '--', 'node', 'x.js'], { ...io, stderr: { ...io.stderr, write: (text: string) => { usage.push(text); } } }), 2);
   assert.deepStrictEqual(usage.join(''), 'mcpwire: inspect answers elicitation on its page: --elicit is for commands without one (call, list, …)\nrun "mcpwire inspect --help" for usage\n');
+});
+
+test('the page\'s scripts are found in the package\'s dist/bundle/src from the sources, the per-file build and the bundle alike', () => {
+  const root = '/opt/mcpwire-cli';
+  assert.deepStrictEqual(
+    [`file://${root}/src/inspect-server.ts`, `file://${root}/dist/src/inspect-server.js`, `file://${root}/dist/bundle/src/main.js`].map((url) => pageAssetsRoot(url)),
+    [`${root}/dist/bundle/src`, `${root}/dist/bundle/src`, `${root}/dist/bundle/src`],
+  );
 });
