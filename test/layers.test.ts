@@ -132,3 +132,28 @@ test('src/transport names no MCP method: a transport moves messages, the server 
     'server/y.ts': "if (method === 'tools/call') decide();",
   }), ["transport/http-server/x.ts: 'tools/call'", "transport/http-server/x.ts: 'notifications/cancelled'"]);
 });
+
+/**
+ * JSON-RPC 2.0 without MCP (docs/ARCHITECTURE.md): the words of MCP's transports (the Streamable
+ * HTTP session, the negotiated revision, the Mcp-Param-* and Mcp-Name headers, the standalone
+ * stream, the auth challenge and the verified caller) belong to protocol/mcp-transport.ts.
+ */
+const MCP_TRANSPORT_WORDS = ['sessionId', 'ProtocolVersion', 'ParamHeader', 'McpName', 'StandaloneStream', 'authchallenge', 'AuthInfo'];
+
+/** Each MCP transport word in a file of src/jsonrpc (comments included), as `file: word`. */
+export function mcpWordsInJsonrpc(files: Record<string, string>): string[] {
+  const found: string[] = [];
+  for (const [file, code] of Object.entries(files)) {
+    if (!file.startsWith('jsonrpc/')) continue;
+    for (const word of MCP_TRANSPORT_WORDS) if (code.includes(word)) found.push(`${file}: ${word}`);
+  }
+  return found;
+}
+
+test('src/jsonrpc names none of the words of MCP\'s transports: they are McpTransport\'s, in src/protocol', () => {
+  assert.deepStrictEqual(mcpWordsInJsonrpc(sourceTexts()), []);
+  assert.deepStrictEqual(mcpWordsInJsonrpc({
+    'jsonrpc/x.ts': '// the sessionId\nsetProtocolVersion?(version: string): void;',
+    'protocol/y.ts': 'sessionId?: string; authInfo?: AuthInfo;',
+  }), ['jsonrpc/x.ts: sessionId', 'jsonrpc/x.ts: ProtocolVersion']);
+});

@@ -5,7 +5,8 @@
 // on one error code: handshake-era servers answer -32601, -32602, -32600 or nothing at all.
 
 import { ConnectionClosedError, ProtocolError, RequestTimeoutError } from '../jsonrpc/index.js';
-import type { Params, Transport } from '../jsonrpc/index.js';
+import type { Params } from '../jsonrpc/index.js';
+import type { McpTransport } from '../protocol/mcp-transport.js';
 import { HEADER_MISMATCH, REVISION_2025_11_25, MISSING_REQUIRED_CLIENT_CAPABILITY, REVISION_2026_07_28, STATELESS_REVISIONS, UNSUPPORTED_PROTOCOL_VERSION } from '../protocol/index.js';
 
 /** How a client picks the revision: probe (`auto`) or pinned to one. */
@@ -71,7 +72,7 @@ export async function probeEra(discover: (version: string) => Promise<Params>, p
  * request's own timeout, so the transport's auth challenge lifts the probe's wait.
  */
 export async function probeWithWait(
-  transport: Transport, timeoutMs: number, pinned: boolean, discover: (version: string, signal: AbortSignal) => Promise<Params>,
+  transport: McpTransport, timeoutMs: number, pinned: boolean, discover: (version: string, signal: AbortSignal) => Promise<Params>,
 ): Promise<ProbeOutcome> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   transport.onauthchallenge = () => clearTimeout(timer);

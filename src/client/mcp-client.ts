@@ -4,7 +4,8 @@
 // handed a transport and never imports a concrete one.
 
 import { ConnectionClosedError } from '../jsonrpc/index.js';
-import type { Params, RequestId, Transport } from '../jsonrpc/index.js';
+import type { Params, RequestId } from '../jsonrpc/index.js';
+import type { McpTransport } from '../protocol/mcp-transport.js';
 import { CapabilityError, CLIENT_REQUESTS, REVISION_2025_11_25, REVISION_2026_07_28, NOTIFICATIONS, HANDSHAKE_REVISIONS, isSupportedVersion, missingServerCapability, extensionSettings, withTraceContext } from '../protocol/index.js';
 import { withExtensions } from '../protocol/extensions.js';
 import { McpClientPeer } from '../protocol/mcp-peer.js';
@@ -92,7 +93,7 @@ export class McpClient {
   /** What installed extensions may use of this client: one object for all of them. */
   readonly #extensionClient: ExtensionClient;
 
-  constructor(transport: Transport, options: McpClientOptions = {}) {
+  constructor(transport: McpTransport, options: McpClientOptions = {}) {
     refuseUnknownOptions('new McpClient', options, MCP_CLIENT_OPTIONS);
     refuseUnknownOptions('new McpClient: listLimits', options.listLimits, LIST_LIMITS_OPTIONS);
     refuseUnknownOptions('new McpClient: resultCacheLimits', options.resultCacheLimits, RESULT_CACHE_LIMITS_OPTIONS);
@@ -172,7 +173,7 @@ export class McpClient {
   }
 
   /** Connects: starts the transport, picks the era (options.era), resolves with a ready client. */
-  static async connect(transport: Transport, options: McpClientOptions = {}): Promise<McpClient> {
+  static async connect(transport: McpTransport, options: McpClientOptions = {}): Promise<McpClient> {
     const client = new McpClient(transport, options);
     try {
       await client.open();
@@ -196,7 +197,7 @@ export class McpClient {
       return;
     }
     await this.#begin('connect');
-    const outcome = await probeWithWait(this.mcp.peer.transport, probeTimeoutOf(options), choice !== 'auto', (version, signal) => {
+    const outcome = await probeWithWait(this.mcp.transport, probeTimeoutOf(options), choice !== 'auto', (version, signal) => {
       this.protocolVersion = version; // the probe's envelope carries the version it tries
       return this.request(CLIENT_REQUESTS.discover, undefined, { signal });
     });
@@ -216,8 +217,8 @@ export class McpClient {
     this.serverCapabilities = outcome.discover.capabilities;
     this.serverInfo = server.serverInfo;
     this.instructions = server.instructions;
-    this.mcp.peer.transport.setParamHeaders?.(this.#stateless.paramHeaderSource);
-    this.mcp.peer.transport.setMcpNames?.(Object.assign({}, ...this.#installed.map((extension) => extension.mcpNames ?? {})));
+    this.mcp.transport.setParamHeaders?.(this.#stateless.paramHeaderSource);
+    this.mcp.transport.setMcpNames?.(Object.assign({}, ...this.#installed.map((extension) => extension.mcpNames ?? {})));
     this.state = nextClientState(this.state, 'initialized');
   }
 
@@ -245,12 +246,12 @@ export class McpClient {
     this.serverCapabilities = result.capabilities ?? {};
     this.serverInfo = result.serverInfo;
     this.instructions = result.instructions;
-    this.mcp.peer.transport.setProtocolVersion?.(result.protocolVersion);
+    this.mcp.transport.setProtocolVersion?.(result.protocolVersion);
     await this.mcp.notify(NOTIFICATIONS.initialized);
     this.state = nextClientState(this.state, 'initialized');
     this.era = 'handshake';
     // Streamable HTTP: servers send their own requests and notifications on the GET stream.
-    const transport = this.mcp.peer.transport;
+    const transport = this.mcp.transport;
     if (transport.capabilities.standaloneStream) transport.openStandaloneStream?.().catch((error: unknown) => {
       this.onerror?.(error instanceof Error ? error : new Error(String(error)));
     });

@@ -5,7 +5,8 @@
 // arguments into Mcp-Param-* headers (param-headers.ts).
 
 import { ProtocolError } from '../jsonrpc/index.js';
-import type { ParamHeaderSource, Params } from '../jsonrpc/index.js';
+import type { Params } from '../jsonrpc/index.js';
+import type { ParamHeaderSource } from '../protocol/mcp-transport.js';
 import { CLIENT_REQUESTS, REVISION_2026_07_28, STATELESS_REVISIONS, UNSUPPORTED_PROTOCOL_VERSION } from '../protocol/index.js';
 import { REMOVED_IN_STATELESS, withEnvelope } from '../protocol/era.js';
 import { isDeclaredExtensionMethod } from '../protocol/capabilities.js';

@@ -19,4 +19,4 @@ export { DEFAULT_MAX_JSON_DEPTH, exceedsJsonDepth, parseJsonMessage } from './pa
 export { JsonRpcPeer } from './peer.js';
 export type { MessageRouter, NotificationHandler, PeerOptions, RequestContext, RequestHandler, RequestOptions } from './peer.js';
 export { SENT } from './transport.js';
-export type { AuthInfo, MessageExtra, ParamHeaderSource, SendOptions, Transport, TransportCapabilities, TransportKind } from './transport.js';
+export type { MessageExtra, SendOptions, Transport, TransportCapabilities, TransportKind } from './transport.js';

@@ -35,8 +35,10 @@ export type { TraceContext, TraceParent } from './trace-context.js';
 export { extensionIdProblem, extensionSettings } from './extensions.js';
 export type { ExtensionDescriptor, ExtensionSettings } from './extensions.js';
 // Who is asking (the principal of an AuthInfo), and base64url without padding (RFC 4648 §5).
-export { principalOf } from '../jsonrpc/principal.js';
+export { principalOf } from './principal.js';
 export { decodeBase64Url, encodeBase64Url } from './base64url.js';
 // Who may see and call a tool (MCP Apps' _meta.ui.visibility), which the host's policy enforces.
 export { appToolVisibility, visibleTo } from './tool-visibility.js';
 export type { AppToolVisibility } from './tool-visibility.js';
+// The Transport as MCP's sides use it: the session, the hints, the HTTP and auth facts of a message.
+export type { AuthInfo, McpMessageExtra, McpTransport, ParamHeaderSource } from './mcp-transport.js';

@@ -2,7 +2,8 @@
 // (basic/utilities/progress) and cancellation both ways (basic/utilities/cancellation).
 
 import { JsonRpcPeer } from '../jsonrpc/index.js';
-import type { MessageExtra, Params, PeerOptions, RequestContext, RequestId, RequestOptions, Transport } from '../jsonrpc/index.js';
+import type { Params, PeerOptions, RequestContext, RequestId, RequestOptions } from '../jsonrpc/index.js';
+import type { McpMessageExtra, McpTransport } from './mcp-transport.js';
 import { NOTIFICATIONS } from './methods.js';
 import { cancelledRequestId } from './cancellation.js';
 import type { ServerRequestMethod } from './methods.js';
@@ -57,11 +58,14 @@ type ProgressEntry = { onprogress: (progress: Progress) => void; id: RequestId |
  */
 export class McpPeer {
   readonly peer: JsonRpcPeer;
+  /** The transport the peer was handed, as MCP sees it: the session, the hints (the peer's own `transport` is JSON-RPC's). */
+  readonly transport: McpTransport;
   readonly #uncancellable: readonly string[];
 
-  constructor(transport: Transport, options: McpPeerOptions = {}) {
+  constructor(transport: McpTransport, options: McpPeerOptions = {}) {
     const { uncancellable, ...rest } = options; // once per connection: the peer checks its own keys
     this.#uncancellable = uncancellable ?? UNCANCELLABLE;
+    this.transport = transport;
     const peerOptions: PeerOptions = rest;
     peerOptions.onabandon = this.abandoned.bind(this);
     this.peer = new JsonRpcPeer(transport, peerOptions);
@@ -98,7 +102,7 @@ export class McpClientPeer extends McpPeer {
   /** Made on first use: a session that never asks for progress holds no map. */
   #progressHandlers: Map<string | number, ProgressEntry> | undefined;
 
-  constructor(transport: Transport, options: McpPeerOptions = {}) {
+  constructor(transport: McpTransport, options: McpPeerOptions = {}) {
     super(transport, options);
     // The client's inbound route is the peer's own handler table (server-notifications.ts, onRequest below).
     this.peer.setNotificationHandler('notifications/progress', this.#onProgress.bind(this));
@@ -189,7 +193,7 @@ class McpInboundContext implements McpRequestContext {
     return this.#peerContext.method;
   }
 
-  get extra(): MessageExtra | undefined {
+  get extra(): McpMessageExtra | undefined {
     return this.#peerContext.extra;
   }
 

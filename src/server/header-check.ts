@@ -2,10 +2,11 @@
 // its method, its name and its tool's `x-mcp-header` arguments in Mcp-Method / Mcp-Name /
 // Mcp-Param-* headers, so that proxies can route it without reading the body. The server compares
 // them with the body before anything else (a missing or differing one is -32020, which the HTTP
-// endpoint answers 400). The transport only hands the headers on (MessageExtra.header).
+// endpoint answers 400). The transport only hands the headers on (McpMessageExtra.header).
 
 import { ProtocolError } from '../jsonrpc/index.js';
-import type { MessageExtra, Params } from '../jsonrpc/index.js';
+import type { Params } from '../jsonrpc/index.js';
+import type { McpMessageExtra } from '../protocol/mcp-transport.js';
 import { HEADER_MISMATCH } from '../protocol/era.js';
 import { mcpNameOf } from '../protocol/mcp-name.js';
 
@@ -16,7 +17,7 @@ export interface ParamHeaderDeclarer {
   readonly mcpNames?: Readonly<Record<string, string>>;
 }
 
-/** Reads one request header by its lowercase name (MessageExtra.header, an HTTP exchange). */
+/** Reads one request header by its lowercase name (McpMessageExtra.header, an HTTP exchange). */
 export interface HeaderSource {
   header(name: string): string | undefined;
 }
@@ -97,7 +98,7 @@ export function paramHeaderRefusal(source: HeaderSource, params: Params | undefi
  * Throws the -32020 of a 2026 request whose headers do not match its body. Only a request that came
  * over HTTP has headers (`extra.header`); on stdio there is nothing to compare.
  */
-export function checkHeaders(extra: MessageExtra | undefined, method: string, params: Params | undefined, declarer: ParamHeaderDeclarer): void {
+export function checkHeaders(extra: McpMessageExtra | undefined, method: string, params: Params | undefined, declarer: ParamHeaderDeclarer): void {
   if (extra?.header === undefined) return;
   const source = extra as HeaderSource;
   const refusal = methodHeaderRefusal(source, method, params, declarer.mcpNames);

@@ -2,7 +2,8 @@
 // transport (`server.use`; the chain itself is protocol/middleware.ts). A ProtocolError thrown by
 // one is answered as that JSON-RPC error.
 
-import type { AuthInfo, Params, RequestId } from '../jsonrpc/index.js';
+import type { Params, RequestId } from '../jsonrpc/index.js';
+import type { AuthInfo } from '../protocol/mcp-transport.js';
 import type { Era, TraceContext } from '../protocol/index.js';
 import type { ChainLink } from '../protocol/middleware.js';
 import type { ToolContext } from './request-context.js';

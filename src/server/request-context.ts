@@ -1,6 +1,7 @@
 // What a tool (or resource, prompt) handler can do while it runs.
 
-import type { AuthInfo, Params, RequestId } from '../jsonrpc/index.js';
+import type { Params, RequestId } from '../jsonrpc/index.js';
+import type { AuthInfo } from '../protocol/mcp-transport.js';
 import type {
   ClientCapabilities, CreateMessageRequestParams, CreateMessageResult, ElicitRequestParams, ElicitResult, Era, Implementation,
   LoggingLevel, Progress, Root, TraceContext,

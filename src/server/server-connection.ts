@@ -3,7 +3,8 @@
 // for a 2025 client, also its session: lifecycle state and what it said in `initialize`.
 
 import { METHOD_NOT_FOUND, ProtocolError } from '../jsonrpc/index.js';
-import type { MessageRouter, Params, RequestContext, Transport } from '../jsonrpc/index.js';
+import type { MessageRouter, Params, RequestContext } from '../jsonrpc/index.js';
+import type { McpTransport } from '../protocol/mcp-transport.js';
 import { isThenable } from '../jsonrpc/thenable.js';
 import { LOGGING_LEVELS, serverCapabilityFor } from '../protocol/index.js';
 import { McpPeer } from '../protocol/mcp-peer.js';
@@ -77,7 +78,7 @@ export class ServerConnection implements MessageRouter {
   /** A connection that carries only 2026 requests, of many clients (the HTTP endpoint's stateless channel). */
   readonly statelessOnly: boolean;
 
-  constructor(host: ConnectionHost, transport: Transport) {
+  constructor(host: ConnectionHost, transport: McpTransport) {
     this.host = host;
     this.statelessOnly = transport.capabilities.manyClients;
     this.mcp = new McpPeer(transport, this.statelessOnly ? host.sharedOptions : host.sessionOptions);

@@ -18,7 +18,7 @@ import type { ServerRequestHandler } from './server-connection.js';
 export interface ListenRequest {
   /** The listen request's context: the client's capabilities on that request, its era. */
   readonly context: ToolContext;
-  /** Who will hold the stream (jsonrpc/principal.ts), when the transport verified it. */
+  /** Who will hold the stream (protocol/principal.ts), when the transport verified it. */
   readonly principal: string | undefined;
 }
 

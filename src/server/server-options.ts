@@ -37,7 +37,7 @@ export interface ToolServerOptions {
   /** 2026 `subscriptions/listen` streams open at once, over every transport. Default 1000. */
   maxListenStreams?: number;
   /**
-   * Listen streams one principal (jsonrpc/principal.ts) or one remote address may hold at once,
+   * Listen streams one principal (protocol/principal.ts) or one remote address may hold at once,
    * each by default a quarter of maxListenStreams, so that no one client locks the others out.
    */
   maxListenStreamsPerClient?: number;

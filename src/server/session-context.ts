@@ -2,14 +2,15 @@
 // elicit and listRoots are requests to the client, tied to this request, and whose progress and
 // log notifications go on its stream. (A 2026 request's context is stateless-context.ts.)
 
-import type { AuthInfo, Params, RequestContext, RequestId, Transport } from '../jsonrpc/index.js';
+import type { Params, RequestContext, RequestId } from '../jsonrpc/index.js';
+import type { AuthInfo, McpMessageExtra, McpTransport } from '../protocol/mcp-transport.js';
 import { CapabilityError, NOTIFICATIONS, SERVER_REQUESTS, missingClientCapability, readTraceContext } from '../protocol/index.js';
 import type { ClientCapabilities, CreateMessageResult, ElicitResult, Era, Implementation, Progress, Root, TraceContext } from '../protocol/index.js';
 import type { ToolContext } from './request-context.js';
 import type { ServerConnection } from './server-connection.js';
 
 /** A transport that can end one request's SSE connection early (Streamable HTTP does; SEP-1699 polling). */
-interface PollableTransport extends Transport {
+interface PollableTransport extends McpTransport {
   closeSseStream?(requestId: RequestId): Promise<boolean>;
 }
 
@@ -23,7 +24,8 @@ export class SessionToolContext implements ToolContext {
   readonly era: Era = 'handshake';
   readonly requestId: RequestId;
   readonly #session: ServerConnection;
-  readonly #request: RequestContext;
+  /** The peer's context of the request; its extras are an McpTransport's. */
+  readonly #request: RequestContext & { readonly extra: McpMessageExtra | undefined };
   readonly #progressToken: string | number | undefined;
   readonly #meta: unknown;
 
@@ -98,7 +100,7 @@ export class SessionToolContext implements ToolContext {
 
   get closeSseStream(): ToolContext['closeSseStream'] {
     return async () => {
-      const transport = this.#session.mcp.peer.transport as PollableTransport;
+      const transport = this.#session.mcp.transport as PollableTransport;
       return transport.closeSseStream ? transport.closeSseStream(this.requestId) : false;
     };
   }

@@ -6,7 +6,8 @@
 // with an input_required result.
 
 import { INVALID_REQUEST, ProtocolError } from '../jsonrpc/index.js';
-import type { AuthInfo, MessageExtra, Params, RequestContext, RequestId } from '../jsonrpc/index.js';
+import type { Params, RequestContext, RequestId } from '../jsonrpc/index.js';
+import type { AuthInfo, McpMessageExtra } from '../protocol/mcp-transport.js';
 import { LOGGING_LEVELS, NOTIFICATIONS, SERVER_REQUESTS, clientCapabilityFor, readTraceContext } from '../protocol/index.js';
 import { missingCapabilityError } from '../protocol/era.js';
 import type { Envelope } from '../protocol/era.js';
@@ -42,7 +43,8 @@ export class StatelessToolContext implements ToolContext {
   missing = false;
   /** A kind of input the client did not declare: this refusal answers the request, whatever the handler did with it. */
   refusal: ProtocolError | undefined;
-  readonly #request: RequestContext;
+  /** The peer's context of the request; its extras are an McpTransport's. */
+  readonly #request: RequestContext & { readonly extra: McpMessageExtra | undefined };
   readonly #notifier: RequestNotifier;
   readonly #envelope: Envelope;
   readonly #answers: Params;
@@ -76,7 +78,7 @@ export class StatelessToolContext implements ToolContext {
   }
 
   /** What the transport said about the request (headers, remote address, principal). */
-  get extra(): MessageExtra | undefined {
+  get extra(): McpMessageExtra | undefined {
     return this.#request.extra;
   }
 

@@ -5,8 +5,9 @@
 // these before and after the handler; the handlers are the same ones 2025 sessions use.
 
 import { INVALID_PARAMS, ProtocolError } from '../jsonrpc/index.js';
-import type { MessageExtra, Params, RequestContext } from '../jsonrpc/index.js';
-import { principalOf } from '../jsonrpc/principal.js';
+import type { Params, RequestContext } from '../jsonrpc/index.js';
+import type { McpMessageExtra } from '../protocol/mcp-transport.js';
+import { principalOf } from '../protocol/principal.js';
 import { META, RESOURCE_NOT_FOUND, serverCapabilityFor } from '../protocol/index.js';
 import { CACHEABLE, MAY_REQUIRE_INPUT, REMOVED_IN_STATELESS, readEnvelope, removedMethodError } from '../protocol/era.js';
 import type { Envelope } from '../protocol/era.js';
@@ -63,7 +64,7 @@ export const NO_ANSWERS: Params = Object.freeze({});
  * (-32020, header-check.ts); the envelope (HTTP's MCP-Protocol-Version header must agree with it),
  * a method this era removed or a capability the server did not declare (-32601).
  */
-export function openStateless(host: StatelessHost, method: string, params: Params | undefined, extra: MessageExtra | undefined): Envelope {
+export function openStateless(host: StatelessHost, method: string, params: Params | undefined, extra: McpMessageExtra | undefined): Envelope {
   if (extra?.header !== undefined) checkHeaders(extra, method, params, host);
   const envelope = readEnvelope(params, host.statelessRevisions, extra?.versionHeader);
   if (host.extensionMethods.has(method)) return envelope;
@@ -144,8 +145,8 @@ function bindingOf(method: string, params: Params | undefined, request: RequestC
   return callerOf(request.extra).then((caller) => requestBinding(method, params, caller));
 }
 
-/** Who is calling, when the transport verified it (the one rule, jsonrpc/principal.ts). */
-export function callerOf(extra: MessageExtra | undefined): Promise<string | undefined> {
+/** Who is calling, when the transport verified it (the one rule, protocol/principal.ts). */
+export function callerOf(extra: McpMessageExtra | undefined): Promise<string | undefined> {
   if (extra?.principal !== undefined) return Promise.resolve(extra.principal);
   const auth = extra?.authInfo;
   return auth === undefined ? Promise.resolve(undefined) : principalOf(auth);

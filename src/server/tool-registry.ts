@@ -4,8 +4,8 @@
 // validated (for a Standard schema: parsed) value.
 
 import { INTERNAL_ERROR, INVALID_PARAMS, ProtocolError } from '../jsonrpc/index.js';
-import type { AuthInfo } from '../jsonrpc/index.js';
-import { missingScopes } from '../jsonrpc/missing-scopes.js';
+import type { AuthInfo } from '../protocol/mcp-transport.js';
+import { missingScopes } from '../protocol/missing-scopes.js';
 import { InsufficientScopeError } from '../errors/insufficient-scope-error.js';
 import { isThenable } from '../jsonrpc/thenable.js';
 import type { CallToolResult, Tool } from '../protocol/index.js';

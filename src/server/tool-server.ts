@@ -3,7 +3,8 @@
 // and list-changed broadcasts. McpServer extends it with resources, prompts and completions; a
 // program that imports only ToolServer leaves those out of its bundle.
 
-import type { AuthInfo, Params, Transport } from '../jsonrpc/index.js';
+import type { Params } from '../jsonrpc/index.js';
+import type { AuthInfo, McpTransport } from '../protocol/mcp-transport.js';
 import type { InsufficientScopeError } from '../errors/insufficient-scope-error.js';
 import { HANDSHAKE_REVISIONS, NOTIFICATIONS, STATELESS_REVISIONS } from '../protocol/index.js';
 import { withExtensions } from '../protocol/extensions.js';
@@ -194,7 +195,7 @@ export class ToolServer implements ConnectionHost {
   }
 
   /** Connects one client. Resolves once the transport is started; the handshake follows from the client. */
-  async connect(transport: Transport): Promise<ServerConnection> {
+  async connect(transport: McpTransport): Promise<ServerConnection> {
     const session = new ServerConnection(this, transport);
     session.onerror = (error) => this.onerror?.(error);
     (session.statelessOnly ? this.#channels : this.#sessions).add(session);

@@ -1,21 +1,22 @@
-// The base of every transport wrapper (tracing, draining): forwards all of Transport to the
+// The base of every transport wrapper (tracing, draining): forwards all of McpTransport to the
 // wrapped one, so a wrapper overrides only what it adds and never drops a member. It says what
 // the wrapped transport is (kind, capabilities): a tap around stdio is still stdio, and defining
 // openStandaloneStream does not make it Streamable HTTP. packages/cli/test/wrapper-contract.test.ts
-// lists the members from the Transport type and checks each one is forwarded.
+// lists the members from the McpTransport type and checks each one is forwarded.
 
-import type { JSONRPCMessage, MessageExtra, ParamHeaderSource, SendOptions, Transport, TransportCapabilities, TransportKind } from '../jsonrpc/index.js';
+import type { JSONRPCMessage, SendOptions, TransportCapabilities, TransportKind } from '../jsonrpc/index.js';
+import type { McpMessageExtra, McpTransport, ParamHeaderSource } from '../protocol/mcp-transport.js';
 
 /** A transport that forwards everything to `inner`; subclasses override `send` or `receive`. */
-export class PassThroughTransport implements Transport {
-  onmessage?: Transport['onmessage'];
-  onerror?: Transport['onerror'];
-  onclose?: Transport['onclose'];
-  onabort?: Transport['onabort'];
-  onauthchallenge?: Transport['onauthchallenge'];
-  protected readonly inner: Transport;
+export class PassThroughTransport implements McpTransport {
+  onmessage?: McpTransport['onmessage'];
+  onerror?: McpTransport['onerror'];
+  onclose?: McpTransport['onclose'];
+  onabort?: McpTransport['onabort'];
+  onauthchallenge?: McpTransport['onauthchallenge'];
+  protected readonly inner: McpTransport;
 
-  constructor(inner: Transport) {
+  constructor(inner: McpTransport) {
     this.inner = inner;
     inner.onmessage = (message, extra) => this.receive(message, extra);
     inner.onerror = (error) => this.onerror?.(error);
@@ -25,7 +26,7 @@ export class PassThroughTransport implements Transport {
   }
 
   /** Called for each inbound value; forwards it to `onmessage`. */
-  protected receive(message: unknown, extra?: MessageExtra): void {
+  protected receive(message: unknown, extra?: McpMessageExtra): void {
     this.onmessage?.(message, extra);
   }
 

@@ -1,7 +1,8 @@
 // A transport wrapper that shows every message both ways without changing any of them: what
 // `mcpwire demo` and `mcpwire --trace` print. It sits between the peer and the real transport.
 
-import type { JSONRPCMessage, MessageExtra, SendOptions, Transport } from '../jsonrpc/index.js';
+import type { JSONRPCMessage, SendOptions } from '../jsonrpc/index.js';
+import type { McpMessageExtra, McpTransport } from '../protocol/mcp-transport.js';
 import { PassThroughTransport } from './pass-through.js';
 
 /** One observed message. */
@@ -17,12 +18,12 @@ export interface TapEvent {
 class TappedTransport extends PassThroughTransport {
   readonly #observe: (event: TapEvent) => void;
 
-  constructor(inner: Transport, observe: (event: TapEvent) => void) {
+  constructor(inner: McpTransport, observe: (event: TapEvent) => void) {
     super(inner);
     this.#observe = observe;
   }
 
-  protected override receive(message: unknown, extra?: MessageExtra): void {
+  protected override receive(message: unknown, extra?: McpMessageExtra): void {
     this.#report({ direction: 'receive', message, at: Date.now() });
     this.onmessage?.(message, extra);
   }
@@ -43,6 +44,6 @@ class TappedTransport extends PassThroughTransport {
 }
 
 /** Wraps `transport` so `observer` sees every message sent and received. */
-export function tapTransport(transport: Transport, observer: (event: TapEvent) => void): Transport {
+export function tapTransport(transport: McpTransport, observer: (event: TapEvent) => void): McpTransport {
   return new TappedTransport(transport, observer);
 }

@@ -9,7 +9,8 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { test } from 'node:test';
 import { McpClient } from '../../src/client/index.js';
-import type { AuthInfo, Transport } from '../../src/jsonrpc/index.js';
+import type { Transport } from '../../src/jsonrpc/index.js';
+import type { AuthInfo } from '../../src/protocol/index.js';
 import { McpServer } from '../../src/server/index.js';
 import { HttpStatusError, bearerAuth, createStreamableHttpHandler, httpTransport } from '../../src/transport/index.js';
 import { postHeaders, send, sseMessages } from '../transport/fixtures/http-request.js';
@@ -88,7 +89,7 @@ test('auth: the tool sees the verified identity and refuses a caller without the
 
 test('auth: every request is verified (a revoked token stops working mid-session), and a session id is no credential for another client', () => withVault(async (url) => {
   const alice = await McpClient.connect(bearer(url, 'alice-token'));
-  const session = alice.mcp.peer.transport.sessionId!;
+  const session = alice.mcp.transport.sessionId!;
   // Bob, with a valid token of his own, presents Alice's session id: the session does not exist for him.
   const hijack = await send(url, { method: 'POST', headers: postHeaders({ authorization: 'Bearer bob-token', 'mcp-session-id': session }), body: '{"jsonrpc":"2.0","id":"x","method":"tools/call","params":{"name":"read_secret"}}' });
   assert.deepStrictEqual([hijack.status, JSON.parse(hijack.body)], [404, { jsonrpc: '2.0', error: { code: -32600, message: 'Session not found: it expired, was closed, or never existed' } }]);

@@ -1,13 +1,13 @@
-// A session is bound to the principal, not only the OAuth client (jsonrpc/principal.ts). Two
+// A session is bound to the principal, not only the OAuth client (protocol/principal.ts). Two
 // users of one client application (same clientId, different subject) cannot use each other's
 // session; with no subject named, the session is bound to the token itself (by its SHA-256), so
 // another valid token of the same client cannot use it either.
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { AuthInfo } from '../../src/jsonrpc/index.js';
+import type { AuthInfo } from '../../src/protocol/index.js';
 import { McpServer } from '../../src/server/index.js';
-import { principalOf } from '../../src/jsonrpc/principal.js';
+import { principalOf } from '../../src/protocol/principal.js';
 import { bearerAuth } from '../../src/transport/index.js';
 import { within } from '../transport/fixtures/deadline.js';
 import { HTTP_ADAPTERS } from '../transport/fixtures/http-adapters.js';

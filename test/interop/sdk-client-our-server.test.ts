@@ -85,5 +85,5 @@ test('the SDK client → our server over Streamable HTTP: the same, on a session
   const transport = new StreamableHTTPClientTransport(new URL(http.url));
   await exerciseOurServer(t, transport);
   assert.deepStrictEqual([...server.sessions].map((session) => [session.protocolVersion, session.clientInfo]), [['2025-11-25', { name: 'sdk-interop', version: '1.0.0' }]]);
-  assert.equal(transport.sessionId, [...server.sessions][0]!.mcp.peer.transport.sessionId);
+  assert.equal(transport.sessionId, [...server.sessions][0]!.mcp.transport.sessionId);
 });

@@ -7,7 +7,7 @@ import { McpServer } from '../../src/server/index.js';
 import type { McpServerOptions } from '../../src/server/index.js';
 import { connectCaptured, makeAddServer } from '../fakes/add-server.js';
 import type { CapturedTransport } from '../fakes/captured-transport.js';
-import type { MessageExtra } from '../../src/jsonrpc/index.js';
+import type { McpMessageExtra } from '../../src/protocol/index.js';
 
 const V = '2026-07-28';
 const SERVER_INFO = { name: 'calc', version: '1.0.0' };
@@ -20,7 +20,7 @@ const serverMeta = { 'io.modelcontextprotocol/serverInfo': SERVER_INFO };
  * Sends one request and resolves with its answer when it is sent: requestState is sealed by Web
  * Crypto on the thread pool, so no count of event-loop turns is sure to be enough under load.
  */
-function ask(transport: CapturedTransport, id: number | string, method: string, params?: object, extra?: MessageExtra): Promise<unknown> {
+function ask(transport: CapturedTransport, id: number | string, method: string, params?: object, extra?: McpMessageExtra): Promise<unknown> {
   return new Promise((resolve) => {
     const send = transport.send.bind(transport);
     transport.send = async (message, options) => {
@@ -296,8 +296,8 @@ test('subscriptions/listen: open streams are capped (maxListenStreams)', async (
 test('MRTR: requestState is bound to the caller: another principal cannot use it', async () => {
   const transport = await fresh();
   const capabilities = { elicitation: {} };
-  const alice: MessageExtra = { authInfo: { token: 'token-a', clientId: 'alice', scopes: [] } };
-  const bob: MessageExtra = { authInfo: { token: 'token-b', clientId: 'bob', scopes: [] } };
+  const alice: McpMessageExtra = { authInfo: { token: 'token-a', clientId: 'alice', scopes: [] } };
+  const bob: McpMessageExtra = { authInfo: { token: 'token-b', clientId: 'bob', scopes: [] } };
   const first = await ask(transport, 1, 'tools/call', { name: 'greet', _meta: meta({}, capabilities) }, alice) as { result: { requestState: string } };
   const retry = { name: 'greet', _meta: meta({}, capabilities), requestState: first.result.requestState, inputResponses: { user_name: { action: 'accept', content: { name: 'Ada' } } } };
   assert.deepEqual(await ask(transport, 2, 'tools/call', retry, bob), {
@@ -311,7 +311,7 @@ test('MRTR: requestState is bound to the caller: another principal cannot use it
 test('MRTR: requestState is bound to the user, not the OAuth client: same clientId, another subject or (no subject) another token is refused', async () => {
   const transport = await fresh();
   const capabilities = { elicitation: {} };
-  const as = (token: string, subject?: string): MessageExtra => ({ authInfo: { token, clientId: 'app', scopes: [], ...subject === undefined ? {} : { subject } } });
+  const as = (token: string, subject?: string): McpMessageExtra => ({ authInfo: { token, clientId: 'app', scopes: [], ...subject === undefined ? {} : { subject } } });
   const refusal = { code: -32602, message: 'Invalid params: requestState failed verification: it was changed, belongs to another request or caller, or was sealed with another key' };
   const seen: unknown[] = [];
   let id = 0;
@@ -328,8 +328,8 @@ test('MRTR: requestState is bound to the user, not the OAuth client: same client
 test('subscriptions/listen: slots are shared per principal and per address; one client holding its share locks no other out', async () => {
   const server = featureServer({ maxListenStreams: 8, maxListenStreamsPerClient: 2 });
   const transport = await connectCaptured(server, false);
-  const as = (token: string, remoteAddress: string): MessageExtra => ({ authInfo: { token, subject: token, scopes: [] }, remoteAddress });
-  const open = async (id: string, extra: MessageExtra): Promise<unknown> => {
+  const as = (token: string, remoteAddress: string): McpMessageExtra => ({ authInfo: { token, subject: token, scopes: [] }, remoteAddress });
+  const open = async (id: string, extra: McpMessageExtra): Promise<unknown> => {
     const before = transport.sent.length;
     transport.receive({ jsonrpc: '2.0', id, method: 'subscriptions/listen', params: { _meta: meta(), notifications: {} } }, extra);
     await transport.waitForSent(before + 1);

@@ -1,10 +1,10 @@
 // The request headers as the endpoint reads them (by name, from node's raw list on the node
-// adapter) and as a handler reads them (MessageExtra.headers, built only when asked): a name in
+// adapter) and as a handler reads them (McpMessageExtra.headers, built only when asked): a name in
 // any case, and a name sent twice by the runtime's own rule (joined with ", "), on both adapters.
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { MessageExtra } from '../../src/jsonrpc/index.js';
+import type { McpMessageExtra } from '../../src/protocol/index.js';
 import { makeAddServer } from '../fakes/add-server.js';
 import { INITIALIZE, postHeaders, send, sseMessages } from './fixtures/http-request.js';
 import { HTTP_ADAPTERS } from './fixtures/http-adapters.js';
@@ -13,13 +13,13 @@ const V = '2026-07-28';
 const envelope = { 'io.modelcontextprotocol/protocolVersion': V, 'io.modelcontextprotocol/clientCapabilities': {} };
 
 /**
- * A server whose own method `x/headers` answers what the request's MessageExtra says. A 2026
+ * A server whose own method `x/headers` answers what the request's McpMessageExtra says. A 2026
  * handler's context carries it as `extra` (stateless-context.ts), which ToolContext does not declare.
  */
 function echoServer() {
   const server = makeAddServer();
   server.setRequestHandler('x/headers', (_params, context) => {
-    const extra = (context as { extra?: MessageExtra }).extra;
+    const extra = (context as { extra?: McpMessageExtra }).extra;
     return { team: extra?.headers?.['x-team'], version: extra?.versionHeader };
   });
   return server;

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { AuthInfo, RequestId } from '../../src/jsonrpc/index.js';
+import type { RequestId } from '../../src/jsonrpc/index.js';
+import type { AuthInfo } from '../../src/protocol/index.js';
 import { bearerAuth } from '../../src/transport/index.js';
 import type { HttpServerOptions, StreamableHttpSessionTransport } from '../../src/transport/index.js';
 import { echoServable } from './fixtures/echo-servable.js';
@@ -334,7 +335,7 @@ for (const adapter of HTTP_ADAPTERS) {
     });
   });
 
-  test(`HTTP server (${adapter.name}): the AuthInfo reaches onmessage as MessageExtra.authInfo`, async () => {
+  test(`HTTP server (${adapter.name}): the AuthInfo reaches onmessage as McpMessageExtra.authInfo`, async () => {
     const verifyToken = async (token: string): Promise<AuthInfo> => ({ token, clientId: 'c1' });
     const servable = echoServable();
     const extras: unknown[] = [];

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { Transport } from '../../src/jsonrpc/index.js';
+import type { McpTransport } from '../../src/protocol/index.js';
 import { createLinkedPair, tapTransport } from '../../src/transport/index.js';
 import type { TapEvent } from '../../src/transport/index.js';
 
@@ -32,7 +32,7 @@ test('tapTransport: sees every message both ways, in order, and passes them thro
 
 test('tapTransport: forwards sessionId, setProtocolVersion and errors; a throwing observer becomes onerror', async () => {
   const versions: string[] = [];
-  const inner: Transport = {
+  const inner: McpTransport = {
     kind: 'memory',
     capabilities: { sessions: false, standaloneStream: false, resumption: false, manyClients: false },
     sessionId: 'sid-1',

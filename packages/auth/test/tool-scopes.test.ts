@@ -6,7 +6,7 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { AuthInfo } from '../../../src/jsonrpc/index.js';
+import type { AuthInfo } from '../../../src/protocol/index.js';
 import { DpopProver } from '../src/client/dpop-prover.js';
 import { generateSigningKey, jwkThumbprint } from '../src/jws/jws-sign.js';
 import { McpServer } from '../../../src/server/index.js';

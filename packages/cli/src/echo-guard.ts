@@ -5,7 +5,8 @@
 // with the id and method of one of ours still waiting for its answer, so that is the sign.
 
 import { McpwireError } from 'mcpwire/jsonrpc';
-import type { JSONRPCMessage, MessageExtra, SendOptions } from 'mcpwire/jsonrpc';
+import type { JSONRPCMessage, SendOptions } from 'mcpwire/jsonrpc';
+import type { McpMessageExtra } from 'mcpwire/protocol';
 import { PassThroughTransport } from 'mcpwire/transport';
 
 /** The peer sent back one of our own requests: it echoes its input, it is not an MCP server. */
@@ -28,7 +29,7 @@ export class EchoGuard extends PassThroughTransport {
     return this.inner.send(message, options);
   }
 
-  protected override receive(message: unknown, extra?: MessageExtra): void {
+  protected override receive(message: unknown, extra?: McpMessageExtra): void {
     const { id, method } = (typeof message === 'object' && message !== null ? message : {}) as { id?: unknown; method?: unknown };
     if (typeof id === 'string' || typeof id === 'number') {
       // ping goes both ways (basic/utilities/ping): a server's own ping may share an id with ours.

@@ -73,7 +73,7 @@ async function cluster(body: (c: Cluster) => Promise<void>, wrap = (transport: T
 }
 
 test('session renewal: a request refused with 404 runs once, on a new session, without the caller noticing', () => cluster(async ({ alive, runs, client }) => {
-  const transport = client.mcp.peer.transport;
+  const transport = client.mcp.transport;
   // The new session's initialize leaves through the client's one way out, so its middleware sees it.
   const seen: string[] = [];
   client.use((ctx, next) => { seen.push(ctx.method); return next(); });
@@ -151,7 +151,7 @@ for (const [name, wrap] of Object.entries(WRAPPED)) {
   test(`session renewal: through ${name} Streamable HTTP still declares sessions, so a 404 still starts a new one`, () => cluster(async ({ alive, runs, client }) => {
     alive.delete('a');
     assert.deepStrictEqual(await client.callTool('count'), { content: [{ type: 'text', text: 'b' }] });
-    assert.deepStrictEqual([runs, client.sessionsRenewed, client.mcp.peer.transport.sessionId!.split('.')[0]], [['count@b'], 1, 'b']);
+    assert.deepStrictEqual([runs, client.sessionsRenewed, client.mcp.transport.sessionId!.split('.')[0]], [['count@b'], 1, 'b']);
   }, wrap));
 
   test(`session renewal: stdio through ${name} has no session, so an error that says sessionExpired is the caller's, not a second initialize`, async () => {

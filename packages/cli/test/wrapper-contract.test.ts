@@ -1,7 +1,7 @@
 // Every transport wrapper (the pass-through base, the tracing tap, the CLI's draining and echo wrappers and the
-// stack the CLI builds from them) forwards every member of Transport: methods down to the wrapped
+// stack the CLI builds from them) forwards every member of McpTransport: methods down to the wrapped
 // transport, callbacks up from it, and what it is (kind, capabilities). The members are read from
-// the Transport type itself, so a member added there fails this test until a check for it is
+// the McpTransport type itself (JSON-RPC's Transport and MCP's members on it), so a member added there fails this test until a check for it is
 // written here (and, at compile time, FORWARDS stops type-checking).
 
 import assert from 'node:assert/strict';
@@ -12,34 +12,35 @@ import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { DrainingTransport } from '../src/draining-transport.js';
 import { EchoGuard } from '../src/echo-guard.js';
-import type { JSONRPCMessage, MessageExtra, ParamHeaderSource, SendOptions, Transport, TransportCapabilities, TransportKind } from '../../../src/jsonrpc/index.js';
+import type { JSONRPCMessage, SendOptions, TransportCapabilities, TransportKind } from '../../../src/jsonrpc/index.js';
+import type { McpMessageExtra, McpTransport, ParamHeaderSource } from '../../../src/protocol/index.js';
 import { tapTransport } from '../../../src/transport/index.js';
 import { PassThroughTransport } from '../../../src/transport/pass-through.js';
 
 const SRC = fileURLToPath(new URL('../../../src/', import.meta.url));
 
-/** The members of the Transport interface, as the TypeScript checker sees them (inherited ones too). */
+/** The members of the McpTransport interface, as the TypeScript checker sees them (Transport's, inherited, too). */
 function transportMembers(): string[] {
-  const file = join(SRC, 'jsonrpc/transport.ts');
+  const file = join(SRC, 'protocol/mcp-transport.ts');
   const program = ts.createProgram([file], { noLib: true, types: [], module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext });
   const source = program.getSourceFile(file)!;
   const checker = program.getTypeChecker();
-  const declaration = source.statements.find((node): node is ts.InterfaceDeclaration => ts.isInterfaceDeclaration(node) && node.name.text === 'Transport');
-  assert.ok(declaration, 'src/jsonrpc/transport.ts declares interface Transport');
+  const declaration = source.statements.find((node): node is ts.InterfaceDeclaration => ts.isInterfaceDeclaration(node) && node.name.text === 'McpTransport');
+  assert.ok(declaration, 'src/protocol/mcp-transport.ts declares interface McpTransport');
   return checker.getPropertiesOfType(checker.getTypeAtLocation(declaration.name)).map((symbol) => symbol.name).sort();
 }
 
 /** The transport being wrapped: records every call that reaches it and lets a test fire its callbacks. */
-class Recording implements Transport {
+class Recording implements McpTransport {
   // Values no wrapper would make up: a wrapper that does not forward them shows.
   readonly kind: TransportKind = 'other';
   readonly capabilities: TransportCapabilities = Object.freeze({ sessions: true, standaloneStream: false, resumption: true, manyClients: false });
   sessionId: string | undefined = 'sid-1';
-  onmessage?: Transport['onmessage'];
-  onerror?: Transport['onerror'];
-  onclose?: Transport['onclose'];
-  onabort?: Transport['onabort'];
-  onauthchallenge?: Transport['onauthchallenge'];
+  onmessage?: McpTransport['onmessage'];
+  onerror?: McpTransport['onerror'];
+  onclose?: McpTransport['onclose'];
+  onabort?: McpTransport['onabort'];
+  onauthchallenge?: McpTransport['onauthchallenge'];
   readonly calls: unknown[][] = [];
 
   async start(): Promise<void> { this.calls.push(['start']); }
@@ -52,10 +53,10 @@ class Recording implements Transport {
 }
 
 /** One member's check: uses it on the wrapper (or fires it on the wrapped transport) and says what came through. */
-type Check = (outer: Transport, inner: Recording) => Promise<unknown>;
+type Check = (outer: McpTransport, inner: Recording) => Promise<unknown>;
 
 const MESSAGE: JSONRPCMessage = { jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'add' } };
-const EXTRA: MessageExtra = { remoteAddress: '127.0.0.1' };
+const EXTRA: McpMessageExtra = { remoteAddress: '127.0.0.1', versionHeader: '2025-11-25' };
 const PARAM_HEADERS: ParamHeaderSource = () => ({ Region: 'eu' });
 const MCP_NAMES: Readonly<Record<string, string>> = { 'com.example/item': 'itemId' };
 
@@ -67,8 +68,8 @@ async function callback(listen: (record: (...args: unknown[]) => void) => void, 
   return got;
 }
 
-/** A check per member of Transport; `-?` makes the optional members required here too. */
-const FORWARDS: { [Member in keyof Transport]-?: Check } = {
+/** A check per member of McpTransport; `-?` makes the optional members required here too. */
+const FORWARDS: { [Member in keyof McpTransport]-?: Check } = {
   kind: async (outer) => outer.kind,
   capabilities: async (outer) => outer.capabilities,
   sessionId: async (outer, inner) => {
@@ -90,7 +91,7 @@ const FORWARDS: { [Member in keyof Transport]-?: Check } = {
 };
 
 /** What each check must see: exactly what reached, or came from, the wrapped transport. */
-const EXPECTED: { [Member in keyof Transport]-?: unknown } = {
+const EXPECTED: { [Member in keyof McpTransport]-?: unknown } = {
   kind: 'other',
   capabilities: { sessions: true, standaloneStream: false, resumption: true, manyClients: false },
   sessionId: 'sid-2',
@@ -109,7 +110,7 @@ const EXPECTED: { [Member in keyof Transport]-?: unknown } = {
 };
 
 /** Every wrapper in src/, as a user or the CLI builds it. */
-const WRAPPERS: Record<string, (inner: Transport) => Transport> = {
+const WRAPPERS: Record<string, (inner: McpTransport) => McpTransport> = {
   PassThroughTransport: (inner) => new PassThroughTransport(inner),
   'tapTransport (TappedTransport)': (inner) => tapTransport(inner, () => undefined),
   DrainingTransport: (inner) => new DrainingTransport(inner),
@@ -120,24 +121,24 @@ const WRAPPERS: Record<string, (inner: Transport) => Transport> = {
 /** Read once: building the program takes a few hundred milliseconds. */
 const MEMBERS = transportMembers();
 
-test('the checks cover every member of the Transport type, no more and no fewer', () => {
+test('the checks cover every member of the McpTransport type, no more and no fewer', () => {
   assert.deepStrictEqual(Object.keys(FORWARDS).sort(), MEMBERS);
   assert.deepStrictEqual(Object.keys(EXPECTED).sort(), MEMBERS);
 });
 
 for (const [name, wrap] of Object.entries(WRAPPERS)) {
-  test(`${name} forwards every member of Transport, optional ones and callbacks included`, async () => {
+  test(`${name} forwards every member of McpTransport, optional ones and callbacks included`, async () => {
     const seen: Record<string, unknown> = {};
     for (const member of MEMBERS) {
       const inner = new Recording(); // a fresh one per member: each check sees its own calls only
-      seen[member] = await FORWARDS[member as keyof Transport](wrap(inner), inner);
+      seen[member] = await FORWARDS[member as keyof McpTransport](wrap(inner), inner);
     }
     assert.deepStrictEqual(seen, EXPECTED);
   });
 
   test(`${name} over a transport with only the required members: it says what that one is, and the optional methods do nothing`, async () => {
     const calls: string[] = [];
-    const bare: Transport = {
+    const bare: McpTransport = {
       kind: 'stdio',
       capabilities: { sessions: false, standaloneStream: false, resumption: false, manyClients: false },
       start: async () => { calls.push('start'); },
@@ -155,7 +156,7 @@ for (const [name, wrap] of Object.entries(WRAPPERS)) {
   });
 }
 
-/** Every class in the core's src/ and the packages' that implements Transport or extends a wrapper, by name. */
+/** Every class in the core's src/ and the packages' that implements Transport or McpTransport or extends a wrapper, by name. */
 function transportClasses(): string[] {
   const names: string[] = [];
   const visit = (dir: string): void => {
@@ -163,7 +164,7 @@ function transportClasses(): string[] {
       const path = join(dir, entry.name);
       if (entry.isDirectory()) visit(path);
       else if (entry.name.endsWith('.ts')) {
-        for (const match of readFileSync(path, 'utf8').matchAll(/\bclass (\w+) (?:extends (?:PassThroughTransport|\w+Transport)\b|implements [^{]*\bTransport\b)/g)) names.push(match[1]!);
+        for (const match of readFileSync(path, 'utf8').matchAll(/\bclass (\w+) (?:extends (?:PassThroughTransport|\w+Transport)\b|implements [^{]*\b(?:Mcp)?Transport\b)/g)) names.push(match[1]!);
       }
     }
   };

@@ -5,7 +5,8 @@
 // (resumable-sse-reader.ts); the GET stream for the server's own messages is standalone-stream.ts.
 
 import { ConnectionClosedError, MessageParseError, parseJsonMessage } from '../../jsonrpc/index.js';
-import type { JSONRPCMessage, ParamHeaderSource, RequestId, Transport, TransportCapabilities } from '../../jsonrpc/index.js';
+import type { JSONRPCMessage, RequestId, TransportCapabilities } from '../../jsonrpc/index.js';
+import type { McpTransport, ParamHeaderSource } from '../../protocol/mcp-transport.js';
 import { HttpStatusError, describeStatus, readRefusal } from './http-status-error.js';
 import { consumeSseResponse, discard, isResponseTo, newProgress, readResumableStream } from './resumable-sse-reader.js';
 import type { ReconnectPolicy, StreamHooks } from './resumable-sse-reader.js';
@@ -52,13 +53,13 @@ const RECONNECT_OPTIONS = { maxRetries: true, initialDelayMs: true } as const sa
 const HTTP_TRANSPORT_OPTIONS = { headers: true, fetch: true, request: true, reconnect: true, auth: true, allowInsecureHttp: true, ontrace: true } as const satisfies OptionKeys<HttpTransportOptions>;
 
 /** A Streamable HTTP client endpoint. */
-export class StreamableHttpClientTransport implements Transport {
+export class StreamableHttpClientTransport implements McpTransport {
   readonly kind = 'streamable-http';
   readonly capabilities = STREAMABLE_HTTP_CAPABILITIES;
-  onmessage?: Transport['onmessage'];
-  onerror?: Transport['onerror'];
-  onauthchallenge?: Transport['onauthchallenge'];
-  onclose?: Transport['onclose'];
+  onmessage?: McpTransport['onmessage'];
+  onerror?: McpTransport['onerror'];
+  onauthchallenge?: McpTransport['onauthchallenge'];
+  onclose?: McpTransport['onclose'];
   ontrace?: (event: HttpTraceEvent) => void;
 
   readonly url: string;

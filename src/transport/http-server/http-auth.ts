@@ -10,8 +10,9 @@
 // code). A token that is valid but lacks a scope the call needs gets 403 `insufficient_scope`
 // (scopeRefusal).
 
-import type { AuthInfo, RequestId } from '../../jsonrpc/index.js';
-import { missingScopes } from '../../jsonrpc/missing-scopes.js';
+import type { RequestId } from '../../jsonrpc/index.js';
+import type { AuthInfo } from '../../protocol/mcp-transport.js';
+import { missingScopes } from '../../protocol/missing-scopes.js';
 import { HttpError, describeError } from './http-error.js';
 import type { HttpExchange } from './http-exchange.js';
 import { quotedString } from './http-headers.js';

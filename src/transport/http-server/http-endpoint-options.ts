@@ -1,7 +1,7 @@
 // What the Streamable HTTP endpoint serves and how it is tuned: the options every adapter takes
 // (serveHttp, createStreamableHttpHandler, createFetchHandler), and where it keeps its sessions.
 
-import type { AuthInfo, Transport } from '../../jsonrpc/index.js';
+import type { AuthInfo, McpTransport } from '../../protocol/mcp-transport.js';
 import type { InsufficientScopeError } from '../../errors/insufficient-scope-error.js';
 import type { EventStore } from './event-store.js';
 import type { HttpAuth } from './http-auth.js';
@@ -11,7 +11,7 @@ import type { MovedOptions, OptionKeys } from '../../options/known-options.js';
 
 /** What an HTTP endpoint serves: anything that accepts one transport per session (McpServer does). */
 export interface HttpServable {
-  connect(transport: Transport): Promise<unknown>;
+  connect(transport: McpTransport): Promise<unknown>;
   /** Values accepted in the MCP-Protocol-Version header; defaults to HANDSHAKE_REVISIONS (mcpwire/protocol). */
   protocolVersions?: readonly string[];
   /**

@@ -6,8 +6,8 @@
 // SSE streams. No node:* here: Web Crypto, timers, text.
 
 import { PARSE_ERROR, classifyMessage, parseJsonMessage } from '../../jsonrpc/index.js';
-import type { AuthInfo } from '../../jsonrpc/index.js';
-import { principalOf } from '../../jsonrpc/principal.js';
+import type { AuthInfo } from '../../protocol/mcp-transport.js';
+import { principalOf } from '../../protocol/principal.js';
 import { UNSUPPORTED_PROTOCOL_VERSION } from '../../protocol/era.js';
 import { HANDSHAKE_REVISIONS } from '../../protocol/versions.js';
 import type { HttpAuth } from './http-auth.js';

@@ -17,7 +17,7 @@ export interface HttpExchange {
   readonly url: string;
   /** The first value of a header, by lower-case name. */
   header(name: string): string | undefined;
-  /** Every request header, lower-case names (MessageExtra.headers). */
+  /** Every request header, lower-case names (McpMessageExtra.headers). */
   headers(): Record<string, string | string[] | undefined>;
   /** The client's address: the per-address session cap counts by it. */
   readonly remoteAddress: string;

@@ -4,7 +4,8 @@
 // (never broadcast): the stream of the request it relates to, else the GET stream.
 
 import { ConnectionClosedError, SENT } from '../../jsonrpc/index.js';
-import type { JSONRPCMessage, JSONRPCResponse, MessageExtra, RequestId, SendOptions, Transport, TransportCapabilities } from '../../jsonrpc/index.js';
+import type { JSONRPCMessage, JSONRPCResponse, RequestId, SendOptions, TransportCapabilities } from '../../jsonrpc/index.js';
+import type { McpMessageExtra, McpTransport } from '../../protocol/mcp-transport.js';
 import type { EventStore } from './event-store.js';
 import { HttpError, writeHttpError } from './http-error.js';
 import { randomId } from './random-id.js';
@@ -42,13 +43,13 @@ function isResponse(message: JSONRPCMessage): message is JSONRPCResponse {
  * running: the client then resumes with GET + Last-Event-ID and gets the rest, the response
  * included (SEP-1699 polling; the conformance suite's `test_reconnection` tool does this).
  */
-export class StreamableHttpSessionTransport implements Transport, StreamOwner {
+export class StreamableHttpSessionTransport implements McpTransport, StreamOwner {
   readonly kind = 'streamable-http';
   readonly capabilities = SESSION_CAPABILITIES;
   readonly sessionId: string;
-  onmessage?: Transport['onmessage'];
-  onerror?: Transport['onerror'];
-  onclose?: Transport['onclose'];
+  onmessage?: McpTransport['onmessage'];
+  onerror?: McpTransport['onerror'];
+  onclose?: McpTransport['onclose'];
   /** When the client last sent something or a connection last ended; idle sessions expire. */
   lastActivity = Date.now();
   /** When initialize opened it: a session that never finishes the handshake expires soon after. */
@@ -159,7 +160,7 @@ export class StreamableHttpSessionTransport implements Transport, StreamOwner {
   }
 
   /** Hands an inbound message to the server. */
-  receive(message: JSONRPCMessage, extra: MessageExtra): void {
+  receive(message: JSONRPCMessage, extra: McpMessageExtra): void {
     this.lastActivity = Date.now();
     if ('method' in message && message.method === 'notifications/initialized') {
       this.established = true;

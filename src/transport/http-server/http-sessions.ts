@@ -4,7 +4,8 @@
 // 2026 stateless one; an endpoint made without it (createStatelessFetchHandler) serves 2026-07-28
 // only, and none of this is in its bundle.
 
-import type { Classified, MessageExtra } from '../../jsonrpc/index.js';
+import type { Classified } from '../../jsonrpc/index.js';
+import type { McpMessageExtra } from '../../protocol/mcp-transport.js';
 import { HANDSHAKE_REVISIONS } from '../../protocol/versions.js';
 import { InMemoryEventStore } from './event-store.js';
 import type { HttpEndpointOptions, HttpServable, SessionStore } from './http-endpoint-options.js';
@@ -26,7 +27,7 @@ export interface SessionRoute {
    * A 2025 POST: `initialize` opens a session (a promise, settled once it is open), anything else
    * goes to the session it names at once (undefined: no promise to make or await per call).
    */
-  post(exchange: HttpExchange, posted: PostedMessage, extra: MessageExtra, principal: string | undefined): Promise<void> | undefined;
+  post(exchange: HttpExchange, posted: PostedMessage, extra: McpMessageExtra, principal: string | undefined): Promise<void> | undefined;
   /** GET: the session's standalone stream, or the resumption of one of its streams. */
   get(exchange: HttpExchange, principal: string | undefined): Promise<void>;
   /** DELETE: the client ends its session. */
@@ -124,7 +125,7 @@ export function createSessionRoute(server: HttpServable, options: HttpEndpointOp
   }
 
   /** Hands a POSTed message to its session: a request opens its answer (a JSON body or an SSE stream) first. */
-  function deliver(exchange: HttpExchange, session: StreamableHttpSessionTransport, posted: PostedMessage, extra: MessageExtra): void {
+  function deliver(exchange: HttpExchange, session: StreamableHttpSessionTransport, posted: PostedMessage, extra: McpMessageExtra): void {
     if (posted.kind !== 'request') {
       // Notifications and responses: accepted → 202 with no body.
       session.receive(posted.message, extra);

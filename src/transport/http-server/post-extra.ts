@@ -1,15 +1,16 @@
-// What the endpoint knows of a POSTed message beyond the message (MessageExtra): who sent it, from
+// What the endpoint knows of a POSTed message beyond the message (McpMessageExtra): who sent it, from
 // where, and the request's headers, which are read only when a handler asks for them.
 
-import type { AuthInfo, MessageExtra, RequestId } from '../../jsonrpc/index.js';
+import type { RequestId } from '../../jsonrpc/index.js';
+import type { AuthInfo, McpMessageExtra } from '../../protocol/mcp-transport.js';
 import type { HttpExchange } from './http-exchange.js';
 
 /**
- * One POST's MessageExtra. `headers` is a getter: the fetch adapter makes an object of every
+ * One POST's McpMessageExtra. `headers` is a getter: the fetch adapter makes an object of every
  * header for it (fetch-handler.ts), and few handlers read it. The MCP-Protocol-Version header is
  * kept apart, as every 2026 request checks its envelope by it.
  */
-export class PostExtra implements MessageExtra {
+export class PostExtra implements McpMessageExtra {
   readonly remoteAddress: string;
   readonly versionHeader: string | undefined;
   readonly authInfo: AuthInfo | undefined;

@@ -8,7 +8,8 @@
 // code of an answer picks its HTTP status (-32601 → 404, envelope and header errors → 400).
 
 import { INTERNAL_ERROR, INVALID_PARAMS, INVALID_REQUEST, METHOD_NOT_FOUND, PARSE_ERROR, SENT } from '../../jsonrpc/index.js';
-import type { JSONRPCMessage, JSONRPCRequest, MessageExtra, RequestId, SendOptions, Transport, TransportCapabilities } from '../../jsonrpc/index.js';
+import type { JSONRPCMessage, JSONRPCRequest, RequestId, SendOptions, TransportCapabilities } from '../../jsonrpc/index.js';
+import type { McpMessageExtra, McpTransport } from '../../protocol/mcp-transport.js';
 import { HEADER_MISMATCH, MISSING_REQUIRED_CLIENT_CAPABILITY, UNSUPPORTED_PROTOCOL_VERSION } from '../../protocol/era.js';
 import { encodeSseEvent } from '../sse.js';
 import type { StatelessExchange, StatelessStream } from './stateless-http.js';
@@ -47,14 +48,14 @@ function finish(call: Call, answer: string, status: number): void {
 }
 
 /** Every stateless POST of one endpoint, as requests on one connection to the server. */
-export class StatelessChannel implements Transport {
+export class StatelessChannel implements McpTransport {
   readonly kind = 'streamable-http';
   /** Carries many clients' requests: the server applies maxInboundRequests to each client (ServerConnection). */
   readonly capabilities: TransportCapabilities = CHANNEL_CAPABILITIES;
-  onmessage?: Transport['onmessage'];
-  onerror?: Transport['onerror'];
-  onclose?: Transport['onclose'];
-  onabort?: Transport['onabort'];
+  onmessage?: McpTransport['onmessage'];
+  onerror?: McpTransport['onerror'];
+  onclose?: McpTransport['onclose'];
+  onabort?: McpTransport['onabort'];
   readonly #calls = new Map<number, Call>();
   readonly #maxBufferedBytes: number;
   #next = 0;
@@ -68,7 +69,7 @@ export class StatelessChannel implements Transport {
   async start(): Promise<void> {}
 
   /** Hands one stateless POST (a request, its headers already checked) to the server. */
-  receive(exchange: StatelessExchange, message: JSONRPCRequest, extra: MessageExtra): void {
+  receive(exchange: StatelessExchange, message: JSONRPCRequest, extra: McpMessageExtra): void {
     const key = ++this.#next;
     const call: Call = { id: message.id, exchange, stream: undefined, done: false };
     this.#calls.set(key, call);

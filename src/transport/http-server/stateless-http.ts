@@ -3,7 +3,8 @@
 // to the endpoint's StatelessChannel (stateless-channel.ts), the server's one connection for them,
 // with its headers in MessageExtra; the server checks them against the body. No sessions, no GET.
 
-import type { JSONRPCNotification, JSONRPCRequest, MessageExtra } from '../../jsonrpc/index.js';
+import type { JSONRPCNotification, JSONRPCRequest } from '../../jsonrpc/index.js';
+import type { McpMessageExtra } from '../../protocol/mcp-transport.js';
 import { META } from '../../protocol/era.js';
 import type { StatelessChannel } from './stateless-channel.js';
 
@@ -46,7 +47,7 @@ export function isStatelessPost(versionHeader: string | undefined, sessionId: st
  * the stream). The server compares the Mcp-* headers with the body (server/header-check.ts): this
  * route reads no message. Never throws.
  */
-export function answerStateless(channel: StatelessChannel, exchange: StatelessExchange, message: JSONRPCRequest | JSONRPCNotification, extra: MessageExtra): void {
+export function answerStateless(channel: StatelessChannel, exchange: StatelessExchange, message: JSONRPCRequest | JSONRPCNotification, extra: McpMessageExtra): void {
   if (!('id' in message)) {
     exchange.respond(202, {});
     return;

@@ -6,7 +6,8 @@
 // more often than once per jwksCooldownSec (at most 30 s), so tokens with made-up kids cannot make
 // this server hammer the authorization server.
 
-import type { AuthInfo, OptionKeys } from 'mcpwire/jsonrpc';
+import type { OptionKeys } from 'mcpwire/jsonrpc';
+import type { AuthInfo } from 'mcpwire/protocol';
 import { outboundFetch } from 'mcpwire-outbound';
 import { isLoopbackHost } from 'mcpwire/http';
 import { JWS_ALGORITHMS, JwsError, importJwsKey, isJwsAlgorithm, jwkFits, parseCompactJws, verifyJwsSignature } from '../jws/compact-jws.js';

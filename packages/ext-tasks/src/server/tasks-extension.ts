@@ -67,7 +67,7 @@ function missingExtension(method: string): ProtocolError {
     { requiredCapabilities: { extensions: { [TASKS_EXTENSION]: {} } } });
 }
 
-/** The task's owner by the one rule (jsonrpc/principal.ts), as listen streams are held; '' without a verified caller. */
+/** The task's owner by the one rule (protocol/principal.ts), as listen streams are held; '' without a verified caller. */
 async function principalOf(context: ToolContext): Promise<string> {
   return context.authInfo === undefined ? '' : await principalOfAuth(context.authInfo);
 }

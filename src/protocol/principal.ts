@@ -1,8 +1,8 @@
 // Who a caller is, as one key to compare: the one rule for HTTP sessions, a 2026 `requestState`
 // and `subscriptions/listen` slots (BP#session-hijacking: a session id is no credential). It lives
-// in jsonrpc, beside AuthInfo, as the one layer both transport and server may import.
+// in protocol, beside AuthInfo, as the one layer both transport and server may import.
 
-import type { AuthInfo } from './transport.js';
+import type { AuthInfo } from './mcp-transport.js';
 
 /**
  * Subject and client together when the verifier names the subject (the user); otherwise the

@@ -1,8 +1,8 @@
 // Whether a token may do what needs these OAuth scopes: the one rule the HTTP endpoint's 403
 // (transport/http-server/http-auth.ts) and a tools/list shown by scope (ToolServer's
-// listToolsByScope) share. It lives in jsonrpc, beside AuthInfo, as the one layer both may import.
+// listToolsByScope) share. It lives in protocol, beside AuthInfo, as the one layer both may import.
 
-import type { AuthInfo } from './transport.js';
+import type { AuthInfo } from './mcp-transport.js';
 
 /**
  * The scopes of `needs` the token does not hold, in order; none: it may. Scopes match exactly: a
