@@ -97,6 +97,8 @@ export function parseSummary(item: unknown, at: string): PlazaServerSummary {
   if (chineseName !== undefined) summary.chineseName = chineseName;
   const logo = optionalText(item, 'logo_url', at);
   if (logo !== undefined) summary.logoUrl = webUrl(logo, `${at}.logo_url`);
+  if (item.is_hosted !== undefined && item.is_hosted !== null) summary.isHosted = optionalBoolean(item, 'is_hosted', at);
+  if (item.is_verified !== undefined && item.is_verified !== null) summary.isVerified = optionalBoolean(item, 'is_verified', at);
   return summary;
 }
 

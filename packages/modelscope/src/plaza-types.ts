@@ -26,6 +26,9 @@ export interface PlazaServerSummary {
   tags: string[];
   logoUrl?: string;
   locales: { zh?: PlazaLocale; en?: PlazaLocale };
+  /** `is_hosted` and `is_verified`, when the list gives them. */
+  isHosted?: boolean;
+  isVerified?: boolean;
 }
 
 /** A list item that cannot be used: what it says its id is, and what is wrong with it. */

@@ -16,8 +16,8 @@ export interface FakePlaza {
   url: string;
   /** Every request: method, path with query, and the Authorization header it carried. */
   requests: { method: string; path: string; authorization: string | undefined; body: unknown }[];
-  /** The deployed services: id → {url, transport_type}. */
-  deployed: Map<string, { url: string; transport_type: string }>;
+  /** The deployed services: id → their hosted URLs, one per transport type. */
+  deployed: Map<string, { url: string; transport_type: string }[]>;
   close(): Promise<void>;
 }
 
@@ -33,7 +33,7 @@ export interface FakePlazaOptions {
 /** Starts the fake on 127.0.0.1, port 0. */
 export async function startFakePlaza(options: FakePlazaOptions): Promise<FakePlaza> {
   const requests: FakePlaza['requests'] = [];
-  const deployed = new Map<string, { url: string; transport_type: string }>();
+  const deployed = new Map<string, { url: string; transport_type: string }[]>();
   const send = (res: ServerResponse, status: number, body: unknown): void => {
     res.writeHead(status, { 'content-type': 'application/json' });
     res.end(typeof body === 'string' ? body : JSON.stringify(body));
@@ -64,7 +64,7 @@ export async function startFakePlaza(options: FakePlazaOptions): Promise<FakePla
     }
     if (req.method === 'GET' && path === '/openapi/v1/mcp/servers/operational') {
       if (!authorized) return refuse(res, 401, 'login required');
-      return send(res, 200, { success: true, data: { mcp_server_list: [...deployed].map(([id, hosted]) => ({ id, name: id.split('/')[1], operational_urls: [hosted] })) } });
+      return send(res, 200, { success: true, data: { mcp_server_list: [...deployed].map(([id, hosted]) => ({ id, name: id.split('/')[1], operational_urls: hosted })) } });
     }
     const match = /^\/openapi\/v1\/mcp\/servers\/(@[^/]+\/[^/]+?)(\/deploy|\/undeploy)?$/.exec(decodeURIComponent(path));
     const server = match ? options.servers.find((item) => item.id === match[1]) : undefined;
@@ -75,7 +75,7 @@ export async function startFakePlaza(options: FakePlazaOptions): Promise<FakePla
       const type = body?.transport_type;
       if (type !== 'sse' && type !== 'streamable_http') return refuse(res, 400, 'transport_type is required');
       const hosted = { url: options.hostedUrl(id, type), transport_type: type };
-      deployed.set(id, hosted);
+      deployed.set(id, [...(deployed.get(id) ?? []).filter((item) => item.transport_type !== type), hosted]);
       return send(res, 200, { success: true, data: hosted });
     }
     if (match[2] === '/undeploy' && req.method === 'DELETE') {
@@ -86,7 +86,7 @@ export async function startFakePlaza(options: FakePlazaOptions): Promise<FakePla
     if (match[2] === undefined && req.method === 'GET') {
       const { operational_urls: _o, category: _c, ...detail } = server;
       const hosted = deployed.get(id);
-      const operational = authorized && url.searchParams.get('get_operational_url') === 'true' ? { operational_urls: hosted ? [hosted] : [] } : {};
+      const operational = authorized && url.searchParams.get('get_operational_url') === 'true' ? { operational_urls: hosted ?? [] } : {};
       return send(res, 200, { success: true, data: { ...detail, ...operational } });
     }
     return refuse(res, 405, 'method not allowed');

@@ -45,7 +45,7 @@ test('search sends the category, hosted and tag filters, and reads the seed exam
     totalCount: 1, more: false,
     servers: [{
       id: '@amap/amap-maps', name: 'amap-maps', chineseName: '高德地图', description: 'Maps: geocoding, routes, weather and places from AMap', tags: ['maps', 'location'],
-      logoUrl: 'https://img.alicdn.com/amap.png',
+      logoUrl: 'https://img.alicdn.com/amap.png', isHosted: true, isVerified: true,
       locales: { zh: { name: '高德地图', description: '地理编码、路线规划、天气与地点搜索' }, en: { name: 'AMap Maps', description: 'Maps: geocoding, routes, weather and places from AMap' } },
     }],
   });
