@@ -259,7 +259,7 @@ export const COMMAND_HELP: Record<string, CommandHelp> = {
     usage: [['mcpwire chat "QUESTION" --model openai:M|anthropic:M [--dry-run] [--trace] [--html FILE] <servers>', 'ask a real model, with MCP servers as its tools']],
     about: 'A host: the question goes to a model API (OpenAI-compatible Chat Completions, or Anthropic Messages),\nthe servers\' tools are its functions, the policy decides what it sees and runs. <servers> is\n-- command args… (stdio), an http(s):// URL, or --config FILE (every server in it). A call that\nneeds approval is asked on a terminal (y/N) and refused without one. Sampling requests from a\nserver are answered by the same model once approved. --dry-run prints the exact request the model\nAPI would get (the functions the policy exposes) and sends nothing.',
     options: [
-      ['--model SPEC', 'openai:MODEL, anthropic:MODEL, or scripted (the demo\'s fake model)'],
+      ['--model SPEC', 'openai:MODEL, anthropic:MODEL, modelscope:MODEL (ModelScope API-Inference; key from MODELSCOPE_API_TOKEN), or scripted (the demo\'s fake model)'],
       ['--base-url URL', 'the API\'s base URL (e.g. http://localhost:11434/v1 for Ollama, a vLLM server)'],
       ['--api-key-env VAR', 'the variable holding the key (default OPENAI_API_KEY / ANTHROPIC_API_KEY)'],
       ['--approve S/TOOL', 'run this tool without asking (repeatable; a bare TOOL means any server)'],
@@ -294,7 +294,7 @@ export const COMMAND_HELP: Record<string, CommandHelp> = {
     options: [
       ['--port N', 'the page\'s port on 127.0.0.1 (default 0, any free port)'],
       ['--no-open', 'print the URL, do not open a browser'],
-      ['--model SPEC', 'openai:MODEL, anthropic:MODEL or scripted: a chat box, with the model behind it'],
+      ['--model SPEC', 'openai:MODEL, anthropic:MODEL, modelscope:MODEL or scripted: a chat box, with the model behind it'],
       ['--base-url URL', 'with --model: the API\'s base URL'],
       ['--api-key-env VAR', 'with --model: the variable holding the key'],
       ['--approve S/TOOL', 'with --model: run this tool without asking (repeatable)'],

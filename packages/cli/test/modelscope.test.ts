@@ -13,7 +13,8 @@ import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { main } from '../src/main.js';
 import { runModelScope } from '../src/modelscope-command.js';
-import { captureIo, fixture, startHttpServer } from './cli-harness.js';
+import { ADD_SERVER, captureIo, fixture, startHttpServer, stdioServer } from './cli-harness.js';
+import { startModelApiFake } from '../../../test/fakes/model-api-fake.js';
 import { FAKE_TOKEN, samplePlaza, startFakePlaza } from '../../modelscope/test/fake-plaza.js';
 import type { FakePlaza } from '../../modelscope/test/fake-plaza.js';
 
@@ -198,4 +199,27 @@ test('nothing half-written: a hostile service is refused whole, the file untouch
   }
   const again = await run(ms('add', '@amap/amap-maps', '--config', '.mcp.json', '--hosted'), TOKEN);
   assert.deepStrictEqual([again.code, again.stderr.split('\n')[0]], [2, 'mcpwire: .mcp.json already has a server named "amap-maps" in "mcpServers": nothing written (--force replaces it)']);
+});
+
+test('chat --model modelscope:MODEL: ModelScope API-Inference (OpenAI-compatible), the token from MODELSCOPE_API_TOKEN, a Qwen model calling tools/call', async () => {
+  const ADD = stdioServer(ADD_SERVER);
+  const dry = captureIo({ env: TOKEN, cwd: dir });
+  assert.equal(await main(['chat', '19 加 23', '--model', 'modelscope:Qwen/Qwen3-32B', '--dry-run', ...ADD], dry), 0);
+  assert.deepStrictEqual(dry.out().split('\n').slice(0, 3), [
+    'POST https://api-inference.modelscope.cn/v1/chat/completions', 'content-type: application/json', 'authorization: Bearer <the value of $MODELSCOPE_API_TOKEN, not shown>',
+  ]);
+  const missing = captureIo({ cwd: dir });
+  assert.equal(await main(['chat', '19 加 23', '--model', 'modelscope:Qwen/Qwen3-32B', ...ADD], missing), 2);
+  assert.match(missing.err(), /^mcpwire: MODELSCOPE_API_TOKEN is not set/);
+  const fake = await startModelApiFake('openai', {});
+  try {
+    const io = captureIo({ env: TOKEN, cwd: dir });
+    assert.equal(await main(['chat', '19 加 23', '--model', 'modelscope:Qwen/Qwen3-32B', '--base-url', `${fake.url}/v1`, '--approve', 'calc/add', ...ADD], io), 0);
+    assert.deepStrictEqual([io.out(), io.err()], ['The sum is 42.\n', '']);
+    assert.deepStrictEqual(fake.requests.map((r) => [r.path, r.headers.authorization, (r.body as { model: string }).model]), [
+      ['/v1/chat/completions', `Bearer ${FAKE_TOKEN}`, 'Qwen/Qwen3-32B'], ['/v1/chat/completions', `Bearer ${FAKE_TOKEN}`, 'Qwen/Qwen3-32B'],
+    ]);
+  } finally {
+    await fake.close();
+  }
 });
