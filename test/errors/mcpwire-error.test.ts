@@ -17,6 +17,7 @@ import { JwsError } from '../../packages/auth/src/jws/compact-jws.js';
 import { CapabilityError } from '../../src/protocol/index.js';
 import { SkillFrontmatterError } from '../../packages/ext-skills/src/index.js';
 import { OutboundError } from '../../packages/outbound/src/outbound-fetch.js';
+import { PlazaError } from '../../packages/modelscope/src/plaza-error.js';
 import { RegistryError } from '../../packages/cli/src/registry-api.js';
 import { ConfigError } from '../../packages/cli/src/config-dialects.js';
 import { InspectRequestError } from '../../packages/cli/src/inspect-api.js';
@@ -55,6 +56,7 @@ const BUILD: Record<string, (cause: Error) => Error> = {
   CapabilityError: (cause) => new CapabilityError('undeclared', { cause }),
   SkillFrontmatterError: (cause) => new SkillFrontmatterError('no frontmatter', { cause }),
   OutboundError: (cause) => new OutboundError('network', 'https://example.com/', 'unreachable', { cause }),
+  PlazaError: (cause) => new PlazaError('unreachable', 'cannot reach ModelScope', { cause }),
   RegistryError: (cause) => new RegistryError('bad registry', { cause }),
   ConfigError: (cause) => new ConfigError('bad config', { cause }),
   InspectRequestError: (cause) => new InspectRequestError('bad request', { cause }),
@@ -83,7 +85,7 @@ const BUILD: Record<string, (cause: Error) => Error> = {
 /** The classes themselves, by name, to compare `constructor` with. */
 const CLASSES: Record<string, ErrorClass> = {
   ConnectionClosedError, RequestTimeoutError, RequestCancelledError, TooManyPendingRequestsError, MessageParseError, LineTooLongError,
-  OutputBacklogError, ProtocolError, InputRequiredError, JwsError, CapabilityError, SkillFrontmatterError, OutboundError, RegistryError,
+  OutputBacklogError, ProtocolError, InputRequiredError, JwsError, CapabilityError, SkillFrontmatterError, OutboundError, PlazaError, RegistryError,
   ConfigError, InspectRequestError, InsufficientScopeError, ServerEchoError, OutputFileError, UsageError, FallbackFailedError, SkillFolderError, SseEventTooLargeError,
   ServerSpawnError, HttpStatusError, ClearBearerError, HttpError, OAuthDiscoveryError, OAuthTokenError, StructuredOutputError,
   SkillVerificationError, SkillEntryError, SessionLostError, SamplingDeclinedError, ModelApiError, SchemaError,
@@ -92,7 +94,7 @@ const CLASSES: Record<string, ErrorClass> = {
 /** The core's entries (package.json "exports"), as files under src/, and the packages' beside it. */
 const ENTRIES = ['index.ts', 'jsonrpc/index.ts', 'json-schema/index.ts', 'protocol/index.ts', 'transport/index.ts', 'http.ts',
   'http-stateless.ts', 'node.ts', 'server/index.ts', 'client/index.ts', 'host/index.ts',
-  ...['auth', 'models', 'ext-tasks', 'ext-skills', 'ext-apps', 'outbound'].map((name) => `../packages/${name}/src/index.ts`), '../packages/ext-skills/src/node.ts'];
+  ...['auth', 'models', 'ext-tasks', 'ext-skills', 'ext-apps', 'outbound', 'modelscope'].map((name) => `../packages/${name}/src/index.ts`), '../packages/ext-skills/src/node.ts'];
 
 /** The error classes the entries export, by name (the base itself aside). */
 async function exportedErrorClasses(): Promise<string[]> {

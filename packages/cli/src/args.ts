@@ -70,6 +70,12 @@ const OPTIONS: Record<string, { values: 0 | 1 | 2; alias?: string }> = {
   '--prompt': { values: 1 },
   '--resource': { values: 1 },
   '--context': { values: 1 },
+  '--plaza': { values: 1 },
+  '--category': { values: 1 },
+  '--tag': { values: 1 },
+  '--hosted': { values: 0 },
+  '--local': { values: 1 },
+  '--transport': { values: 1 },
 };
 
 const BY_ALIAS = new Map(Object.entries(OPTIONS).filter(([, spec]) => spec.alias).map(([name, spec]) => [spec.alias!, name]));

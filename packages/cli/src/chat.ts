@@ -91,25 +91,30 @@ function chatTargets(args: ParsedArgs, config: string | undefined, io: CommandIo
   return [{ name: undefined, target }];
 }
 
+/** ModelScope API-Inference's OpenAI-compatible base URL (`modelscope:MODEL`). */
+export const MODELSCOPE_INFERENCE = 'https://api-inference.modelscope.cn/v1';
+
 /** The model named by --model (chat, inspect), and the environment variable its key comes from. */
 export function chooseModel(args: ParsedArgs, io: CommandIo, deps: ChatDependencies, ontext: ((text: string) => void) | undefined, dryRun: boolean, timeoutMs: number | undefined): { model: Model; keyVar: string | undefined } {
   const spec = optionValue(args, '--model');
-  if (spec === undefined) throw new UsageError('chat needs --model openai:MODEL, anthropic:MODEL or scripted');
-  const baseUrl = optionValue(args, '--base-url');
+  if (spec === undefined) throw new UsageError('chat needs --model openai:MODEL, anthropic:MODEL, modelscope:MODEL or scripted');
   if (spec === 'scripted') return { model: new ScriptedModel(), keyVar: undefined };
-  const match = /^(openai|anthropic):(.+)$/.exec(spec);
-  if (!match) throw new UsageError(`--model "${spec}" is not openai:MODEL, anthropic:MODEL or scripted`);
+  const match = /^(openai|anthropic|modelscope):(.+)$/.exec(spec);
+  if (!match) throw new UsageError(`--model "${spec}" is not openai:MODEL, anthropic:MODEL, modelscope:MODEL or scripted`);
   const kind = match[1]!;
-  const keyVar = optionValue(args, '--api-key-env') ?? (kind === 'openai' ? 'OPENAI_API_KEY' : 'ANTHROPIC_API_KEY');
+  // ModelScope's API-Inference speaks OpenAI's Chat Completions at its own base URL, with the same
+  // account token as the MCP Plaza: one account for the seed's whole flow.
+  const baseUrl = optionValue(args, '--base-url') ?? (kind === 'modelscope' ? MODELSCOPE_INFERENCE : undefined);
+  const keyVar = optionValue(args, '--api-key-env') ?? (kind === 'openai' ? 'OPENAI_API_KEY' : kind === 'modelscope' ? 'MODELSCOPE_API_TOKEN' : 'ANTHROPIC_API_KEY');
   const apiKey = io.env[keyVar] || undefined;
-  // A local OpenAI-compatible server (Ollama, vLLM) may need no key; api.openai.com and Anthropic do.
-  if (apiKey === undefined && !dryRun && (kind === 'anthropic' || baseUrl === undefined)) {
+  // A local OpenAI-compatible server (Ollama, vLLM) may need no key; api.openai.com, Anthropic and ModelScope do.
+  if (apiKey === undefined && !dryRun && (kind !== 'openai' || baseUrl === undefined)) {
     throw new UsageError(`${keyVar} is not set: export the API key, or name the variable that holds it with --api-key-env VAR (nothing was sent)`);
   }
   const common = { model: match[2]!, ...(baseUrl ? { baseUrl } : {}), ...(apiKey ? { apiKey } : {}), ...(ontext ? { ontext } : {}), ...(deps.fetch ? { fetch: deps.fetch } : {}),
     // --timeout bounds each model request as a whole and to its first byte; without it, the adapters' defaults.
     ...(timeoutMs !== undefined ? { timeoutMs, firstByteMs: timeoutMs } : {}) };
-  return { model: kind === 'openai' ? new OpenAiModel(common) : new AnthropicModel(common), keyVar };
+  return { model: kind === 'anthropic' ? new AnthropicModel(common) : new OpenAiModel(common), keyVar };
 }
 
 /** The asker on a real terminal: stdin and stderr both a TTY. */

@@ -57,6 +57,7 @@ const OVERVIEW_EXIT_CODES = `exit codes (list, call, read, prompt): 0 success ·
 ${DOCTOR_EXIT_CODES}
 exit codes (config lint/show): 0 no errors, 1 errors found, 2 unreadable file
 exit codes (registry): 0 done · 2 usage or an existing entry · 3 unusable registry data · 4 registry unreachable
+exit codes (modelscope): 0 done · 2 usage, no token or an existing entry · 3 the Plaza refused or sent unusable data · 4 Plaza unreachable
 exit codes (inspect): 0 stopped with Ctrl-C · 2 usage · 3 protocol error while connecting · 4 cannot reach the server or listen
 exit codes (demo, serve): 0 done · 2 usage (demo: also a --html file that cannot be written) · 4 the add server cannot be started (serve: cannot listen)`;
 
@@ -212,6 +213,36 @@ export const COMMAND_HELP: Record<string, CommandHelp> = {
     ],
     exitCodes: 'exit codes: 0 done · 2 usage, or the entry exists (--force) · 3 unusable registry data or a registry error · 4 registry unreachable',
   },
+  modelscope: {
+    usage: [
+      ['mcpwire modelscope search [TEXT] [--category C] [--tag T] [--hosted] [--limit N]', 'services on the ModelScope MCP Plaza (the first 100 of a search)'],
+      ['mcpwire modelscope show ID', 'one service: publisher, source, local command, the environment it needs, hosting'],
+      ['mcpwire modelscope deploy ID [--transport streamable_http|sse]', 'a hosted instance in your account; prints its URL and type'],
+      ['mcpwire modelscope add ID --config FILE [--hosted | --local N] [--transport T] [--dialect D] [--force]', 'write its entry into a host config'],
+      ['mcpwire modelscope undeploy ID | deployments', 'stop a hosted instance; list yours'],
+    ],
+    about: 'Reads the ModelScope MCP Plaza (its OpenAPI at https://modelscope.cn; --plaza URL for another).\nThe token is read from MODELSCOPE_API_TOKEN only, sent to ModelScope only, never printed or written.\nadd writes a hosted service as a remote of the type it was deployed with (an /sse URL is never\nStreamable HTTP), a local one from its server_config with every env_schema variable as a placeholder.',
+    options: [
+      ['--plaza URL', 'the Plaza to read (default https://modelscope.cn)'],
+      ['--timeout MS', 'how long each Plaza request may take, body included (default 30000)'],
+      ['--category C, --tag T', 'search: only services of this category or tag'],
+      ['--hosted', 'search: only services the Plaza hosts; add: write your hosted URL'],
+      ['--limit N', 'search: at most N services (default 30, at most 100)'],
+      ['--transport T', 'deploy, add: streamable_http (default) or sse'],
+      ['--local N', 'add: the Nth local command (as show numbers them)'],
+      ['--config FILE', 'add: the host config file to write (created when missing)'],
+      ['--dialect D', 'add: the host dialect when the file does not show one'],
+      ['--force', 'add: replace an entry of the same name'],
+      ['--json', 'print the result as JSON'],
+    ],
+    server: false,
+    examples: [
+      'mcpwire modelscope search 地图 --hosted',
+      'mcpwire modelscope deploy @amap/amap-maps',
+      'mcpwire modelscope add @amap/amap-maps --config .mcp.json --hosted',
+    ],
+    exitCodes: 'exit codes: 0 done · 2 usage, no token, or the entry exists (--force) · 3 the Plaza refused or sent unusable data · 4 Plaza unreachable',
+  },
   demo: {
     usage: [['mcpwire demo [--http] [--era REVISION] [--html FILE]', 'the 19 + 23 flow, every message on both sides of the seam']],
     about: 'Asks a scripted model "19 加 23" through a host, a client and the add server (started as a child\nprocess), and prints every message on both sides of the seam.',
@@ -228,7 +259,7 @@ export const COMMAND_HELP: Record<string, CommandHelp> = {
     usage: [['mcpwire chat "QUESTION" --model openai:M|anthropic:M [--dry-run] [--trace] [--html FILE] <servers>', 'ask a real model, with MCP servers as its tools']],
     about: 'A host: the question goes to a model API (OpenAI-compatible Chat Completions, or Anthropic Messages),\nthe servers\' tools are its functions, the policy decides what it sees and runs. <servers> is\n-- command args… (stdio), an http(s):// URL, or --config FILE (every server in it). A call that\nneeds approval is asked on a terminal (y/N) and refused without one. Sampling requests from a\nserver are answered by the same model once approved. --dry-run prints the exact request the model\nAPI would get (the functions the policy exposes) and sends nothing.',
     options: [
-      ['--model SPEC', 'openai:MODEL, anthropic:MODEL, or scripted (the demo\'s fake model)'],
+      ['--model SPEC', 'openai:MODEL, anthropic:MODEL, modelscope:MODEL (ModelScope API-Inference; key from MODELSCOPE_API_TOKEN), or scripted (the demo\'s fake model)'],
       ['--base-url URL', 'the API\'s base URL (e.g. http://localhost:11434/v1 for Ollama, a vLLM server)'],
       ['--api-key-env VAR', 'the variable holding the key (default OPENAI_API_KEY / ANTHROPIC_API_KEY)'],
       ['--approve S/TOOL', 'run this tool without asking (repeatable; a bare TOOL means any server)'],
@@ -263,7 +294,7 @@ export const COMMAND_HELP: Record<string, CommandHelp> = {
     options: [
       ['--port N', 'the page\'s port on 127.0.0.1 (default 0, any free port)'],
       ['--no-open', 'print the URL, do not open a browser'],
-      ['--model SPEC', 'openai:MODEL, anthropic:MODEL or scripted: a chat box, with the model behind it'],
+      ['--model SPEC', 'openai:MODEL, anthropic:MODEL, modelscope:MODEL or scripted: a chat box, with the model behind it'],
       ['--base-url URL', 'with --model: the API\'s base URL'],
       ['--api-key-env VAR', 'with --model: the variable holding the key'],
       ['--approve S/TOOL', 'with --model: run this tool without asking (repeatable)'],

@@ -111,6 +111,9 @@ function streamableNotSseFix(error: HttpStatusError, url: string | undefined): s
   return `${sure ? 'this is a Streamable HTTP endpoint' : 'this looks like a Streamable HTTP endpoint'}, not legacy HTTP+SSE: it refused the SSE GET${sure ? ' for want of a session' : ''}. In the host config write "type": "http" (ModelScope: "streamable_http"), not "sse"; with mcpwire, leave out --sse`;
 }
 
+/** What to do about a hosted address that stopped answering. */
+const HOSTED_GONE = 'a hosted address that expired or was undeployed answers so: redeploy it (ModelScope: mcpwire modelscope deploy ID) or copy the current URL from the service page';
+
 /** What to do about an HTTP status that refused us; `message` is the refusal as the transport put it. */
 export function statusFix(status: number, message = ''): string {
   // basic/transports#security-warning: servers MUST refuse a bad Origin with 403, and many
@@ -119,7 +122,10 @@ export function statusFix(status: number, message = ''): string {
     return 'the server refused the Host or Origin header (DNS-rebinding protection), not your credentials: connect through a name it allows (e.g. 127.0.0.1 or localhost for a local server), or have the server allow this host (mcpwire: allowedHosts / allowedOrigins)';
   }
   if (status === 401 || status === 403) return "the server wants credentials: log in with mcpwire login URL (OAuth), or pass them with -H 'Authorization: Bearer …' (a hosted token may have expired)";
-  if (status === 404) return 'check the URL path (Streamable HTTP endpoints are often /mcp, legacy SSE ones /sse); a hosted address may have expired';
+  // A hosted address (the ModelScope MCP Plaza's, and the like) that expired or was undeployed
+  // answers 404 or 410: the seed's first check when a hosted server fails.
+  if (status === 404) return `check the URL path (Streamable HTTP endpoints are often /mcp, legacy SSE ones /sse); ${HOSTED_GONE}`;
+  if (status === 410) return `the address is gone: ${HOSTED_GONE}`;
   if (status === 405) return 'the URL does not accept POST: it may be a legacy SSE endpoint or a web page';
   if (status === 406 || status === 415) return 'the server refused our Accept/Content-Type headers: it may not implement Streamable HTTP (2025-03-26 or later)';
   if (status === 502 || status === 504) return 'a proxy or gateway in front of the MCP server got no good answer from it: check that the server behind the proxy is running';

@@ -21,6 +21,7 @@ import { runComplete } from './complete.js';
 import { runPrompt } from './prompt.js';
 import { runRead } from './read.js';
 import { runRegistry } from './registry-command.js';
+import { runModelScope } from './modelscope-command.js';
 import { packageVersion } from './package-version.js';
 import { runServe } from './serve.js';
 import { runSkills } from './skills.js';
@@ -45,6 +46,7 @@ export async function main(argv: readonly string[], io: CommandIo = processIo())
       case 'doctor': return await runDoctor(rest, io);
       case 'config': return await runConfig(rest, io);
       case 'registry': return await runRegistry(rest, io);
+      case 'modelscope': return await runModelScope(rest, io);
       case 'demo': return await runDemoCommand(rest, io);
       case 'chat': return await runChat(rest, io);
       case 'inspect': return await runInspect(rest, io);
@@ -57,7 +59,7 @@ export async function main(argv: readonly string[], io: CommandIo = processIo())
         return 0;
       case 'help': {
         // `help config lint` is the help of `config`, which covers lint and show.
-        const words = (rest[0] === 'config' && (rest[1] === 'lint' || rest[1] === 'show')) || (rest[0] === 'registry' && rest.length === 2) ? rest.slice(0, 1) : rest;
+        const words = (rest[0] === 'config' && (rest[1] === 'lint' || rest[1] === 'show')) || ((rest[0] === 'registry' || rest[0] === 'modelscope') && rest.length === 2) ? rest.slice(0, 1) : rest;
         if (words.length > 1) throw new UsageError(`help takes one command, got: ${rest.join(' ')}`);
         // `help help`, `help --help`: the overview is the help of help.
         return printHelp(words[0] === 'help' || words[0] === '--help' || words[0] === '-h' ? undefined : words[0], io);

@@ -7,18 +7,15 @@
 // Exit codes: 0 done · 2 usage, or an entry that already exists · 3 the registry's data cannot
 // be used (malformed, unknown transport, placeholder URL) or it answered with an error · 4 unreachable.
 
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { UsageError, integerOption, optionValue, parseArgs } from './args.js';
 import { println } from './command-io.js';
 import type { CommandIo } from './command-io.js';
-import { ConfigError, quoteWord, readConfigText } from './config-dialects.js';
-import { writeEntry } from './config-write.js';
+import { openConfigTarget, refuseExisting, writeConfigEntry } from './config-add.js';
+import { quoteWord } from './config-dialects.js';
 import { OFFICIAL_REGISTRY, REGISTRY_TIMEOUT_MS, RegistryError, getServer, listServers, listVersions } from './registry-api.js';
 import type { RegistryReader, ServerDetail, ServerResponse, UnusableEntry } from './registry-api.js';
 import { DIALECTS, packageEntry, remoteEntry } from './registry-entry.js';
 import type { BuiltEntry, Dialect, Need } from './registry-entry.js';
-import { detectDialect } from './registry-dialect.js';
 import { terminalLine, terminalText } from './terminal-text.js';
 
 /** How many results `search` shows without --limit. */
@@ -224,34 +221,16 @@ interface AddRequest {
 }
 
 async function add(registry: RegistryReader, request: AddRequest, io: CommandIo): Promise<number> {
-  const path = resolve(io.cwd, request.file);
-  const text = existsSync(path) ? readFileSync(path, 'utf8') : '';
-  let parsed: ReturnType<typeof readConfigText> | undefined;
-  if (text.trim() !== '') {
-    try {
-      parsed = readConfigText(text);
-    } catch (error) {
-      // A file with other settings and no server section yet (VS Code's settings.json) is fine.
-      if (!(error instanceof ConfigError) || !/^No "mcpServers"/.test(error.message)) throw new ConfigError(`${request.file}: ${(error as Error).message}`);
-    }
-  }
-  const detected = parsed ? detectDialect(parsed.entries, parsed.sections) : undefined;
-  // --dialect chooses among hosts sharing a section; VS Code's "servers" and everyone else's "mcpServers" cannot mix.
-  if (detected && request.dialect && (detected.dialect === 'vscode') !== (request.dialect === 'vscode')) {
-    throw new UsageError(`${request.file} is written for ${detected.dialect} (${detected.because}); --dialect ${request.dialect} disagrees`);
-  }
-  const dialect = request.dialect ?? detected?.dialect ?? 'claude-desktop';
+  const target = openConfigTarget(io, request.file, request.dialect);
+  const { text, detected, dialect, section } = target;
   const { server } = await getServer(registry, request.name, request.version);
   const built = chooseEntry(server, request.choice, dialect);
   const key = entryName(server.name);
-  const section = dialect === 'vscode' ? (parsed?.sections.includes('mcp.servers') || /"mcp"\s*:/.test(text) ? 'mcp.servers' : 'servers') : 'mcpServers';
-  if (parsed?.entries.some((entry) => entry.name === key && entry.section === section) && !request.force) {
-    throw new UsageError(`${request.file} already has a server named "${key}" in "${section}": nothing written (--force replaces it)`);
-  }
+  refuseExisting(target, key, request.force);
   const out = (line = ''): void => println(io.stdout, terminalLine(line));
   // What the host will start (or reach), in full and quoted, before the file changes.
   if (!request.json) out(`${built.entry.command !== undefined ? 'will run' : 'will connect'}: ${built.runs}`);
-  writeFileSync(path, writeEntry(text, { section, name: key, value: built.entry, replace: request.force }));
+  writeConfigEntry(target, key, built.entry, request.force);
   if (request.json) {
     println(io.stdout, terminalText(JSON.stringify({ file: request.file, name: key, section, dialect, runs: built.runs, entry: built.entry, needs: built.needs, notes: built.notes, repository: server.repository?.url ?? null, next: `mcpwire doctor --config ${quoteWord(request.file)} ${quoteWord(key)}` }, null, 2)));
     return 0;

@@ -168,8 +168,8 @@ test('chat --html writes the conversation as a sequence diagram', async () => {
 test('chat: usage errors name what is missing', async () => {
   const cases: [string[], string][] = [
     [['chat', '--model', 'scripted', ...ADD], 'chat needs a question: mcpwire chat "19 加 23" --model openai:MODEL -- node server.js'],
-    [['chat', 'q', ...ADD], 'chat needs --model openai:MODEL, anthropic:MODEL or scripted'],
-    [['chat', 'q', '--model', 'gpt-4', ...ADD], '--model "gpt-4" is not openai:MODEL, anthropic:MODEL or scripted'],
+    [['chat', 'q', ...ADD], 'chat needs --model openai:MODEL, anthropic:MODEL, modelscope:MODEL or scripted'],
+    [['chat', 'q', '--model', 'gpt-4', ...ADD], '--model "gpt-4" is not openai:MODEL, anthropic:MODEL, modelscope:MODEL or scripted'],
     [['chat', 'q', 'more', '--model', 'scripted', ...ADD], 'chat takes one question, got more words: more (quote the question)'],
   ];
   for (const [argv, message] of cases) {

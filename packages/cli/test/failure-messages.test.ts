@@ -54,7 +54,7 @@ test('an HTML error page is summarised by its status and title, not pasted', asy
     code: 4, stdout: '',
     stderr: `mcpwire: http://${host}/gone refused Streamable HTTP (POST initialize → HTTP 404 Not Found: an HTML page titled "404 Not Found") `
       + `and is not a legacy HTTP+SSE endpoint either (GET http://${host}/gone: HTTP 404 Not Found: an HTML page titled "404 Not Found")\n`
-      + '  fix: check the URL path (Streamable HTTP endpoints are often /mcp, legacy SSE ones /sse); a hosted address may have expired\n',
+      + '  fix: check the URL path (Streamable HTTP endpoints are often /mcp, legacy SSE ones /sse); a hosted address that expired or was undeployed answers so: redeploy it (ModelScope: mcpwire modelscope deploy ID) or copy the current URL from the service page\n',
   });
 });
 

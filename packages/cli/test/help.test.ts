@@ -47,6 +47,11 @@ test('help, --help and -h print the overview with exit 0; no command at all prin
     'mcpwire registry search TEXT [--limit N] [--json]',
     'mcpwire registry show NAME [--version V] [--json]',
     'mcpwire registry add NAME --config FILE [--dialect D] [--package N | --remote N] [--force]',
+    'mcpwire modelscope search [TEXT] [--category C] [--tag T] [--hosted] [--limit N]',
+    'mcpwire modelscope show ID',
+    'mcpwire modelscope deploy ID [--transport streamable_http|sse]',
+    'mcpwire modelscope add ID --config FILE [--hosted | --local N] [--transport T] [--dialect D] [--force]',
+    'mcpwire modelscope undeploy ID | deployments',
     'mcpwire demo [--http] [--era REVISION] [--html FILE]',
     'mcpwire chat "QUESTION" --model openai:M|anthropic:M [--dry-run] [--trace] [--html FILE] <servers>',
     'mcpwire inspect <server> [--port N] [--no-open] [--model SPEC]',
@@ -59,7 +64,7 @@ test('help, --help and -h print the overview with exit 0; no command at all prin
 });
 
 test('every command has its own help: `help <command>`, `<command> --help` and `-h` print it with exit 0', async () => {
-  assert.deepStrictEqual(Object.keys(COMMAND_HELP), ['list', 'call', 'read', 'prompt', 'skills', 'ping', 'complete', 'doctor', 'config', 'registry', 'demo', 'chat', 'inspect', 'serve', 'login', 'logout']);
+  assert.deepStrictEqual(Object.keys(COMMAND_HELP), ['list', 'call', 'read', 'prompt', 'skills', 'ping', 'complete', 'doctor', 'config', 'registry', 'modelscope', 'demo', 'chat', 'inspect', 'serve', 'login', 'logout']);
   for (const command of Object.keys(COMMAND_HELP)) {
     const text = `${formatCommandHelp(command)}\n`;
     const expected = { code: 0, stdout: text, stderr: '' };
@@ -137,7 +142,7 @@ test('every command rejects an option it does not know with exit 2, naming the o
 test("every option a command's help lists is accepted by that command (doctor listed --root, --elicit and --log-level and refused them)", async () => {
   // Each option is given before an option no command knows: the parser must get past it and stop at
   // the unknown one, so nothing runs and the error names the unknown option, not the listed one.
-  const subcommands: Record<string, string[][]> = { config: [['lint'], ['show']], registry: [['search'], ['show'], ['add']], skills: [['list'], ['get']] };
+  const subcommands: Record<string, string[][]> = { config: [['lint'], ['show']], registry: [['search'], ['show'], ['add']], modelscope: [['search'], ['show'], ['add'], ['deploy']], skills: [['list'], ['get']] };
   const refused: string[] = [];
   for (const command of Object.keys(COMMAND_HELP)) {
     const help = formatCommandHelp(command)!;
