@@ -7,7 +7,7 @@
 import type { CallToolResult } from '../src/protocol/index.js';
 import { McpServer } from '../src/server/index.js';
 import type { ToolContext } from '../src/server/index.js';
-import { serveHttp, serveStdio } from '../src/transport/index.js';
+import { serveHttp, serveStdio } from '../src/node.js';
 
 /** Builds the calculator server with its one tool; sums above `confirmOver` are confirmed first. */
 export function createAddServer(confirmOver = Infinity): McpServer {

@@ -24,8 +24,12 @@ export type { LegacySseTransportOptions } from './transport/http-client/legacy-s
 export { fetchRequester } from './transport/http-client/http-request.js';
 export type { HttpBody, HttpRequestInit, HttpRequester, HttpResponse } from './transport/http-client/http-request.js';
 export { HttpStatusError } from './transport/http-client/http-status-error.js';
+export type { HttpAuthHook } from './transport/http-client/http-auth-hook.js';
 // Loopback hosts (localhost, 127.0.0.0/8, ::1): where plain http may carry a credential.
-export { isLoopbackHost } from './transport/http-client/clear-bearer.js';
+// and the error of a client that would send a bearer token in the clear to any other host.
+export { ClearBearerError, isLoopbackHost } from './transport/http-client/clear-bearer.js';
+// The Host and Origin checks of a loopback server (DNS rebinding, cross-site pages).
+export { refuseHost, refuseOrigin } from './transport/http-server/http-security.js';
 // Server-Sent Events, both ways.
 export { SseParser, encodeSseEvent, readSseEvents } from './transport/sse.js';
 export type { SseEvent } from './transport/sse.js';

@@ -5,13 +5,8 @@ import { exportedTypes } from './export-types.js';
 
 // Pins the public surface: a name added or removed here is a deliberate API change.
 const ENTRIES: Record<string, string[]> = {
-  // The root entry: what the README's examples import, both revisions' version strings among it.
-  '../src/index.ts': [
-    'CapabilityError', 'ConnectionClosedError', 'HANDSHAKE_REVISIONS', 'Host', 'INTERNAL_ERROR', 'INVALID_PARAMS', 'INVALID_REQUEST',
-    'JsonRpcPeer', 'METHOD_NOT_FOUND', 'McpClient', 'McpServer', 'McpwireError', 'MessageParseError', 'PARSE_ERROR', 'Policy', 'ProtocolError',
-    'REVISION_2025_11_25', 'REVISION_2026_07_28', 'RequestCancelledError', 'RequestTimeoutError', 'SchemaError', 'ScriptedModel', 'ToolServer',
-    'compile', 'createLinkedPair', 'httpTransport', 'serveHttp', 'serveStdio', 'spawnStdio', 'standardFormats', 'tapTransport', 'validate',
-  ],
+  // The root entry names nothing: each name has one entry, the one named for its layer (src/index.ts lists them).
+  '../src/index.ts': [],
   '../src/jsonrpc/index.ts': [
     'ConnectionClosedError', 'INTERNAL_ERROR', 'INVALID_PARAMS', 'INVALID_REQUEST', 'JsonRpcPeer', 'METHOD_NOT_FOUND',
     'MessageParseError', 'PARSE_ERROR', 'ProtocolError', 'RequestCancelledError', 'RequestTimeoutError', 'classifyMessage',
@@ -77,26 +72,19 @@ const ENTRIES: Record<string, string[]> = {
     'corsPolicy',
     // Where plain http may carry a credential (the JWT verifier's JWKS URL, OAuth's endpoints).
     'isLoopbackHost',
+    // A bearer token a client would send in the clear; the Host and Origin checks of a loopback server (the CLI's inspector).
+    'ClearBearerError', 'refuseHost', 'refuseOrigin',
   ],
   // A fetch handler that serves 2026-07-28 only: no 2025 session code in its bundle.
-  '../src/http-stateless.ts': ['bearerAuth', 'corsPolicy', 'createStatelessFetchHandler'],
+  '../src/http-stateless.ts': ['createStatelessFetchHandler'],
   // What needs Node: stdio, spawning, node:http server and keep-alive client.
   '../src/node.ts': [
     'DEFAULT_MAX_LINE_BYTES', 'LineDecoder', 'ServerSpawnError', 'SpawnedStdioTransport', 'StdioTransport', 'createStreamableHttpHandler',
-    'encodeLine', 'httpTransport', 'nodeHttpRequester', 'serveHttp', 'serveStdio', 'spawnStdio', 'stdioServerTransport',
+    'encodeLine', 'nodeHttpRequester', 'nodeHttpTransport', 'serveHttp', 'serveStdio', 'spawnStdio', 'stdioServerTransport',
     // Skills (SEP-2640) read from a folder on disk, bounded, no link followed.
       ],
-  '../src/transport/index.ts': [
-    'ClearBearerError', 'DEFAULT_MAX_LINE_BYTES', 'bearerAuth', 'corsPolicy', 'HttpStatusError', 'InMemoryEventStore', 'LegacySseClientTransport',
-    'LineDecoder', 'SpawnedStdioTransport', 'SseParser', 'StdioTransport', 'StreamableHttpClientTransport',
-    'createFetchHandler', 'createLinkedPair', 'createStreamableHttpHandler', 'encodeLine', 'encodeSseEvent', 'fetchRequester', 'httpTransport', 'legacySseTransport',
-    'nodeHttpRequester',
-    'readSseEvents', 'serveHttp', 'serveStdio', 'spawnStdio', 'stdioServerTransport', 'tapTransport',
-    // The local error of a server command that could not be started.
-    'ServerSpawnError',
-    // The base of transport wrappers, and the Host/Origin checks of a loopback server (the CLI's inspector).
-    'PassThroughTransport', 'refuseHost', 'refuseOrigin',
-  ],
+  // The transports of no runtime in particular: in-process, and the wrappers (the CLI's tap and guards).
+  '../src/transport/index.ts': ['PassThroughTransport', 'createLinkedPair', 'tapTransport'],
 };
 
 for (const [file, names] of Object.entries(ENTRIES)) {
@@ -109,16 +97,16 @@ for (const [file, names] of Object.entries(ENTRIES)) {
 // The type-only names of each entry: what users name in a type (options, results, handler shapes),
 // nothing internal. Pinned like the values: adding or removing one is a deliberate API change.
 const TYPES: Record<string, string[]> = {
-  'index.ts': ['AuthInfo', 'CallToolResult', 'ClientCapabilities', 'ContentBlock', 'Formats', 'FunctionCall', 'FunctionDefinition', 'HostEvent', 'Implementation', 'InitializeResult', 'JSONRPCMessage', 'JSONRPCNotification', 'JSONRPCRequest', 'JSONRPCResponse', 'McpClientOptions', 'McpServerOptions', 'MessageExtra', 'Model', 'RequestId', 'ServerCapabilities', 'Tool', 'ToolContext', 'ToolHandler', 'ToolServerOptions', 'Transport', 'TransportCapabilities', 'TransportKind', 'ValidateOptions', 'ValidationError', 'ValidationResult'],
+  'index.ts': [],
   'jsonrpc/index.ts': ['AuthInfo', 'Classified', 'JSONRPCErrorObject', 'JSONRPCErrorResponse', 'JSONRPCMessage', 'JSONRPCNotification', 'JSONRPCRequest', 'JSONRPCResponse', 'JSONRPCResultResponse', 'MessageExtra', 'MessageRouter', 'MovedOptions', 'NotificationHandler', 'OptionKeys', 'ParamHeaderSource', 'Params', 'PeerOptions', 'RequestContext', 'RequestHandler', 'RequestId', 'RequestOptions', 'SendOptions', 'Transport', 'TransportCapabilities', 'TransportKind'],
   'json-schema/index.ts': ['Dialect', 'Formats', 'FromJsonSchema', 'ValidateOptions', 'ValidationError', 'ValidationIssue', 'ValidationResult', 'Validator'],
   'protocol/index.ts': ['Annotations', 'AppToolVisibility', 'AudioContent', 'BlobResourceContents', 'CallToolRequestParams', 'CallToolResult', 'ClientCapabilities', 'ClientRequestMethod', 'ClientState', 'CompleteReference', 'CompleteRequestParams', 'CompleteResult', 'ContentBlock', 'CreateMessageRequestParams', 'CreateMessageResult', 'DiscoverResult', 'ElicitRequestParams', 'ElicitResult', 'EmbeddedResource', 'Era', 'ExtensionDescriptor', 'ExtensionSettings', 'GetPromptResult', 'Icon', 'ImageContent', 'Implementation', 'InitializeRequestParams', 'InitializeResult', 'JsonSchemaObject', 'ListToolsResult', 'LoggingLevel', 'McpPeerOptions', 'McpRequestContext', 'McpRequestHandler', 'McpRequestOptions', 'NotificationMethod', 'PageRequestParams', 'Progress', 'Prompt', 'PromptArgument', 'PromptMessage', 'ReadResourceResult', 'Resource', 'ResourceLink', 'ResourceTemplate', 'ResultType', 'Root', 'SamplingMessage', 'ServerCapabilities', 'ServerMethods', 'ServerRequestMethod', 'ServerState', 'SubscriptionFilter', 'TextContent', 'TextResourceContents', 'Tool', 'ToolAnnotations', 'TraceContext', 'TraceParent', 'TypedHandler'],
-  'transport/index.ts': ['BearerAuthOptions', 'Connectable', 'CorsOptions', 'EventStore', 'FetchHandler', 'FetchHandlerOptions', 'HttpAuthHook', 'HttpBody', 'HttpEndpointOptions', 'HttpRequestInit', 'HttpRequester', 'HttpResponse', 'HttpServable', 'HttpServerOptions', 'HttpTraceEvent', 'HttpTransportOptions', 'InMemoryEventStoreOptions', 'LegacySseTransportOptions', 'LineDecoderOptions', 'RunningHttpServer', 'SessionStore', 'SpawnStdioOptions', 'SseEvent', 'StdioTransportOptions', 'StreamableHttpHandler', 'TapEvent', 'TokenVerifier'],
-  'http.ts': ['BearerAuthOptions', 'CorsOptions', 'DpopExpectation', 'DpopVerifier', 'EventStore', 'FetchHandler', 'FetchHandlerOptions', 'HttpBody', 'HttpEndpointOptions', 'HttpRequestInit', 'HttpRequester', 'HttpResponse', 'HttpServable', 'HttpTraceEvent', 'HttpTransportOptions', 'InMemoryEventStoreOptions', 'LegacySseTransportOptions', 'SessionStore', 'SseEvent', 'TokenVerifier'],
-  'http-stateless.ts': ['BearerAuthOptions', 'CorsOptions', 'FetchHandler', 'HttpServable', 'StatelessFetchHandlerOptions', 'TokenVerifier'],
+  'transport/index.ts': ['TapEvent'],
+  'http.ts': ['BearerAuthOptions', 'CorsOptions', 'DpopExpectation', 'DpopVerifier', 'EventStore', 'FetchHandler', 'FetchHandlerOptions', 'HttpAuthHook', 'HttpBody', 'HttpEndpointOptions', 'HttpRequestInit', 'HttpRequester', 'HttpResponse', 'HttpServable', 'HttpTraceEvent', 'HttpTransportOptions', 'InMemoryEventStoreOptions', 'LegacySseTransportOptions', 'SessionStore', 'SseEvent', 'TokenVerifier'],
+  'http-stateless.ts': ['StatelessFetchHandlerOptions'],
   'node.ts': ['Connectable', 'HttpServerOptions', 'LineDecoderOptions', 'RunningHttpServer', 'SpawnStdioOptions', 'StdioTransportOptions', 'StreamableHttpHandler'],
-  'server/index.ts': ['CacheHint', 'Completer', 'ExtensionHost', 'GetPrompt', 'InputOptions', 'ListenBus', 'ListenEvent', 'ListenFilterHook', 'ListenRequest', 'McpServerOptions', 'Middleware', 'MiddlewareContext', 'Page', 'PromptArguments', 'PromptDefinition', 'ReadResource', 'ReadTemplate', 'RegisteredPrompt', 'RegisteredResource', 'RegisteredResourceTemplate', 'RegisteredTool', 'RequestStateOptions', 'SchemaInput', 'SchemaOutput', 'ServerExtension', 'ServerRequestHandler', 'StandardJSONSchemaV1', 'StandardSchemaV1', 'StandardSchemaWithJSON', 'SubscriptionFilter', 'ToolArguments', 'ToolContext', 'ToolHandler', 'ToolResult', 'ToolSchema', 'ToolServerOptions', 'ToolStructuredContent'],
-  'client/index.ts': ['ClientExtension', 'ClientMiddleware', 'ClientMiddlewareContext', 'ClientRequestOptions', 'DiscoverResult', 'ElicitationHandler', 'EraChoice', 'ExtensionCall', 'ExtensionClient', 'InputRequest', 'ListLimits', 'McpClientOptions', 'ResultHook', 'SamplingHandler', 'ServerRequestHandlers', 'Subscription', 'SubscriptionFilter'],
+  'server/index.ts': ['CacheHint', 'Completer', 'ExtensionHost', 'GetPrompt', 'InputOptions', 'ListenBus', 'ListenEvent', 'ListenFilterHook', 'ListenRequest', 'McpServerOptions', 'Middleware', 'MiddlewareContext', 'Page', 'PromptArguments', 'PromptDefinition', 'ReadResource', 'ReadTemplate', 'RegisteredPrompt', 'RegisteredResource', 'RegisteredResourceTemplate', 'RegisteredTool', 'RequestStateOptions', 'SchemaInput', 'SchemaOutput', 'ServerExtension', 'ServerRequestHandler', 'StandardJSONSchemaV1', 'StandardSchemaV1', 'StandardSchemaWithJSON', 'ToolArguments', 'ToolContext', 'ToolHandler', 'ToolResult', 'ToolSchema', 'ToolServerOptions', 'ToolStructuredContent'],
+  'client/index.ts': ['ClientExtension', 'ClientMiddleware', 'ClientMiddlewareContext', 'ClientRequestOptions', 'ElicitationHandler', 'EraChoice', 'ExtensionCall', 'ExtensionClient', 'InputRequest', 'ListLimits', 'McpClientOptions', 'ResultHook', 'SamplingHandler', 'ServerRequestHandlers', 'Subscription'],
   'host/index.ts': ['ConfirmationRequest', 'FunctionCall', 'FunctionDefinition', 'HostEvent', 'HostOptions', 'Model', 'ModelMessage', 'ModelReply', 'ModelRequest', 'PolicyDecision', 'PolicyOptions', 'SamplingConfirmationRequest', 'ToolAddress'],
 };
 

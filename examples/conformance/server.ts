@@ -8,7 +8,7 @@
 import { pathToFileURL } from 'node:url';
 import { McpServer } from '../../src/server/index.js';
 import type { ToolContext } from '../../src/server/index.js';
-import { serveHttp } from '../../src/transport/index.js';
+import { serveHttp } from '../../src/node.js';
 import { registerTaskTools } from './task-tools.js';
 import type { CallToolResult } from '../../src/protocol/index.js';
 import { registerSkills } from './skills.js';

@@ -7,9 +7,8 @@ export type { ClientExtension, ExtensionCall, ExtensionClient, ResultHook } from
 export { checkedInputRequests } from './input-rounds.js';
 export type { InputRequest } from './input-rounds.js';
 export type { Subscription } from './subscription.js';
-export type { SubscriptionFilter } from '../protocol/index.js';
 export { ERA_CHOICES } from './era-probe.js';
-export type { DiscoverResult, EraChoice } from './era-probe.js';
+export type { EraChoice } from './era-probe.js';
 export { SessionLostError } from './session-renewal.js';
 export { listAllPages } from './list-all.js';
 export { StructuredOutputError, checkStructuredOutput } from './structured-output-check.js';

@@ -14,7 +14,6 @@ export type { InputOptions, ToolContext } from './request-context.js';
 export type { CacheHint } from './stateless-request.js';
 export type { Middleware, MiddlewareContext } from './middleware.js';
 export type { RequestStateOptions } from './request-state.js';
-export type { SubscriptionFilter } from '../protocol/index.js';
 export type { Completer } from './completer.js';
 export type { GetPrompt, PromptDefinition, RegisteredPrompt } from './prompt-registry.js';
 export type { ReadResource, ReadTemplate, RegisteredResource, RegisteredResourceTemplate } from './resource-registry.js';

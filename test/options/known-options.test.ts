@@ -15,13 +15,13 @@ import { JsonRpcPeer } from '../../src/jsonrpc/index.js';
 import { McpServer, ToolServer } from '../../src/server/index.js';
 import { MemoryTaskStore, tasksExtension } from '../../packages/ext-tasks/src/index.js';
 import { createStatelessFetchHandler } from '../../src/http-stateless.js';
-import { httpTransport as fetchHttpTransport } from '../../src/http.js';
 import { jwtVerifier } from '../../packages/auth/src/index.js';
 import {
-  InMemoryEventStore, LegacySseClientTransport, LineDecoder, StdioTransport, StreamableHttpClientTransport, bearerAuth, corsPolicy,
-  createFetchHandler, createLinkedPair, createStreamableHttpHandler, httpTransport, legacySseTransport, serveHttp, serveStdio, spawnStdio,
-} from '../../src/transport/index.js';
-import type { TokenVerifier } from '../../src/transport/index.js';
+  InMemoryEventStore, LegacySseClientTransport, StreamableHttpClientTransport, bearerAuth, corsPolicy, createFetchHandler, httpTransport, legacySseTransport,
+} from '../../src/http.js';
+import { LineDecoder, StdioTransport, createStreamableHttpHandler, nodeHttpTransport, serveHttp, serveStdio, spawnStdio } from '../../src/node.js';
+import { createLinkedPair } from '../../src/transport/index.js';
+import type { TokenVerifier } from '../../src/http.js';
 import { readSkillFolders } from '../../packages/ext-skills/src/node.js';
 import { tasksClient } from '../../packages/ext-tasks/src/index.js';
 import { RedisEventStore } from '../../packages/redis/src/redis-event-store.js';
@@ -63,8 +63,8 @@ const FACTORIES: Record<string, Array<[owner: string, take: (extra: Extra) => un
   JwtVerifierOptions: [['jwtVerifier', (extra) => jwtVerifier({ issuer: 'https://as.example', audience: 'https://mcp.example', jwksUri: 'https://as.example/jwks', ...extra })]],
   InMemoryEventStoreOptions: [['new InMemoryEventStore', (extra) => new InMemoryEventStore(extra)]],
   HttpTransportOptions: [
+    ['httpTransport', (extra) => nodeHttpTransport('http://127.0.0.1:1/mcp', extra)],
     ['httpTransport', (extra) => httpTransport('http://127.0.0.1:1/mcp', extra)],
-    ['httpTransport', (extra) => fetchHttpTransport('http://127.0.0.1:1/mcp', extra)],
     ['httpTransport', (extra) => new StreamableHttpClientTransport('http://127.0.0.1:1/mcp', extra)],
   ],
   LegacySseTransportOptions: [
@@ -163,7 +163,7 @@ test('nested limits are checked with the options that carry them', async () => {
   assert.deepStrictEqual([
     await outcome((extra) => new McpClient(transport(), { listLimits: extra }), { maxPage: 1 }),
     await outcome((extra) => new McpClient(transport(), { resultCacheLimits: extra }), { maxEntry: 1 }),
-    await outcome((extra) => httpTransport('http://127.0.0.1:1/mcp', { reconnect: { maxRetries: 1, initialDelayMs: 1, ...extra } }), { maxDelayMs: 1 }),
+    await outcome((extra) => nodeHttpTransport('http://127.0.0.1:1/mcp', { reconnect: { maxRetries: 1, initialDelayMs: 1, ...extra } }), { maxDelayMs: 1 }),
   ], [
     'new McpClient: listLimits: unknown option "maxPage"',
     'new McpClient: resultCacheLimits: unknown option "maxEntry"',

@@ -5,8 +5,8 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { InMemoryEventStore, createFetchHandler } from '../../src/transport/index.js';
-import type { EventStore, FetchHandler, FetchHandlerOptions, StreamableHttpSessionTransport } from '../../src/transport/index.js';
+import { InMemoryEventStore, createFetchHandler } from '../../src/http.js';
+import type { EventStore, FetchHandler, FetchHandlerOptions, StreamableHttpSessionTransport } from '../../src/http.js';
 import { echoServable } from './fixtures/echo-servable.js';
 import type { EchoServable } from './fixtures/echo-servable.js';
 import { within } from './fixtures/deadline.js';

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { PassThrough, Writable } from 'node:stream';
 import { test } from 'node:test';
 import { MessageParseError, SENT } from '../../src/jsonrpc/index.js';
-import { StdioTransport, spawnStdio } from '../../src/transport/index.js';
+import { StdioTransport, spawnStdio } from '../../src/node.js';
 import { runTransportContract } from './contract.js';
 import { nodeArgs } from '../fakes/bundled-program.js';
 

@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { AuthInfo, RequestId } from '../../src/jsonrpc/index.js';
-import { bearerAuth } from '../../src/transport/index.js';
-import type { HttpServerOptions, StreamableHttpSessionTransport } from '../../src/transport/index.js';
+import { bearerAuth } from '../../src/http.js';
+import type { HttpServerOptions } from '../../src/node.js';
+import type { StreamableHttpSessionTransport } from '../../src/http.js';
 import { echoServable } from './fixtures/echo-servable.js';
 import type { EchoServable } from './fixtures/echo-servable.js';
 import { within } from './fixtures/deadline.js';

@@ -9,7 +9,7 @@
 import type { CallToolResult } from 'mcpwire/protocol';
 import { McpServer } from 'mcpwire/server';
 import type { ToolContext } from 'mcpwire/server';
-import { serveHttp, serveStdio } from 'mcpwire/transport';
+import { serveHttp, serveStdio } from 'mcpwire/node';
 
 /** Builds the calculator server with its one tool; sums above `confirmOver` are confirmed first. */
 export function createDemoServer(confirmOver = Infinity): McpServer {
