@@ -21,7 +21,7 @@ import { fileURLToPath } from 'node:url';
 import { McpClient } from '../src/client/index.js';
 import { nodeHttpTransport, serveHttp, spawnStdio } from '../src/node.js';
 import { tapTransport } from '../src/transport/index.js';
-import type { TapEvent } from '../src/transport/index.js';
+import type { TapEvent } from '../src/transport/tracing-tap.js';
 import { makeHardeningServer } from '../test/fixtures/hardening-server.js';
 import type { ProbeReport } from '../test/fixtures/hardening-server.js';
 import { fuzzHttp, fuzzStdio, summary } from '../test/fuzz/fuzz-runner.js';

@@ -2,7 +2,8 @@
 // (basic/utilities/progress) and cancellation both ways (basic/utilities/cancellation).
 
 import { JsonRpcPeer } from '../jsonrpc/index.js';
-import type { MessageExtra, Params, PeerOptions, RequestContext, RequestId, RequestOptions, Transport } from '../jsonrpc/index.js';
+import type { MessageExtra, Params, RequestId, Transport } from '../jsonrpc/index.js';
+import type { PeerOptions, RequestContext, RequestOptions } from '../jsonrpc/peer.js';
 import { NOTIFICATIONS } from './methods.js';
 import { cancelledRequestId } from './cancellation.js';
 import type { ServerRequestMethod } from './methods.js';

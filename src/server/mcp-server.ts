@@ -4,9 +4,9 @@
 
 import { INVALID_PARAMS, ProtocolError } from '../jsonrpc/index.js';
 import { NOTIFICATIONS } from '../protocol/index.js';
-import type {
-  CompleteRequestParams, CompleteResult, Implementation, PageRequestParams, Resource, ResourceTemplate, ServerCapabilities, ServerMethods,
-} from '../protocol/index.js';
+import type { CompleteRequestParams, CompleteResult, Resource, ResourceTemplate, ServerCapabilities } from '../protocol/index.js';
+import type { Implementation } from '../protocol/lifecycle-types.js';
+import type { PageRequestParams, ServerMethods } from '../protocol/method-types.js';
 import { runCompleter } from './completer.js';
 import type { Completer } from './completer.js';
 import { PromptRegistry } from './prompt-registry.js';

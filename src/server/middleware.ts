@@ -3,7 +3,8 @@
 // one is answered as that JSON-RPC error.
 
 import type { AuthInfo, Params, RequestId } from '../jsonrpc/index.js';
-import type { Era, TraceContext } from '../protocol/index.js';
+import type { TraceContext } from '../protocol/index.js';
+import type { Era } from '../protocol/era.js';
 import type { ChainLink } from '../protocol/middleware.js';
 import type { ToolContext } from './request-context.js';
 

@@ -6,7 +6,8 @@
 import { INVALID_PARAMS, ProtocolError } from '../jsonrpc/index.js';
 import { isThenable } from '../jsonrpc/thenable.js';
 import { SchemaError, describeIssues } from '../json-schema/index.js';
-import type { GetPromptResult, Prompt, PromptArgument } from '../protocol/index.js';
+import type { GetPromptResult, Prompt } from '../protocol/index.js';
+import type { PromptArgument } from '../protocol/feature-types.js';
 import type { Completer } from './completer.js';
 import { NamedRegistry, coalesce } from './named-registry.js';
 import type { Registered, RegistryKind } from './named-registry.js';

@@ -1,10 +1,9 @@
 // What a tool (or resource, prompt) handler can do while it runs.
 
 import type { AuthInfo, Params, RequestId } from '../jsonrpc/index.js';
-import type {
-  ClientCapabilities, CreateMessageRequestParams, CreateMessageResult, ElicitRequestParams, ElicitResult, Era, Implementation,
-  LoggingLevel, Progress, Root, TraceContext,
-} from '../protocol/index.js';
+import type { CreateMessageRequestParams, CreateMessageResult, ElicitRequestParams, ElicitResult, LoggingLevel, Progress, Root, TraceContext } from '../protocol/index.js';
+import type { ClientCapabilities, Implementation } from '../protocol/lifecycle-types.js';
+import type { Era } from '../protocol/era.js';
 
 /** How one input is asked for. */
 export interface InputOptions {

@@ -3,16 +3,19 @@
 // for a 2025 client, also its session: lifecycle state and what it said in `initialize`.
 
 import { METHOD_NOT_FOUND, ProtocolError } from '../jsonrpc/index.js';
-import type { MessageRouter, Params, RequestContext, Transport } from '../jsonrpc/index.js';
+import type { Params, Transport } from '../jsonrpc/index.js';
+import type { MessageRouter, RequestContext } from '../jsonrpc/peer.js';
 import { isThenable } from '../jsonrpc/thenable.js';
-import { LOGGING_LEVELS, serverCapabilityFor } from '../protocol/index.js';
+import { LOGGING_LEVELS } from '../protocol/index.js';
+import { serverCapabilityFor } from '../protocol/capabilities.js';
 import { McpPeer } from '../protocol/mcp-peer.js';
 import { nextServerState, serverMaySend, serverRefusal } from '../protocol/lifecycle.js';
 import { STATELESS_ONLY, eraOfRequest, removedMethodError } from '../protocol/era.js';
 import type { Envelope } from '../protocol/era.js';
-import type {
-  ClientCapabilities, Implementation, LoggingLevel, McpPeerOptions, ServerCapabilities, ServerState,
-} from '../protocol/index.js';
+import type { LoggingLevel, ServerCapabilities } from '../protocol/index.js';
+import type { ClientCapabilities, Implementation } from '../protocol/lifecycle-types.js';
+import type { McpPeerOptions } from '../protocol/mcp-peer.js';
+import type { ServerState } from '../protocol/lifecycle.js';
 import { runMiddleware } from '../protocol/middleware.js';
 import type { Middleware, MiddlewareContext } from './middleware.js';
 import type { ToolContext } from './request-context.js';

@@ -6,7 +6,7 @@
 // resources). `server.extension(...)` installs one; Tasks and Skills are installed this way, as a
 // user's own extension would be (examples/extension-server.ts), and McpServer keeps no method for either.
 
-import { extensionIdProblem } from '../protocol/index.js';
+import { extensionIdProblem } from '../protocol/extensions.js';
 import type { Resource, Tool } from '../protocol/index.js';
 import type { ListenRegistry } from './listen-registry.js';
 import type { Middleware } from './middleware.js';

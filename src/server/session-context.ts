@@ -2,9 +2,15 @@
 // elicit and listRoots are requests to the client, tied to this request, and whose progress and
 // log notifications go on its stream. (A 2026 request's context is stateless-context.ts.)
 
-import type { AuthInfo, Params, RequestContext, RequestId, Transport } from '../jsonrpc/index.js';
-import { CapabilityError, NOTIFICATIONS, SERVER_REQUESTS, missingClientCapability, readTraceContext } from '../protocol/index.js';
-import type { ClientCapabilities, CreateMessageResult, ElicitResult, Era, Implementation, Progress, Root, TraceContext } from '../protocol/index.js';
+import type { AuthInfo, Params, RequestId, Transport } from '../jsonrpc/index.js';
+import type { RequestContext } from '../jsonrpc/peer.js';
+import { CapabilityError, NOTIFICATIONS } from '../protocol/index.js';
+import { SERVER_REQUESTS } from '../protocol/methods.js';
+import { missingClientCapability } from '../protocol/capabilities.js';
+import { readTraceContext } from '../protocol/trace-context.js';
+import type { CreateMessageResult, ElicitResult, Progress, Root, TraceContext } from '../protocol/index.js';
+import type { ClientCapabilities, Implementation } from '../protocol/lifecycle-types.js';
+import type { Era } from '../protocol/era.js';
 import type { ToolContext } from './request-context.js';
 import type { ServerConnection } from './server-connection.js';
 

@@ -4,9 +4,11 @@
 
 import { INVALID_PARAMS, METHOD_NOT_FOUND, ProtocolError } from '../jsonrpc/index.js';
 import type { Params } from '../jsonrpc/index.js';
-import { CLIENT_REQUESTS, LOGGING_LEVELS, negotiateVersion } from '../protocol/index.js';
+import { CLIENT_REQUESTS, LOGGING_LEVELS } from '../protocol/index.js';
+import { negotiateVersion } from '../protocol/versions.js';
 import { nextServerState } from '../protocol/lifecycle.js';
-import type { ClientCapabilities, Implementation, InitializeResult, LoggingLevel } from '../protocol/index.js';
+import type { LoggingLevel } from '../protocol/index.js';
+import type { ClientCapabilities, Implementation, InitializeResult } from '../protocol/lifecycle-types.js';
 import type { ToolContext } from './request-context.js';
 import type { ServerConnection } from './server-connection.js';
 

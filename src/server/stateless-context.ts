@@ -6,13 +6,17 @@
 // with an input_required result.
 
 import { INVALID_REQUEST, ProtocolError } from '../jsonrpc/index.js';
-import type { AuthInfo, MessageExtra, Params, RequestContext, RequestId } from '../jsonrpc/index.js';
-import { LOGGING_LEVELS, NOTIFICATIONS, SERVER_REQUESTS, clientCapabilityFor, readTraceContext } from '../protocol/index.js';
+import type { AuthInfo, MessageExtra, Params, RequestId } from '../jsonrpc/index.js';
+import type { RequestContext } from '../jsonrpc/peer.js';
+import { LOGGING_LEVELS, NOTIFICATIONS } from '../protocol/index.js';
+import { SERVER_REQUESTS } from '../protocol/methods.js';
+import { clientCapabilityFor } from '../protocol/capabilities.js';
+import { readTraceContext } from '../protocol/trace-context.js';
 import { missingCapabilityError } from '../protocol/era.js';
 import type { Envelope } from '../protocol/era.js';
-import type {
-  ClientCapabilities, CreateMessageResult, ElicitResult, Era, Implementation, Progress, Root, TraceContext,
-} from '../protocol/index.js';
+import type { CreateMessageResult, ElicitResult, Progress, Root, TraceContext } from '../protocol/index.js';
+import type { ClientCapabilities, Implementation } from '../protocol/lifecycle-types.js';
+import type { Era } from '../protocol/era.js';
 import type { InputOptions, ToolContext } from './request-context.js';
 
 /** Sends a notification about one request, on that request's own stream (the connection's McpPeer). */

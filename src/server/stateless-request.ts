@@ -5,12 +5,15 @@
 // these before and after the handler; the handlers are the same ones 2025 sessions use.
 
 import { INVALID_PARAMS, ProtocolError } from '../jsonrpc/index.js';
-import type { MessageExtra, Params, RequestContext } from '../jsonrpc/index.js';
+import type { MessageExtra, Params } from '../jsonrpc/index.js';
+import type { RequestContext } from '../jsonrpc/peer.js';
 import { principalOf } from '../jsonrpc/principal.js';
-import { META, RESOURCE_NOT_FOUND, serverCapabilityFor } from '../protocol/index.js';
+import { META, RESOURCE_NOT_FOUND } from '../protocol/index.js';
+import { serverCapabilityFor } from '../protocol/capabilities.js';
 import { CACHEABLE, MAY_REQUIRE_INPUT, REMOVED_IN_STATELESS, readEnvelope, removedMethodError } from '../protocol/era.js';
 import type { Envelope } from '../protocol/era.js';
-import type { Implementation, ServerCapabilities } from '../protocol/index.js';
+import type { ServerCapabilities } from '../protocol/index.js';
+import type { Implementation } from '../protocol/lifecycle-types.js';
 import { checkHeaders } from './header-check.js';
 import type { ListenRegistry } from './listen-registry.js';
 import type { ListenFilterHook } from './server-extension.js';

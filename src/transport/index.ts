@@ -7,6 +7,5 @@
 export { createLinkedPair } from './in-memory.js';
 // A wrapper that observes every message both ways.
 export { tapTransport } from './tracing-tap.js';
-export type { TapEvent } from './tracing-tap.js';
 // The base of transport wrappers: forwards everything, so a wrapper overrides only what it adds.
 export { PassThroughTransport } from './pass-through.js';

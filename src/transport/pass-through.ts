@@ -4,7 +4,8 @@
 // openStandaloneStream does not make it Streamable HTTP. packages/cli/test/wrapper-contract.test.ts
 // lists the members from the Transport type and checks each one is forwarded.
 
-import type { JSONRPCMessage, MessageExtra, ParamHeaderSource, SendOptions, Transport, TransportCapabilities, TransportKind } from '../jsonrpc/index.js';
+import type { JSONRPCMessage, MessageExtra, SendOptions, Transport, TransportKind } from '../jsonrpc/index.js';
+import type { ParamHeaderSource, TransportCapabilities } from '../jsonrpc/transport.js';
 
 /** A transport that forwards everything to `inner`; subclasses override `send` or `receive`. */
 export class PassThroughTransport implements Transport {

@@ -12,7 +12,7 @@ import { ProtocolError, RequestCancelledError, RequestTimeoutError } from '../..
 import type { CreateMessageRequestParams, ElicitRequestParams, LoggingLevel, Progress } from '../../src/protocol/index.js';
 import { spawnStdio } from '../../src/node.js';
 import { tapTransport } from '../../src/transport/index.js';
-import type { TapEvent } from '../../src/transport/index.js';
+import type { TapEvent } from '../../src/transport/tracing-tap.js';
 import { nodeArgs } from '../fakes/bundled-program.js';
 
 const SERVER = fileURLToPath(new URL('../fixtures/features-server.ts', import.meta.url));

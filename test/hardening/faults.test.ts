@@ -13,10 +13,11 @@ import { ConnectionClosedError, RequestTimeoutError } from '../../src/jsonrpc/in
 import type { CallToolResult, Progress } from '../../src/protocol/index.js';
 import { McpServer } from '../../src/server/index.js';
 import { HttpStatusError } from '../../src/http.js';
-import { StdioTransport, nodeHttpTransport, serveHttp, spawnStdio } from '../../src/node.js';
+import { nodeHttpTransport, serveHttp, spawnStdio } from '../../src/node.js';
+import { StdioTransport } from '../../src/transport/stdio/stdio.js';
 import { tapTransport } from '../../src/transport/index.js';
 import type { SpawnedStdioTransport } from '../../src/node.js';
-import type { TapEvent } from '../../src/transport/index.js';
+import type { TapEvent } from '../../src/transport/tracing-tap.js';
 import { within } from '../transport/fixtures/deadline.js';
 import { isAlive } from '../fakes/is-alive.js';
 import { nodeArgs } from '../fakes/bundled-program.js';

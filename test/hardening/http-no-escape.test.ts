@@ -10,7 +10,7 @@ import { test } from 'node:test';
 import { McpServer } from '../../src/server/index.js';
 import { bearerAuth } from '../../src/http.js';
 import { serveHttp } from '../../src/node.js';
-import type { RunningHttpServer } from '../../src/node.js';
+import type { RunningHttpServer } from '../../src/transport/node/streamable-http-server.js';
 import { HttpError, answerError } from '../../src/transport/http-server/http-error.js';
 import { NodeHttpExchange } from '../../src/transport/node/node-http-exchange.js';
 import { within } from '../transport/fixtures/deadline.js';

@@ -6,9 +6,11 @@
 import assert from 'node:assert/strict';
 import { PassThrough } from 'node:stream';
 import { test } from 'node:test';
-import { JsonRpcPeer, TooManyPendingRequestsError, exceedsJsonDepth, parseJsonMessage } from '../../src/jsonrpc/index.js';
+import { JsonRpcPeer, TooManyPendingRequestsError, parseJsonMessage } from '../../src/jsonrpc/index.js';
+import { exceedsJsonDepth } from '../../src/jsonrpc/parse-json.js';
 import { McpServer } from '../../src/server/index.js';
-import { StdioTransport, nodeHttpTransport, serveHttp } from '../../src/node.js';
+import { nodeHttpTransport, serveHttp } from '../../src/node.js';
+import { StdioTransport } from '../../src/transport/stdio/stdio.js';
 import { legacySseTransport } from '../../src/http.js';
 import { fromFetchResponse } from '../../src/transport/http-client/http-request.js';
 import { consumeSseResponse, newProgress } from '../../src/transport/http-client/resumable-sse-reader.js';

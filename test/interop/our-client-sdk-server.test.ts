@@ -11,7 +11,7 @@ import type { Transport } from '../../src/jsonrpc/index.js';
 import type { Progress } from '../../src/protocol/index.js';
 import { nodeHttpTransport, spawnStdio } from '../../src/node.js';
 import { tapTransport } from '../../src/transport/index.js';
-import type { TapEvent } from '../../src/transport/index.js';
+import type { TapEvent } from '../../src/transport/tracing-tap.js';
 import { startListeningChild } from '../fakes/listening-child.js';
 import { nodeArgs } from '../fakes/bundled-program.js';
 

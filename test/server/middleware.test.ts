@@ -10,9 +10,10 @@ import type { EraChoice } from '../../src/client/index.js';
 import { ProtocolError } from '../../src/jsonrpc/index.js';
 import type { Params } from '../../src/jsonrpc/index.js';
 import { McpServer } from '../../src/server/index.js';
-import type { MiddlewareContext } from '../../src/server/index.js';
+import type { MiddlewareContext } from '../../src/server/middleware.js';
 import { bearerAuth } from '../../src/http.js';
-import { StdioTransport, nodeHttpTransport, serveHttp } from '../../src/node.js';
+import { nodeHttpTransport, serveHttp } from '../../src/node.js';
+import { StdioTransport } from '../../src/transport/stdio/stdio.js';
 
 const ADD = {
   name: 'add',

@@ -4,7 +4,7 @@ import { ConnectionClosedError, JsonRpcPeer, ProtocolError } from '../../src/jso
 import { HttpStatusError } from '../../src/http.js';
 import { nodeHttpTransport, serveHttp } from '../../src/node.js';
 import type { HttpTraceEvent } from '../../src/http.js';
-import type { RunningHttpServer } from '../../src/node.js';
+import type { RunningHttpServer } from '../../src/transport/node/streamable-http-server.js';
 import { runTransportContract } from './contract.js';
 import { echoServable } from './fixtures/echo-servable.js';
 import type { EchoServable } from './fixtures/echo-servable.js';

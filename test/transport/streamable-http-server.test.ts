@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import type { AuthInfo, RequestId } from '../../src/jsonrpc/index.js';
 import { bearerAuth } from '../../src/http.js';
 import type { HttpServerOptions } from '../../src/node.js';
-import type { StreamableHttpSessionTransport } from '../../src/http.js';
+import type { StreamableHttpSessionTransport } from '../../src/transport/http-server/http-session.js';
 import { echoServable } from './fixtures/echo-servable.js';
 import type { EchoServable } from './fixtures/echo-servable.js';
 import { within } from './fixtures/deadline.js';

@@ -8,7 +8,8 @@ import { PassThrough } from 'node:stream';
 import { test } from 'node:test';
 import type { Transport } from '../../src/jsonrpc/index.js';
 import { McpServer } from '../../src/server/index.js';
-import { SpawnedStdioTransport, StdioTransport, nodeHttpTransport, spawnStdio } from '../../src/node.js';
+import { SpawnedStdioTransport, nodeHttpTransport, spawnStdio } from '../../src/node.js';
+import { StdioTransport } from '../../src/transport/stdio/stdio.js';
 import { StreamableHttpClientTransport, createFetchHandler, legacySseTransport } from '../../src/http.js';
 import { createLinkedPair } from '../../src/transport/index.js';
 

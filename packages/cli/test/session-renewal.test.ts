@@ -12,7 +12,7 @@ import type { JSONRPCMessage, Transport } from '../../../src/jsonrpc/index.js';
 import { McpServer } from '../../../src/server/index.js';
 import { StreamableHttpClientTransport, createFetchHandler } from '../../../src/http.js';
 import { tapTransport } from '../../../src/transport/index.js';
-import type { FetchHandler } from '../../../src/http.js';
+import type { FetchHandler } from '../../../src/transport/http-server/fetch-handler.js';
 import { CapturedTransport } from '../../../test/fakes/captured-transport.js';
 
 /** The wrappers a client may be handed instead of the transport itself: the tap, and the CLI's stack. */

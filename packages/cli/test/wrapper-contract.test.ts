@@ -12,7 +12,8 @@ import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { DrainingTransport } from '../src/draining-transport.js';
 import { EchoGuard } from '../src/echo-guard.js';
-import type { JSONRPCMessage, MessageExtra, ParamHeaderSource, SendOptions, Transport, TransportCapabilities, TransportKind } from '../../../src/jsonrpc/index.js';
+import type { JSONRPCMessage, MessageExtra, SendOptions, Transport, TransportKind } from '../../../src/jsonrpc/index.js';
+import type { ParamHeaderSource, TransportCapabilities } from '../../../src/jsonrpc/transport.js';
 import { tapTransport } from '../../../src/transport/index.js';
 import { PassThroughTransport } from '../../../src/transport/pass-through.js';
 

@@ -2,7 +2,8 @@
 // MCP-Protocol-Version equal to the `_meta` version, Mcp-Method, Mcp-Name for tools/call,
 // prompts/get and resources/read, and the Mcp-Param-* mirrors of tool arguments (SEP-2243).
 
-import type { JSONRPCMessage, ParamHeaderSource } from '../../jsonrpc/index.js';
+import type { JSONRPCMessage } from '../../jsonrpc/index.js';
+import type { ParamHeaderSource } from '../../jsonrpc/transport.js';
 import { META } from '../../protocol/era.js';
 import { mcpNameOf } from '../../protocol/mcp-name.js';
 

@@ -5,7 +5,8 @@
 // (resumable-sse-reader.ts); the GET stream for the server's own messages is standalone-stream.ts.
 
 import { ConnectionClosedError, MessageParseError, parseJsonMessage } from '../../jsonrpc/index.js';
-import type { JSONRPCMessage, ParamHeaderSource, RequestId, Transport, TransportCapabilities } from '../../jsonrpc/index.js';
+import type { JSONRPCMessage, RequestId, Transport } from '../../jsonrpc/index.js';
+import type { ParamHeaderSource, TransportCapabilities } from '../../jsonrpc/transport.js';
 import { HttpStatusError, describeStatus, readRefusal } from './http-status-error.js';
 import { consumeSseResponse, discard, isResponseTo, newProgress, readResumableStream } from './resumable-sse-reader.js';
 import type { ReconnectPolicy, StreamHooks } from './resumable-sse-reader.js';

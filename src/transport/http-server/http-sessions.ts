@@ -4,7 +4,8 @@
 // 2026 stateless one; an endpoint made without it (createStatelessFetchHandler) serves 2026-07-28
 // only, and none of this is in its bundle.
 
-import type { Classified, MessageExtra } from '../../jsonrpc/index.js';
+import type { MessageExtra } from '../../jsonrpc/index.js';
+import type { Classified } from '../../jsonrpc/messages.js';
 import { HANDSHAKE_REVISIONS } from '../../protocol/versions.js';
 import { InMemoryEventStore } from './event-store.js';
 import type { HttpEndpointOptions, HttpServable, SessionStore } from './http-endpoint-options.js';

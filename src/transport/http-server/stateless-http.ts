@@ -3,7 +3,8 @@
 // to the endpoint's StatelessChannel (stateless-channel.ts), the server's one connection for them,
 // with its headers in MessageExtra; the server checks them against the body. No sessions, no GET.
 
-import type { JSONRPCNotification, JSONRPCRequest, MessageExtra } from '../../jsonrpc/index.js';
+import type { MessageExtra } from '../../jsonrpc/index.js';
+import type { JSONRPCNotification, JSONRPCRequest } from '../../jsonrpc/messages.js';
 import { META } from '../../protocol/era.js';
 import type { StatelessChannel } from './stateless-channel.js';
 
