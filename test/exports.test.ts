@@ -94,7 +94,7 @@ const TYPES: Record<string, string[]> = {
   'http.ts': ['BearerAuthOptions', 'CorsOptions', 'DpopExpectation', 'DpopVerifier', 'EventStore', 'FetchHandlerOptions', 'HttpTraceEvent', 'HttpTransportOptions', 'InMemoryEventStoreOptions', 'LegacySseTransportOptions', 'TokenVerifier'],
   'http-stateless.ts': ['StatelessFetchHandlerOptions'],
   'node.ts': ['HttpServerOptions', 'SpawnStdioOptions'],
-  'server/index.ts': ['ExtensionHost', 'InputOptions', 'ListenBus', 'ListenEvent', 'McpServerOptions', 'Middleware', 'PromptArguments', 'RegisteredPrompt', 'RegisteredResource', 'RegisteredResourceTemplate', 'RegisteredTool', 'ServerExtension', 'ToolContext', 'ToolHandler', 'ToolServerOptions'],
+  'server/index.ts': ['ExtensionServer', 'HandlerContext', 'InputOptions', 'ListenBus', 'ListenEvent', 'McpServerOptions', 'Middleware', 'PromptArguments', 'RegisteredPrompt', 'RegisteredResource', 'RegisteredResourceTemplate', 'RegisteredTool', 'ServerExtension', 'ToolHandler', 'ToolServerOptions'],
   'client/index.ts': ['ClientExtension', 'ClientMiddleware', 'ClientRequestOptions', 'EraChoice', 'ExtensionCall', 'ExtensionClient', 'InputRequest', 'ListLimits', 'McpClientOptions', 'Subscription'],
   'host/index.ts': ['ConfirmationRequest', 'FunctionCall', 'HostEvent', 'HostOptions', 'Model', 'ModelMessage', 'ModelReply', 'ModelRequest', 'PolicyOptions', 'SamplingConfirmationRequest'],
 };

@@ -15,7 +15,7 @@ export interface InputOptions {
 }
 
 /** Handed to every handler: the request's identity, its cancellation signal, and ways to talk back. */
-export interface ToolContext {
+export interface HandlerContext {
   requestId: RequestId;
   /**
    * 'handshake': a 2025 session; sample/elicit/listRoots are requests to the client. 'stateless':

@@ -1,7 +1,7 @@
 // The bearer-token hook of the HTTP server, end to end: McpServer behind serveHttp with an
 // application-supplied verifier, McpClient over nodeHttpTransport with an Authorization header. No
 // token → 401 naming the RFC 9728 metadata, which is served at its well-known path; the verified
-// identity reaches the tool (ToolContext.authInfo), which refuses a caller without the scope;
+// identity reaches the tool (HandlerContext.authInfo), which refuses a caller without the scope;
 // every request is verified again; a session is no credential for another client.
 
 import assert from 'node:assert/strict';

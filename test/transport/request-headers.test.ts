@@ -14,7 +14,7 @@ const envelope = { 'io.modelcontextprotocol/protocolVersion': V, 'io.modelcontex
 
 /**
  * A server whose own method `x/headers` answers what the request's MessageExtra says. A 2026
- * handler's context carries it as `extra` (stateless-context.ts), which ToolContext does not declare.
+ * handler's context carries it as `extra` (stateless-context.ts), which HandlerContext does not declare.
  */
 function echoServer() {
   const server = makeAddServer();
