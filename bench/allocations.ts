@@ -18,11 +18,11 @@ if (typeof globalThis.gc !== 'function') {
 }
 
 type JsonRpc = typeof import('../src/jsonrpc/index.js');
-type Transports = typeof import('../src/transport/index.js');
+type Transports = typeof import('../src/transport/stdio/line-framing.js');
 type Client = typeof import('../src/client/index.js');
 type AddServer = typeof import('../examples/add-server.js');
 const { JsonRpcPeer } = await importDist<JsonRpc>('src/jsonrpc/index.js');
-const { LineDecoder, encodeLine } = await importDist<Transports>('src/transport/index.js');
+const { LineDecoder, encodeLine } = await importDist<Transports>('src/transport/stdio/line-framing.js');
 const { McpClient } = await importDist<Client>('src/client/index.js');
 const { createAddServer } = await importDist<AddServer>('examples/add-server.js');
 

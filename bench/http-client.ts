@@ -17,7 +17,7 @@ import type { Row } from './report.js';
 import { stopChild } from './stats.js';
 
 type ClientModule = typeof import('../src/client/index.js');
-type TransportModule = typeof import('../src/transport/index.js');
+type TransportModule = typeof import('../src/node.js');
 
 // The official SDK client adds an abort listener per request to one long-lived AbortSignal and
 // Node warns at every one past 1,500: one line says so, instead of thousands.
@@ -69,8 +69,8 @@ async function connect(name: HttpClientName, url: string, serverPid: number): Pr
     return { serverPid, call: () => client.callTool(ADD_CALL), close: () => client.close() };
   }
   const { McpClient } = await importDist<ClientModule>('src/client/index.js');
-  const { httpTransport } = await importDist<TransportModule>('src/transport/index.js');
-  const client = await McpClient.connect(httpTransport(url, name === 'mcpwire-fetch' ? { fetch: globalThis.fetch } : {}));
+  const { nodeHttpTransport } = await importDist<TransportModule>('src/node.js');
+  const client = await McpClient.connect(nodeHttpTransport(url, name === 'mcpwire-fetch' ? { fetch: globalThis.fetch } : {}));
   return { serverPid, call: () => client.callTool(ADD_CALL.name, ADD_CALL.arguments), close: () => client.close() };
 }
 

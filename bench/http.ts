@@ -17,7 +17,7 @@ import type { RunFigures, Side } from './measure.js';
 import { stopChild, waitForLine } from './stats.js';
 
 type ClientModule = typeof import('../src/client/index.js');
-type TransportModule = typeof import('../src/transport/index.js');
+type TransportModule = typeof import('../src/node.js');
 
 export type HttpVariant = 'raw' | 'json' | 'sse' | 'fetch';
 
@@ -45,8 +45,8 @@ export async function startHttpSide(caller: HttpCaller, script = SERVERS.rawHttp
     return { serverPid: child.pid!, call: () => raw.request('tools/call', ADD_CALL), close: async () => { raw.close(); await stopChild(child); } };
   }
   const { McpClient } = await importDist<ClientModule>('src/client/index.js');
-  const { httpTransport } = await importDist<TransportModule>('src/transport/index.js');
-  const client = await McpClient.connect(httpTransport(url));
+  const { nodeHttpTransport } = await importDist<TransportModule>('src/node.js');
+  const client = await McpClient.connect(nodeHttpTransport(url));
   return {
     serverPid: child.pid!,
     call: () => client.callTool(ADD_CALL.name, ADD_CALL.arguments),

@@ -17,7 +17,7 @@ import { coldStartAnswer } from './cold-start.js';
 import { waitForLine } from './stats.js';
 
 type ClientModule = typeof import('../src/client/index.js');
-type TransportModule = typeof import('../src/transport/index.js');
+type TransportModule = typeof import('../src/node.js');
 
 /**
  * N, the calls in each counted window, and how many windows (BENCH_QUICK=1: fewer); W, the warm-up
@@ -80,9 +80,9 @@ export function httpDrive(client: 'raw' | 'raw stateless' | 'session' | 'statele
         raw.close();
       } else {
         const { McpClient } = await importDist<ClientModule>('src/client/index.js');
-        const { httpTransport } = await importDist<TransportModule>('src/transport/index.js');
+        const { nodeHttpTransport } = await importDist<TransportModule>('src/node.js');
         const era = client === 'stateless' ? '2026-07-28' : '2025-11-25';
-        const mcp = await McpClient.connect(httpTransport(url!), { timeoutMs: CALLGRIND_TIMEOUT_MS, era });
+        const mcp = await McpClient.connect(nodeHttpTransport(url!), { timeoutMs: CALLGRIND_TIMEOUT_MS, era });
         await measure((calls) => callMany(() => mcp.callTool(ADD_CALL.name, ADD_CALL.arguments), calls, concurrency));
         await mcp.close();
       }

@@ -12,7 +12,7 @@ import { inFlight, sequential } from './load.js';
 import { stopChild } from './stats.js';
 
 type ClientModule = typeof import('../src/client/index.js');
-type TransportModule = typeof import('../src/transport/index.js');
+type TransportModule = typeof import('../src/node.js');
 
 interface ProfileNode { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] }
 interface Profile { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] }
@@ -26,7 +26,7 @@ const flags = ['--cpu-prof', `--cpu-prof-dir=${dir}`];
 
 buildDist();
 const { McpClient } = await importDist<ClientModule>('src/client/index.js');
-const { httpTransport, spawnStdio } = await importDist<TransportModule>('src/transport/index.js');
+const { nodeHttpTransport, spawnStdio } = await importDist<TransportModule>('src/node.js');
 let client: InstanceType<ClientModule['McpClient']>;
 let stop: () => Promise<void>;
 if (mode === 'stdio') {
@@ -34,7 +34,7 @@ if (mode === 'stdio') {
   stop = () => client.close(); // stdin closes, the server exits and writes its profile
 } else {
   const { child, url } = await startHttpServer(SERVERS.mcpwireHttp, mode === 'http-json' ? ['--json'] : [], flags);
-  client = await McpClient.connect(httpTransport(url));
+  client = await McpClient.connect(nodeHttpTransport(url));
   stop = async () => { await client.close(); await stopChild(child); };
 }
 const call = (): Promise<unknown> => client.callTool(ADD_CALL.name, ADD_CALL.arguments);

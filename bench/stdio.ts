@@ -12,7 +12,7 @@ import type { RunFigures, Side } from './measure.js';
 import { processRssBytes } from './stats.js';
 
 type ClientModule = typeof import('../src/client/index.js');
-type TransportModule = typeof import('../src/transport/index.js');
+type TransportModule = typeof import('../src/node.js');
 
 /**
  * mcpwire's client on the server as npm run build ships it for a host to spawn (one ESM file, as
@@ -22,7 +22,7 @@ type TransportModule = typeof import('../src/transport/index.js');
  */
 async function startMcpwire(): Promise<Side> {
   const { McpClient } = await importDist<ClientModule>('src/client/index.js');
-  const { spawnStdio } = await importDist<TransportModule>('src/transport/index.js');
+  const { spawnStdio } = await importDist<TransportModule>('src/node.js');
   const transport = spawnStdio(process.execPath, [SERVERS.mcpwireStdioBundle], { stderr: 'inherit' });
   const client = await McpClient.connect(transport);
   return { serverPid: transport.pid!, call: () => client.callTool(ADD_CALL.name, ADD_CALL.arguments), close: () => client.close() };

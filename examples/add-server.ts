@@ -6,8 +6,8 @@
 
 import type { CallToolResult } from '../src/protocol/index.js';
 import { McpServer } from '../src/server/index.js';
-import type { ToolContext } from '../src/server/index.js';
-import { serveHttp, serveStdio } from '../src/transport/index.js';
+import type { HandlerContext } from '../src/server/index.js';
+import { serveHttp, serveStdio } from '../src/node.js';
 
 /** Builds the calculator server with its one tool; sums above `confirmOver` are confirmed first. */
 export function createAddServer(confirmOver = Infinity): McpServer {
@@ -30,7 +30,7 @@ function sumResult(sum: number): CallToolResult {
 }
 
 /** The sum, once the user confirmed it through elicitation (an input round in 2026-07-28). */
-async function confirmedSum(a: number, b: number, confirmOver: number, context: ToolContext): Promise<CallToolResult> {
+async function confirmedSum(a: number, b: number, confirmOver: number, context: HandlerContext): Promise<CallToolResult> {
   const answer = await context.elicit({
     mode: 'form', message: `Add ${a} and ${b}? The sum is over ${confirmOver}.`,
     requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] },

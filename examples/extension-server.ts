@@ -11,7 +11,7 @@ import type { Params } from '../src/jsonrpc/index.js';
 import { extensionSettings } from '../src/protocol/index.js';
 import { McpServer } from '../src/server/index.js';
 import type { ServerExtension } from '../src/server/index.js';
-import { serveStdio } from '../src/transport/index.js';
+import { serveStdio } from '../src/node.js';
 
 /** The extension's identifier: a reversed domain its author owns, a slash, a name. */
 export const CLOCK_EXTENSION = 'com.example/clock';

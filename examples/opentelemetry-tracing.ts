@@ -29,7 +29,7 @@ import { parseTraceparent, withTraceContext } from '../src/protocol/index.js';
 import type { TraceContext } from '../src/protocol/index.js';
 import { McpServer } from '../src/server/index.js';
 import type { Middleware } from '../src/server/index.js';
-import { httpTransport, serveHttp } from '../src/transport/index.js';
+import { nodeHttpTransport, serveHttp } from '../src/node.js';
 
 /** What the middlewares call on a span: OpenTelemetry's Span has these methods. */
 export interface SpanLike {
@@ -156,7 +156,7 @@ export function createTracedServer(tracing: Tracing): McpServer {
 export async function runTracedCall(era: EraChoice = '2025-11-25'): Promise<RecordedSpan[]> {
   const tracing = recordingTracing();
   const http = await serveHttp(createTracedServer(tracing), { port: 0 });
-  const client = await McpClient.connect(httpTransport(http.url), { era });
+  const client = await McpClient.connect(nodeHttpTransport(http.url), { era });
   client.use(traceClient(tracing));
   try {
     await client.callTool('add', { a: 19, b: 23 });

@@ -9,7 +9,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { readSkillFolders } from 'mcpwire-ext-skills/node';
 import { McpServer } from '../src/server/index.js';
 import { skillsExtension } from 'mcpwire-ext-skills';
-import { serveStdio } from '../src/transport/index.js';
+import { serveStdio } from '../src/node.js';
 
 /** The folder of example skills beside this file. */
 export const EXAMPLE_SKILLS = fileURLToPath(new URL('./skills/', import.meta.url)).replace('/dist/examples/', '/examples/');

@@ -3,7 +3,9 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { compile, type Dialect, type Formats, type Validator } from '../src/json-schema/index.js';
+import { compile, type Validator } from '../src/json-schema/index.js';
+import { type Dialect } from '../src/json-schema/dialects.js';
+import { type Formats } from '../src/json-schema/schema-compiler.js';
 
 /** Per-file tally. */
 export interface FileResult { file: string; passed: number; total: number }

@@ -7,7 +7,7 @@
 import { McpClient } from '../src/client/index.js';
 import type { CallToolResult } from '../src/protocol/index.js';
 import { McpServer } from '../src/server/index.js';
-import { httpTransport, serveHttp } from '../src/transport/index.js';
+import { nodeHttpTransport, serveHttp } from '../src/node.js';
 
 /** The three kinds of costly arguments. */
 export type HostileKind = 'unique' | 'costly' | 'errors';
@@ -45,8 +45,8 @@ const CALLS: Record<HostileKind, { args: () => Record<string, unknown>; expect: 
 export async function hostileArgumentsPhase(kinds: readonly HostileKind[] = ['unique', 'costly', 'errors'], rounds = 3): Promise<HostileReport> {
   const failures: string[] = [];
   const running = await serveHttp(hostileServer());
-  const hostile = await McpClient.connect(httpTransport(running.url), { timeoutMs: 120_000 });
-  const monitor = await McpClient.connect(httpTransport(running.url), { timeoutMs: 120_000 });
+  const hostile = await McpClient.connect(nodeHttpTransport(running.url), { timeoutMs: 120_000 });
+  const monitor = await McpClient.connect(nodeHttpTransport(running.url), { timeoutMs: 120_000 });
   let done = false, pings = 0, slowest = 0, largest = 0, answered = 0;
   try {
     const pinging = (async () => {

@@ -8,7 +8,7 @@
 import { fileURLToPath } from 'node:url';
 import { McpClient } from '../src/client/index.js';
 import { Host, Policy } from '../src/host/index.js';
-import { spawnStdio } from '../src/transport/index.js';
+import { spawnStdio } from '../src/node.js';
 
 const SERVER = fileURLToPath(new URL('../test/fixtures/rug-pull-server.ts', import.meta.url));
 /** The host's refresh interval in this phase (its default). */

@@ -6,7 +6,7 @@
 
 import { request } from 'node:http';
 import type { ClientRequest } from 'node:http';
-import { serveHttp } from '../src/transport/index.js';
+import { serveHttp } from '../src/node.js';
 import { makeAddServer } from '../test/fakes/add-server.js';
 import type { ScenarioResult } from './load-session-flood.js';
 

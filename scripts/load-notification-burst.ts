@@ -3,7 +3,7 @@
 // HTTP must get every one of them, in order, and the result. Called from scripts/load.ts.
 
 import { McpClient } from '../src/client/index.js';
-import { httpTransport, serveHttp } from '../src/transport/index.js';
+import { nodeHttpTransport, serveHttp } from '../src/node.js';
 import { makeBurstServer } from '../test/fixtures/burst-server.js';
 import type { ScenarioResult } from './load-session-flood.js';
 
@@ -18,7 +18,7 @@ export async function notificationBurst(options: { count: number; rounds: number
   const failures: string[] = [];
   let line = 'notification burst: did not finish';
   try {
-    const client = await McpClient.connect(httpTransport(running.url), { timeoutMs: 60_000 });
+    const client = await McpClient.connect(nodeHttpTransport(running.url), { timeoutMs: 60_000 });
     let received = 0;
     let outOfOrder = 0;
     let expected = 0;

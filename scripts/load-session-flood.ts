@@ -6,7 +6,7 @@
 
 import { request } from 'node:http';
 import { McpClient } from '../src/client/index.js';
-import { httpTransport, serveHttp } from '../src/transport/index.js';
+import { nodeHttpTransport, serveHttp } from '../src/node.js';
 import { makeHardeningServer } from '../test/fixtures/hardening-server.js';
 
 /** What the scenario saw, as one report line, and what went wrong. */
@@ -55,7 +55,7 @@ export async function sessionFlood(options: { floods: number; workers: number; c
     const work = Promise.all(Array.from({ length: options.workers }, async (_, worker) => {
       let client: McpClient;
       try {
-        client = await McpClient.connect(httpTransport(running.url), { timeoutMs: 20_000 });
+        client = await McpClient.connect(nodeHttpTransport(running.url), { timeoutMs: 20_000 });
       } catch {
         tally.refusedSessions++;
         tally.lost += options.calls;

@@ -7,7 +7,7 @@
 
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { readSseEvents } from '../src/transport/index.js';
+import { readSseEvents } from '../src/http.js';
 import type { ScenarioResult } from './load-session-flood.js';
 
 /** What the read may take: the line's transfer and parse on a loaded 2-core machine, far under the quadratic reader's seconds. */

@@ -8,7 +8,7 @@
 import { request } from 'node:http';
 import { McpServer } from '../src/server/index.js';
 import { tasksExtension } from '../packages/ext-tasks/src/index.js';
-import { serveHttp } from '../src/transport/index.js';
+import { serveHttp } from '../src/node.js';
 import { TASKS_EXTENSION } from '../packages/ext-tasks/src/index.js';
 import type { ScenarioResult } from './load-session-flood.js';
 

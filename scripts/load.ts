@@ -19,8 +19,9 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { McpClient } from '../src/client/index.js';
-import { httpTransport, serveHttp, spawnStdio, tapTransport } from '../src/transport/index.js';
-import type { TapEvent } from '../src/transport/index.js';
+import { nodeHttpTransport, serveHttp, spawnStdio } from '../src/node.js';
+import { tapTransport } from '../src/transport/index.js';
+import type { TapEvent } from '../src/transport/tracing-tap.js';
 import { makeHardeningServer } from '../test/fixtures/hardening-server.js';
 import type { ProbeReport } from '../test/fixtures/hardening-server.js';
 import { fuzzHttp, fuzzStdio, summary } from '../test/fuzz/fuzz-runner.js';
@@ -144,10 +145,10 @@ async function httpChild(): Promise<{ url: string; stop: () => Promise<number | 
 
 async function httpPhase(): Promise<void> {
   const server = await httpChild();
-  const monitor = await McpClient.connect(httpTransport(server.url));
+  const monitor = await McpClient.connect(nodeHttpTransport(server.url));
   // Warm up with a few sessions, so the baseline includes what every session needs once (JIT, pools).
   for (let i = 0; i < 5; i++) {
-    const warm = await McpClient.connect(httpTransport(server.url));
+    const warm = await McpClient.connect(nodeHttpTransport(server.url));
     for (let j = 0; j < 20; j++) await add(warm, j, j);
     await warm.close();
   }
@@ -162,7 +163,7 @@ async function httpPhase(): Promise<void> {
     const counter = responseCounter();
     let client: McpClient;
     try {
-      client = await McpClient.connect(tapTransport(httpTransport(server.url), counter.observe), { timeoutMs: CALL_TIMEOUT_MS });
+      client = await McpClient.connect(tapTransport(nodeHttpTransport(server.url), counter.observe), { timeoutMs: CALL_TIMEOUT_MS });
     } catch {
       failedSessions++;
       tally.lost += HTTP_CALLS_PER_SESSION;

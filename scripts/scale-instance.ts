@@ -8,8 +8,8 @@ import { McpServer } from '../src/server/index.js';
 import { tasksExtension } from '../packages/ext-tasks/src/index.js';
 import type { ListenBus } from '../src/server/index.js';
 import type { TaskStore } from '../packages/ext-tasks/src/index.js';
-import { serveHttp } from '../src/transport/index.js';
-import type { EventStore } from '../src/transport/index.js';
+import { serveHttp } from '../src/node.js';
+import type { EventStore } from '../src/http.js';
 import { RedisEventStore, RedisListenBus, RedisTaskStore } from '../packages/redis/src/index.js';
 import { connectRedis } from '../packages/redis/test/redis-server.js';
 

@@ -6,7 +6,7 @@
 import { McpClient } from '../src/client/index.js';
 import { tasksClient } from '../packages/ext-tasks/src/client/tasks-client.js';
 import type { DetailedTask } from '../packages/ext-tasks/src/index.js';
-import { httpTransport } from '../src/transport/index.js';
+import { nodeHttpTransport } from '../src/node.js';
 import { ORPHANED_MESSAGE } from '../packages/redis/src/index.js';
 
 const V2026 = '2026-07-28' as const;
@@ -21,7 +21,7 @@ export const crossReport = {
 
 /** A 2026 client of one instance (or of nginx) that declares the Tasks extension. */
 export function taskClient(url: string): Promise<McpClient> {
-  return McpClient.connect(httpTransport(url), { era: V2026, timeoutMs: 20_000, extensions: [tasksClient()] });
+  return McpClient.connect(nodeHttpTransport(url), { era: V2026, timeoutMs: 20_000, extensions: [tasksClient()] });
 }
 
 async function getTask(client: McpClient, taskId: string): Promise<DetailedTask> {
@@ -99,7 +99,7 @@ export async function readVictimTasks(survivor: McpClient, tasks: { running: str
 
 /** A listen stream on one instance subscribed to every touch URI; counts what it hears by number. */
 export async function touchListener(url: string): Promise<{ heard: Map<number, number>; stop: () => Promise<void> }> {
-  const client = await McpClient.connect(httpTransport(url), { era: V2026 });
+  const client = await McpClient.connect(nodeHttpTransport(url), { era: V2026 });
   const heard = new Map<number, number>();
   client.onresourceupdated = (uri) => {
     const n = Number(/^scale:\/\/touch\/(\d+)$/.exec(uri)?.[1] ?? -1);

@@ -11,7 +11,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { McpClient, SessionLostError } from '../src/client/index.js';
-import { HttpStatusError, httpTransport } from '../src/transport/index.js';
+import { HttpStatusError } from '../src/http.js';
+import { nodeHttpTransport } from '../src/node.js';
 import { startRedis } from '../packages/redis/test/redis-server.js';
 import { freePort, startInstance, startNginx, stopChild } from './scale-cluster.js';
 import type { Instance } from './scale-cluster.js';
@@ -68,7 +69,7 @@ async function statelessWorker(url: string, worker: number, until: number): Prom
 /** A 2025 session: `work` calls with progress; every other call cuts its stream at step 2, and the client resumes it. */
 async function sessionWorker(url: string, until: number): Promise<McpClient> {
   const seenEvents = new Set<string>();
-  const transport = httpTransport(url, {
+  const transport = nodeHttpTransport(url, {
     reconnect: { maxRetries: 5, initialDelayMs: 50 },
     ontrace: (event) => {
       if (event.eventId !== undefined) {

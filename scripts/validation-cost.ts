@@ -3,7 +3,7 @@
 // invalid argument's error text, and maxItems in front of expensive keywords.
 // Run: npx tsx scripts/validation-cost.ts [levels of the doubling schema, default 18]
 import { compile } from '../src/json-schema/index.js';
-import { describeValidationErrors } from '../src/server/index.js';
+import { describeValidationErrors } from '../src/server/tool-registry.js';
 
 const levels = Number(process.argv[2] ?? 18);
 const time = <T>(fn: () => T): [T, number] => {

@@ -5,13 +5,11 @@
 
 // The server: one fetch handler per McpServer, its options, and the state it can be given.
 export { createFetchHandler } from './transport/http-server/fetch-handler.js';
-export type { FetchHandler, FetchHandlerOptions } from './transport/http-server/fetch-handler.js';
-export type { HttpEndpointOptions, HttpServable, SessionStore } from './transport/http-server/http-endpoint-options.js';
+export type { FetchHandlerOptions } from './transport/http-server/fetch-handler.js';
 export { corsPolicy } from './transport/http-server/http-cors.js';
 export type { CorsOptions } from './transport/http-server/http-cors.js';
 export { InMemoryEventStore } from './transport/http-server/event-store.js';
 export type { EventStore, InMemoryEventStoreOptions } from './transport/http-server/event-store.js';
-export type { StreamableHttpSessionTransport } from './transport/http-server/http-session.js';
 // Bearer tokens: the `auth` option (bearerAuth), a verifyToken for JWTs (jwtVerifier), and the DPoP
 // proof check a verifyToken of your own attaches when its tokens may be bound (jwtVerifier has it).
 export { bearerAuth } from './transport/http-server/http-auth.js';
@@ -21,11 +19,11 @@ export { StreamableHttpClientTransport, httpTransport } from './transport/http-c
 export type { HttpTraceEvent, HttpTransportOptions } from './transport/http-client/streamable-http-client.js';
 export { LegacySseClientTransport, legacySseTransport } from './transport/http-client/legacy-sse-client.js';
 export type { LegacySseTransportOptions } from './transport/http-client/legacy-sse-client.js';
-export { fetchRequester } from './transport/http-client/http-request.js';
-export type { HttpBody, HttpRequestInit, HttpRequester, HttpResponse } from './transport/http-client/http-request.js';
 export { HttpStatusError } from './transport/http-client/http-status-error.js';
 // Loopback hosts (localhost, 127.0.0.0/8, ::1): where plain http may carry a credential.
-export { isLoopbackHost } from './transport/http-client/clear-bearer.js';
+// and the error of a client that would send a bearer token in the clear to any other host.
+export { ClearBearerError, isLoopbackHost } from './transport/http-client/clear-bearer.js';
+// The Host and Origin checks of a loopback server (DNS rebinding, cross-site pages).
+export { refuseHost, refuseOrigin } from './transport/http-server/http-security.js';
 // Server-Sent Events, both ways.
 export { SseParser, encodeSseEvent, readSseEvents } from './transport/sse.js';
-export type { SseEvent } from './transport/sse.js';

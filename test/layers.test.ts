@@ -38,7 +38,7 @@ const ENTRY_LAYERS: Record<string, string> = { 'http.js': 'transport', 'http-sta
 const NODE_FOLDERS = ['transport/stdio/', 'transport/node/'];
 
 /** The entry files at the top of src/ that are for Node only. */
-const NODE_ENTRIES = ['index.ts', 'node.ts'];
+const NODE_ENTRIES = ['node.ts'];
 
 /** The arrows that break the rules, as `file → specifier (why)`. */
 export function brokenArrows(files: readonly string[], read: (file: string) => string): string[] {

@@ -9,7 +9,8 @@
 import { createServer } from 'node:http';
 import { Readable } from 'node:stream';
 import { createAddServer } from '../../dist/examples/add-server.js';
-import { createFetchHandler, serveHttp } from '../../dist/src/transport/index.js';
+import { createFetchHandler } from '../../dist/src/http.js';
+import { serveHttp } from '../../dist/src/node.js';
 
 // The bench's clients keep their connections for the whole run. Under valgrind (bench/callgrind.ts)
 // a batch of 64 calls takes seconds, as long as node's 5 s keep-alive default: a connection the

@@ -3,7 +3,7 @@
 // completions add to a program that does not use them.
 
 import { McpServer } from '../../src/server/index.js';
-import { serveStdio } from '../../src/transport/index.js';
+import { serveStdio } from '../../src/node.js';
 import { ADD_TOOL, add } from './add-tool.js';
 
 const server = new McpServer({ name: 'calc', version: '1.0.0' });

@@ -5,7 +5,7 @@
 // tool on McpServer, for comparison).
 
 import { ToolServer } from '../../src/server/index.js';
-import { serveStdio } from '../../src/transport/index.js';
+import { serveStdio } from '../../src/node.js';
 import { ADD_TOOL, add } from './add-tool.js';
 
 const server = new ToolServer({ name: 'calc', version: '1.0.0' });

@@ -5,7 +5,7 @@
 
 import { McpClient } from '../../src/client/index.js';
 import { Host, Policy, ScriptedModel } from '../../src/host/index.js';
-import { spawnStdio } from '../../src/transport/index.js';
+import { spawnStdio } from '../../src/node.js';
 
 const server = process.argv[2];
 if (server === undefined) throw new Error('usage: seed-program <add-server.js>');

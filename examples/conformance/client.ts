@@ -10,7 +10,7 @@ import type { EraChoice, McpClientOptions } from '../../src/client/index.js';
 import type { Tool } from '../../src/protocol/index.js';
 import { SkillVerificationError } from 'mcpwire-ext-skills';
 import { getSkill, listSkills, readSkillFile, skillsClient } from 'mcpwire-ext-skills';
-import { httpTransport } from '../../src/transport/index.js';
+import { nodeHttpTransport } from '../../src/node.js';
 import { authProviderFor, isAuthScenario, runAuthScenario } from './client-auth.js';
 
 /**
@@ -195,7 +195,7 @@ async function main(): Promise<void> {
   const context = JSON.parse(process.env.MCP_CONFORMANCE_CONTEXT ?? '{}') as Record<string, unknown>;
   // The revision the suite asks for wins; otherwise the scenario's own (2025-11-25 unless it says).
   const era: EraChoice = process.env.MCP_CONFORMANCE_PROTOCOL_VERSION === '2026-07-28' ? '2026-07-28' : scenario.era ?? (isAuthScenario(name) ? 'auto' : '2025-11-25');
-  const transport = httpTransport(url, isAuthScenario(name) ? { auth: authProviderFor(name, url, process.env.MCP_CONFORMANCE_CONTEXT) } : {});
+  const transport = nodeHttpTransport(url, isAuthScenario(name) ? { auth: authProviderFor(name, url, process.env.MCP_CONFORMANCE_CONTEXT) } : {});
   const client = await McpClient.connect(transport, {
     clientInfo: { name: 'mcpwire-conformance-client', version: '0.1.0' },
     era,

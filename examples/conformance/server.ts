@@ -7,8 +7,8 @@
 
 import { pathToFileURL } from 'node:url';
 import { McpServer } from '../../src/server/index.js';
-import type { ToolContext } from '../../src/server/index.js';
-import { serveHttp } from '../../src/transport/index.js';
+import type { HandlerContext } from '../../src/server/index.js';
+import { serveHttp } from '../../src/node.js';
 import { registerTaskTools } from './task-tools.js';
 import type { CallToolResult } from '../../src/protocol/index.js';
 import { registerSkills } from './skills.js';
@@ -129,7 +129,7 @@ function registerTools(server: McpServer): void {
  */
 function registerStatelessTools(server: McpServer): void {
   const NAME_FORM = { type: 'object' as const, properties: { name: { type: 'string' } }, required: ['name'] };
-  const askName = (context: ToolContext, key: string, message = 'What is your name?') =>
+  const askName = (context: HandlerContext, key: string, message = 'What is your name?') =>
     context.elicit({ message, requestedSchema: NAME_FORM }, { key });
   const accepted = (result: { action: string; content?: Record<string, unknown> }, field: string): string =>
     result.action === 'accept' ? String(result.content?.[field]) : `(${result.action})`;
@@ -255,7 +255,7 @@ const SCHEMA_2020_12_INPUT = {
   additionalProperties: false,
 };
 
-async function elicitationSummary(context: ToolContext, message: string, properties: Record<string, Record<string, unknown>>): Promise<CallToolResult> {
+async function elicitationSummary(context: HandlerContext, message: string, properties: Record<string, Record<string, unknown>>): Promise<CallToolResult> {
   const result = await context.elicit({ message, requestedSchema: { type: 'object', properties } });
   return text(`Elicitation completed: action=${result.action}, content=${JSON.stringify(result.content ?? {})}`);
 }

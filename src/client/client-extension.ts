@@ -8,10 +8,13 @@
 // `McpClientOptions.extensions` (or `client.extension(x)` before open()); Tasks and Skills are
 // extensions like any other, and McpClient keeps no method for either.
 
-import { extensionIdProblem } from '../protocol/index.js';
-import type { ExtensionDescriptor } from '../protocol/index.js';
+import { extensionIdProblem } from '../protocol/extensions.js';
+import type { ExtensionDescriptor } from '../protocol/extensions.js';
 import type { Params } from '../jsonrpc/index.js';
-import type { CallToolResult, ClientCapabilities, Era, McpRequestHandler, ServerCapabilities, SubscriptionFilter } from '../protocol/index.js';
+import type { CallToolResult, ServerCapabilities, SubscriptionFilter } from '../protocol/index.js';
+import type { ClientCapabilities } from '../protocol/lifecycle-types.js';
+import type { Era } from '../protocol/era.js';
+import type { McpRequestHandler } from '../protocol/mcp-peer.js';
 import type { ClientMiddleware } from './client-middleware.js';
 import type { ClientRequestOptions } from './client-options.js';
 import type { InputRequest } from './input-rounds.js';

@@ -2,7 +2,7 @@
 // (`client.use`; the chain itself is protocol/middleware.ts). E.g. timing, tracing, retries.
 
 import type { Params } from '../jsonrpc/index.js';
-import type { Era } from '../protocol/index.js';
+import type { Era } from '../protocol/era.js';
 import type { ChainLink } from '../protocol/middleware.js';
 
 /** What a client middleware sees of one outgoing request. */

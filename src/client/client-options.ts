@@ -1,6 +1,7 @@
 // The options an McpClient takes, and the name it gives itself in `initialize`.
 
-import type { ClientCapabilities, Implementation, McpRequestOptions, TraceContext } from '../protocol/index.js';
+import type { McpRequestOptions, TraceContext } from '../protocol/index.js';
+import type { ClientCapabilities, Implementation } from '../protocol/lifecycle-types.js';
 import type { ClientExtension } from './client-extension.js';
 import type { EraChoice } from './era-probe.js';
 import type { ListLimits } from './list-all.js';

@@ -4,7 +4,7 @@
 
 import type { Params } from '../jsonrpc/index.js';
 import { REVISION_2025_11_25, META } from '../protocol/index.js';
-import type { Implementation } from '../protocol/index.js';
+import type { Implementation } from '../protocol/lifecycle-types.js';
 import type { McpClientOptions } from './client-options.js';
 import type { DiscoverResult, EraChoice } from './era-probe.js';
 

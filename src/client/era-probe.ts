@@ -6,8 +6,9 @@
 
 import { ConnectionClosedError, ProtocolError, RequestTimeoutError } from '../jsonrpc/index.js';
 import type { Params } from '../jsonrpc/index.js';
+import { REVISION_2025_11_25, MISSING_REQUIRED_CLIENT_CAPABILITY, REVISION_2026_07_28, STATELESS_REVISIONS } from '../protocol/index.js';
+import { HEADER_MISMATCH, UNSUPPORTED_PROTOCOL_VERSION } from '../protocol/era.js';
 import type { McpTransport } from '../protocol/mcp-transport.js';
-import { HEADER_MISMATCH, REVISION_2025_11_25, MISSING_REQUIRED_CLIENT_CAPABILITY, REVISION_2026_07_28, STATELESS_REVISIONS, UNSUPPORTED_PROTOCOL_VERSION } from '../protocol/index.js';
 
 /** How a client picks the revision: probe (`auto`) or pinned to one. */
 export type EraChoice = 'auto' | typeof REVISION_2025_11_25 | typeof REVISION_2026_07_28;

@@ -5,17 +5,19 @@
 
 import { ConnectionClosedError } from '../jsonrpc/index.js';
 import type { Params, RequestId } from '../jsonrpc/index.js';
+import { CapabilityError, CLIENT_REQUESTS, REVISION_2025_11_25, REVISION_2026_07_28, NOTIFICATIONS, HANDSHAKE_REVISIONS, extensionSettings, withTraceContext } from '../protocol/index.js';
+import { isSupportedVersion } from '../protocol/versions.js';
+import { missingServerCapability } from '../protocol/capabilities.js';
 import type { McpTransport } from '../protocol/mcp-transport.js';
-import { CapabilityError, CLIENT_REQUESTS, REVISION_2025_11_25, REVISION_2026_07_28, NOTIFICATIONS, HANDSHAKE_REVISIONS, isSupportedVersion, missingServerCapability, extensionSettings, withTraceContext } from '../protocol/index.js';
 import { withExtensions } from '../protocol/extensions.js';
 import { McpClientPeer } from '../protocol/mcp-peer.js';
 import { clientMaySend, nextClientState } from '../protocol/lifecycle.js';
-import type {
-  CallToolResult, ClientCapabilities, ClientState, CompleteRequestParams, CompleteResult,
-  GetPromptResult, Implementation, InitializeResult, LoggingLevel, McpRequestHandler,
-  McpRequestOptions, Prompt, ReadResourceResult, Resource, ResourceTemplate, Root, ServerCapabilities, ServerRequestMethod, SubscriptionFilter, Tool,
-} from '../protocol/index.js';
-import type { Era } from '../protocol/index.js';
+import type { CallToolResult, CompleteRequestParams, CompleteResult, GetPromptResult, LoggingLevel, McpRequestOptions, Prompt, ReadResourceResult, Resource, ResourceTemplate, Root, ServerCapabilities, SubscriptionFilter, Tool } from '../protocol/index.js';
+import type { ClientCapabilities, Implementation, InitializeResult } from '../protocol/lifecycle-types.js';
+import type { ClientState } from '../protocol/lifecycle.js';
+import type { McpRequestHandler } from '../protocol/mcp-peer.js';
+import type { ServerRequestMethod } from '../protocol/methods.js';
+import type { Era } from '../protocol/era.js';
 import { runMiddleware } from '../protocol/middleware.js';
 import type { ClientMiddleware } from './client-middleware.js';
 import { DEFAULT_CLIENT_INFO } from './client-options.js';

@@ -4,9 +4,8 @@
 
 import { INVALID_PARAMS, ProtocolError } from '../jsonrpc/index.js';
 import type { Params } from '../jsonrpc/index.js';
-import type {
-  ClientCapabilities, CreateMessageRequestParams, CreateMessageResult, ElicitRequestParams, ElicitResult, McpRequestContext, McpClientPeer, Root,
-} from '../protocol/index.js';
+import type { CreateMessageRequestParams, CreateMessageResult, ElicitRequestParams, ElicitResult, McpRequestContext, McpClientPeer, Root } from '../protocol/index.js';
+import type { ClientCapabilities } from '../protocol/lifecycle-types.js';
 import type { InputRequest } from './input-rounds.js';
 
 /** Runs a `sampling/createMessage` against the host's model (with the user's review). */

@@ -1,7 +1,7 @@
 // The client capabilities a 2026-07-28 request's `_meta` envelope declares (26/basic/index#_meta);
 // the envelope itself, read and written, is protocol/era.ts (Envelope, withEnvelope, readEnvelope).
 
-import type { ClientCapabilities } from '../protocol/index.js';
+import type { ClientCapabilities } from '../protocol/lifecycle-types.js';
 
 /**
  * The handshake-era capabilities restated for 2026-07-28: `roots` becomes `{}` (no list_changed

@@ -6,12 +6,14 @@
 
 import { ProtocolError } from '../jsonrpc/index.js';
 import type { Params } from '../jsonrpc/index.js';
+import { CLIENT_REQUESTS, REVISION_2026_07_28, STATELESS_REVISIONS } from '../protocol/index.js';
+import { UNSUPPORTED_PROTOCOL_VERSION } from '../protocol/era.js';
 import type { ParamHeaderSource } from '../protocol/mcp-transport.js';
-import { CLIENT_REQUESTS, REVISION_2026_07_28, STATELESS_REVISIONS, UNSUPPORTED_PROTOCOL_VERSION } from '../protocol/index.js';
 import { REMOVED_IN_STATELESS, withEnvelope } from '../protocol/era.js';
 import { isDeclaredExtensionMethod } from '../protocol/capabilities.js';
 import type { ExtensionDescriptor } from '../protocol/extensions.js';
-import type { ClientCapabilities, LoggingLevel, McpRequestOptions, McpClientPeer, Root, ServerCapabilities } from '../protocol/index.js';
+import type { LoggingLevel, McpRequestOptions, McpClientPeer, Root, ServerCapabilities } from '../protocol/index.js';
+import type { ClientCapabilities } from '../protocol/lifecycle-types.js';
 import { DEFAULT_CLIENT_INFO } from './client-options.js';
 import type { McpClientOptions } from './client-options.js';
 import { supportedOf } from './era-probe.js';

@@ -9,7 +9,8 @@
 
 import { McpwireError } from '../errors/mcpwire-error.js';
 import { compile, describeIssues, issuesOf } from '../json-schema/index.js';
-import type { ValidationIssue, Validator } from '../json-schema/index.js';
+import type { Validator } from '../json-schema/index.js';
+import type { ValidationIssue } from '../json-schema/validation-issues.js';
 import type { CallToolResult, Tool } from '../protocol/index.js';
 
 /** A tool result that breaks the outputSchema its tool declared: what is wrong, by field. */

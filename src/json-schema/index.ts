@@ -1,16 +1,14 @@
 // JSON Schema (2020-12 and draft-07) for MCP tool inputs and outputs: compile once, validate many.
-import { Compiler, type Formats, type ValidateOptions } from './schema-compiler.js';
+import { Compiler, type ValidateOptions } from './schema-compiler.js';
 import { DEFAULT_MAX_ERRORS, DEFAULT_MAX_EVALUATIONS, budgetOption, runWithinBudget } from './validation-budget.js';
 import { SchemaError, type ValidationError, type ValidationResult } from './validation-errors.js';
-import type { Dialect } from './dialects.js';
 import { refuseUnknownOptions } from '../options/known-options.js';
 import type { OptionKeys } from '../options/known-options.js';
 
-export { DEFAULT_MAX_ERRORS, DEFAULT_MAX_EVALUATIONS, SchemaError };
+export { SchemaError };
 export { standardFormats } from './standard-formats.js';
-export type { Dialect, Formats, ValidateOptions, ValidationError, ValidationResult };
+export type { ValidateOptions, ValidationError, ValidationResult };
 export { describeIssues, issuesOf } from './validation-issues.js';
-export type { ValidationIssue } from './validation-issues.js';
 export type { FromJsonSchema } from './infer.js';
 
 /** A compiled schema: call it with an instance; it never throws on bad data. */

@@ -2,7 +2,8 @@
 // (basic/utilities/progress) and cancellation both ways (basic/utilities/cancellation).
 
 import { JsonRpcPeer } from '../jsonrpc/index.js';
-import type { Params, PeerOptions, RequestContext, RequestId, RequestOptions } from '../jsonrpc/index.js';
+import type { Params, RequestId } from '../jsonrpc/index.js';
+import type { PeerOptions, RequestContext, RequestOptions } from '../jsonrpc/peer.js';
 import type { McpMessageExtra, McpTransport } from './mcp-transport.js';
 import { NOTIFICATIONS } from './methods.js';
 import { cancelledRequestId } from './cancellation.js';

@@ -4,9 +4,9 @@
 
 import { INVALID_PARAMS, ProtocolError } from '../jsonrpc/index.js';
 import { NOTIFICATIONS } from '../protocol/index.js';
-import type {
-  CompleteRequestParams, CompleteResult, Implementation, PageRequestParams, Resource, ResourceTemplate, ServerCapabilities, ServerMethods,
-} from '../protocol/index.js';
+import type { CompleteRequestParams, CompleteResult, Resource, ResourceTemplate, ServerCapabilities } from '../protocol/index.js';
+import type { Implementation } from '../protocol/lifecycle-types.js';
+import type { PageRequestParams, ServerMethods } from '../protocol/method-types.js';
 import { runCompleter } from './completer.js';
 import type { Completer } from './completer.js';
 import { PromptRegistry } from './prompt-registry.js';
@@ -15,7 +15,7 @@ import type { ToolSchema } from './schema-adapter.js';
 import { ResourceRegistry } from './resource-registry.js';
 import type { ReadResource, ReadTemplate, RegisteredResource, RegisteredResourceTemplate } from './resource-registry.js';
 import { subscribe, unsubscribe } from './resource-subscriptions.js';
-import type { ExtensionHost } from './server-extension.js';
+import type { ExtensionServer } from './server-extension.js';
 import { ToolServer } from './tool-server.js';
 import type { ToolServerOptions } from './server-options.js';
 
@@ -26,7 +26,7 @@ export interface McpServerOptions extends ToolServerOptions {}
 export class McpServer extends ToolServer {
   readonly #resources = new ResourceRegistry(() => this.listChanged('resources', NOTIFICATIONS.resourcesListChanged));
   readonly #prompts = new PromptRegistry(() => this.listChanged('prompts', NOTIFICATIONS.promptsListChanged));
-  /** An installed extension declared `resources` before registering any (ExtensionHost.declareResources). */
+  /** An installed extension declared `resources` before registering any (ExtensionServer.declareResources). */
   #resourcesDeclared = false;
 
   constructor(info: Implementation, options: McpServerOptions = {}) {
@@ -81,9 +81,9 @@ export class McpServer extends ToolServer {
   }
 
   /** An installed extension may register resources too, listed or read by URI only (the Skills extension's files). */
-  protected override extensionHost(): ExtensionHost {
+  protected override extensionServer(): ExtensionServer {
     return {
-      ...super.extensionHost(),
+      ...super.extensionServer(),
       resource: (resource, read, options) => this.#resources.add(resource, read, options),
       declareResources: () => { this.#resourcesDeclared = true; },
     };

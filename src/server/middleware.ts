@@ -3,10 +3,11 @@
 // one is answered as that JSON-RPC error.
 
 import type { Params, RequestId } from '../jsonrpc/index.js';
+import type { TraceContext } from '../protocol/index.js';
+import type { Era } from '../protocol/era.js';
 import type { AuthInfo } from '../protocol/mcp-transport.js';
-import type { Era, TraceContext } from '../protocol/index.js';
 import type { ChainLink } from '../protocol/middleware.js';
-import type { ToolContext } from './request-context.js';
+import type { HandlerContext } from './request-context.js';
 
 /** What a middleware sees of one request. */
 export interface MiddlewareContext {
@@ -26,7 +27,7 @@ export interface MiddlewareContext {
    * The context the handler gets (client info and capabilities, logging, progress). A middleware
    * may replace it before `next`, e.g. to run the handler past the request (the Tasks extension).
    */
-  context: ToolContext;
+  context: HandlerContext;
 }
 
 /** One middleware: return `next()` to go on, or a result of your own. */

@@ -6,11 +6,12 @@
 import { INVALID_PARAMS, ProtocolError } from '../jsonrpc/index.js';
 import { isThenable } from '../jsonrpc/thenable.js';
 import { SchemaError, describeIssues } from '../json-schema/index.js';
-import type { GetPromptResult, Prompt, PromptArgument } from '../protocol/index.js';
+import type { GetPromptResult, Prompt } from '../protocol/index.js';
+import type { PromptArgument } from '../protocol/feature-types.js';
 import type { Completer } from './completer.js';
 import { NamedRegistry, coalesce } from './named-registry.js';
 import type { Registered, RegistryKind } from './named-registry.js';
-import type { ToolContext } from './request-context.js';
+import type { HandlerContext } from './request-context.js';
 import { adaptSchema } from './schema-adapter.js';
 import type { AdaptedSchema, PromptArguments, SchemaResult, ToolSchema } from './schema-adapter.js';
 
@@ -25,10 +26,10 @@ export interface PromptDefinition<A extends ToolSchema | undefined = ToolSchema 
 }
 
 /** Builds a prompt's messages from its arguments (typed by its argumentsSchema, strings without one). */
-export type GetPrompt<A = undefined> = (args: PromptArguments<A>, context: ToolContext) => GetPromptResult | Promise<GetPromptResult>;
+export type GetPrompt<A = undefined> = (args: PromptArguments<A>, context: HandlerContext) => GetPromptResult | Promise<GetPromptResult>;
 
 /** A handler as the registry holds it (and `update` takes it), its types forgotten. */
-type AnyGetPrompt = (args: any, context: ToolContext) => GetPromptResult | Promise<GetPromptResult>;
+type AnyGetPrompt = (args: any, context: HandlerContext) => GetPromptResult | Promise<GetPromptResult>;
 
 type Registration = { definition: PromptDefinition; handler: AnyGetPrompt; complete: Record<string, Completer> };
 /** A registered prompt: what it lists, and its adapted argumentsSchema if it has one. */
@@ -82,7 +83,7 @@ export class PromptRegistry extends NamedRegistry<'prompts', Registration, Entry
     return this.register({ definition: prompt, handler: get, complete });
   }
 
-  async get(params: Record<string, unknown> | undefined, context: ToolContext): Promise<GetPromptResult> {
+  async get(params: Record<string, unknown> | undefined, context: HandlerContext): Promise<GetPromptResult> {
     const entry = this.#find(params?.name);
     const args = params?.arguments ?? {};
     if (typeof args !== 'object' || args === null || Array.isArray(args)) {

@@ -1,11 +1,10 @@
 // What a tool (or resource, prompt) handler can do while it runs.
 
 import type { Params, RequestId } from '../jsonrpc/index.js';
+import type { CreateMessageRequestParams, CreateMessageResult, ElicitRequestParams, ElicitResult, LoggingLevel, Progress, Root, TraceContext } from '../protocol/index.js';
+import type { ClientCapabilities, Implementation } from '../protocol/lifecycle-types.js';
+import type { Era } from '../protocol/era.js';
 import type { AuthInfo } from '../protocol/mcp-transport.js';
-import type {
-  ClientCapabilities, CreateMessageRequestParams, CreateMessageResult, ElicitRequestParams, ElicitResult, Era, Implementation,
-  LoggingLevel, Progress, Root, TraceContext,
-} from '../protocol/index.js';
 
 /** How one input is asked for. */
 export interface InputOptions {
@@ -17,7 +16,7 @@ export interface InputOptions {
 }
 
 /** Handed to every handler: the request's identity, its cancellation signal, and ways to talk back. */
-export interface ToolContext {
+export interface HandlerContext {
   requestId: RequestId;
   /**
    * 'handshake': a 2025 session; sample/elicit/listRoots are requests to the client. 'stateless':

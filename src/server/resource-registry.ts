@@ -6,13 +6,13 @@ import type { ReadResourceResult, Resource, ResourceTemplate } from '../protocol
 import type { Completer } from './completer.js';
 import { NamedRegistry, coalesce } from './named-registry.js';
 import type { Registered } from './named-registry.js';
-import type { ToolContext } from './request-context.js';
+import type { HandlerContext } from './request-context.js';
 import { UriTemplate } from './uri-template.js';
 
 /** Reads one resource. */
-export type ReadResource = (uri: string, context: ToolContext) => ReadResourceResult | Promise<ReadResourceResult>;
+export type ReadResource = (uri: string, context: HandlerContext) => ReadResourceResult | Promise<ReadResourceResult>;
 /** Reads one resource of a template, given the template's variables. */
-export type ReadTemplate = (uri: string, variables: Record<string, string>, context: ToolContext) => ReadResourceResult | Promise<ReadResourceResult>;
+export type ReadTemplate = (uri: string, variables: Record<string, string>, context: HandlerContext) => ReadResourceResult | Promise<ReadResourceResult>;
 
 type ResourceEntry = { definition: Resource; handler: ReadResource; listed?: boolean };
 type TemplateEntry = { definition: ResourceTemplate; handler: ReadTemplate; complete: Record<string, Completer> };
@@ -57,7 +57,7 @@ export class ResourceRegistry {
     return this.#templates.list(cursor, pageSize);
   }
 
-  async read(params: Record<string, unknown> | undefined, context: ToolContext): Promise<ReadResourceResult> {
+  async read(params: Record<string, unknown> | undefined, context: HandlerContext): Promise<ReadResourceResult> {
     const uri = requireUri(params, 'resources/read');
     const entry = this.#resources.entry(uri);
     if (entry) return entry.handler(uri, context);

@@ -12,7 +12,8 @@
 
 import { SchemaError, compile, issuesOf } from '../json-schema/index.js';
 import { isThenable } from '../jsonrpc/thenable.js';
-import type { FromJsonSchema, ValidationIssue } from '../json-schema/index.js';
+import type { FromJsonSchema } from '../json-schema/index.js';
+import type { ValidationIssue } from '../json-schema/validation-issues.js';
 import type { CallToolResult } from '../protocol/index.js';
 import type { StandardInput, StandardOutput, StandardSchemaV1Issue, StandardSchemaWithJSON, StandardTypedV1Props } from './standard-schema.js';
 import { messageOf } from '../jsonrpc/thrown-value.js';

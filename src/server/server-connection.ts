@@ -3,33 +3,35 @@
 // for a 2025 client, also its session: lifecycle state and what it said in `initialize`.
 
 import { METHOD_NOT_FOUND, ProtocolError } from '../jsonrpc/index.js';
-import type { MessageRouter, Params, RequestContext } from '../jsonrpc/index.js';
-import type { McpTransport } from '../protocol/mcp-transport.js';
+import type { Params, Transport } from '../jsonrpc/index.js';
+import type { MessageRouter, RequestContext } from '../jsonrpc/peer.js';
 import { isThenable } from '../jsonrpc/thenable.js';
-import { LOGGING_LEVELS, serverCapabilityFor } from '../protocol/index.js';
+import { LOGGING_LEVELS } from '../protocol/index.js';
+import { serverCapabilityFor } from '../protocol/capabilities.js';
 import { McpPeer } from '../protocol/mcp-peer.js';
 import { nextServerState, serverMaySend, serverRefusal } from '../protocol/lifecycle.js';
 import { STATELESS_ONLY, eraOfRequest, removedMethodError } from '../protocol/era.js';
 import type { Envelope } from '../protocol/era.js';
-import type {
-  ClientCapabilities, Implementation, LoggingLevel, McpPeerOptions, ServerCapabilities, ServerState,
-} from '../protocol/index.js';
+import type { LoggingLevel, ServerCapabilities } from '../protocol/index.js';
+import type { ClientCapabilities, Implementation } from '../protocol/lifecycle-types.js';
+import type { McpPeerOptions } from '../protocol/mcp-peer.js';
+import type { ServerState } from '../protocol/lifecycle.js';
 import { runMiddleware } from '../protocol/middleware.js';
 import type { Middleware, MiddlewareContext } from './middleware.js';
-import type { ToolContext } from './request-context.js';
-import { SessionToolContext } from './session-context.js';
-import { StatelessToolContext } from './stateless-context.js';
+import type { HandlerContext } from './request-context.js';
+import { SessionHandlerContext } from './session-context.js';
+import { StatelessHandlerContext } from './stateless-context.js';
 import { NO_ANSWERS, failStateless, finishStateless, gatherAnswers, openStateless } from './stateless-request.js';
-import type { StatelessHost } from './stateless-request.js';
+import type { StatelessRequestServer } from './stateless-request.js';
 
 /**
  * A request handler as features register it: it gets the request context and, in a 2025 session,
  * that session (a 2026 request has none: everything it says is in the request itself).
  */
-export type ServerRequestHandler = (params: Params | undefined, context: ToolContext, session: ServerConnection | undefined) => Params | Promise<Params>;
+export type ServerRequestHandler = (params: Params | undefined, context: HandlerContext, session: ServerConnection | undefined) => Params | Promise<Params>;
 
 /** What a session needs from the server that owns it. */
-export interface ConnectionHost extends StatelessHost {
+export interface ConnectionServer extends StatelessRequestServer {
   readonly info: Implementation;
   readonly instructions: string | undefined;
   readonly protocolVersions: readonly string[];
@@ -74,21 +76,21 @@ export class ServerConnection implements MessageRouter {
   /** Reports errors that concern no one request (bad lines, failed sends). */
   onerror?: (error: Error) => void;
   /** The server this connection belongs to. */
-  readonly host: ConnectionHost;
+  readonly server: ConnectionServer;
   /** A connection that carries only 2026 requests, of many clients (the HTTP endpoint's stateless channel). */
   readonly statelessOnly: boolean;
 
-  constructor(host: ConnectionHost, transport: McpTransport) {
-    this.host = host;
+  constructor(server: ConnectionServer, transport: Transport) {
+    this.server = server;
     this.statelessOnly = transport.capabilities.manyClients;
-    this.mcp = new McpPeer(transport, this.statelessOnly ? host.sharedOptions : host.sessionOptions);
+    this.mcp = new McpPeer(transport, this.statelessOnly ? server.sharedOptions : server.sessionOptions);
     // The peer's one route for what arrives: this connection (McpPeer routes nothing itself).
     const peer = this.mcp.peer;
     peer.router = this;
     peer.onerror = (error) => this.onerror?.(error);
     peer.onclose = () => {
       this.state = nextServerState(this.state, 'close');
-      host.onSessionClosed(this);
+      server.onSessionClosed(this);
     };
   }
 
@@ -102,7 +104,7 @@ export class ServerConnection implements MessageRouter {
 
   /** The server's one method table answers it (initialize and ping included). */
   handlesRequest(method: string): boolean {
-    return this.host.handlers().has(method);
+    return this.server.handlers().has(method);
   }
 
   /**
@@ -115,8 +117,8 @@ export class ServerConnection implements MessageRouter {
       if (STATELESS_ONLY.has(method)) throw removedMethodError(method);
       return this.#dispatch(method, params, request, undefined, NO_ANSWERS);
     }
-    const envelope = openStateless(this.host, method, params, request.extra);
-    const answers = gatherAnswers(this.host, method, params, request);
+    const envelope = openStateless(this.server, method, params, request.extra);
+    const answers = gatherAnswers(this.server, method, params, request);
     return isThenable(answers)
       ? answers.then((given) => this.#dispatch(method, params, request, envelope, given))
       : this.#dispatch(method, params, request, envelope, answers);
@@ -124,30 +126,30 @@ export class ServerConnection implements MessageRouter {
 
   handleNotification(method: string, params: Params | undefined): void {
     if (method === 'notifications/initialized') this.state = nextServerState(this.state, 'initialized');
-    else if (method === 'notifications/roots/list_changed') this.host.onRootsListChanged(this);
+    else if (method === 'notifications/roots/list_changed') this.server.onRootsListChanged(this);
     else if (method === 'notifications/cancelled') this.mcp.cancelled(params);
   }
 
   /** Where every handler is called from: with the request's context, through the middleware, then the 2026 result fields. */
   #dispatch(method: string, params: Params | undefined, request: RequestContext, envelope: Envelope | undefined, answers: Params): Params | Promise<Params> {
-    const host = this.host;
-    const handler = host.handlers().get(method)!; // handlesRequest said it is there
-    const middleware = host.middleware;
+    const server = this.server;
+    const handler = server.handlers().get(method)!; // handlesRequest said it is there
+    const middleware = server.middleware;
     if (envelope === undefined) {
-      const context = new SessionToolContext(this, request, params);
+      const context = new SessionHandlerContext(this, request, params);
       return middleware.length === 0 ? handler(params, context, this) : throughMiddleware(middleware, method, params, context, handler, this);
     }
-    const context = new StatelessToolContext(request, this.mcp, envelope, params, answers);
+    const context = new StatelessHandlerContext(request, this.mcp, envelope, params, answers);
     let result: Params | Promise<Params>;
     try {
       result = middleware.length === 0 ? handler(params, context, undefined) : throughMiddleware(middleware, method, params, context, handler, undefined);
     } catch (error) {
-      return failStateless(host, method, params, request, context, error);
+      return failStateless(server, method, params, request, context, error);
     }
-    if (!isThenable(result)) return finishStateless(host, method, params, request, context, result);
+    if (!isThenable(result)) return finishStateless(server, method, params, request, context, result);
     return Promise.resolve(result).then(
-      (value) => finishStateless(host, method, params, request, context, value),
-      (error: unknown) => failStateless(host, method, params, request, context, error),
+      (value) => finishStateless(server, method, params, request, context, value),
+      (error: unknown) => failStateless(server, method, params, request, context, error),
     );
   }
 
@@ -185,21 +187,21 @@ export class ServerConnection implements MessageRouter {
 
   /** Whether `notifications/message` at `level` goes out: logging is declared and the client's level lets it through. */
   shouldLog(level: LoggingLevel): boolean {
-    return Boolean(this.host.capabilities().logging) && this.wantsLog(level);
+    return Boolean(this.server.capabilities().logging) && this.wantsLog(level);
   }
 
   // basic/lifecycle#capability-negotiation: a method of a capability the server did not
   // declare is answered as unknown (-32601), not served.
   #undeclared(method: string): ProtocolError | undefined {
-    if (this.host.extensionMethods.has(method)) return undefined; // an extension's own, e.g. SEP-2663 tasks/get
+    if (this.server.extensionMethods.has(method)) return undefined; // an extension's own, e.g. SEP-2663 tasks/get
     const capability = serverCapabilityFor(method);
-    if (capability === undefined || this.host.declares(capability)) return undefined;
+    if (capability === undefined || this.server.declares(capability)) return undefined;
     return new ProtocolError(METHOD_NOT_FOUND, `Method not found: ${method} (the server does not declare the "${capability}" capability)`);
   }
 }
 
 /** The handler behind the middleware; the middleware's context is made only here, when there is any. */
-function throughMiddleware(middleware: readonly Middleware[], method: string, params: Params | undefined, context: ToolContext,
+function throughMiddleware(middleware: readonly Middleware[], method: string, params: Params | undefined, context: HandlerContext,
   handler: ServerRequestHandler, session: ServerConnection | undefined): Promise<Params> {
   const ctx = new RequestMiddlewareContext(method, params, context);
   return runMiddleware(middleware, ctx, (changed) => handler(changed, ctx.context, session));
@@ -214,12 +216,12 @@ function throughMiddleware(middleware: readonly Middleware[], method: string, pa
 class RequestMiddlewareContext implements MiddlewareContext {
   readonly method: string;
   params: Params | undefined;
-  readonly era: ToolContext['era'];
-  readonly requestId: ToolContext['requestId'];
-  readonly authInfo: ToolContext['authInfo'];
-  context: ToolContext;
+  readonly era: HandlerContext['era'];
+  readonly requestId: HandlerContext['requestId'];
+  readonly authInfo: HandlerContext['authInfo'];
+  context: HandlerContext;
 
-  constructor(method: string, params: Params | undefined, context: ToolContext) {
+  constructor(method: string, params: Params | undefined, context: HandlerContext) {
     this.method = method;
     this.params = params;
     this.era = context.era;
@@ -232,7 +234,7 @@ class RequestMiddlewareContext implements MiddlewareContext {
     return this.context.signal;
   }
 
-  get traceContext(): ToolContext['traceContext'] {
+  get traceContext(): HandlerContext['traceContext'] {
     return this.context.traceContext;
   }
 }

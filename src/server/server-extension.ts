@@ -2,22 +2,22 @@
 // `capabilities.extensions` in `initialize` and `server/discover`; the request methods it adds, as
 // entries of the server's one method table; and optionally a middleware around every request (how
 // an extension changes what a core method answers); keys it adds to the `subscriptions/listen`
-// filter; and a hook given what of the server it may use (ExtensionHost: listen streams, paging,
+// filter; and a hook given what of the server it may use (ExtensionServer: listen streams, paging,
 // resources). `server.extension(...)` installs one; Tasks and Skills are installed this way, as a
 // user's own extension would be (examples/extension-server.ts), and McpServer keeps no method for either.
 
-import { extensionIdProblem } from '../protocol/index.js';
+import { extensionIdProblem } from '../protocol/extensions.js';
 import type { Resource, Tool } from '../protocol/index.js';
 import type { ListenRegistry } from './listen-registry.js';
 import type { Middleware } from './middleware.js';
-import type { ToolContext } from './request-context.js';
+import type { HandlerContext } from './request-context.js';
 import type { ReadResource, RegisteredResource } from './resource-registry.js';
 import type { ServerRequestHandler } from './server-connection.js';
 
 /** What the listen handler tells a filter hook of the stream being opened. */
 export interface ListenRequest {
   /** The listen request's context: the client's capabilities on that request, its era. */
-  readonly context: ToolContext;
+  readonly context: HandlerContext;
   /** Who will hold the stream (protocol/principal.ts), when the transport verified it. */
   readonly principal: string | undefined;
 }
@@ -37,7 +37,7 @@ export interface Page<T> {
 }
 
 /** What of the server an installed extension may use: the same one object for every extension of a server. */
-export interface ExtensionHost {
+export interface ExtensionServer {
   /** The open listen streams: `itemChanged` reaches those whose filter names an item. */
   readonly listeners: ListenRegistry;
   /** The listed definition of an enabled tool (its `execution.taskSupport`, say), if any. */
@@ -79,7 +79,7 @@ export interface ServerExtension {
   /** Keys the extension adds to the `subscriptions/listen` filter (the Tasks extension's `taskIds`). A key already taken is refused. */
   readonly listenFilters?: Readonly<Record<string, ListenFilterHook>>;
   /** Called once as the server installs the extension, before anything else changes; throwing refuses it. */
-  readonly install?: (server: ExtensionHost) => void;
+  readonly install?: (server: ExtensionServer) => void;
 }
 
 /**

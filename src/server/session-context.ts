@@ -1,12 +1,18 @@
-// What a handler sees while a request of a 2025 session runs: the ToolContext whose sample,
+// What a handler sees while a request of a 2025 session runs: the HandlerContext whose sample,
 // elicit and listRoots are requests to the client, tied to this request, and whose progress and
 // log notifications go on its stream. (A 2026 request's context is stateless-context.ts.)
 
-import type { Params, RequestContext, RequestId } from '../jsonrpc/index.js';
+import type { Params, RequestId } from '../jsonrpc/index.js';
+import type { RequestContext } from '../jsonrpc/peer.js';
+import { CapabilityError, NOTIFICATIONS } from '../protocol/index.js';
+import { SERVER_REQUESTS } from '../protocol/methods.js';
+import { missingClientCapability } from '../protocol/capabilities.js';
+import { readTraceContext } from '../protocol/trace-context.js';
+import type { CreateMessageResult, ElicitResult, Progress, Root, TraceContext } from '../protocol/index.js';
+import type { ClientCapabilities, Implementation } from '../protocol/lifecycle-types.js';
+import type { Era } from '../protocol/era.js';
+import type { HandlerContext } from './request-context.js';
 import type { AuthInfo, McpMessageExtra, McpTransport } from '../protocol/mcp-transport.js';
-import { CapabilityError, NOTIFICATIONS, SERVER_REQUESTS, missingClientCapability, readTraceContext } from '../protocol/index.js';
-import type { ClientCapabilities, CreateMessageResult, ElicitResult, Era, Implementation, Progress, Root, TraceContext } from '../protocol/index.js';
-import type { ToolContext } from './request-context.js';
 import type { ServerConnection } from './server-connection.js';
 
 /** A transport that can end one request's SSE connection early (Streamable HTTP does; SEP-1699 polling). */
@@ -15,12 +21,12 @@ interface PollableTransport extends McpTransport {
 }
 
 /**
- * What a handler sees (ToolContext) while one request runs. A class so that `signal` stays a
+ * What a handler sees (HandlerContext) while one request runs. A class so that `signal` stays a
  * getter: the AbortSignal is only made if the handler reads it (bench/profile.ts). The methods
  * are getters that hand out a new arrow function, so a handler may destructure them, and a
  * request whose handler never uses them allocates none.
  */
-export class SessionToolContext implements ToolContext {
+export class SessionHandlerContext implements HandlerContext {
   readonly era: Era = 'handshake';
   readonly requestId: RequestId;
   readonly #session: ServerConnection;
@@ -58,7 +64,7 @@ export class SessionToolContext implements ToolContext {
     return this.#request.signal;
   }
 
-  get sendProgress(): ToolContext['sendProgress'] {
+  get sendProgress(): HandlerContext['sendProgress'] {
     return async (progress: Progress) => {
       const token = this.#progressToken;
       if (token === undefined || this.signal.aborted) return;
@@ -66,14 +72,14 @@ export class SessionToolContext implements ToolContext {
     };
   }
 
-  get log(): ToolContext['log'] {
+  get log(): HandlerContext['log'] {
     return async (level, data, logger) => {
       if (!this.#session.shouldLog(level)) return;
       await this.#session.mcp.notify(NOTIFICATIONS.message, logger === undefined ? { level, data } : { level, logger, data }, this.requestId);
     };
   }
 
-  get request(): ToolContext['request'] {
+  get request(): HandlerContext['request'] {
     return async (method, params) => {
       // Each server request needs the matching client capability (client/sampling, client/elicitation, client/roots).
       const missing = missingClientCapability(this.#session.clientCapabilities, method, params);
@@ -82,23 +88,23 @@ export class SessionToolContext implements ToolContext {
     };
   }
 
-  get sample(): ToolContext['sample'] {
+  get sample(): HandlerContext['sample'] {
     return async (params) => await this.request(SERVER_REQUESTS.createMessage, params) as CreateMessageResult;
   }
 
-  get elicit(): ToolContext['elicit'] {
+  get elicit(): HandlerContext['elicit'] {
     return async (params) => await this.request(SERVER_REQUESTS.elicit, params) as ElicitResult;
   }
 
-  get listRoots(): ToolContext['listRoots'] {
+  get listRoots(): HandlerContext['listRoots'] {
     return async () => ((await this.request(SERVER_REQUESTS.listRoots)).roots ?? []) as Root[];
   }
 
-  get elicitationComplete(): ToolContext['elicitationComplete'] {
+  get elicitationComplete(): HandlerContext['elicitationComplete'] {
     return (elicitationId) => this.#session.mcp.notify(NOTIFICATIONS.elicitationComplete, { elicitationId }, this.requestId);
   }
 
-  get closeSseStream(): ToolContext['closeSseStream'] {
+  get closeSseStream(): HandlerContext['closeSseStream'] {
     return async () => {
       const transport = this.#session.mcp.transport as PollableTransport;
       return transport.closeSseStream ? transport.closeSseStream(this.requestId) : false;

@@ -4,14 +4,16 @@
 
 import { INVALID_PARAMS, METHOD_NOT_FOUND, ProtocolError } from '../jsonrpc/index.js';
 import type { Params } from '../jsonrpc/index.js';
-import { CLIENT_REQUESTS, LOGGING_LEVELS, negotiateVersion } from '../protocol/index.js';
+import { CLIENT_REQUESTS, LOGGING_LEVELS } from '../protocol/index.js';
+import { negotiateVersion } from '../protocol/versions.js';
 import { nextServerState } from '../protocol/lifecycle.js';
-import type { ClientCapabilities, Implementation, InitializeResult, LoggingLevel } from '../protocol/index.js';
-import type { ToolContext } from './request-context.js';
+import type { LoggingLevel } from '../protocol/index.js';
+import type { ClientCapabilities, Implementation, InitializeResult } from '../protocol/lifecycle-types.js';
+import type { HandlerContext } from './request-context.js';
 import type { ServerConnection } from './server-connection.js';
 
 /** basic/lifecycle#initialization: negotiate the version, remember the client, declare the server. */
-export function initialize(params: Params | undefined, _context: ToolContext, session: ServerConnection | undefined = requireSession('initialize')): InitializeResult {
+export function initialize(params: Params | undefined, _context: HandlerContext, session: ServerConnection | undefined = requireSession('initialize')): InitializeResult {
   const requested = params?.protocolVersion;
   if (typeof requested !== 'string') {
     throw new ProtocolError(INVALID_PARAMS, 'Invalid params: initialize needs a string "protocolVersion"');
@@ -20,14 +22,14 @@ export function initialize(params: Params | undefined, _context: ToolContext, se
   if (capabilities !== undefined && (typeof capabilities !== 'object' || capabilities === null || Array.isArray(capabilities))) {
     throw new ProtocolError(INVALID_PARAMS, 'Invalid params: initialize "capabilities" must be an object');
   }
-  const host = session.host;
-  session.protocolVersion = negotiateVersion(requested, host.protocolVersions);
+  const server = session.server;
+  session.protocolVersion = negotiateVersion(requested, server.protocolVersions);
   session.clientCapabilities = (capabilities ?? {}) as ClientCapabilities;
   const clientInfo = params?.clientInfo;
   if (typeof clientInfo === 'object' && clientInfo !== null) session.clientInfo = clientInfo as Implementation;
   session.state = nextServerState(session.state, 'initialize');
-  const result: InitializeResult = { protocolVersion: session.protocolVersion, capabilities: host.capabilities(), serverInfo: host.info };
-  if (host.instructions !== undefined) result.instructions = host.instructions;
+  const result: InitializeResult = { protocolVersion: session.protocolVersion, capabilities: server.capabilities(), serverInfo: server.info };
+  if (server.instructions !== undefined) result.instructions = server.instructions;
   return result;
 }
 
@@ -37,7 +39,7 @@ export function ping(): Params {
 }
 
 /** server/utilities/logging: the lowest level the client wants from now on. */
-export function setLevel(params: Params | undefined, _context: ToolContext, session: ServerConnection | undefined = requireSession(CLIENT_REQUESTS.setLevel)): Params {
+export function setLevel(params: Params | undefined, _context: HandlerContext, session: ServerConnection | undefined = requireSession(CLIENT_REQUESTS.setLevel)): Params {
   const level = params?.level;
   if (typeof level !== 'string' || !(LOGGING_LEVELS as readonly string[]).includes(level)) {
     throw new ProtocolError(INVALID_PARAMS, `Invalid log level: ${JSON.stringify(level)}; expected one of ${LOGGING_LEVELS.join(', ')}`);

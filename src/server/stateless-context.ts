@@ -1,4 +1,4 @@
-// What a handler sees while a 2026 (stateless) request runs: the same ToolContext as in a 2025
+// What a handler sees while a 2026 (stateless) request runs: the same HandlerContext as in a 2025
 // session, but everything comes from this one request. Capabilities, client info and log level
 // come from its `_meta` envelope (26/basic/index#statelessness: never from earlier traffic), and
 // sample/elicit/listRoots become Multi Round-Trip inputs (26/basic/patterns/mrtr): answered from
@@ -6,15 +6,19 @@
 // with an input_required result.
 
 import { INVALID_REQUEST, ProtocolError } from '../jsonrpc/index.js';
-import type { Params, RequestContext, RequestId } from '../jsonrpc/index.js';
+import type { Params, RequestId } from '../jsonrpc/index.js';
+import type { RequestContext } from '../jsonrpc/peer.js';
+import { LOGGING_LEVELS, NOTIFICATIONS } from '../protocol/index.js';
+import { SERVER_REQUESTS } from '../protocol/methods.js';
+import { clientCapabilityFor } from '../protocol/capabilities.js';
+import { readTraceContext } from '../protocol/trace-context.js';
 import type { AuthInfo, McpMessageExtra } from '../protocol/mcp-transport.js';
-import { LOGGING_LEVELS, NOTIFICATIONS, SERVER_REQUESTS, clientCapabilityFor, readTraceContext } from '../protocol/index.js';
 import { missingCapabilityError } from '../protocol/era.js';
 import type { Envelope } from '../protocol/era.js';
-import type {
-  ClientCapabilities, CreateMessageResult, ElicitResult, Era, Implementation, Progress, Root, TraceContext,
-} from '../protocol/index.js';
-import type { InputOptions, ToolContext } from './request-context.js';
+import type { CreateMessageResult, ElicitResult, Progress, Root, TraceContext } from '../protocol/index.js';
+import type { ClientCapabilities, Implementation } from '../protocol/lifecycle-types.js';
+import type { Era } from '../protocol/era.js';
+import type { InputOptions, HandlerContext } from './request-context.js';
 
 /** Sends a notification about one request, on that request's own stream (the connection's McpPeer). */
 export interface RequestNotifier {
@@ -33,7 +37,7 @@ export class InputRequiredError extends ProtocolError {
  * The per-request context of a stateless request: the one object a handler is given. It reads the
  * peer's record of the request and notifies through the connection, on the request's own stream.
  */
-export class StatelessToolContext implements ToolContext {
+export class StatelessHandlerContext implements HandlerContext {
   readonly era: Era = 'stateless';
   /** The id the client gave the request (the peer's own may differ: MessageExtra.requestId). */
   readonly requestId: RequestId;
@@ -105,14 +109,14 @@ export class StatelessToolContext implements ToolContext {
     return this.#envelope.clientCapabilities;
   }
 
-  get sendProgress(): ToolContext['sendProgress'] {
+  get sendProgress(): HandlerContext['sendProgress'] {
     return async (progress: Progress) => {
       if (this.#progressToken === undefined || this.signal.aborted) return;
       await this.notify(NOTIFICATIONS.progress, { progressToken: this.#progressToken, ...progress });
     };
   }
 
-  get log(): ToolContext['log'] {
+  get log(): HandlerContext['log'] {
     return async (level, data, logger) => {
       // 26/server/utilities/logging: without a logLevel in _meta, no notifications/message at all.
       const wanted = this.#envelope.logLevel;
@@ -121,7 +125,7 @@ export class StatelessToolContext implements ToolContext {
     };
   }
 
-  get request(): ToolContext['request'] {
+  get request(): HandlerContext['request'] {
     return async (method, params) => {
       if (method !== SERVER_REQUESTS.createMessage && method !== SERVER_REQUESTS.elicit && method !== SERVER_REQUESTS.listRoots) {
         // 26/basic/index: the server never sends requests; only these three exist, as MRTR inputs.
@@ -131,25 +135,25 @@ export class StatelessToolContext implements ToolContext {
     };
   }
 
-  get sample(): ToolContext['sample'] {
+  get sample(): HandlerContext['sample'] {
     return async (params, options) => await this.#input(SERVER_REQUESTS.createMessage, params as unknown as Params, options) as unknown as CreateMessageResult;
   }
 
-  get elicit(): ToolContext['elicit'] {
+  get elicit(): HandlerContext['elicit'] {
     return async (params, options) => await this.#input(SERVER_REQUESTS.elicit, params as unknown as Params, options) as unknown as ElicitResult;
   }
 
-  get listRoots(): ToolContext['listRoots'] {
+  get listRoots(): HandlerContext['listRoots'] {
     return async (options) => ((await this.#input(SERVER_REQUESTS.listRoots, {}, options)).roots ?? []) as Root[];
   }
 
-  get elicitationComplete(): ToolContext['elicitationComplete'] {
+  get elicitationComplete(): HandlerContext['elicitationComplete'] {
     return async () => {
       throw new Error(`notifications/elicitation/complete was removed in ${this.#envelope.protocolVersion}: the retry's requestState tells the server the outcome`);
     };
   }
 
-  get closeSseStream(): ToolContext['closeSseStream'] {
+  get closeSseStream(): HandlerContext['closeSseStream'] {
     return async () => false;
   }
 

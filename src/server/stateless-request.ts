@@ -5,19 +5,22 @@
 // these before and after the handler; the handlers are the same ones 2025 sessions use.
 
 import { INVALID_PARAMS, ProtocolError } from '../jsonrpc/index.js';
-import type { Params, RequestContext } from '../jsonrpc/index.js';
-import type { McpMessageExtra } from '../protocol/mcp-transport.js';
+import type { Params } from '../jsonrpc/index.js';
+import type { RequestContext } from '../jsonrpc/peer.js';
 import { principalOf } from '../protocol/principal.js';
-import { META, RESOURCE_NOT_FOUND, serverCapabilityFor } from '../protocol/index.js';
+import { META, RESOURCE_NOT_FOUND } from '../protocol/index.js';
+import { serverCapabilityFor } from '../protocol/capabilities.js';
+import type { McpMessageExtra } from '../protocol/mcp-transport.js';
 import { CACHEABLE, MAY_REQUIRE_INPUT, REMOVED_IN_STATELESS, readEnvelope, removedMethodError } from '../protocol/era.js';
 import type { Envelope } from '../protocol/era.js';
-import type { Implementation, ServerCapabilities } from '../protocol/index.js';
+import type { ServerCapabilities } from '../protocol/index.js';
+import type { Implementation } from '../protocol/lifecycle-types.js';
 import { checkHeaders } from './header-check.js';
 import type { ListenRegistry } from './listen-registry.js';
 import type { ListenFilterHook } from './server-extension.js';
 import { requestBinding } from './request-state.js';
 import type { RequestStateSealer } from './request-state.js';
-import type { StatelessToolContext } from './stateless-context.js';
+import type { StatelessHandlerContext } from './stateless-context.js';
 
 /** How long clients may cache a result (26/server/utilities/caching). */
 export interface CacheHint {
@@ -28,7 +31,7 @@ export interface CacheHint {
 }
 
 /** What a 2026 request needs from the server. */
-export interface StatelessHost {
+export interface StatelessRequestServer {
   readonly info: Implementation;
   readonly instructions: string | undefined;
   /** Stateless revisions accepted in `_meta` (STATELESS_REVISIONS by default). */
@@ -64,13 +67,13 @@ export const NO_ANSWERS: Params = Object.freeze({});
  * (-32020, header-check.ts); the envelope (HTTP's MCP-Protocol-Version header must agree with it),
  * a method this era removed or a capability the server did not declare (-32601).
  */
-export function openStateless(host: StatelessHost, method: string, params: Params | undefined, extra: McpMessageExtra | undefined): Envelope {
-  if (extra?.header !== undefined) checkHeaders(extra, method, params, host);
-  const envelope = readEnvelope(params, host.statelessRevisions, extra?.versionHeader);
-  if (host.extensionMethods.has(method)) return envelope;
+export function openStateless(server: StatelessRequestServer, method: string, params: Params | undefined, extra: McpMessageExtra | undefined): Envelope {
+  if (extra?.header !== undefined) checkHeaders(extra, method, params, server);
+  const envelope = readEnvelope(params, server.statelessRevisions, extra?.versionHeader);
+  if (server.extensionMethods.has(method)) return envelope;
   if (REMOVED_IN_STATELESS.has(method)) throw removedMethodError(method);
   const capability = serverCapabilityFor(method);
-  if (capability !== undefined && !host.declares(capability)) throw removedMethodError(method);
+  if (capability !== undefined && !server.declares(capability)) throw removedMethodError(method);
   return envelope;
 }
 
@@ -79,13 +82,13 @@ export function openStateless(host: StatelessHost, method: string, params: Param
  * which win: a sealed answer is one the client cannot change, so a later round cannot override it.
  * A first try (neither field) is answered at once, so its handler runs in the same turn.
  */
-export function gatherAnswers(host: StatelessHost, method: string, params: Params | undefined, request: RequestContext): Params | Promise<Params> {
+export function gatherAnswers(server: StatelessRequestServer, method: string, params: Params | undefined, request: RequestContext): Params | Promise<Params> {
   if (!MAY_REQUIRE_INPUT.has(method) || (params?.requestState === undefined && params?.inputResponses === undefined)) return NO_ANSWERS;
-  return gather(host, method, params!, request);
+  return gather(server, method, params!, request);
 }
 
-async function gather(host: StatelessHost, method: string, params: Params, request: RequestContext): Promise<Params> {
-  const sealed = params.requestState === undefined ? {} : await host.requestState.open(params.requestState, await bindingOf(method, params, request));
+async function gather(server: StatelessRequestServer, method: string, params: Params, request: RequestContext): Promise<Params> {
+  const sealed = params.requestState === undefined ? {} : await server.requestState.open(params.requestState, await bindingOf(method, params, request));
   const responses = params.inputResponses;
   if (responses === undefined) return sealed;
   if (typeof responses !== 'object' || responses === null || Array.isArray(responses)) {
@@ -95,19 +98,19 @@ async function gather(host: StatelessHost, method: string, params: Params, reque
 }
 
 /** A handler's result as the 2026 answer: input_required when it asked for what the request did not carry, else complete. */
-export function finishStateless(host: StatelessHost, method: string, params: Params | undefined, request: RequestContext, context: StatelessToolContext, result: Params): Params | Promise<Params> {
+export function finishStateless(server: StatelessRequestServer, method: string, params: Params | undefined, request: RequestContext, context: StatelessHandlerContext, result: Params): Params | Promise<Params> {
   // A handler that caught the InputRequiredError (or the -32021) still asked: that question wins.
   if (context.refusal) throw context.refusal;
-  if (context.missing) return inputRequired(host, method, params, request, context);
+  if (context.missing) return inputRequired(server, method, params, request, context);
   const own = result._meta as Params | undefined;
-  const meta = own === undefined ? serverInfoMeta(host.info) : { ...own, [META.serverInfo]: host.info };
+  const meta = own === undefined ? serverInfoMeta(server.info) : { ...own, [META.serverInfo]: server.info };
   // A result an extension gave a resultType of its own keeps it (SEP-2663's "task").
   const resultType = typeof result.resultType === 'string' ? result.resultType : 'complete';
   // Object.assign and two stores, not a spread with two more keys (callgrind: cheaper per call).
   const decorated: Params = Object.assign({}, result);
   decorated.resultType = resultType;
   decorated._meta = meta;
-  if (CACHEABLE.has(method) || host.isCacheable?.(method)) Object.assign(decorated, host.cacheHint(method));
+  if (CACHEABLE.has(method) || server.isCacheable?.(method)) Object.assign(decorated, server.cacheHint(method));
   return decorated;
 }
 
@@ -123,20 +126,20 @@ function serverInfoMeta(info: Implementation): Params {
 const SERVER_INFO_META = new WeakMap<Implementation, Params>();
 
 /** A handler's throw as the 2026 answer: the input it asked for, or the error (never -32002: 26/server/resources#error-handling). */
-export function failStateless(host: StatelessHost, method: string, params: Params | undefined, request: RequestContext, context: StatelessToolContext, error: unknown): Promise<Params> {
+export function failStateless(server: StatelessRequestServer, method: string, params: Params | undefined, request: RequestContext, context: StatelessHandlerContext, error: unknown): Promise<Params> {
   if (context.refusal) throw context.refusal;
-  if (context.missing) return inputRequired(host, method, params, request, context);
+  if (context.missing) return inputRequired(server, method, params, request, context);
   if (error instanceof ProtocolError && error.code === RESOURCE_NOT_FOUND) throw new ProtocolError(INVALID_PARAMS, error.message, error.data);
   throw error;
 }
 
 /** 26/basic/patterns/mrtr: ask for what is missing; the answers so far travel sealed in requestState. */
-async function inputRequired(host: StatelessHost, method: string, params: Params | undefined, request: RequestContext, context: StatelessToolContext): Promise<Params> {
+async function inputRequired(server: StatelessRequestServer, method: string, params: Params | undefined, request: RequestContext, context: StatelessHandlerContext): Promise<Params> {
   return {
     resultType: 'input_required',
     inputRequests: context.pending,
-    requestState: await host.requestState.seal(context.answers, await bindingOf(method, params, request)),
-    _meta: { [META.serverInfo]: host.info },
+    requestState: await server.requestState.seal(context.answers, await bindingOf(method, params, request)),
+    _meta: { [META.serverInfo]: server.info },
   };
 }
 
@@ -153,8 +156,8 @@ export function callerOf(extra: McpMessageExtra | undefined): Promise<string | u
 }
 
 /** `server/discover` (26/basic/lifecycle): what a 2025 client learns from initialize, asked for at any time. */
-export function discover(host: StatelessHost): Params {
-  const result: Params = { supportedVersions: [...host.statelessRevisions], capabilities: host.capabilities() };
-  if (host.instructions !== undefined) result.instructions = host.instructions;
+export function discover(server: StatelessRequestServer): Params {
+  const result: Params = { supportedVersions: [...server.statelessRevisions], capabilities: server.capabilities() };
+  if (server.instructions !== undefined) result.instructions = server.instructions;
   return result;
 }

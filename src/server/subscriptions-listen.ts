@@ -7,23 +7,23 @@ import { INTERNAL_ERROR, INVALID_PARAMS, ProtocolError } from '../jsonrpc/index.
 import type { Params } from '../jsonrpc/index.js';
 import { META, NOTIFICATIONS } from '../protocol/index.js';
 import type { SubscriptionFilter } from '../protocol/index.js';
-import type { ToolContext } from './request-context.js';
-import type { StatelessToolContext } from './stateless-context.js';
+import type { HandlerContext } from './request-context.js';
+import type { StatelessHandlerContext } from './stateless-context.js';
 import { callerOf } from './stateless-request.js';
-import type { StatelessHost } from './stateless-request.js';
+import type { StatelessRequestServer } from './stateless-request.js';
 
 /** The filter keys of the core (26/basic/patterns/subscriptions); an extension adds others (ServerExtension.listenFilters). */
 export const CORE_LISTEN_KEYS: readonly string[] = ['toolsListChanged', 'promptsListChanged', 'resourcesListChanged', 'resourceSubscriptions'];
 
 /** Answers one listen request; resolves with its final result when the stream ends. Only stateless requests reach it (STATELESS_ONLY). */
-export async function listen(host: StatelessHost, params: Params | undefined, toolContext: ToolContext): Promise<Params> {
-  const context = toolContext as StatelessToolContext;
+export async function listen(server: StatelessRequestServer, params: Params | undefined, handlerContext: HandlerContext): Promise<Params> {
+  const context = handlerContext as StatelessHandlerContext;
   const wanted = params?.notifications;
   if (typeof wanted !== 'object' || wanted === null || Array.isArray(wanted)) {
     throw new ProtocolError(INVALID_PARAMS, 'Invalid params: subscriptions/listen needs "notifications", an object');
   }
   const asked = wanted as Record<string, unknown>;
-  const capabilities = host.capabilities();
+  const capabilities = server.capabilities();
   const filter: SubscriptionFilter = {};
   if (asked.toolsListChanged === true && capabilities.tools?.listChanged) filter.toolsListChanged = true;
   if (asked.promptsListChanged === true && capabilities.prompts?.listChanged) filter.promptsListChanged = true;
@@ -33,25 +33,25 @@ export async function listen(host: StatelessHost, params: Params | undefined, to
     if (!Array.isArray(uris) || !uris.every((uri) => typeof uri === 'string')) {
       throw new ProtocolError(INVALID_PARAMS, 'Invalid params: "resourceSubscriptions" must be an array of URI strings');
     }
-    if (uris.length > host.maxSubscriptions) {
-      throw new ProtocolError(INVALID_PARAMS, `Invalid params: ${uris.length} resourceSubscriptions, at most ${host.maxSubscriptions}`);
+    if (uris.length > server.maxSubscriptions) {
+      throw new ProtocolError(INVALID_PARAMS, `Invalid params: ${uris.length} resourceSubscriptions, at most ${server.maxSubscriptions}`);
     }
     if (capabilities.resources?.subscribe) filter.resourceSubscriptions = [...new Set(uris as string[])];
   }
-  if (host.listeners.size >= host.maxListenStreams) {
+  if (server.listeners.size >= server.maxListenStreams) {
     // Clients open listen streams at will: capped, so they cannot hold the server's memory forever.
-    throw new ProtocolError(INTERNAL_ERROR, `Too many open subscriptions (limit ${host.maxListenStreams}); close one or retry later`);
+    throw new ProtocolError(INTERNAL_ERROR, `Too many open subscriptions (limit ${server.maxListenStreams}); close one or retry later`);
   }
   // Shared per principal and per address, as the HTTP endpoint shares its sessions.
   const extra = context.extra;
   const holder = { principal: await callerOf(extra), address: extra?.remoteAddress };
   // An installed extension's keys: each says what of its ask this stream is granted.
-  for (const [key, hook] of host.listenFilters ?? []) {
+  for (const [key, hook] of server.listenFilters ?? []) {
     if (!Object.prototype.hasOwnProperty.call(asked, key) || asked[key] === undefined) continue;
     const granted = await hook(asked[key], { context, principal: holder.principal });
     if (granted !== undefined) filter[key] = granted;
   }
-  const refusal = host.listeners.refusal(holder);
+  const refusal = server.listeners.refusal(holder);
   if (refusal !== undefined) throw new ProtocolError(INTERNAL_ERROR, refusal);
   // The id the client gave the listen request (the transport may have renumbered it: MessageExtra.requestId).
   const subscriptionId = context.requestId;
@@ -70,10 +70,10 @@ export async function listen(host: StatelessHost, params: Params | undefined, to
   let idle: ReturnType<typeof setTimeout> | undefined;
   const rearm = (): void => {
     if (idle !== undefined) clearTimeout(idle);
-    idle = setTimeout(() => end(), host.listenIdleMs);
+    idle = setTimeout(() => end(), server.listenIdleMs);
     (idle as { unref?: () => void }).unref?.();
   };
-  const remove = host.listeners.add({
+  const remove = server.listeners.add({
     filter, subscriptionId, end: () => { end(); return done; },
     notify: async (method, sent) => { await acknowledged; rearm(); await context.notify(method, sent); },
   }, holder);

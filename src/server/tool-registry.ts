@@ -13,7 +13,7 @@ import { describeIssues, issuesOf } from '../json-schema/index.js';
 import type { ValidationError } from '../json-schema/index.js';
 import { NamedRegistry, coalesce } from './named-registry.js';
 import type { Registered, RegistryKind } from './named-registry.js';
-import type { ToolContext } from './request-context.js';
+import type { HandlerContext } from './request-context.js';
 import { adaptSchema } from './schema-adapter.js';
 import type { AdaptedSchema, SchemaResult, ToolArguments, ToolResult, ToolSchema } from './schema-adapter.js';
 import { messageOf } from '../jsonrpc/thrown-value.js';
@@ -38,10 +38,10 @@ export interface ToolDefinition<I extends ToolSchema = ToolSchema, O extends Too
  * parameters). Throwing a ProtocolError answers with a JSON-RPC error; any other throw becomes an `isError` result.
  */
 export type ToolHandler<I = Record<string, unknown>, O = undefined> =
-  (args: ToolArguments<I>, context: ToolContext) => ToolResult<O> | Promise<ToolResult<O>>;
+  (args: ToolArguments<I>, context: HandlerContext) => ToolResult<O> | Promise<ToolResult<O>>;
 
 /** A handler as the registry holds it (and `update` takes it), its types forgotten. */
-export type AnyHandler = (args: any, context: ToolContext) => CallToolResult | Promise<CallToolResult>;
+export type AnyHandler = (args: any, context: HandlerContext) => CallToolResult | Promise<CallToolResult>;
 
 type Registration = { definition: ToolDefinition; handler: AnyHandler };
 /** A registered tool: the Tool it lists, its adapted schemas, its scopes. */
@@ -129,7 +129,7 @@ export class ToolRegistry extends NamedRegistry<'tools', Registration, Entry, To
   }
 
   /** Answers at once when the schema and the handler do, so a synchronous tool costs no promise. */
-  call(params: Record<string, unknown> | undefined, context: ToolContext): CallToolResult | Promise<CallToolResult> {
+  call(params: Record<string, unknown> | undefined, context: HandlerContext): CallToolResult | Promise<CallToolResult> {
     const name = params?.name;
     if (typeof name !== 'string') throw new ProtocolError(INVALID_PARAMS, 'Invalid params: tools/call needs a string "name"');
     const entry = this.entry(name);
@@ -151,7 +151,7 @@ export class ToolRegistry extends NamedRegistry<'tools', Registration, Entry, To
 }
 
 /** Runs the handler on the validated arguments, then checks what it returned. */
-function run(entry: Entry, checked: SchemaResult<unknown>, context: ToolContext): CallToolResult | Promise<CallToolResult> {
+function run(entry: Entry, checked: SchemaResult<unknown>, context: HandlerContext): CallToolResult | Promise<CallToolResult> {
   // SEP-1303 (2025-11-25 changelog): arguments that fail the schema are a tool execution
   // error the model can read and correct, not a JSON-RPC error.
   if (checked.issues) {

@@ -8,17 +8,20 @@ import type { AuthInfo, McpTransport } from '../protocol/mcp-transport.js';
 import type { InsufficientScopeError } from '../errors/insufficient-scope-error.js';
 import { HANDSHAKE_REVISIONS, NOTIFICATIONS, STATELESS_REVISIONS } from '../protocol/index.js';
 import { withExtensions } from '../protocol/extensions.js';
-import type { ExtensionSettings } from '../protocol/index.js';
-import type { Implementation, LoggingLevel, McpPeerOptions, ServerCapabilities, ServerMethods, Tool, TypedHandler } from '../protocol/index.js';
-import type { ToolContext } from './request-context.js';
+import type { ExtensionSettings } from '../protocol/extensions.js';
+import type { LoggingLevel, ServerCapabilities, Tool } from '../protocol/index.js';
+import type { Implementation } from '../protocol/lifecycle-types.js';
+import type { McpPeerOptions } from '../protocol/mcp-peer.js';
+import type { ServerMethods, TypedHandler } from '../protocol/method-types.js';
+import type { HandlerContext } from './request-context.js';
 import { ListenRegistry } from './listen-registry.js';
 import type { Middleware } from './middleware.js';
 import { RequestStateSealer } from './request-state.js';
 import { ServerConnection } from './server-connection.js';
 import { paginate } from './pagination.js';
 import { extensionRefusal } from './server-extension.js';
-import type { ExtensionHost, ListenFilterHook, ServerExtension } from './server-extension.js';
-import type { ServerRequestHandler, ConnectionHost } from './server-connection.js';
+import type { ExtensionServer, ListenFilterHook, ServerExtension } from './server-extension.js';
+import type { ServerRequestHandler, ConnectionServer } from './server-connection.js';
 import { initialize, ping, setLevel } from './session-methods.js';
 import { discover } from './stateless-request.js';
 import type { CacheHint } from './stateless-request.js';
@@ -35,7 +38,7 @@ import { refuseUnknownOptions } from '../options/known-options.js';
 const TOOL_HEADERS = new WeakMap<object, Record<string, string> | undefined>();
 
 /** An MCP server that offers tools: register them, then `connect` a transport per client. */
-export class ToolServer implements ConnectionHost {
+export class ToolServer implements ConnectionServer {
   readonly info: Implementation;
   readonly instructions: string | undefined;
   readonly protocolVersions: readonly string[];
@@ -70,17 +73,17 @@ export class ToolServer implements ConnectionHost {
   /** Connections that carry only 2026 requests of many clients (an HTTP endpoint's stateless channel): no session, so not in `sessions`. */
   readonly #channels = new Set<ServerConnection>();
   readonly #handlers = new Map<string, ServerRequestHandler>();
-  /** What installed extensions are given (extensionHost), the same object for each. */
-  #host: ExtensionHost | undefined;
+  /** What installed extensions are given (extensionServer), the same object for each. */
+  #extensionServer: ExtensionServer | undefined;
   /** The installed extensions' settings, by identifier (`extension`). */
   readonly #extensions: ExtensionSettings = {};
-  /** The methods those extensions added (StatelessHost). */
+  /** The methods those extensions added (StatelessRequestServer). */
   readonly extensionMethods = new Set<string>();
   /** The body field Mcp-Name repeats for each method installed extensions add (ServerExtension.mcpNames; header-check.ts). */
   readonly mcpNames: Record<string, string> = {};
   /** The installed extensions' methods whose 2026 results are cacheable. */
   readonly #cacheable = new Set<string>();
-  /** The keys installed extensions add to the subscriptions/listen filter (StatelessHost). */
+  /** The keys installed extensions add to the subscriptions/listen filter (StatelessRequestServer). */
   readonly listenFilters = new Map<string, ListenFilterHook>();
   readonly #tools = new ToolRegistry(() => this.listChanged('tools', NOTIFICATIONS.toolsListChanged));
 
@@ -125,7 +128,7 @@ export class ToolServer implements ConnectionHost {
    */
   tool<const I extends ToolSchema, const O extends ToolSchema | undefined = undefined>(
     definition: ToolDefinition<I, O>,
-    handler: (args: ToolArguments<NoInfer<I>>, context: ToolContext) => ToolResult<NoInfer<O>> | Promise<ToolResult<NoInfer<O>>>,
+    handler: (args: ToolArguments<NoInfer<I>>, context: HandlerContext) => ToolResult<NoInfer<O>> | Promise<ToolResult<NoInfer<O>>>,
   ): RegisteredTool {
     return this.#tools.add(definition, handler);
   }
@@ -151,17 +154,17 @@ export class ToolServer implements ConnectionHost {
    * method is named as a literal (`'tools/call'`), so one grep finds its handler; any other string
    * is an extension method of the application's own.
    */
-  setRequestHandler<M extends keyof ServerMethods>(method: M, handler: TypedHandler<M, ToolContext, ServerConnection>): void;
+  setRequestHandler<M extends keyof ServerMethods>(method: M, handler: TypedHandler<M, HandlerContext, ServerConnection>): void;
   setRequestHandler(method: string & {}, handler: ServerRequestHandler): void;
-  setRequestHandler(method: string, handler: ServerRequestHandler | TypedHandler<keyof ServerMethods, ToolContext, ServerConnection>): void {
+  setRequestHandler(method: string, handler: ServerRequestHandler | TypedHandler<keyof ServerMethods, HandlerContext, ServerConnection>): void {
     this.#handlers.set(method, handler as ServerRequestHandler);
   }
 
   /**
-   * What an installed extension may use of this server (ExtensionHost), built once: the listen
+   * What an installed extension may use of this server (ExtensionServer), built once: the listen
    * streams, tool definitions and paging with the server's page size; a subclass adds its features.
    */
-  protected extensionHost(): ExtensionHost {
+  protected extensionServer(): ExtensionServer {
     return {
       listeners: this.listeners,
       toolDefinition: (name) => this.toolDefinition(name),
@@ -179,8 +182,8 @@ export class ToolServer implements ConnectionHost {
     const refusal = extensionRefusal(extension, Object.prototype.hasOwnProperty.call(this.#extensions, extension.id), (method) => this.#handlers.has(method),
       (key) => CORE_LISTEN_KEYS.includes(key) || this.listenFilters.has(key));
     if (refusal !== undefined) throw refusal;
-    this.#host ??= this.extensionHost();
-    extension.install?.(this.#host);
+    this.#extensionServer ??= this.extensionServer();
+    extension.install?.(this.#extensionServer);
     for (const [key, hook] of Object.entries(extension.listenFilters ?? {})) this.listenFilters.set(key, hook);
     const methods = Object.entries(extension.methods ?? {});
     for (const [method, handler] of methods) {
@@ -221,7 +224,7 @@ export class ToolServer implements ConnectionHost {
     return headers;
   }
 
-  /** The listed definition of an enabled tool, if any (an extension reads its `execution`, ExtensionHost). */
+  /** The listed definition of an enabled tool, if any (an extension reads its `execution`, ExtensionServer). */
   toolDefinition(name: string): Tool | undefined {
     return this.#tools.definition(name);
   }
@@ -299,7 +302,7 @@ export class ToolServer implements ConnectionHost {
   }
 
   /** `tools/list`: one page of the registered tools; `execution` only to a 2025 client of a server doing those tasks. */
-  #listTools(params: Params | undefined, context: ToolContext): Params {
+  #listTools(params: Params | undefined, context: HandlerContext): Params {
     const page = this.#tools.page(params?.cursor, this.pageSize, context.authInfo);
     const legacyTasks = context.era === 'handshake' && Boolean(this.capabilities().tasks?.requests?.tools?.call);
     return (legacyTasks ? page : withoutExecution(page)) as unknown as Params;

@@ -3,7 +3,8 @@
 // here does not secretly depend on sharing objects or on synchronous delivery.
 
 import { ConnectionClosedError } from '../jsonrpc/index.js';
-import type { JSONRPCMessage, Transport, TransportCapabilities } from '../jsonrpc/index.js';
+import type { JSONRPCMessage, Transport } from '../jsonrpc/index.js';
+import type { TransportCapabilities } from '../jsonrpc/transport.js';
 
 /** A function call in one process: no session, no second stream, nothing lost to resume. */
 const IN_MEMORY_CAPABILITIES: TransportCapabilities = Object.freeze({ sessions: false, standaloneStream: false, resumption: false, manyClients: false });

@@ -4,7 +4,8 @@
 // openStandaloneStream does not make it Streamable HTTP. packages/cli/test/wrapper-contract.test.ts
 // lists the members from the McpTransport type and checks each one is forwarded.
 
-import type { JSONRPCMessage, SendOptions, TransportCapabilities, TransportKind } from '../jsonrpc/index.js';
+import type { JSONRPCMessage, SendOptions, TransportKind } from '../jsonrpc/index.js';
+import type { TransportCapabilities } from '../jsonrpc/transport.js';
 import type { McpMessageExtra, McpTransport, ParamHeaderSource } from '../protocol/mcp-transport.js';
 
 /** A transport that forwards everything to `inner`; subclasses override `send` or `receive`. */

@@ -20,7 +20,7 @@ import { McpClient } from '../../src/client/index.js';
 import type { EraChoice } from '../../src/client/index.js';
 import { Host, Policy, ScriptedModel } from '../../src/host/index.js';
 import type { Transport } from '../../src/jsonrpc/index.js';
-import { httpTransport, spawnStdio } from '../../src/transport/index.js';
+import { nodeHttpTransport, spawnStdio } from '../../src/node.js';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const SERVER = join(ROOT, 'test/fixtures/stack-add-server.ts');
@@ -90,7 +90,7 @@ export async function seedCall(kind: 'stdio' | 'http', era: EraChoice): Promise<
       child!.once('exit', (code) => reject(new Error(`the server exited with ${code}`)));
       child!.stdout!.on('data', (data: Buffer) => { const found = /listening on (\S+)/.exec(String(data)); if (found) resolve(found[1]!); });
     });
-    transport = httpTransport(url);
+    transport = nodeHttpTransport(url);
   }
   let serverStack: string | undefined;
   let hostStack: string | undefined;

@@ -8,7 +8,8 @@ import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
 import { McpClient } from '../../src/client/index.js';
 import type { McpClientOptions } from '../../src/client/index.js';
-import { spawnStdio, tapTransport } from '../../src/transport/index.js';
+import { spawnStdio } from '../../src/node.js';
+import { tapTransport } from '../../src/transport/index.js';
 import { nodeArgs } from '../fakes/bundled-program.js';
 
 const root = (path: string): string => fileURLToPath(new URL(`../../${path}`, import.meta.url));

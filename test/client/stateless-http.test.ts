@@ -7,7 +7,7 @@ import type { TestContext } from 'node:test';
 import assert from 'node:assert/strict';
 import { McpClient } from '../../src/client/index.js';
 import { fileURLToPath } from 'node:url';
-import { httpTransport } from '../../src/transport/index.js';
+import { nodeHttpTransport } from '../../src/node.js';
 import { statelessHttp } from '../fixtures/stateless-fake-server.js';
 import type { SeenRequest } from '../fixtures/stateless-fake-server.js';
 import { startListeningChild } from '../fakes/listening-child.js';
@@ -29,7 +29,7 @@ const COMMON = { accept: 'application/json, text/event-stream', 'content-type': 
 
 test('over HTTP: every POST carries MCP-Protocol-Version, Mcp-Method, Mcp-Name and Mcp-Param-*; no session, no GET, no DELETE', async (t) => {
   const { url, seen } = await fakeHttp(t);
-  const client = await McpClient.connect(httpTransport(url), { era: '2026-07-28' });
+  const client = await McpClient.connect(nodeHttpTransport(url), { era: '2026-07-28' });
   await client.listTools();
   assert.deepStrictEqual(await client.callTool('route', { region: '日本' }), {
     resultType: 'complete', content: [{ type: 'text', text: 'region 日本' }], _meta: { 'io.modelcontextprotocol/serverInfo': { name: 'fake-2026', version: '1.0.0' } },
@@ -50,7 +50,7 @@ test('over HTTP: every POST carries MCP-Protocol-Version, Mcp-Method, Mcp-Name a
 
 test('over HTTP, auto against a handshake-era server (the SDK v1): the refused probe falls back to initialize and a session', async (t) => {
   const url = await startHttpServer(t, 'sdk-add-server-http.ts');
-  const client = await McpClient.connect(httpTransport(url), { era: 'auto' });
+  const client = await McpClient.connect(nodeHttpTransport(url), { era: 'auto' });
   t.after(() => client.close());
   assert.equal(client.era, 'handshake');
   assert.equal(client.eraReason, 'auto: server/discover → HttpStatusError: HTTP 400 Bad Request: Bad Request: Server not initialized, so a handshake-era server: initialize');
@@ -59,7 +59,7 @@ test('over HTTP, auto against a handshake-era server (the SDK v1): the refused p
 
 test('over HTTP, a stateless request is cancelled by closing its stream: no notifications/cancelled is POSTed', async (t) => {
   const { url, seen } = await fakeHttp(t);
-  const client = await McpClient.connect(httpTransport(url), { era: '2026-07-28' });
+  const client = await McpClient.connect(nodeHttpTransport(url), { era: '2026-07-28' });
   t.after(() => client.close());
   const abort = new AbortController();
   const call = client.callTool('never', {}, { signal: abort.signal });

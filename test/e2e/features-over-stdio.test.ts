@@ -10,8 +10,9 @@ import { McpClient } from '../../src/client/index.js';
 import type { McpClientOptions } from '../../src/client/index.js';
 import { ProtocolError, RequestCancelledError, RequestTimeoutError } from '../../src/jsonrpc/index.js';
 import type { CreateMessageRequestParams, ElicitRequestParams, LoggingLevel, Progress } from '../../src/protocol/index.js';
-import { spawnStdio, tapTransport } from '../../src/transport/index.js';
-import type { TapEvent } from '../../src/transport/index.js';
+import { spawnStdio } from '../../src/node.js';
+import { tapTransport } from '../../src/transport/index.js';
+import type { TapEvent } from '../../src/transport/tracing-tap.js';
 import { nodeArgs } from '../fakes/bundled-program.js';
 
 const SERVER = fileURLToPath(new URL('../fixtures/features-server.ts', import.meta.url));

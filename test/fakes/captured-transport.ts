@@ -1,6 +1,7 @@
 // A Transport with no I/O: records what is sent, and lets a test feed what is received.
 
-import type { JSONRPCMessage, MessageExtra, SendOptions, Transport, TransportCapabilities, TransportKind } from '../../src/jsonrpc/index.js';
+import type { JSONRPCMessage, MessageExtra, SendOptions, Transport, TransportKind } from '../../src/jsonrpc/index.js';
+import type { TransportCapabilities } from '../../src/jsonrpc/transport.js';
 
 export class CapturedTransport implements Transport {
   /** An in-process fake, with no features beyond moving messages unless a test says otherwise. */

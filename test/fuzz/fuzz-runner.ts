@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import { request as httpRequest } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
-import { SseParser } from '../../src/transport/index.js';
+import { SseParser } from '../../src/http.js';
 import { FrameGenerator, INITIALIZED_FRAME, INITIALIZE_FRAME, PARSE_ERROR } from './generator.js';
 import type { Expect, Frame, FrameId } from './generator.js';
 import { nodeArgs } from '../fakes/bundled-program.js';

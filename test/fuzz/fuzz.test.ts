@@ -5,7 +5,7 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { serveHttp } from '../../src/transport/index.js';
+import { serveHttp } from '../../src/node.js';
 import { makeHardeningServer, prototypeIntact } from '../fixtures/hardening-server.js';
 import { fuzzHttp, fuzzStdio, summary } from './fuzz-runner.js';
 import type { FuzzReport } from './fuzz-runner.js';

@@ -1,7 +1,7 @@
 // The bearer-token hook of the HTTP server, end to end: McpServer behind serveHttp with an
-// application-supplied verifier, McpClient over httpTransport with an Authorization header. No
+// application-supplied verifier, McpClient over nodeHttpTransport with an Authorization header. No
 // token → 401 naming the RFC 9728 metadata, which is served at its well-known path; the verified
-// identity reaches the tool (ToolContext.authInfo), which refuses a caller without the scope;
+// identity reaches the tool (HandlerContext.authInfo), which refuses a caller without the scope;
 // every request is verified again; a session is no credential for another client.
 
 import assert from 'node:assert/strict';
@@ -12,7 +12,8 @@ import { McpClient } from '../../src/client/index.js';
 import type { Transport } from '../../src/jsonrpc/index.js';
 import type { AuthInfo } from '../../src/protocol/index.js';
 import { McpServer } from '../../src/server/index.js';
-import { HttpStatusError, bearerAuth, createStreamableHttpHandler, httpTransport } from '../../src/transport/index.js';
+import { HttpStatusError, bearerAuth } from '../../src/http.js';
+import { createStreamableHttpHandler, nodeHttpTransport } from '../../src/node.js';
 import { postHeaders, send, sseMessages } from '../transport/fixtures/http-request.js';
 
 const TOKENS = new Map<string, AuthInfo>([
@@ -55,10 +56,10 @@ async function withVault(body: (url: string, metadataUrl: string) => Promise<voi
   }
 }
 
-const bearer = (url: string, token: string): Transport => httpTransport(url, { headers: { authorization: `Bearer ${token}` } });
+const bearer = (url: string, token: string): Transport => nodeHttpTransport(url, { headers: { authorization: `Bearer ${token}` } });
 
 test('auth: without a token, 401 names the metadata URL; the metadata is served there (RFC 9728)', () => withVault(async (url, metadataUrl) => {
-  const error = await McpClient.connect(httpTransport(url)).then(() => undefined, (failure: unknown) => failure);
+  const error = await McpClient.connect(nodeHttpTransport(url)).then(() => undefined, (failure: unknown) => failure);
   assert.ok(error instanceof HttpStatusError);
   assert.deepStrictEqual([error.status, error.message], [401, 'HTTP 401 Unauthorized: Unauthorized: this server requires an "Authorization: Bearer <token>" header']);
   const raw = await send(url, { method: 'POST', headers: postHeaders(), body: '{"jsonrpc":"2.0","id":1,"method":"ping"}' });
@@ -67,7 +68,7 @@ test('auth: without a token, 401 names the metadata URL; the metadata is served 
   assert.deepStrictEqual([metadata.status, JSON.parse(metadata.body)], [200, {
     resource: url, authorization_servers: ['https://auth.example'], scopes_supported: ['secrets:read'],
   }]);
-  const expired = await McpClient.connect(httpTransport(url, { headers: { authorization: 'Bearer old-token' } })).then(() => undefined, (failure: unknown) => failure);
+  const expired = await McpClient.connect(nodeHttpTransport(url, { headers: { authorization: 'Bearer old-token' } })).then(() => undefined, (failure: unknown) => failure);
   assert.deepStrictEqual([(expired as HttpStatusError).status, (expired as Error).message], [401, 'HTTP 401 Unauthorized: Unauthorized: invalid token (the token has expired)']);
 }));
 

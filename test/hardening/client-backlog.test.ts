@@ -6,7 +6,8 @@ import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
 import { test } from 'node:test';
 import { McpClient } from '../../src/client/index.js';
-import { spawnStdio, tapTransport } from '../../src/transport/index.js';
+import { spawnStdio } from '../../src/node.js';
+import { tapTransport } from '../../src/transport/index.js';
 
 const FLOOD = fileURLToPath(new URL('../fixtures/ping-flood-server.mjs', import.meta.url));
 /** 3,000 pings with 10,000-character ids: about 30 MB of answers, past the default 16 MiB. */

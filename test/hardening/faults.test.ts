@@ -12,8 +12,12 @@ import { McpClient, SessionLostError } from '../../src/client/index.js';
 import { ConnectionClosedError, RequestTimeoutError } from '../../src/jsonrpc/index.js';
 import type { CallToolResult, Progress } from '../../src/protocol/index.js';
 import { McpServer } from '../../src/server/index.js';
-import { HttpStatusError, StdioTransport, httpTransport, serveHttp, spawnStdio, tapTransport } from '../../src/transport/index.js';
-import type { SpawnedStdioTransport, TapEvent } from '../../src/transport/index.js';
+import { HttpStatusError } from '../../src/http.js';
+import { nodeHttpTransport, serveHttp, spawnStdio } from '../../src/node.js';
+import { StdioTransport } from '../../src/transport/stdio/stdio.js';
+import { tapTransport } from '../../src/transport/index.js';
+import type { SpawnedStdioTransport } from '../../src/node.js';
+import type { TapEvent } from '../../src/transport/tracing-tap.js';
 import { within } from '../transport/fixtures/deadline.js';
 import { isAlive } from '../fakes/is-alive.js';
 import { nodeArgs } from '../fakes/bundled-program.js';
@@ -125,7 +129,7 @@ test('HTTP: connections dropped mid-stream are resumed (the answer arrives once)
   let running = await serveHttp(first.server, { retryMs: 20 });
   const { port, url } = running;
   const wire: TapEvent[] = [];
-  const client = await McpClient.connect(tapTransport(httpTransport(url, { reconnect: { maxRetries: 6, initialDelayMs: 25 } }), (event) => wire.push(event)));
+  const client = await McpClient.connect(tapTransport(nodeHttpTransport(url, { reconnect: { maxRetries: 6, initialDelayMs: 25 } }), (event) => wire.push(event)));
   try {
     // 1. Every connection is dropped (a proxy restart, say); the session lives on and the stream is resumed.
     const progress: Progress[] = [];
@@ -152,7 +156,7 @@ test('HTTP: connections dropped mid-stream are resumed (the answer arrives once)
     assert.deepStrictEqual([error.cause.status, error.cause.sessionExpired, error.cause.requestMayHaveRun, error.cause.message, responsesTo(wire, 3), client.sessionsRenewed],
       [404, true, true, 'HTTP 404 Not Found: Session not found: it expired, was closed, or never existed', 0, 1]);
     // The restarted server itself is fine: a new session works.
-    const fresh = await McpClient.connect(httpTransport(url));
+    const fresh = await McpClient.connect(nodeHttpTransport(url));
     const answered = fresh.callTool('wait', {}, { onprogress: () => second.release() });
     assert.deepStrictEqual(await within(3000, answered), { content: [{ type: 'text', text: 'done' }] });
     await fresh.close();
@@ -179,7 +183,7 @@ test('a result that cannot be serialized is still answered (-32603), over stdio 
   assert.deepStrictEqual(JSON.parse(written.trim().split('\n')[1]!), { jsonrpc: '2.0', id: 2, error: expected });
 
   const running = await serveHttp(server);
-  const client = await McpClient.connect(httpTransport(running.url));
+  const client = await McpClient.connect(nodeHttpTransport(running.url));
   try {
     await assert.rejects(client.callTool('bigint', {}), { name: 'ProtocolError', ...expected });
   } finally {
@@ -203,7 +207,7 @@ test('HTTP: once the server has forgotten the session, every other stream of it 
       ? Response.json({ jsonrpc: '2.0', error: { code: -32600, message: 'Bad Request: Mcp-Session-Id header is required (initialize first)' } }, { status: 400 })
       : Response.json({ jsonrpc: '2.0', error: { code: -32600, message: 'Session not found: it expired, was closed, or never existed' } }, { status: 404 });
   }) as typeof fetch;
-  const client = httpTransport('http://127.0.0.1:9/mcp', { fetch: fake, reconnect: { maxRetries: 0, initialDelayMs: 5 } });
+  const client = nodeHttpTransport('http://127.0.0.1:9/mcp', { fetch: fake, reconnect: { maxRetries: 0, initialDelayMs: 5 } });
   const failures = await Promise.all([1, 2].map((id) => rejection(client.send({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'wait' } }))));
   const expected = 'HTTP 404 Not Found: Session not found: it expired, was closed, or never existed';
   assert.deepStrictEqual(failures.map((error) => [error.name, error.message, (error as HttpStatusError).sessionExpired]),

@@ -8,7 +8,7 @@ import { McpClient } from '../../src/client/index.js';
 import { runList } from '../../packages/cli/src/list.js';
 import { JsonRpcPeer, LineTooLongError } from '../../src/jsonrpc/index.js';
 import { responseIdHint } from '../../src/jsonrpc/response-id-hint.js';
-import { spawnStdio } from '../../src/transport/index.js';
+import { spawnStdio } from '../../src/node.js';
 import { CapturedTransport } from '../fakes/captured-transport.js';
 import { captureIo, fixture } from '../../packages/cli/test/cli-harness.js';
 

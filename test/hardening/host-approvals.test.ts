@@ -9,7 +9,8 @@ import { McpClient } from '../../src/client/index.js';
 import { Host, Policy } from '../../src/host/index.js';
 import type { ConfirmationRequest, FunctionCall, Model, ModelReply, ModelRequest, PolicyOptions } from '../../src/host/index.js';
 import type { CallToolResult } from '../../src/protocol/index.js';
-import { spawnStdio, tapTransport } from '../../src/transport/index.js';
+import { spawnStdio } from '../../src/node.js';
+import { tapTransport } from '../../src/transport/index.js';
 import { nodeArgs } from '../fakes/bundled-program.js';
 
 const SERVER = fileURLToPath(new URL('../fixtures/rug-pull-server.ts', import.meta.url));

@@ -8,8 +8,9 @@
 import assert from 'node:assert/strict';
 import { connect } from 'node:net';
 import { test } from 'node:test';
-import { serveHttp } from '../../src/transport/index.js';
-import type { HttpServerOptions, RunningHttpServer } from '../../src/transport/index.js';
+import { serveHttp } from '../../src/node.js';
+import type { HttpServerOptions } from '../../src/node.js';
+import type { RunningHttpServer } from '../../src/transport/node/streamable-http-server.js';
 import { makeHardeningServer } from '../fixtures/hardening-server.js';
 import type { McpServer } from '../../src/server/index.js';
 import { within } from '../transport/fixtures/deadline.js';

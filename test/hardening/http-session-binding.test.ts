@@ -8,7 +8,7 @@ import { test } from 'node:test';
 import type { AuthInfo } from '../../src/protocol/index.js';
 import { McpServer } from '../../src/server/index.js';
 import { principalOf } from '../../src/protocol/principal.js';
-import { bearerAuth } from '../../src/transport/index.js';
+import { bearerAuth } from '../../src/http.js';
 import { within } from '../transport/fixtures/deadline.js';
 import { HTTP_ADAPTERS } from '../transport/fixtures/http-adapters.js';
 import { initialize, postHeaders, send, sseMessages } from '../transport/fixtures/http-request.js';

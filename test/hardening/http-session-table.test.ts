@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { TestContext } from 'node:test';
 import { McpServer } from '../../src/server/index.js';
-import type { HttpServerOptions } from '../../src/transport/index.js';
+import type { HttpServerOptions } from '../../src/node.js';
 import { within } from '../transport/fixtures/deadline.js';
 import { HTTP_ADAPTERS } from '../transport/fixtures/http-adapters.js';
 import type { HttpAdapter, ServedHttp } from '../transport/fixtures/http-adapters.js';

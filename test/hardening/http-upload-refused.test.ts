@@ -8,7 +8,7 @@ import { connect } from 'node:net';
 import { request } from 'node:http';
 import { test } from 'node:test';
 import { McpServer } from '../../src/server/index.js';
-import { serveHttp } from '../../src/transport/index.js';
+import { serveHttp } from '../../src/node.js';
 import { within } from '../transport/fixtures/deadline.js';
 
 const BODY = Buffer.alloc(20 * 1024 * 1024, 'x');

@@ -6,9 +6,12 @@
 import assert from 'node:assert/strict';
 import { PassThrough } from 'node:stream';
 import { test } from 'node:test';
-import { JsonRpcPeer, TooManyPendingRequestsError, exceedsJsonDepth, parseJsonMessage } from '../../src/jsonrpc/index.js';
+import { JsonRpcPeer, TooManyPendingRequestsError, parseJsonMessage } from '../../src/jsonrpc/index.js';
+import { exceedsJsonDepth } from '../../src/jsonrpc/parse-json.js';
 import { McpServer } from '../../src/server/index.js';
-import { StdioTransport, httpTransport, legacySseTransport, serveHttp } from '../../src/transport/index.js';
+import { nodeHttpTransport, serveHttp } from '../../src/node.js';
+import { StdioTransport } from '../../src/transport/stdio/stdio.js';
+import { legacySseTransport } from '../../src/http.js';
 import { fromFetchResponse } from '../../src/transport/http-client/http-request.js';
 import { consumeSseResponse, newProgress } from '../../src/transport/http-client/resumable-sse-reader.js';
 import type { StreamHooks } from '../../src/transport/http-client/resumable-sse-reader.js';
@@ -117,7 +120,7 @@ test('parseJsonMessage: text too short to nest past the limit skips the scan; th
 test('HTTP client: a hostile server\'s message nested too deep is reported and dropped, never delivered', async () => {
   const deep = `{"jsonrpc":"2.0","id":1,"result":{"v":${nested(200)}}}`;
   const fake = (async () => new Response(`data: ${deep}\n\n`, { status: 200, headers: { 'content-type': 'text/event-stream' } })) as typeof fetch;
-  const client = httpTransport('http://127.0.0.1:9/mcp', { fetch: fake });
+  const client = nodeHttpTransport('http://127.0.0.1:9/mcp', { fetch: fake });
   const received: unknown[] = [];
   const errors: string[] = [];
   client.onmessage = (message) => received.push(message);
@@ -146,7 +149,7 @@ function endlessFetch(contentType: string, prefix: string, cap = 32 * 1024 * 102
 
 test('HTTP client: an SSE event that never ends is refused at 4 MiB instead of buffered', async () => {
   const hostile = endlessFetch('text/event-stream', 'id: 1\ndata: ');
-  const client = httpTransport('http://127.0.0.1:9/mcp', { fetch: hostile.fetch, reconnect: { maxRetries: 0, initialDelayMs: 1 } });
+  const client = nodeHttpTransport('http://127.0.0.1:9/mcp', { fetch: hostile.fetch, reconnect: { maxRetries: 0, initialDelayMs: 1 } });
   await assert.rejects(client.send({ jsonrpc: '2.0', id: 1, method: 'tools/list' }), {
     name: 'SseEventTooLargeError', message: 'SSE event larger than 4194304 characters: refused',
   });
@@ -156,7 +159,7 @@ test('HTTP client: an SSE event that never ends is refused at 4 MiB instead of b
 
 test('HTTP client: a JSON answer larger than 4 MiB is refused instead of buffered', async () => {
   const hostile = endlessFetch('application/json', '{"jsonrpc":"2.0","id":1,"result":{"pad":"');
-  const client = httpTransport('http://127.0.0.1:9/mcp', { fetch: hostile.fetch });
+  const client = nodeHttpTransport('http://127.0.0.1:9/mcp', { fetch: hostile.fetch });
   await assert.rejects(client.send({ jsonrpc: '2.0', id: 1, method: 'tools/list' }), { message: 'The JSON answer is larger than 4194304 bytes: refused' });
   assert.ok(hostile.produced() < 6 * 1024 * 1024, `read ${hostile.produced()} bytes`);
   await client.close();

@@ -10,7 +10,8 @@ import { runDoctor } from '../../packages/cli/src/doctor.js';
 import { runList } from '../../packages/cli/src/list.js';
 import { JsonRpcPeer } from '../../src/jsonrpc/index.js';
 import type { Params } from '../../src/jsonrpc/index.js';
-import { createLinkedPair, spawnStdio } from '../../src/transport/index.js';
+import { createLinkedPair } from '../../src/transport/index.js';
+import { spawnStdio } from '../../src/node.js';
 import { captureIo, fixture } from '../../packages/cli/test/cli-harness.js';
 
 const FAT = fixture('fat-list-server.mjs');

@@ -10,7 +10,7 @@ import { applyElicitationDefaults } from '../../src/client/server-requests.js';
 import { compile } from '../../src/json-schema/index.js';
 import type { ElicitRequestParams } from '../../src/protocol/index.js';
 import { McpServer } from '../../src/server/index.js';
-import { httpTransport, serveHttp } from '../../src/transport/index.js';
+import { nodeHttpTransport, serveHttp } from '../../src/node.js';
 import { ask, connectCaptured } from '../fakes/add-server.js';
 import { prototypeIntact } from '../fixtures/hardening-server.js';
 
@@ -26,7 +26,7 @@ test('arguments in, structuredContent out, over real HTTP: hostile keys stay own
     structuredContent: JSON.parse(HOSTILE) as Record<string, unknown>, // as a hostile server might send it
   }));
   const running = await serveHttp(server);
-  const client = await McpClient.connect(httpTransport(running.url));
+  const client = await McpClient.connect(nodeHttpTransport(running.url));
   try {
     const result = await client.callTool('mirror', JSON.parse(HOSTILE) as Record<string, unknown>);
     assert.deepStrictEqual(result.content, [{ type: 'text', text: JSON.stringify([['__proto__', 'constructor', 'toString'], true]) }]);

@@ -7,7 +7,8 @@ import { createServer } from 'node:http';
 import type { IncomingHttpHeaders, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { test } from 'node:test';
-import { httpTransport, legacySseTransport } from '../../src/transport/index.js';
+import { nodeHttpTransport } from '../../src/node.js';
+import { legacySseTransport } from '../../src/http.js';
 
 const USER_HEADERS = { 'X-Api-Key': 'k-123', Authorization: 'Bearer t-456' };
 const ANSWER = '{"jsonrpc":"2.0","id":1,"result":{}}';
@@ -55,7 +56,7 @@ const received = (seen: Seen[]): unknown[] => seen.map(({ method, path, headers 
 
 /** POSTs one request through `url` and resolves with what came back. */
 async function post(url: string): Promise<unknown[]> {
-  const transport = httpTransport(url, { headers: USER_HEADERS });
+  const transport = nodeHttpTransport(url, { headers: USER_HEADERS });
   const messages: unknown[] = [];
   transport.onmessage = (message) => { messages.push(message); };
   await transport.start();

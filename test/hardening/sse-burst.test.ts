@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { connect } from 'node:net';
 import { test } from 'node:test';
-import type { HttpServerOptions } from '../../src/transport/index.js';
+import type { HttpServerOptions } from '../../src/node.js';
 import type { McpServer } from '../../src/server/index.js';
 import { makeBurstServer } from '../fixtures/burst-server.js';
 import { within } from '../transport/fixtures/deadline.js';

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { test } from 'node:test';
 import { McpClient } from '../../src/client/index.js';
 import { INTERNAL_ERROR } from '../../src/jsonrpc/index.js';
-import { httpTransport, spawnStdio } from '../../src/transport/index.js';
+import { nodeHttpTransport, spawnStdio } from '../../src/node.js';
 import { startListeningChild } from '../fakes/listening-child.js';
 import { HOSTILE_THROWN_VALUES } from '../fixtures/hostile-thrown-values.js';
 import { nodeArgs } from '../fakes/bundled-program.js';
@@ -44,9 +44,9 @@ test('stdio: a middleware that throws an unreadable value gets -32603, and the s
 for (const era of ['2025-11-25', '2026-07-28'] as const) {
   test(`HTTP ${era}: a middleware that throws an unreadable value gets -32603; that client and another keep being answered`, async (t) => {
     const url = await startListeningChild(t, SERVER, ['--http']);
-    const other = await McpClient.connect(httpTransport(url), { era, timeoutMs: 5000 });
+    const other = await McpClient.connect(nodeHttpTransport(url), { era, timeoutMs: 5000 });
     t.after(() => other.close());
-    const client = await McpClient.connect(httpTransport(url), { era, timeoutMs: 5000 });
+    const client = await McpClient.connect(nodeHttpTransport(url), { era, timeoutMs: 5000 });
     t.after(() => client.close());
     assert.deepStrictEqual(await throwEach(client), expected(era, '42'));
     assert.deepStrictEqual(await other.callTool('add', { a: 1, b: 2 }), expected(era, '3').at(-1));

@@ -9,8 +9,9 @@ import { fileURLToPath } from 'node:url';
 import { McpClient } from '../../src/client/index.js';
 import type { Transport } from '../../src/jsonrpc/index.js';
 import type { Progress } from '../../src/protocol/index.js';
-import { httpTransport, spawnStdio, tapTransport } from '../../src/transport/index.js';
-import type { TapEvent } from '../../src/transport/index.js';
+import { nodeHttpTransport, spawnStdio } from '../../src/node.js';
+import { tapTransport } from '../../src/transport/index.js';
+import type { TapEvent } from '../../src/transport/tracing-tap.js';
 import { startListeningChild } from '../fakes/listening-child.js';
 import { nodeArgs } from '../fakes/bundled-program.js';
 
@@ -61,7 +62,7 @@ test('our client → the SDK server over stdio: initialize, tools, 19 + 23 = 42,
 });
 
 test('our client → the SDK server over Streamable HTTP: the same, with a session id', async (t) => {
-  const transport = httpTransport(await startSdkHttpServer(t));
+  const transport = nodeHttpTransport(await startSdkHttpServer(t));
   await exerciseSdkServer(t, transport);
   assert.match(transport.sessionId ?? '', /^[0-9a-f-]{36}$/);
 });

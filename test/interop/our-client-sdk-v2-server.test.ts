@@ -10,7 +10,8 @@ import { fileURLToPath } from 'node:url';
 import { McpClient } from '../../src/client/index.js';
 import type { EraChoice } from '../../src/client/index.js';
 import type { Transport } from '../../src/jsonrpc/index.js';
-import { httpTransport, spawnStdio, tapTransport } from '../../src/transport/index.js';
+import { nodeHttpTransport, spawnStdio } from '../../src/node.js';
+import { tapTransport } from '../../src/transport/index.js';
 import { startListeningChild } from '../fakes/listening-child.js';
 import { nodeArgs } from '../fakes/bundled-program.js';
 
@@ -65,6 +66,6 @@ for (const era of ['2026-07-28', '2025-11-25', 'auto'] as const) {
     await exercise(t, spawnStdio(process.execPath, nodeArgs(FIXTURE)), era, false);
   });
   test(`our client → the SDK v2 server over Streamable HTTP, --era ${era}`, async (t) => {
-    await exercise(t, httpTransport(await startHttp(t)), era, true);
+    await exercise(t, nodeHttpTransport(await startHttp(t)), era, true);
   });
 }

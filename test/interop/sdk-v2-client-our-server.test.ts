@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import type { Transport as SdkTransport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
-import { serveHttp } from '../../src/transport/index.js';
+import { serveHttp } from '../../src/node.js';
 import { createInteropServer } from '../fixtures/interop-server.js';
 import { nodeArgs } from '../fakes/bundled-program.js';
 

@@ -1,7 +1,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { KNOWN_FAILURES, explain, runSuite } from '../../scripts/json-schema-suite-runner.js';
-import { standardFormats, type Dialect, type Formats } from '../../src/json-schema/index.js';
+import { standardFormats } from '../../src/json-schema/index.js';
+import { type Dialect } from '../../src/json-schema/dialects.js';
+import { type Formats } from '../../src/json-schema/schema-compiler.js';
 
 const required: [folder: string, dialect: Dialect, total: number, bar: number][] = [
   ['tests/draft2020-12', '2020-12', 1299, 1295],

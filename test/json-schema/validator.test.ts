@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { compile, validate, SchemaError, standardFormats, type Formats } from '../../src/json-schema/index.js';
+import { compile, validate, SchemaError, standardFormats } from '../../src/json-schema/index.js';
+import { type Formats } from '../../src/json-schema/schema-compiler.js';
 
 // A realistic MCP tool inputSchema.
 const toolInput = {

@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ConnectionClosedError, JsonRpcPeer, RequestCancelledError } from '../../src/jsonrpc/index.js';
-import type { RequestContext } from '../../src/jsonrpc/index.js';
+import type { RequestContext } from '../../src/jsonrpc/peer.js';
 import { McpServer } from '../../src/server/index.js';
 import { CapturedTransport } from '../fakes/captured-transport.js';
 import { connectCaptured } from '../fakes/add-server.js';

@@ -3,7 +3,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { exceedsJsonDepth } from '../../src/jsonrpc/index.js';
+import { exceedsJsonDepth } from '../../src/jsonrpc/parse-json.js';
 
 test('exceedsJsonDepth: more brackets than the limit, but shallow, is not too deep', () => {
   const wide = `[${'{"a":[1]},'.repeat(100)}{}]`; // 201 brackets, depth 3

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 
 /** The entries that must load without Node (issue 13): no node:* import, no Buffer, no process. */
-export const NEUTRAL_ENTRIES = ['http', 'http-stateless', 'server', 'client', 'protocol', 'jsonrpc', 'json-schema', 'host'] as const;
+export const NEUTRAL_ENTRIES = ['http', 'http-stateless', 'transport', 'server', 'client', 'protocol', 'jsonrpc', 'json-schema', 'host'] as const;
 
 /** Every built file `entry` loads (following relative imports), and what in them needs Node. */
 export function nodeNeeds(pkg: string, entry: string): { files: string[]; offences: string[] } {

@@ -2,7 +2,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { missingClientCapability, missingServerCapability, negotiateVersion } from '../../src/protocol/index.js';
+import { missingClientCapability, missingServerCapability } from '../../src/protocol/capabilities.js';
+import { negotiateVersion } from '../../src/protocol/versions.js';
 import { clientMaySend, nextClientState, nextServerState, serverMaySend, serverRefusal } from '../../src/protocol/lifecycle.js';
 
 test('version negotiation echoes a supported version and otherwise offers the newest', () => {

@@ -3,7 +3,8 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { parseTraceparent, readTraceContext, withTraceContext } from '../../src/protocol/index.js';
+import { parseTraceparent, withTraceContext } from '../../src/protocol/index.js';
+import { readTraceContext } from '../../src/protocol/trace-context.js';
 
 const PARENT = '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01';
 

@@ -2,7 +2,8 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { REVISION_2025_11_25, HANDSHAKE_REVISIONS, negotiateVersion } from '../../src/protocol/index.js';
+import { REVISION_2025_11_25, HANDSHAKE_REVISIONS } from '../../src/protocol/index.js';
+import { negotiateVersion } from '../../src/protocol/versions.js';
 
 test('the handshake revisions, newest first', () => {
   assert.deepEqual(HANDSHAKE_REVISIONS, [REVISION_2025_11_25, '2025-06-18', '2025-03-26', '2024-11-05']);

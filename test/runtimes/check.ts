@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { McpClient } from '../../src/client/mcp-client.js';
 import type { Progress } from '../../src/protocol/mcp-peer.js';
 import { HttpStatusError } from '../../src/transport/http-client/http-status-error.js';
-import { httpTransport } from '../../src/transport/node/node-http-client.js';
+import { nodeHttpTransport } from '../../src/transport/node/node-http-client.js';
 import type { HttpTraceEvent } from '../../src/transport/http-client/streamable-http-client.js';
 
 /** Bounds every request of the check, so a runtime that hangs fails instead of stalling the run. */
@@ -20,7 +20,7 @@ const TIMEOUT_MS = 15_000;
  */
 export async function checkEndpoint(url: string): Promise<string> {
   const traces: HttpTraceEvent[] = [];
-  const client = await McpClient.connect(httpTransport(url, { ontrace: (event) => traces.push(event) }), { timeoutMs: TIMEOUT_MS });
+  const client = await McpClient.connect(nodeHttpTransport(url, { ontrace: (event) => traces.push(event) }), { timeoutMs: TIMEOUT_MS });
   try {
     assert.deepStrictEqual(client.serverInfo, { name: 'calc', version: '1.0.0' });
     const tools = await client.listTools();
@@ -36,7 +36,7 @@ export async function checkEndpoint(url: string): Promise<string> {
     assert.deepStrictEqual(counted, { content: [{ type: 'text', text: 'counted to 3' }] });
     assert.deepStrictEqual(progress, [{ progress: 1, total: 3 }, { progress: 2, total: 3 }, { progress: 3, total: 3 }]);
 
-    const refusal = await McpClient.connect(httpTransport(url, { headers: { Origin: 'https://evil.example' } }), { timeoutMs: TIMEOUT_MS })
+    const refusal = await McpClient.connect(nodeHttpTransport(url, { headers: { Origin: 'https://evil.example' } }), { timeoutMs: TIMEOUT_MS })
       .then(async (evil) => { await evil.close(); return undefined; }, (error: unknown) => error);
     assert.ok(refusal instanceof HttpStatusError, `the evil Origin was not refused with an HTTP status: ${String(refusal)}`);
     assert.equal(refusal.status, 403);

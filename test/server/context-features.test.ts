@@ -1,4 +1,4 @@
-// What a handler's ToolContext adds for 2025-11-25 features, with no I/O: ending the request's
+// What a handler's HandlerContext adds for 2025-11-25 features, with no I/O: ending the request's
 // SSE stream early (SEP-1699 polling), the URL-elicitation completion notification, and the
 // client's roots/list_changed reaching the server.
 

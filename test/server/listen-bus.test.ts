@@ -11,7 +11,7 @@ import type { SubscriptionFilter } from '../../src/protocol/index.js';
 import { LocalListenBus, McpServer } from '../../src/server/index.js';
 import type { ListenBus } from '../../src/server/index.js';
 import { ListenRegistry } from '../../src/server/listen-registry.js';
-import { httpTransport, serveHttp } from '../../src/transport/index.js';
+import { nodeHttpTransport, serveHttp } from '../../src/node.js';
 
 /** A registry on `bus` with one stream per filter; `heard` collects [stream, method, params]. */
 function registryWith(bus: ListenBus, streams: [string, SubscriptionFilter, string | undefined][], heard: [string, string, Params | undefined][]): ListenRegistry {
@@ -57,7 +57,7 @@ test('two servers on one bus: a client listening on the second hears a resource 
   const first = make('first');
   const second = await serveHttp(make('second'), { port: 0 });
   const updated: string[] = [];
-  const client = await McpClient.connect(httpTransport(second.url), { era: '2026-07-28' });
+  const client = await McpClient.connect(nodeHttpTransport(second.url), { era: '2026-07-28' });
   client.onresourceupdated = (uri) => { updated.push(uri); };
   const controller = new AbortController();
   try {

@@ -10,8 +10,10 @@ import type { EraChoice } from '../../src/client/index.js';
 import { ProtocolError } from '../../src/jsonrpc/index.js';
 import type { Params } from '../../src/jsonrpc/index.js';
 import { McpServer } from '../../src/server/index.js';
-import type { MiddlewareContext } from '../../src/server/index.js';
-import { bearerAuth, StdioTransport, httpTransport, serveHttp } from '../../src/transport/index.js';
+import type { MiddlewareContext } from '../../src/server/middleware.js';
+import { bearerAuth } from '../../src/http.js';
+import { nodeHttpTransport, serveHttp } from '../../src/node.js';
+import { StdioTransport } from '../../src/transport/stdio/stdio.js';
 
 const ADD = {
   name: 'add',
@@ -34,7 +36,7 @@ async function connect(server: McpServer, kind: 'stdio' | 'http', era: EraChoice
     return { client, close: () => client.close() };
   }
   const http = await serveHttp(server, { port: 0, auth: bearerAuth({ verifyToken: async (bearer) => ({ token: bearer, subject: bearer, clientId: 'test' }) }) });
-  const client = await McpClient.connect(httpTransport(http.url, { headers: { Authorization: `Bearer ${token ?? 'ada'}` } }), { era });
+  const client = await McpClient.connect(nodeHttpTransport(http.url, { headers: { Authorization: `Bearer ${token ?? 'ada'}` } }), { era });
   return { client, close: async () => { await client.close(); await http.close(); } };
 }
 
@@ -137,8 +139,8 @@ for (const kind of ['stdio', 'http'] as const) {
 test('over HTTP the 2026 limit is per client: another principal is served while one holds its share', async () => {
   const { server, release, running } = waitingServer(1);
   const http = await serveHttp(server, { port: 0, auth: bearerAuth({ verifyToken: async (bearer) => ({ token: bearer, subject: bearer, clientId: 'test' }) }) });
-  const ada = await McpClient.connect(httpTransport(http.url, { headers: { Authorization: 'Bearer ada' } }), { era: '2026-07-28' });
-  const bob = await McpClient.connect(httpTransport(http.url, { headers: { Authorization: 'Bearer bob' } }), { era: '2026-07-28' });
+  const ada = await McpClient.connect(nodeHttpTransport(http.url, { headers: { Authorization: 'Bearer ada' } }), { era: '2026-07-28' });
+  const bob = await McpClient.connect(nodeHttpTransport(http.url, { headers: { Authorization: 'Bearer bob' } }), { era: '2026-07-28' });
   try {
     const adaHeld = ada.callTool('wait', {});
     await until(() => running() === 1);

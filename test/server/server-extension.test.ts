@@ -9,9 +9,10 @@ import { fileURLToPath } from 'node:url';
 import { McpClient } from '../../src/client/index.js';
 import type { EraChoice } from '../../src/client/index.js';
 import { spawnStdio } from '../../src/node.js';
-import { extensionIdProblem, extensionSettings } from '../../src/protocol/index.js';
+import { extensionSettings } from '../../src/protocol/index.js';
+import { extensionIdProblem } from '../../src/protocol/extensions.js';
 import { McpServer } from '../../src/server/index.js';
-import { httpTransport, serveHttp } from '../../src/transport/index.js';
+import { nodeHttpTransport, serveHttp } from '../../src/node.js';
 import { CLOCK_EXTENSION, clockExtension, createExtensionServer } from '../../examples/extension-server.js';
 import { nodeArgs } from '../fakes/bundled-program.js';
 
@@ -26,7 +27,7 @@ async function connect(kind: 'stdio' | 'http', era: EraChoice, declared: boolean
     return { client, close: () => client.close() };
   }
   const http = await serveHttp(createExtensionServer(() => NOON), { port: 0 });
-  const client = await McpClient.connect(httpTransport(http.url), options);
+  const client = await McpClient.connect(nodeHttpTransport(http.url), options);
   return { client, close: async () => { await client.close(); await http.close(); } };
 }
 

@@ -8,7 +8,7 @@ import { test } from 'node:test';
 import { McpClient } from '../../src/client/index.js';
 import type { TraceContext } from '../../src/protocol/index.js';
 import { McpServer } from '../../src/server/index.js';
-import { httpTransport, serveHttp } from '../../src/transport/index.js';
+import { nodeHttpTransport, serveHttp } from '../../src/node.js';
 
 const PARENT = '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01';
 const TRACE: TraceContext = { traceparent: PARENT, tracestate: 'congo=t61rcWkgMzE', baggage: 'tenant=acme,userId=alice' };
@@ -26,7 +26,7 @@ for (const era of ['2025-11-25', '2026-07-28'] as const) {
       return { content: [{ type: 'text', text: String(a + b) }] };
     });
     const http = await serveHttp(server, { port: 0 });
-    const client = await McpClient.connect(httpTransport(http.url), { era });
+    const client = await McpClient.connect(nodeHttpTransport(http.url), { era });
     try {
       const sent: unknown[] = [];
       let forge: Record<string, unknown> | undefined;

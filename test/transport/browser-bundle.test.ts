@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { createContext, runInContext } from 'node:vm';
 import { build } from 'esbuild';
 import { createAddServer } from '../../examples/add-server.js';
-import { serveHttp } from '../../src/transport/index.js';
+import { serveHttp } from '../../src/node.js';
 import { within } from './fixtures/deadline.js';
 
 const ENTRY = fileURLToPath(new URL('../fixtures/browser-client-entry.ts', import.meta.url));

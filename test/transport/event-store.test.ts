@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { JSONRPCMessage } from '../../src/jsonrpc/index.js';
-import { InMemoryEventStore } from '../../src/transport/index.js';
-import type { EventStore } from '../../src/transport/index.js';
+import { InMemoryEventStore } from '../../src/http.js';
+import type { EventStore } from '../../src/http.js';
 import { ResumableStream } from '../../src/transport/http-server/resumable-stream.js';
 
 const note = (n: number): JSONRPCMessage => ({ jsonrpc: '2.0', method: 'note', params: { n } });

@@ -5,8 +5,10 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { InMemoryEventStore, createFetchHandler } from '../../src/transport/index.js';
-import type { EventStore, FetchHandler, FetchHandlerOptions, StreamableHttpSessionTransport } from '../../src/transport/index.js';
+import { InMemoryEventStore, createFetchHandler } from '../../src/http.js';
+import type { EventStore, FetchHandlerOptions } from '../../src/http.js';
+import type { FetchHandler } from '../../src/transport/http-server/fetch-handler.js';
+import type { StreamableHttpSessionTransport } from '../../src/transport/http-server/http-session.js';
 import { echoServable } from './fixtures/echo-servable.js';
 import type { EchoServable } from './fixtures/echo-servable.js';
 import { within } from './fixtures/deadline.js';

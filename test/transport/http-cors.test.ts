@@ -4,8 +4,8 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { corsPolicy } from '../../src/transport/index.js';
-import type { HttpServerOptions } from '../../src/transport/index.js';
+import { corsPolicy } from '../../src/http.js';
+import type { HttpServerOptions } from '../../src/node.js';
 import { echoServable } from './fixtures/echo-servable.js';
 import { within } from './fixtures/deadline.js';
 import { HTTP_ADAPTERS } from './fixtures/http-adapters.js';

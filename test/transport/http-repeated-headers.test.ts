@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { McpServer } from '../../src/server/index.js';
-import { serveHttp } from '../../src/transport/index.js';
+import { serveHttp } from '../../src/node.js';
 import { INITIALIZE, postHeaders, send } from './fixtures/http-request.js';
 
 test('HTTP server: a foreign Host right after an allowed one is still refused', async () => {

@@ -3,7 +3,7 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { createFetchHandler } from '../../src/transport/index.js';
+import { createFetchHandler } from '../../src/http.js';
 import { echoServable } from './fixtures/echo-servable.js';
 import { INITIALIZE, postHeaders } from './fixtures/http-request.js';
 

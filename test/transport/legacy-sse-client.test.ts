@@ -7,8 +7,9 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { test } from 'node:test';
 import { ConnectionClosedError } from '../../src/jsonrpc/index.js';
-import { HttpStatusError, legacySseTransport, nodeHttpRequester } from '../../src/transport/index.js';
-import type { HttpTraceEvent } from '../../src/transport/index.js';
+import { HttpStatusError, legacySseTransport } from '../../src/http.js';
+import { nodeHttpRequester } from '../../src/transport/node/node-http-client.js';
+import type { HttpTraceEvent } from '../../src/http.js';
 import { runTransportContract } from './contract.js';
 
 interface LegacyServer {

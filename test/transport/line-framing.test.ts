@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { LineTooLongError, MessageParseError } from '../../src/jsonrpc/index.js';
-import { LineDecoder, encodeLine } from '../../src/transport/index.js';
+import { LineDecoder, encodeLine } from '../../src/transport/stdio/line-framing.js';
 
 const bytes = (text: string): Buffer => Buffer.from(text, 'utf8');
 

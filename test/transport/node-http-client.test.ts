@@ -1,6 +1,6 @@
 // The node:http request path of the HTTP clients (node-http-client.ts) against real node:http
 // servers on 127.0.0.1: connections kept alive and reused, headers and statuses as fetch gives
-// them, body caps, abort, a cut connection, and httpTransport choosing this path on Node.
+// them, body caps, abort, a cut connection, and nodeHttpTransport choosing this path on Node.
 
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
@@ -9,8 +9,9 @@ import type { AddressInfo } from 'node:net';
 import { test } from 'node:test';
 import { createAddServer } from '../../examples/add-server.js';
 import { McpClient } from '../../src/client/index.js';
-import { httpTransport, nodeHttpRequester, serveHttp } from '../../src/transport/index.js';
-import type { HttpRequestInit, HttpRequester, HttpResponse } from '../../src/transport/index.js';
+import { nodeHttpTransport, serveHttp } from '../../src/node.js';
+import { nodeHttpRequester } from '../../src/transport/node/node-http-client.js';
+import type { HttpRequestInit, HttpRequester, HttpResponse } from '../../src/transport/http-client/http-request.js';
 import { RequestAbort } from '../../src/transport/http-client/request-abort.js';
 import { readLimitedText } from '../../src/transport/http-client/response-text.js';
 import { within } from './fixtures/deadline.js';
@@ -200,7 +201,7 @@ test('node requester: the transports\' abort hook stops a request, before the an
   });
 });
 
-test('httpTransport: each request carries an abort hook and no AbortSignal is made on the call path; close() aborts a running request through it', async () => {
+test('nodeHttpTransport: each request carries an abort hook and no AbortSignal is made on the call path; close() aborts a running request through it', async () => {
   const server = await serveHttp(createAddServer());
   const node = nodeHttpRequester();
   const inits: HttpRequestInit[] = [];
@@ -214,7 +215,7 @@ test('httpTransport: each request carries an abort hook and no AbortSignal is ma
     close: () => node.close!(),
   };
   try {
-    const client = await within(5000, McpClient.connect(httpTransport(server.url, { request })));
+    const client = await within(5000, McpClient.connect(nodeHttpTransport(server.url, { request })));
     assert.deepStrictEqual(await client.callTool('add', { a: 19, b: 23 }), { content: [{ type: 'text', text: '42' }] });
     assert.deepStrictEqual([inits.every((init) => init.abort instanceof RequestAbort), signalsRead], [true, 0]);
     // The GET stream is the request still running: closing aborts it.
@@ -243,20 +244,20 @@ test('node requester: a connection cut in the middle of a body fails the read wi
   requester.close!();
 }));
 
-test('httpTransport: on Node it sends over node:http, not the global fetch; a given fetch is used instead', async (t) => {
+test('nodeHttpTransport: on Node it sends over node:http, not the global fetch; a given fetch is used instead', async (t) => {
   const server = await serveHttp(createAddServer());
   let globalFetches = 0;
   const realFetch = globalThis.fetch;
   t.mock.method(globalThis, 'fetch', (...args: Parameters<typeof fetch>) => { globalFetches++; return realFetch(...args); });
   try {
-    const viaNode = await within(5000, McpClient.connect(httpTransport(server.url)));
+    const viaNode = await within(5000, McpClient.connect(nodeHttpTransport(server.url)));
     assert.deepStrictEqual(await viaNode.callTool('add', { a: 19, b: 23 }), { content: [{ type: 'text', text: '42' }] });
     await viaNode.close();
     assert.equal(globalFetches, 0);
 
     let givenFetches = 0;
     const given = (...args: Parameters<typeof fetch>): Promise<Response> => { givenFetches++; return realFetch(...args); };
-    const viaFetch = await within(5000, McpClient.connect(httpTransport(server.url, { fetch: given })));
+    const viaFetch = await within(5000, McpClient.connect(nodeHttpTransport(server.url, { fetch: given })));
     assert.deepStrictEqual(await viaFetch.callTool('add', { a: 19, b: 23 }), { content: [{ type: 'text', text: '42' }] });
     await viaFetch.close();
     assert.deepStrictEqual([globalFetches, givenFetches > 0], [0, true]);

@@ -13,8 +13,8 @@ const V = '2026-07-28';
 const envelope = { 'io.modelcontextprotocol/protocolVersion': V, 'io.modelcontextprotocol/clientCapabilities': {} };
 
 /**
- * A server whose own method `x/headers` answers what the request's McpMessageExtra says. A 2026
- * handler's context carries it as `extra` (stateless-context.ts), which ToolContext does not declare.
+ * A server whose own method `x/headers` answers what the request's MessageExtra says. A 2026
+ * handler's context carries it as `extra` (stateless-context.ts), which HandlerContext does not declare.
  */
 function echoServer() {
   const server = makeAddServer();

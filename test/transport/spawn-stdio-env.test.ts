@@ -4,7 +4,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnStdio } from '../../src/transport/index.js';
+import { spawnStdio } from '../../src/node.js';
 import { defaultEnvironment } from '../../src/transport/stdio/default-environment.js';
 
 const SECRETS = { ANTHROPIC_API_KEY: 'sk-ant-secret', OPENAI_API_KEY: 'sk-secret', GITHUB_TOKEN: 'ghp_secret' };

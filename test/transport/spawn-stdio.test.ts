@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { test } from 'node:test';
 import { ConnectionClosedError, JsonRpcPeer } from '../../src/jsonrpc/index.js';
-import { ServerSpawnError, spawnStdio } from '../../src/transport/index.js';
+import { ServerSpawnError, spawnStdio } from '../../src/node.js';
 import { isAlive } from '../fakes/is-alive.js';
 import { nodeArgs } from '../fakes/bundled-program.js';
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { SseParser, encodeSseEvent, readSseEvents } from '../../src/transport/index.js';
+import { SseParser, encodeSseEvent, readSseEvents } from '../../src/http.js';
 import { encodeMessageEvent } from '../../src/transport/sse.js';
 
 test('encodeSseEvent: id, retry, event and data lines, then a blank line', () => {

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { createStatelessFetchHandler } from '../../src/http-stateless.js';
-import type { FetchHandler } from '../../src/http-stateless.js';
+import type { FetchHandler } from '../../src/transport/http-server/fetch-handler.js';
 import { makeAddServer } from '../fakes/add-server.js';
 
 const URL_ = 'http://localhost/mcp';

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { JSONRPCRequest } from '../../src/jsonrpc/index.js';
+import type { JSONRPCRequest } from '../../src/jsonrpc/messages.js';
 import { encodeHeaderValue, statelessHeaders } from '../../src/transport/http-client/stateless-headers.js';
 import { headerRefusal } from '../../src/server/header-check.js';
 import { TASKS_MCP_NAMES } from '../../packages/ext-tasks/src/index.js';

@@ -2,8 +2,10 @@ import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
 import { PassThrough, Writable } from 'node:stream';
 import { test } from 'node:test';
-import { MessageParseError, SENT } from '../../src/jsonrpc/index.js';
-import { StdioTransport, spawnStdio } from '../../src/transport/index.js';
+import { MessageParseError } from '../../src/jsonrpc/index.js';
+import { SENT } from '../../src/jsonrpc/transport.js';
+import { spawnStdio } from '../../src/node.js';
+import { StdioTransport } from '../../src/transport/stdio/stdio.js';
 import { runTransportContract } from './contract.js';
 import { nodeArgs } from '../fakes/bundled-program.js';
 

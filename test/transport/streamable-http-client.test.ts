@@ -1,18 +1,20 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { ConnectionClosedError, JsonRpcPeer, ProtocolError } from '../../src/jsonrpc/index.js';
-import { HttpStatusError, httpTransport, serveHttp } from '../../src/transport/index.js';
-import type { HttpTraceEvent, RunningHttpServer } from '../../src/transport/index.js';
+import { HttpStatusError } from '../../src/http.js';
+import { nodeHttpTransport, serveHttp } from '../../src/node.js';
+import type { HttpTraceEvent } from '../../src/http.js';
+import type { RunningHttpServer } from '../../src/transport/node/streamable-http-server.js';
 import { runTransportContract } from './contract.js';
 import { echoServable } from './fixtures/echo-servable.js';
 import type { EchoServable } from './fixtures/echo-servable.js';
 import { within } from './fixtures/deadline.js';
 import { INITIALIZE } from './fixtures/http-request.js';
 
-// Both request paths: node:http (what httpTransport picks on Node) and fetch (what every other runtime uses).
+// Both request paths: node:http (what nodeHttpTransport picks on Node) and fetch (what every other runtime uses).
 for (const [name, options] of [['Streamable HTTP on node:http', {}], ['Streamable HTTP on fetch', { fetch }]] as const) runTransportContract(name, async () => {
   const server = await serveHttp(echoServable(), { retryMs: 20 });
-  const client = httpTransport(server.url, options);
+  const client = nodeHttpTransport(server.url, options);
   const cleanup = async (): Promise<void> => { await client.close(); await server.close(); };
   try {
     await client.start();
@@ -54,7 +56,7 @@ const json = (status: number, body: unknown, headers: Record<string, string> = {
 
 test('HTTP client: keeps the session id, sends the protocol version once set, DELETEs on close', () => withServer({}, async ({ url }, servable) => {
   const trace: HttpTraceEvent[] = [];
-  const client = httpTransport(url, { headers: { 'x-custom': 'yes' }, ontrace: (event) => trace.push(event) });
+  const client = nodeHttpTransport(url, { headers: { 'x-custom': 'yes' }, ontrace: (event) => trace.push(event) });
   const received: unknown[] = [];
   client.onmessage = (message) => received.push(message);
   let closes = 0;
@@ -80,7 +82,7 @@ test('HTTP client: keeps the session id, sends the protocol version once set, DE
 }));
 
 test('HTTP client: a JSON answer (jsonResponse servers) is delivered too', () => withServer({ jsonResponse: true }, async ({ url }) => {
-  const client = httpTransport(url);
+  const client = nodeHttpTransport(url);
   const received: unknown[] = [];
   client.onmessage = (message) => received.push(message);
   await client.send(INITIALIZE);
@@ -106,7 +108,7 @@ test('HTTP client: a stream the server closes mid-request is resumed after `retr
     return true;
   };
   const trace: HttpTraceEvent[] = [];
-  const client = httpTransport(url, { ontrace: (event) => trace.push(event) });
+  const client = nodeHttpTransport(url, { ontrace: (event) => trace.push(event) });
   const peer = new JsonRpcPeer(client);
   const progress: unknown[] = [];
   peer.setNotificationHandler('notifications/progress', (params) => { progress.push(params); });
@@ -129,7 +131,7 @@ test('HTTP client: waits `retry` ms before resuming; replayed events already see
     () => { times.push(Date.now()); return sse('id: s_1\nretry: 60\ndata: \n\nid: s_2\ndata: {"jsonrpc":"2.0","method":"n","params":{"k":1}}\n\n'); },
     () => { times.push(Date.now()); return sse('id: s_2\ndata: {"jsonrpc":"2.0","method":"n","params":{"k":1}}\n\nid: s_3\ndata: {"jsonrpc":"2.0","id":1,"result":{}}\n\n'); },
   ]);
-  const client = httpTransport('http://127.0.0.1:9/mcp', { fetch });
+  const client = nodeHttpTransport('http://127.0.0.1:9/mcp', { fetch });
   const received: unknown[] = [];
   client.onmessage = (message) => received.push(message);
   await client.send({ jsonrpc: '2.0', id: 1, method: 'slow' });
@@ -141,7 +143,7 @@ test('HTTP client: waits `retry` ms before resuming; replayed events already see
 test('HTTP client: resuming gives up after maxRetries failed attempts', async () => {
   const unavailable = (): Response => json(503, { jsonrpc: '2.0', error: { code: -32603, message: 'busy' } });
   const { fetch, calls } = scriptedFetch([() => sse('id: s_1\nretry: 1\ndata: \n\n'), unavailable, unavailable, unavailable]);
-  const client = httpTransport('http://127.0.0.1:9/mcp', { fetch, reconnect: { maxRetries: 2, initialDelayMs: 1 } });
+  const client = nodeHttpTransport('http://127.0.0.1:9/mcp', { fetch, reconnect: { maxRetries: 2, initialDelayMs: 1 } });
   await assert.rejects(client.send({ jsonrpc: '2.0', id: 1, method: 'slow' }), {
     message: 'Could not resume the SSE stream after 3 attempts: HTTP 503 Service Unavailable',
   });
@@ -150,7 +152,7 @@ test('HTTP client: resuming gives up after maxRetries failed attempts', async ()
 
 test('HTTP client: a stream without event ids cannot be resumed, and says so', async () => {
   const { fetch } = scriptedFetch([() => sse('data: {"jsonrpc":"2.0","method":"n"}\n\n')]);
-  const client = httpTransport('http://127.0.0.1:9/mcp', { fetch });
+  const client = nodeHttpTransport('http://127.0.0.1:9/mcp', { fetch });
   await assert.rejects(client.send({ jsonrpc: '2.0', id: 1, method: 'slow' }), {
     message: 'The SSE stream ended before the response arrived and cannot be resumed: the server sent no event id',
   });
@@ -164,7 +166,7 @@ test('HTTP client: HTTP errors name the status and the JSON-RPC message; an erro
     () => json(404, { jsonrpc: '2.0', error: { code: -32600, message: 'Session not found' } }),
     () => new Response('', { status: 404 }),
   ]);
-  const client = httpTransport('http://127.0.0.1:9/mcp', { fetch });
+  const client = nodeHttpTransport('http://127.0.0.1:9/mcp', { fetch });
   const received: unknown[] = [];
   client.onmessage = (message) => received.push(message);
   await assert.rejects(client.send({ jsonrpc: '2.0', id: 3, method: 'tools/call' }), { name: 'HttpStatusError', message: 'HTTP 400 Bad Request: Bad params' });
@@ -185,19 +187,19 @@ test('HTTP client: a pending request fails with the server\'s JSON-RPC error fro
     const sent = JSON.parse(String(init.body)) as { id: number };
     return json(400, { jsonrpc: '2.0', id: sent.id, error: { code: -32602, message: 'Bad params' } });
   }]);
-  const peer = new JsonRpcPeer(httpTransport('http://127.0.0.1:9/mcp', { fetch }));
+  const peer = new JsonRpcPeer(nodeHttpTransport('http://127.0.0.1:9/mcp', { fetch }));
   await peer.start();
   await assert.rejects(peer.request('tools/call', {}), (error: unknown) => error instanceof ProtocolError && error.code === -32602 && error.message === 'Bad params');
 });
 
 test('HTTP client: openStandaloneStream tolerates 405; close aborts open streams', async () => {
   const { fetch } = scriptedFetch([() => new Response(null, { status: 405 })]);
-  assert.equal(await httpTransport('http://127.0.0.1:9/mcp', { fetch }).openStandaloneStream(), false);
+  assert.equal(await nodeHttpTransport('http://127.0.0.1:9/mcp', { fetch }).openStandaloneStream(), false);
   await withServer({}, async ({ url }, servable) => {
     let hangArrived!: () => void;
     const arrived = new Promise<void>((resolve) => { hangArrived = resolve; });
     servable.override = (message) => { if (message.method === 'hang') hangArrived(); return message.method === 'hang'; };
-    const client = httpTransport(url);
+    const client = nodeHttpTransport(url);
     await client.send(INITIALIZE);
     // Two callers at once share one GET: the server would refuse a second stream with 409.
     assert.deepEqual(await Promise.all([client.openStandaloneStream(), client.openStandaloneStream()]), [true, true]);
@@ -214,7 +216,7 @@ for (const [name, options] of [['node:http', {}], ['fetch', { fetch }]] as const
   let hangArrived!: () => void;
   const arrived = new Promise<void>((resolve) => { hangArrived = resolve; });
   servable.override = (message) => { if (message.method === 'hang') hangArrived(); return message.method === 'hang'; };
-  const client = httpTransport(url, options);
+  const client = nodeHttpTransport(url, options);
   await client.send(INITIALIZE);
   const hanging = client.send({ jsonrpc: '2.0', id: 1, method: 'hang' }).then(() => undefined, (error: unknown) => error);
   await arrived;
@@ -228,7 +230,7 @@ for (const [name, options] of [['node:http', {}], ['fetch', { fetch }]] as const
 }));
 
 test('HTTP client: the GET stream is resumed when the server ends it', () => withServer({}, async ({ url }, servable) => {
-  const client = httpTransport(url);
+  const client = nodeHttpTransport(url);
   const received: unknown[] = [];
   client.onmessage = (message) => received.push(message);
   await client.send(INITIALIZE);
@@ -251,7 +253,7 @@ test('HTTP client: a notification is POSTed only after the previous one was acce
     log.push(`end ${n}`);
     return new Response(null, { status: 202 });
   };
-  const client = httpTransport('http://127.0.0.1:9/mcp', { fetch: fake as typeof fetch });
+  const client = nodeHttpTransport('http://127.0.0.1:9/mcp', { fetch: fake as typeof fetch });
   await Promise.all([1, 2].map((n) => client.send({ jsonrpc: '2.0', method: 'notifications/mark', params: { n } })));
   assert.deepStrictEqual(log, ['start 1', 'end 1', 'start 2', 'end 2']);
 });

@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { RequestId } from '../../src/jsonrpc/index.js';
-import type { AuthInfo } from '../../src/protocol/index.js';
-import { bearerAuth } from '../../src/transport/index.js';
-import type { HttpServerOptions, StreamableHttpSessionTransport } from '../../src/transport/index.js';
+import type { AuthInfo } from '../../src/protocol/mcp-transport.js';
+import { bearerAuth } from '../../src/http.js';
+import type { HttpServerOptions } from '../../src/node.js';
+import type { StreamableHttpSessionTransport } from '../../src/transport/http-server/http-session.js';
 import { echoServable } from './fixtures/echo-servable.js';
 import type { EchoServable } from './fixtures/echo-servable.js';
 import { within } from './fixtures/deadline.js';

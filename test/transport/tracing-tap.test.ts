@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { McpTransport } from '../../src/protocol/index.js';
 import { createLinkedPair, tapTransport } from '../../src/transport/index.js';
-import type { TapEvent } from '../../src/transport/index.js';
+import type { TapEvent } from '../../src/transport/tracing-tap.js';
 
 test('tapTransport: sees every message both ways, in order, and passes them through unchanged', async () => {
   const [inner, server] = createLinkedPair();

@@ -8,10 +8,10 @@ import { PassThrough } from 'node:stream';
 import { test } from 'node:test';
 import type { Transport } from '../../src/jsonrpc/index.js';
 import { McpServer } from '../../src/server/index.js';
-import {
-  SpawnedStdioTransport, StdioTransport, StreamableHttpClientTransport,
-  createFetchHandler, createLinkedPair, httpTransport, legacySseTransport, spawnStdio,
-} from '../../src/transport/index.js';
+import { SpawnedStdioTransport, nodeHttpTransport, spawnStdio } from '../../src/node.js';
+import { StdioTransport } from '../../src/transport/stdio/stdio.js';
+import { StreamableHttpClientTransport, createFetchHandler, legacySseTransport } from '../../src/http.js';
+import { createLinkedPair } from '../../src/transport/index.js';
 
 /** Never connected to: the transports are built, not started. */
 const ENDPOINT = 'http://127.0.0.1:9/mcp';
@@ -48,7 +48,7 @@ test('every transport declares its kind and capabilities', async () => {
     StdioTransport: declared(new StdioTransport(new PassThrough(), new PassThrough())),
     SpawnedStdioTransport: declared(spawned),
     'StreamableHttpClientTransport (fetch)': declared(new StreamableHttpClientTransport(ENDPOINT)),
-    'httpTransport (node:http)': declared(httpTransport(ENDPOINT)),
+    'nodeHttpTransport (node:http)': declared(nodeHttpTransport(ENDPOINT)),
     LegacySseClientTransport: declared(legacySseTransport(ENDPOINT)),
     StreamableHttpSessionTransport: declared(await serverSessionTransport()),
     StatelessChannel: declared(new StatelessChannel(1024)),
@@ -57,7 +57,7 @@ test('every transport declares its kind and capabilities', async () => {
     StdioTransport: { kind: 'stdio', capabilities: none },
     SpawnedStdioTransport: { kind: 'stdio', capabilities: none },
     'StreamableHttpClientTransport (fetch)': http,
-    'httpTransport (node:http)': http,
+    'nodeHttpTransport (node:http)': http,
     LegacySseClientTransport: { kind: 'sse', capabilities: none },
     // The server's end is a session and resumes its streams; it serves the GET stream rather than opening one.
     StreamableHttpSessionTransport: { kind: 'streamable-http', capabilities: { sessions: true, standaloneStream: false, resumption: true, manyClients: false } },

@@ -12,7 +12,8 @@ import { bearerAuth } from '../../../src/http.js';
 import { jwtVerifier } from '../src/index.js';
 import { serveHttp } from '../../../src/node.js';
 import { McpServer } from '../../../src/server/index.js';
-import { HttpStatusError, httpTransport } from '../../../src/transport/index.js';
+import { HttpStatusError } from '../../../src/http.js';
+import { nodeHttpTransport } from '../../../src/node.js';
 import { JwksServer, base64Url, jwtOf, makeKey } from '../../../test/transport/fixtures/jwks-server.js';
 import type { TestAlgorithm, TestKey } from '../../../test/transport/fixtures/jwks-server.js';
 
@@ -297,7 +298,7 @@ test('jwtVerifier plugged into serveHttp: the tool sees the token\'s identity; t
   }));
   const verifyToken = jwtVerifier({ issuer: ISSUER, audience: AUDIENCE, jwksUri: jwks.url, clockToleranceSec: 60 });
   const running = await serveHttp(server, { auth: bearerAuth({ verifyToken }) });
-  const connect = (token: string): Promise<McpClient> => McpClient.connect(httpTransport(running.url, { headers: { authorization: `Bearer ${token}` } }));
+  const connect = (token: string): Promise<McpClient> => McpClient.connect(nodeHttpTransport(running.url, { headers: { authorization: `Bearer ${token}` } }));
   try {
     // Expired 5 s ago, within the 60 s tolerance: both the verifier and the endpoint accept it.
     const client = await connect(await ed.sign(claims({ exp: now() - 5 })));

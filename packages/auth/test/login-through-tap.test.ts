@@ -12,7 +12,8 @@ import { test } from 'node:test';
 import { DrainingTransport } from '../../cli/src/draining-transport.js';
 import { McpClient } from '../../../src/client/index.js';
 import { OAuthProvider } from '../src/index.js';
-import { httpTransport, tapTransport } from '../../../src/transport/index.js';
+import { nodeHttpTransport } from '../../../src/node.js';
+import { tapTransport } from '../../../src/transport/index.js';
 import { slowBrowser, startAuthServer, startProtectedServer } from '../../../test/client/oauth/fixtures/authorization-server.js';
 
 test("oauth through the CLI's DrainingTransport(tapTransport(…)): a login that outlasts the probe wait keeps auto on the 2026-07-28 server, with one login", async (t) => {
@@ -22,7 +23,7 @@ test("oauth through the CLI's DrainingTransport(tapTransport(…)): a login that
     t.mock.timers.enable({ apis: ['setTimeout', 'Date'] });
     // The "person at the browser" takes longer than the probe's 10 s wait for a silent server.
     const browser = slowBrowser((ms) => t.mock.timers.tick(ms), 10_000);
-    const inner = httpTransport(mcp.url, { auth: new OAuthProvider(mcp.url, { redirectUri: 'http://127.0.0.1:9/callback', authorize: browser.authorize }) });
+    const inner = nodeHttpTransport(mcp.url, { auth: new OAuthProvider(mcp.url, { redirectUri: 'http://127.0.0.1:9/callback', authorize: browser.authorize }) });
     const traced: string[] = [];
     const tapped = new DrainingTransport(tapTransport(inner, (event) => traced.push(`${event.direction} ${(event.message as { method?: string }).method ?? 'response'}`)));
     const client = await McpClient.connect(tapped, { era: 'auto', probeTimeoutMs: 10_000 });

@@ -7,7 +7,8 @@ import { test } from 'node:test';
 import { McpClient } from '../../../src/client/index.js';
 import { InMemoryTokenStore, OAuthDiscoveryError, OAuthProvider, OAuthTokenError } from '../src/index.js';
 import type { OAuthProviderOptions } from '../src/index.js';
-import { HttpStatusError, httpTransport } from '../../../src/transport/index.js';
+import { HttpStatusError } from '../../../src/http.js';
+import { nodeHttpTransport } from '../../../src/node.js';
 import { followAuthorization, slowBrowser, startAuthServer, startProtectedServer } from '../../../test/client/oauth/fixtures/authorization-server.js';
 import type { AuthServerOptions, ProtectedServer, TestAuthServer } from '../../../test/client/oauth/fixtures/authorization-server.js';
 
@@ -29,7 +30,7 @@ function provider(url: string, extra: OAuthProviderOptions = {}): OAuthProvider 
 }
 
 async function whoami(url: string, auth: OAuthProvider): Promise<unknown> {
-  const client = await McpClient.connect(httpTransport(url, { auth }));
+  const client = await McpClient.connect(nodeHttpTransport(url, { auth }));
   try {
     return (await client.callTool('whoami', {})).content;
   } finally {
@@ -160,7 +161,7 @@ test('oauth: a refused registration and a refused token request name the endpoin
 
 test('oauth: a server that refuses every token gets a bounded number of logins, then the 401 surfaces', () => withServers({}, async (auth, mcp) => {
   auth.tokens.set = function () { return this; }; // the MCP server will know no token this server issues
-  const error = await McpClient.connect(httpTransport(mcp.url, { auth: provider(mcp.url) })).then(() => undefined, (failure: unknown) => failure);
+  const error = await McpClient.connect(nodeHttpTransport(mcp.url, { auth: provider(mcp.url) })).then(() => undefined, (failure: unknown) => failure);
   assert.ok(error instanceof HttpStatusError);
   assert.equal(error.status, 401);
   assert.equal(auth.requests.filter((r) => r.path === '/token').length, 2);
@@ -174,7 +175,7 @@ test('oauth: a 2026-07-28 client logs in on its first stateless request (server/
     return fetch(input, init);
   };
   for (const era of ['2026-07-28', 'auto'] as const) {
-    const client = await McpClient.connect(httpTransport(mcp.url, { auth: provider(mcp.url), fetch: fetchSpy }), { era });
+    const client = await McpClient.connect(nodeHttpTransport(mcp.url, { auth: provider(mcp.url), fetch: fetchSpy }), { era });
     try {
       assert.deepEqual([client.era, client.protocolVersion], ['stateless', '2026-07-28']);
       assert.deepEqual((await client.callTool('whoami', {})).content, [{ type: 'text', text: `client-${era === 'auto' ? 2 : 1}` }]);
@@ -192,7 +193,7 @@ test('oauth: a login that outlasts the probe wait does not make auto give up on 
   t.mock.timers.enable({ apis: ['setTimeout', 'Date'] });
   // The "person at the browser" takes longer than the probe's 10 s wait for a silent server.
   const browser = slowBrowser((ms) => t.mock.timers.tick(ms), 10_000);
-  const client = await McpClient.connect(httpTransport(mcp.url, { auth: provider(mcp.url, { authorize: browser.authorize }) }), { era: 'auto', probeTimeoutMs: 10_000 });
+  const client = await McpClient.connect(nodeHttpTransport(mcp.url, { auth: provider(mcp.url, { authorize: browser.authorize }) }), { era: 'auto', probeTimeoutMs: 10_000 });
   try {
     assert.deepEqual([client.era, client.eraReason, browser.logins], ['stateless', 'auto: server/discover lists 2026-07-28, so 2026-07-28', 1]);
     assert.deepEqual((await client.callTool('whoami', {})).content, [{ type: 'text', text: 'client-1' }]);

@@ -9,7 +9,7 @@ import { test } from 'node:test';
 import { McpClient } from '../../../src/client/index.js';
 import { OAuthProvider } from '../src/index.js';
 import type { McpServer } from '../../../src/server/index.js';
-import { httpTransport } from '../../../src/transport/index.js';
+import { nodeHttpTransport } from '../../../src/node.js';
 import { followAuthorization, startAuthServer, startProtectedServer } from '../../../test/client/oauth/fixtures/authorization-server.js';
 
 const REDIRECT = 'http://127.0.0.1:9/callback';
@@ -41,7 +41,7 @@ for (const era of ['2025-11-25', '2026-07-28'] as const) {
       return response;
     };
     const oauth = new OAuthProvider(mcp.url, { redirectUri: REDIRECT, authorize: followAuthorization });
-    const client = await McpClient.connect(httpTransport(mcp.url, { auth: oauth, fetch: fetchSpy }), { era });
+    const client = await McpClient.connect(nodeHttpTransport(mcp.url, { auth: oauth, fetch: fetchSpy }), { era });
     t.after(() => client.close());
     assert.deepEqual((await client.callTool('whoami', {})).content, [{ type: 'text', text: 'client-1' }]);
     assert.deepEqual((await client.callTool('add', { a: 19, b: 23 })).content, [{ type: 'text', text: '42' }]);

@@ -10,8 +10,11 @@ import type { EraChoice } from 'mcpwire/client';
 import { tasksClient } from 'mcpwire-ext-tasks';
 import type { Transport } from 'mcpwire/jsonrpc';
 import { REVISION_2025_11_25 } from 'mcpwire/protocol';
-import { HttpStatusError, httpTransport, legacySseTransport, spawnStdio, tapTransport } from 'mcpwire/transport';
-import type { HttpTraceEvent, LegacySseClientTransport, SpawnedStdioTransport } from 'mcpwire/transport';
+import { HttpStatusError, legacySseTransport } from 'mcpwire/http';
+import { nodeHttpTransport, spawnStdio } from 'mcpwire/node';
+import { tapTransport } from 'mcpwire/transport';
+import type { HttpTraceEvent, LegacySseClientTransport } from 'mcpwire/http';
+import type { SpawnedStdioTransport } from 'mcpwire/node';
 import { DrainingTransport } from './draining-transport.js';
 import { EchoGuard } from './echo-guard.js';
 import type { ServerTarget } from './server-target.js';
@@ -66,7 +69,7 @@ export function buildTransport(target: ServerTarget, options: BuildOptions, lega
     : undefined;
   const ontrace = (event: HttpTraceEvent): void => tracer.http('streamable-http', event);
   const allowInsecureHttp = target.allowInsecureHttp === true;
-  return { transport: traced('streamable-http', httpTransport(target.url, auth ? { headers: target.headers, ontrace, auth, allowInsecureHttp } : { headers: target.headers, ontrace, allowInsecureHttp })), via: 'streamable-http' };
+  return { transport: traced('streamable-http', nodeHttpTransport(target.url, auth ? { headers: target.headers, ontrace, auth, allowInsecureHttp } : { headers: target.headers, ontrace, allowInsecureHttp })), via: 'streamable-http' };
 }
 
 /** True when a refused initialize POST means "try the legacy transport" (400, 404, 405). */

@@ -8,8 +8,8 @@
 
 import type { CallToolResult } from 'mcpwire/protocol';
 import { McpServer } from 'mcpwire/server';
-import type { ToolContext } from 'mcpwire/server';
-import { serveHttp, serveStdio } from 'mcpwire/transport';
+import type { HandlerContext } from 'mcpwire/server';
+import { serveHttp, serveStdio } from 'mcpwire/node';
 
 /** Builds the calculator server with its one tool; sums above `confirmOver` are confirmed first. */
 export function createDemoServer(confirmOver = Infinity): McpServer {
@@ -32,7 +32,7 @@ function sumResult(sum: number): CallToolResult {
 }
 
 /** The sum, once the user confirmed it through elicitation (an input round in 2026-07-28). */
-async function confirmedSum(a: number, b: number, confirmOver: number, context: ToolContext): Promise<CallToolResult> {
+async function confirmedSum(a: number, b: number, confirmOver: number, context: HandlerContext): Promise<CallToolResult> {
   const answer = await context.elicit({
     mode: 'form', message: `Add ${a} and ${b}? The sum is over ${confirmOver}.`,
     requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] },

@@ -9,7 +9,8 @@ import type { EraChoice } from 'mcpwire/client';
 import { REVISION_2025_11_25 } from 'mcpwire/protocol';
 import type { ElicitResult } from 'mcpwire/protocol';
 import { Host, Policy, ScriptedModel } from 'mcpwire/host';
-import { httpTransport, spawnStdio, tapTransport } from 'mcpwire/transport';
+import { nodeHttpTransport, spawnStdio } from 'mcpwire/node';
+import { tapTransport } from 'mcpwire/transport';
 import type { Transport } from 'mcpwire/jsonrpc';
 import { UsageError, eraOption, optionValue, parseArgs } from './args.js';
 import { println } from './command-io.js';
@@ -67,7 +68,7 @@ export async function runDemo(options: DemoOptions = {}): Promise<string> {
     const { command, args } = serverCommand(['--http', '--port', '0']);
     const server = await startListeningServer(command, args);
     stop = server.stop;
-    transport = httpTransport(server.url);
+    transport = nodeHttpTransport(server.url);
     write(`mcpwire demo: "${question}" — add server over Streamable HTTP at ${server.url}`);
   } else {
     const { command, args } = serverCommand();

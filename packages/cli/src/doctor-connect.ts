@@ -7,7 +7,7 @@ import type { McpClient } from 'mcpwire/client';
 import type { EraChoice } from 'mcpwire/client';
 import { ConnectionClosedError, ProtocolError, RequestTimeoutError } from 'mcpwire/jsonrpc';
 import { REVISION_2025_11_25 } from 'mcpwire/protocol';
-import { HttpStatusError } from 'mcpwire/transport';
+import { HttpStatusError } from 'mcpwire/http';
 import { buildTransport, createClient, openClient, suggestsLegacySse } from './connect.js';
 import type { BuiltTransport } from './connect.js';
 import type { ClientFeatures } from './client-features.js';

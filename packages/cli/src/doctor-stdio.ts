@@ -4,7 +4,7 @@
 // stdin closes, which is how a client ends it (basic/lifecycle#shutdown).
 
 import { classifyMessage } from 'mcpwire/jsonrpc';
-import type { SpawnedStdioTransport } from 'mcpwire/transport';
+import type { SpawnedStdioTransport } from 'mcpwire/node';
 import { quote, step } from './doctor-steps.js';
 import type { StepResult } from './doctor-steps.js';
 

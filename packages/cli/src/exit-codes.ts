@@ -8,7 +8,7 @@ import {
 import { CapabilityError, RESOURCE_NOT_FOUND } from 'mcpwire/protocol';
 import { StructuredOutputError } from 'mcpwire/client';
 import { SkillEntryError, SkillVerificationError } from 'mcpwire-ext-skills';
-import { HttpStatusError } from 'mcpwire/transport';
+import { HttpStatusError } from 'mcpwire/http';
 import { UsageError } from './args.js';
 import { ConfigError } from './config-dialects.js';
 import { FallbackFailedError } from './connect.js';

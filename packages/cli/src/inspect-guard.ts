@@ -6,7 +6,7 @@
 // The one request without the token is /favicon.ico, which holds nothing.
 
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { refuseHost, refuseOrigin } from 'mcpwire/transport';
+import { refuseHost, refuseOrigin } from 'mcpwire/http';
 
 /** A new token: 32 random bytes (256 bits), base64url, so it fits a URL path segment as it is. */
 export function newInspectToken(): string {

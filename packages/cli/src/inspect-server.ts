@@ -10,7 +10,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { dirname, join, normalize, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { encodeSseEvent } from 'mcpwire/transport';
+import { encodeSseEvent } from 'mcpwire/http';
 import { appContentSecurityPolicy, readAppCsp } from './app-csp.js';
 import { InspectRequestError } from './inspect-api.js';
 import type { InspectApi } from './inspect-api.js';

@@ -1,7 +1,7 @@
 // `mcpwire serve [--http [--port N]]`: the seed's add server (demo-server.ts), over stdio or Streamable HTTP on
 // 127.0.0.1, until the process is stopped.
 
-import { serveHttp, serveStdio } from 'mcpwire/transport';
+import { serveHttp, serveStdio } from 'mcpwire/node';
 import { UsageError, optionValue, parseArgs } from './args.js';
 import { println } from './command-io.js';
 import type { CommandIo } from './command-io.js';

@@ -6,7 +6,7 @@
 import { closeSync, openSync, writeSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { TransportKind } from 'mcpwire/jsonrpc';
-import type { HttpTraceEvent } from 'mcpwire/transport';
+import type { HttpTraceEvent } from 'mcpwire/http';
 import type { TextSink } from './command-io.js';
 import { outputFileError } from './output-file.js';
 import { terminalLine } from './terminal-text.js';

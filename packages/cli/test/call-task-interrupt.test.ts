@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { McpClient } from '../../../src/client/index.js';
-import { httpTransport } from '../../../src/transport/index.js';
+import { nodeHttpTransport } from '../../../src/node.js';
 import { REPO, startHttpServer, stdioServer } from './cli-harness.js';
 import { getDetailedTask, tasksClient } from '../../ext-tasks/src/client/tasks-client.js';
 import { nodeArgs } from '../../../test/fakes/bundled-program.js';
@@ -52,7 +52,7 @@ test('2026-07-28: a task shows its status and progress lines; Ctrl-C sends tasks
       lastSecond: 2,
     });
     // The cancel reached the server: the task is cancelled there (no principal over plain HTTP, so any client may read it).
-    const client = await McpClient.connect(httpTransport(server.url), { era: '2026-07-28', extensions: [tasksClient()] });
+    const client = await McpClient.connect(nodeHttpTransport(server.url), { era: '2026-07-28', extensions: [tasksClient()] });
     try {
       assert.equal((await getDetailedTask(client, taskId)).status, 'cancelled');
     } finally {

@@ -4,7 +4,7 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { ClearBearerError, StreamableHttpClientTransport } from '../../../src/transport/index.js';
+import { ClearBearerError, StreamableHttpClientTransport } from '../../../src/http.js';
 
 const initialize = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '1' } } } as const;
 
@@ -63,7 +63,7 @@ test('mcpwire: -H Authorization to a plain http host off loopback is refused (ex
 });
 
 test('the legacy HTTP+SSE client refuses the same, before its GET', async () => {
-  const { LegacySseClientTransport } = await import('../../../src/transport/index.js');
+  const { LegacySseClientTransport } = await import('../../../src/http.js');
   const { calls, fetch } = recorder();
   const transport = new LegacySseClientTransport('http://example.invalid/sse', { fetch, headers: { authorization: 'Bearer secret-4' } });
   const error = await transport.start().then(() => undefined, (e: unknown) => e as Error);

@@ -17,7 +17,7 @@ import { main } from '../src/main.js';
 import { renderCallResult } from '../src/render-result.js';
 import type { StepResult } from '../src/doctor-steps.js';
 import { readRefusal } from '../../../src/transport/http-client/http-status-error.js';
-import { serveHttp } from '../../../src/transport/index.js';
+import { serveHttp } from '../../../src/node.js';
 import { ADD_SERVER, captureIo, fixture, stdioServer } from './cli-harness.js';
 
 /** A node:http server on 127.0.0.1 port 0, closed after the test; resolves with its base URL. */

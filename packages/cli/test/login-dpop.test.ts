@@ -16,7 +16,7 @@ import { main } from '../src/main.js';
 import { bearerAuth } from '../../../src/http.js';
 import { jwtVerifier } from '../../auth/src/index.js';
 import { McpServer } from '../../../src/server/index.js';
-import { createStreamableHttpHandler } from '../../../src/transport/index.js';
+import { createStreamableHttpHandler } from '../../../src/node.js';
 import { JwksServer, makeKey } from '../../../test/transport/fixtures/jwks-server.js';
 import { captureIo } from './cli-harness.js';
 import type { CapturedIo } from './cli-harness.js';

@@ -7,7 +7,7 @@ import { McpClient } from '../../../src/client/index.js';
 import { Host, Policy } from '../../../src/host/index.js';
 import { AnthropicModel, ModelApiError, OpenAiModel } from '../../models/src/index.js';
 import type { HostEvent, Model } from '../../../src/host/index.js';
-import { spawnStdio } from '../../../src/transport/index.js';
+import { spawnStdio } from '../../../src/node.js';
 import { addServerCommand } from '../src/example-server.js';
 import { startModelApiFake } from '../../../test/fakes/model-api-fake.js';
 import type { FakeBehaviour, ModelApiFake } from '../../../test/fakes/model-api-fake.js';

@@ -10,8 +10,9 @@ import { McpClient, SessionLostError } from '../../../src/client/index.js';
 import { DrainingTransport } from '../src/draining-transport.js';
 import type { JSONRPCMessage, Transport } from '../../../src/jsonrpc/index.js';
 import { McpServer } from '../../../src/server/index.js';
-import { StreamableHttpClientTransport, createFetchHandler, tapTransport } from '../../../src/transport/index.js';
-import type { FetchHandler } from '../../../src/transport/index.js';
+import { StreamableHttpClientTransport, createFetchHandler } from '../../../src/http.js';
+import { tapTransport } from '../../../src/transport/index.js';
+import type { FetchHandler } from '../../../src/transport/http-server/fetch-handler.js';
 import { CapturedTransport } from '../../../test/fakes/captured-transport.js';
 
 /** The wrappers a client may be handed instead of the transport itself: the tap, and the CLI's stack. */

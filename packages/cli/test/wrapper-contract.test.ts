@@ -12,8 +12,9 @@ import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { DrainingTransport } from '../src/draining-transport.js';
 import { EchoGuard } from '../src/echo-guard.js';
-import type { JSONRPCMessage, SendOptions, TransportCapabilities, TransportKind } from '../../../src/jsonrpc/index.js';
-import type { McpMessageExtra, McpTransport, ParamHeaderSource } from '../../../src/protocol/index.js';
+import type { JSONRPCMessage, SendOptions, TransportKind } from '../../../src/jsonrpc/index.js';
+import type { TransportCapabilities } from '../../../src/jsonrpc/transport.js';
+import type { McpMessageExtra, McpTransport, ParamHeaderSource } from '../../../src/protocol/mcp-transport.js';
 import { tapTransport } from '../../../src/transport/index.js';
 import { PassThroughTransport } from '../../../src/transport/pass-through.js';
 

@@ -14,7 +14,7 @@ import { spawnStdio } from '../../../src/node.js';
 import { McpServer } from '../../../src/server/index.js';
 import { skillsExtension } from '../src/index.js';
 import type { Middleware } from '../../../src/server/index.js';
-import { httpTransport, serveHttp } from '../../../src/transport/index.js';
+import { nodeHttpTransport, serveHttp } from '../../../src/node.js';
 import { getSkill, listSkills, readSkillFile } from '../src/client/skills-client.js';
 
 const SERVER = fileURLToPath(new URL('../../../examples/skills-server.ts', import.meta.url));
@@ -78,7 +78,7 @@ async function tampering(middleware: Middleware): Promise<{ client: McpClient; c
   await skills.add({ path: 'pdf', files: { 'SKILL.md': MANIFEST, 'FORMS.md': 'forms\n' } });
   server.use(middleware);
   const http = await serveHttp(server, { port: 0 });
-  const client = await McpClient.connect(httpTransport(http.url));
+  const client = await McpClient.connect(nodeHttpTransport(http.url));
   return { client, close: async () => { await client.close(); await http.close(); } };
 }
 

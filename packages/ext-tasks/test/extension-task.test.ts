@@ -9,7 +9,7 @@ import { McpClient } from '../../../src/client/index.js';
 import { INTERNAL_ERROR, ProtocolError } from '../../../src/jsonrpc/index.js';
 import { McpServer } from '../../../src/server/index.js';
 import { tasksExtension } from '../src/index.js';
-import { httpTransport, serveHttp } from '../../../src/transport/index.js';
+import { nodeHttpTransport, serveHttp } from '../../../src/node.js';
 import { callToolAsTask, tasksClient } from '../src/client/tasks-client.js';
 
 function server(): McpServer {
@@ -31,7 +31,7 @@ function server(): McpServer {
 
 async function connected(): Promise<{ client: McpClient; methods: string[]; close: () => Promise<void> }> {
   const http = await serveHttp(server(), { port: 0 });
-  const client = await McpClient.connect(httpTransport(http.url), {
+  const client = await McpClient.connect(nodeHttpTransport(http.url), {
     era: '2026-07-28', extensions: [tasksClient()], onElicitation: async () => ({ action: 'accept', content: {} }),
   });
   const methods: string[] = [];

@@ -12,7 +12,7 @@ import { LocalListenBus, McpServer } from '../../../src/server/index.js';
 import { MemoryTaskStore, tasksExtension } from '../src/index.js';
 import type { ListenBus } from '../../../src/server/index.js';
 import type { TaskStore } from '../src/index.js';
-import { httpTransport, serveHttp } from '../../../src/transport/index.js';
+import { nodeHttpTransport, serveHttp } from '../../../src/node.js';
 import { tasksClient } from '../src/client/tasks-client.js';
 
 /** An instance: `ask` waits for an answer, `wait` until its signal fires (and says so in `stopped`). */
@@ -45,8 +45,8 @@ test('a task started through one instance is answered and cancelled through anot
   const one = await serveHttp(instance('one', store, stopped), { port: 0 });
   const two = await serveHttp(instance('two', store, stopped), { port: 0 });
   const options = { era: '2026-07-28' as const, extensions: [tasksClient()] };
-  const viaOne = await McpClient.connect(httpTransport(one.url), options);
-  const viaTwo = await McpClient.connect(httpTransport(two.url), options);
+  const viaOne = await McpClient.connect(nodeHttpTransport(one.url), options);
+  const viaTwo = await McpClient.connect(nodeHttpTransport(two.url), options);
   try {
     const asked = await viaOne.request('tools/call', { name: 'ask', arguments: {} });
     const taskId = asked.taskId as string;
@@ -78,8 +78,8 @@ test('notifications/tasks cross instances on the listen bus: a stream on one ins
   const one = await serveHttp(instance('one', store, stopped, bus), { port: 0 });
   const two = await serveHttp(instance('two', store, stopped, bus), { port: 0 });
   const options = { era: '2026-07-28' as const, extensions: [tasksClient()] };
-  const viaOne = await McpClient.connect(httpTransport(one.url), options);
-  const viaTwo = await McpClient.connect(httpTransport(two.url), options);
+  const viaOne = await McpClient.connect(nodeHttpTransport(one.url), options);
+  const viaTwo = await McpClient.connect(nodeHttpTransport(two.url), options);
   const stop = new AbortController();
   try {
     const created = await viaOne.request('tools/call', { name: 'wait', arguments: {} });

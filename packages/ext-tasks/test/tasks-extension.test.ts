@@ -10,7 +10,8 @@ import { TASKS_EXTENSION } from '../src/index.js';
 import type { DetailedTask } from '../src/index.js';
 import { McpServer } from '../../../src/server/index.js';
 import { MemoryTaskStore, tasksExtension } from '../src/index.js';
-import { bearerAuth, httpTransport, serveHttp } from '../../../src/transport/index.js';
+import { bearerAuth } from '../../../src/http.js';
+import { nodeHttpTransport, serveHttp } from '../../../src/node.js';
 import { ListenRegistry } from '../../../src/server/listen-registry.js';
 import { createLinkedPair } from '../../../src/transport/index.js';
 import type { Params } from '../../../src/jsonrpc/index.js';
@@ -41,7 +42,7 @@ async function poll(client: McpClient, taskId: string, until: (task: DetailedTas
 
 test('a task: created at once, input asked and answered, completed; another task cancelled (2026-07-28)', async () => {
   const http = await serveHttp(taskServer(), { port: 0 });
-  const client = await McpClient.connect(httpTransport(http.url), { era: '2026-07-28', ...DECLARING });
+  const client = await McpClient.connect(nodeHttpTransport(http.url), { era: '2026-07-28', ...DECLARING });
   try {
     assert.deepEqual(client.serverExtension(TASKS_EXTENSION), {});
     const created = await client.request('tools/call', { name: 'ask', arguments: {} });
@@ -68,7 +69,7 @@ test('a task: created at once, input asked and answered, completed; another task
 
 test('2025-11-25: the extension is not defined there, so a client declaring it gets the plain result and tasks/get is -32021 (SEP-2663 Backward Compatibility)', async () => {
   const http = await serveHttp(taskServer(), { port: 0 });
-  const client = await McpClient.connect(httpTransport(http.url), { era: '2025-11-25', ...DECLARING, onElicitation: async () => ({ action: 'decline' }) });
+  const client = await McpClient.connect(nodeHttpTransport(http.url), { era: '2025-11-25', ...DECLARING, onElicitation: async () => ({ action: 'decline' }) });
   try {
     assert.deepEqual(await client.callTool('ask', {}), { content: [{ type: 'text', text: 'answer: decline' }] });
     await assert.rejects(client.request('tasks/get', { taskId: 'any' }), { code: -32021 });
@@ -85,7 +86,7 @@ test('task support is declared on the tool: tools/list does not list `execution`
   const http = await serveHttp(server, { port: 0 });
   try {
     for (const era of ['2025-11-25', '2026-07-28'] as const) {
-      const client = await McpClient.connect(httpTransport(http.url), { era, ...DECLARING });
+      const client = await McpClient.connect(nodeHttpTransport(http.url), { era, ...DECLARING });
       assert.deepEqual((await client.listTools()).map((tool) => [tool.name, tool.execution]), [['wait', undefined], ['ask', undefined]]);
       await client.close();
     }
@@ -96,7 +97,7 @@ test('task support is declared on the tool: tools/list does not list `execution`
 
 /** A 2026 client over HTTP whose bearer token names `who` (the principal), declaring the extension. */
 async function clientAs(url: string, who: string): Promise<McpClient> {
-  return await McpClient.connect(httpTransport(url, { headers: { Authorization: `Bearer ${who}` } }), { era: '2026-07-28', ...DECLARING });
+  return await McpClient.connect(nodeHttpTransport(url, { headers: { Authorization: `Bearer ${who}` } }), { era: '2026-07-28', ...DECLARING });
 }
 
 test('notifications/tasks through subscriptions/listen: the acknowledgement grants only the caller\'s own known tasks, each change reaches the stream of its principal alone', async () => {
@@ -133,8 +134,8 @@ test('notifications/tasks through subscriptions/listen: the acknowledgement gran
 
 test('subscriptions/listen asking for taskIds without declaring the extension is -32021; a malformed list is -32602', async () => {
   const http = await serveHttp(taskServer(), { port: 0 });
-  const plain = await McpClient.connect(httpTransport(http.url), { era: '2026-07-28' });
-  const declaring = await McpClient.connect(httpTransport(http.url), { era: '2026-07-28', ...DECLARING });
+  const plain = await McpClient.connect(nodeHttpTransport(http.url), { era: '2026-07-28' });
+  const declaring = await McpClient.connect(nodeHttpTransport(http.url), { era: '2026-07-28', ...DECLARING });
   try {
     await assert.rejects(plain.listen({ taskIds: ['x'] }).ended, { code: -32021, data: { requiredCapabilities: { extensions: { [TASKS_EXTENSION]: {} } } } });
     await assert.rejects(declaring.listen({ taskIds: 'x' as never }).ended, { code: -32602, message: 'Invalid params: "taskIds" must be an array of task ids' });
@@ -165,7 +166,7 @@ test('a cancelled task\'s work stops: the handler\'s signal aborts and it takes 
   });
   server.extension(tasksExtension({ pollIntervalMs: 10 }));
   const http = await serveHttp(server, { port: 0 });
-  const client = await McpClient.connect(httpTransport(http.url), { era: '2026-07-28', ...DECLARING });
+  const client = await McpClient.connect(nodeHttpTransport(http.url), { era: '2026-07-28', ...DECLARING });
   try {
     const created = await client.request('tools/call', { name: 'steps', arguments: {} });
     await tookThree;
@@ -222,7 +223,7 @@ test('a task\'s handler sees its caller as a tool handler does: era, authInfo, c
   }));
   server.extension(tasksExtension({ pollIntervalMs: 20 }));
   const http = await serveHttp(server, { port: 0, auth: bearerAuth({ verifyToken: async (token) => ({ token, clientId: 'c', subject: 'alice', scopes: [] }) }) });
-  const client = await McpClient.connect(httpTransport(http.url, { headers: { authorization: 'Bearer good' } }), { era: '2026-07-28', clientInfo: { name: 'who-client', version: '1.0.0' }, ...DECLARING });
+  const client = await McpClient.connect(nodeHttpTransport(http.url, { headers: { authorization: 'Bearer good' } }), { era: '2026-07-28', clientInfo: { name: 'who-client', version: '1.0.0' }, ...DECLARING });
   try {
     const created = await client.request('tools/call', { name: 'whoami', arguments: {} });
     assert.equal(created.resultType, 'task');

@@ -7,7 +7,7 @@
 
 import { refuseUnknownOptions } from 'mcpwire/jsonrpc';
 import type { JSONRPCMessage, OptionKeys } from 'mcpwire/jsonrpc';
-import type { EventStore } from 'mcpwire/transport';
+import type { EventStore } from 'mcpwire/http';
 
 /** The one call this store needs from a Redis client: node-redis's `sendCommand` (v4 to v6). */
 export interface RedisCommandSender {

@@ -5,7 +5,8 @@
 // message is one POST to that endpoint, answered only with a status (usually 202).
 
 import { ConnectionClosedError, MessageParseError, parseJsonMessage } from '../../jsonrpc/index.js';
-import type { JSONRPCMessage, Transport, TransportCapabilities } from '../../jsonrpc/index.js';
+import type { JSONRPCMessage, Transport } from '../../jsonrpc/index.js';
+import type { TransportCapabilities } from '../../jsonrpc/transport.js';
 import { HttpStatusError, describeStatus, readRefusal } from './http-status-error.js';
 import { fetchRequester } from './http-request.js';
 import type { HttpBody, HttpRequester, HttpResponse } from './http-request.js';

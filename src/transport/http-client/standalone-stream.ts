@@ -10,7 +10,7 @@ import { discard, readResumableStream } from './resumable-sse-reader.js';
 import type { ReconnectPolicy, StreamHooks } from './resumable-sse-reader.js';
 
 /** What the GET stream needs from its transport. */
-export interface StandaloneStreamHost {
+export interface StandaloneStreamOwner {
   isClosed(): boolean;
   /** Sends the GET (Accept: text/event-stream) with the session's headers. */
   get(abort: RequestAbort): Promise<HttpResponse>;
@@ -26,12 +26,12 @@ export interface StandaloneStreamHost {
 
 /** The one GET stream of a transport. */
 export class StandaloneStream {
-  readonly #host: StandaloneStreamHost;
+  readonly #owner: StandaloneStreamOwner;
   #open = false;
   #opening: Promise<boolean> | undefined;
 
-  constructor(host: StandaloneStreamHost) {
-    this.#host = host;
+  constructor(owner: StandaloneStreamOwner) {
+    this.#owner = owner;
   }
 
   /** Resolves true once the stream is open (or already was), false when the server offers none (405). */
@@ -42,25 +42,25 @@ export class StandaloneStream {
   }
 
   async #openOnce(): Promise<boolean> {
-    const host = this.#host;
-    if (host.isClosed()) throw new ConnectionClosedError('Cannot open a stream: the HTTP transport is closed');
+    const owner = this.#owner;
+    if (owner.isClosed()) throw new ConnectionClosedError('Cannot open a stream: the HTTP transport is closed');
     if (this.#open) return true;
     const abort = new RequestAbort();
-    host.inflight.add(abort);
-    const response = await host.get(abort).catch((error: unknown) => {
-      host.inflight.delete(abort);
+    owner.inflight.add(abort);
+    const response = await owner.get(abort).catch((error: unknown) => {
+      owner.inflight.delete(abort);
       throw error;
     });
     if (!response.ok) {
-      host.inflight.delete(abort);
-      if (response.status !== 405) throw await host.refuse(response);
+      owner.inflight.delete(abort);
+      if (response.status !== 405) throw await owner.refuse(response);
       await discard(response); // the server offers no GET stream, which it may
       return false;
     }
     this.#open = true;
-    readResumableStream(response, 'GET', undefined, abort, host.policy, host.hooks)
-      .catch((error: unknown) => { if (!host.isClosed()) host.onerror(error instanceof Error ? error : new Error(String(error))); })
-      .finally(() => { this.#open = false; host.inflight.delete(abort); });
+    readResumableStream(response, 'GET', undefined, abort, owner.policy, owner.hooks)
+      .catch((error: unknown) => { if (!owner.isClosed()) owner.onerror(error instanceof Error ? error : new Error(String(error))); })
+      .finally(() => { this.#open = false; owner.inflight.delete(abort); });
     return true;
   }
 }

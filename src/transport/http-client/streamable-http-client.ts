@@ -1,11 +1,12 @@
 // The Streamable HTTP client transport (spec 2025-11-25, basic/transports#streamable-http), on any
-// HttpRequester: the global fetch by default, node:http with keep-alive from httpTransport on Node
+// HttpRequester: the global fetch by default, node:http with keep-alive from nodeHttpTransport on Node
 // (node-http-client.ts). Each message is one POST; the answer comes back as 202, one JSON body, or an SSE
 // stream. A stream that ends before its response arrived is resumed with GET + Last-Event-ID
 // (resumable-sse-reader.ts); the GET stream for the server's own messages is standalone-stream.ts.
 
 import { ConnectionClosedError, MessageParseError, parseJsonMessage } from '../../jsonrpc/index.js';
-import type { JSONRPCMessage, RequestId, TransportCapabilities } from '../../jsonrpc/index.js';
+import type { JSONRPCMessage, RequestId } from '../../jsonrpc/index.js';
+import type { TransportCapabilities } from '../../jsonrpc/transport.js';
 import type { McpTransport, ParamHeaderSource } from '../../protocol/mcp-transport.js';
 import { HttpStatusError, describeStatus, readRefusal } from './http-status-error.js';
 import { consumeSseResponse, discard, isResponseTo, newProgress, readResumableStream } from './resumable-sse-reader.js';
@@ -311,7 +312,7 @@ function asError(error: unknown): Error {
 
 /**
  * A Streamable HTTP client transport for `url` over fetch (or `options.request`): mcpwire/http's
- * httpTransport, for any runtime with fetch. mcpwire/node's httpTransport uses node:http with
+ * httpTransport, for any runtime with fetch. mcpwire/node's nodeHttpTransport uses node:http with
  * keep-alive instead.
  */
 export function httpTransport(url: string | URL, options: HttpTransportOptions = {}): StreamableHttpClientTransport {

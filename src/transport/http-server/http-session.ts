@@ -3,8 +3,11 @@
 // (spec 2025-11-25, basic/transports#streamable-http). Every message goes on exactly one stream
 // (never broadcast): the stream of the request it relates to, else the GET stream.
 
-import { ConnectionClosedError, SENT } from '../../jsonrpc/index.js';
-import type { JSONRPCMessage, JSONRPCResponse, RequestId, SendOptions, TransportCapabilities } from '../../jsonrpc/index.js';
+import { ConnectionClosedError } from '../../jsonrpc/index.js';
+import { SENT } from '../../jsonrpc/transport.js';
+import type { JSONRPCMessage, RequestId, SendOptions } from '../../jsonrpc/index.js';
+import type { JSONRPCResponse } from '../../jsonrpc/messages.js';
+import type { TransportCapabilities } from '../../jsonrpc/transport.js';
 import type { McpMessageExtra, McpTransport } from '../../protocol/mcp-transport.js';
 import type { EventStore } from './event-store.js';
 import { HttpError, writeHttpError } from './http-error.js';

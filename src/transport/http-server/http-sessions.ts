@@ -4,7 +4,7 @@
 // 2026 stateless one; an endpoint made without it (createStatelessFetchHandler) serves 2026-07-28
 // only, and none of this is in its bundle.
 
-import type { Classified } from '../../jsonrpc/index.js';
+import type { Classified } from '../../jsonrpc/messages.js';
 import type { McpMessageExtra } from '../../protocol/mcp-transport.js';
 import { HANDSHAKE_REVISIONS } from '../../protocol/versions.js';
 import { InMemoryEventStore } from './event-store.js';

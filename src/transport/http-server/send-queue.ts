@@ -1,7 +1,7 @@
 // A session's sends, one after another: each job starts when the one before it has settled, so
 // event ids (assigned asynchronously) follow send order. A failed job fails its own caller only.
 
-import { SENT } from '../../jsonrpc/index.js';
+import { SENT } from '../../jsonrpc/transport.js';
 
 export class SendQueue {
   #tail: Promise<unknown> = Promise.resolve();

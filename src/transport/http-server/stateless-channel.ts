@@ -7,8 +7,11 @@
 // into an SSE stream; the client closing that stream cancels the request; the JSON-RPC error
 // code of an answer picks its HTTP status (-32601 → 404, envelope and header errors → 400).
 
-import { INTERNAL_ERROR, INVALID_PARAMS, INVALID_REQUEST, METHOD_NOT_FOUND, PARSE_ERROR, SENT } from '../../jsonrpc/index.js';
-import type { JSONRPCMessage, JSONRPCRequest, RequestId, SendOptions, TransportCapabilities } from '../../jsonrpc/index.js';
+import { INTERNAL_ERROR, INVALID_PARAMS, INVALID_REQUEST, METHOD_NOT_FOUND, PARSE_ERROR } from '../../jsonrpc/index.js';
+import { SENT } from '../../jsonrpc/transport.js';
+import type { JSONRPCMessage, RequestId, SendOptions } from '../../jsonrpc/index.js';
+import type { JSONRPCRequest } from '../../jsonrpc/messages.js';
+import type { TransportCapabilities } from '../../jsonrpc/transport.js';
 import type { McpMessageExtra, McpTransport } from '../../protocol/mcp-transport.js';
 import { HEADER_MISMATCH, MISSING_REQUIRED_CLIENT_CAPABILITY, UNSUPPORTED_PROTOCOL_VERSION } from '../../protocol/era.js';
 import { encodeSseEvent } from '../sse.js';

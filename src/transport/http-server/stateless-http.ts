@@ -3,7 +3,7 @@
 // to the endpoint's StatelessChannel (stateless-channel.ts), the server's one connection for them,
 // with its headers in MessageExtra; the server checks them against the body. No sessions, no GET.
 
-import type { JSONRPCNotification, JSONRPCRequest } from '../../jsonrpc/index.js';
+import type { JSONRPCNotification, JSONRPCRequest } from '../../jsonrpc/messages.js';
 import type { McpMessageExtra } from '../../protocol/mcp-transport.js';
 import { META } from '../../protocol/era.js';
 import type { StatelessChannel } from './stateless-channel.js';

@@ -13,8 +13,12 @@ import type { AbortHook } from '../http-client/request-abort.js';
 import { StreamableHttpClientTransport } from '../http-client/streamable-http-client.js';
 import type { HttpTransportOptions } from '../http-client/streamable-http-client.js';
 
-/** A Streamable HTTP client transport for `url`: on node:http with keep-alive, unless `fetch` or `request` is given. */
-export function httpTransport(url: string | URL, options: HttpTransportOptions = {}): StreamableHttpClientTransport {
+/**
+ * A Streamable HTTP client transport for `url`: on node:http with keep-alive, unless `fetch` or `request` is given.
+ * mcpwire/http's httpTransport is the same transport on fetch; the two functions keep two names so that
+ * one name means one function whichever entry it is read from.
+ */
+export function nodeHttpTransport(url: string | URL, options: HttpTransportOptions = {}): StreamableHttpClientTransport {
   const useNode = options.request === undefined && options.fetch === undefined;
   return new StreamableHttpClientTransport(url, useNode ? { ...options, request: nodeHttpRequester() } : options);
 }

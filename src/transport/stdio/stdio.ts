@@ -3,8 +3,10 @@
 // of the child it spawned (spawn-stdio.ts). Both are the same class, handed their streams.
 
 import type { Readable, Writable } from 'node:stream';
-import { ConnectionClosedError, MessageParseError, OutputBacklogError, SENT, parseJsonMessage } from '../../jsonrpc/index.js';
-import type { JSONRPCMessage, Transport, TransportCapabilities } from '../../jsonrpc/index.js';
+import { ConnectionClosedError, MessageParseError, OutputBacklogError, parseJsonMessage } from '../../jsonrpc/index.js';
+import { SENT } from '../../jsonrpc/transport.js';
+import type { JSONRPCMessage, Transport } from '../../jsonrpc/index.js';
+import type { TransportCapabilities } from '../../jsonrpc/transport.js';
 import { LineDecoder, encodeLine } from './line-framing.js';
 import { refuseUnknownOptions } from '../../options/known-options.js';
 import type { OptionKeys } from '../../options/known-options.js';

@@ -1,13 +1,13 @@
 // The skills a server serves (SEP-2640), by SKILL.md URI, and the three methods the extension
 // adds to the method table: `skills/list`, `skills/get` and `resources/directory/read`, paged as
-// the server pages its lists (ExtensionHost.page). The files themselves are resources of the
+// the server pages its lists (ExtensionServer.page). The files themselves are resources of the
 // server (skills-extension.ts registers them), read with the core `resources/read`.
 
 import { INVALID_PARAMS, ProtocolError } from 'mcpwire/jsonrpc';
 import type { Params } from 'mcpwire/jsonrpc';
 import { SKILL_METHODS } from '../protocol/skill-types.js';
 import type { GetSkillResult, ListSkillsResult, ReadResourceDirectoryResult } from '../protocol/skill-types.js';
-import type { ExtensionHost } from 'mcpwire/server';
+import type { ExtensionServer } from 'mcpwire/server';
 import type { BuiltSkill } from './skill-entry.js';
 
 /** A handle to a served skill: `remove()`, `enable()`, `disable()`; once removed (even if its URI is added again) each does nothing. */
@@ -26,10 +26,10 @@ export interface RegisteredSkill {
 export class SkillRegistry {
   /** By SKILL.md URI, in the order added; a disabled skill keeps its place. */
   readonly #slots = new Map<string, { skill: BuiltSkill; enabled: boolean }>();
-  readonly #page: ExtensionHost['page'];
+  readonly #page: ExtensionServer['page'];
 
-  /** `page`: the server's paging (ExtensionHost.page), its page size and cursors. */
-  constructor(page: ExtensionHost['page']) {
+  /** `page`: the server's paging (ExtensionServer.page), its page size and cursors. */
+  constructor(page: ExtensionServer['page']) {
     this.#page = page;
   }
 

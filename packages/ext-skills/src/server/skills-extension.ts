@@ -4,12 +4,12 @@
 //   server.extension(skills);
 //   await skills.add({ path: 'pdf-processing', files: { 'SKILL.md': text } });
 // Its three methods page with the server's paging, and each skill's files become resources of the
-// server through the extension contract (ExtensionHost.resource): SKILL.md listed, the others read
+// server through the extension contract (ExtensionServer.resource): SKILL.md listed, the others read
 // by URI. McpServer holds none of this: a server without skills carries no Skills code.
 
 import type { Params } from 'mcpwire/jsonrpc';
 import { SKILLS_EXTENSION, SKILL_MANIFEST, SKILL_METHODS } from '../protocol/skill-types.js';
-import type { ExtensionHost, RegisteredResource, ServerExtension } from 'mcpwire/server';
+import type { ExtensionServer, RegisteredResource, ServerExtension } from 'mcpwire/server';
 import { buildSkill, readSkillFile } from './skill-entry.js';
 import type { SkillDefinition } from './skill-entry.js';
 import { SkillRegistry } from './skill-registry.js';
@@ -27,7 +27,7 @@ export interface SkillsExtension extends ServerExtension {
 
 /** The Skills extension, for one server (McpServer: it serves the skills' files as resources). */
 export function skillsExtension(): SkillsExtension {
-  let host: ExtensionHost | undefined;
+  let host: ExtensionServer | undefined;
   const registry = new SkillRegistry((items, cursor) => {
     if (host === undefined) throw new Error('The Skills extension is not installed on a server');
     return host.page(items, cursor);

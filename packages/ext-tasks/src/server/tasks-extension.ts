@@ -11,7 +11,7 @@ import { principalOf as principalOfAuth, MISSING_REQUIRED_CLIENT_CAPABILITY, ext
 import type { ElicitRequestParams, ElicitResult, CreateMessageRequestParams, CreateMessageResult, Root } from 'mcpwire/protocol';
 import { TASKS_EXTENSION, TASKS_LISTEN_KEY, TASKS_MCP_NAMES, TASKS_METHODS, TASKS_NOTIFICATION } from '../protocol/tasks-extension.js';
 import type { DetailedTask } from '../protocol/tasks-extension.js';
-import type { ToolContext, InputOptions, ExtensionHost, ServerExtension } from 'mcpwire/server';
+import type { HandlerContext, InputOptions, ExtensionServer, ServerExtension } from 'mcpwire/server';
 import { DEFAULT_TASK_DEADLINE_MS, MemoryTaskStore, expiredTask, isTerminal } from './task-store.js';
 import type { TaskStore } from './task-store.js';
 
@@ -46,7 +46,7 @@ export interface TasksExtension extends ServerExtension {
    * Creates a task for this request and runs `work` in it, past the request; resolves to the
    * CreateTaskResult to answer with. The client must have declared the extension (else -32021).
    */
-  runAsTask(context: ToolContext, work: (context: ToolContext) => Promise<Params>): Promise<Params>;
+  runAsTask(context: HandlerContext, work: (context: HandlerContext) => Promise<Params>): Promise<Params>;
 }
 
 /** The longest a timer waits (setTimeout fires at once past it). */
@@ -55,7 +55,7 @@ const MAX_TIMER_MS = 2_147_483_647;
 /** Task ids one listen request may name. */
 const MAX_LISTEN_TASK_IDS = 100;
 
-function declared(context: ToolContext): boolean {
+function declared(context: HandlerContext): boolean {
   // SEP-2663 Backward Compatibility: the extension is not defined under 2025-11-25, so a 2025
   // client that declares it is treated as one that declared no task capability at all.
   return context.era === 'stateless' && extensionSettings(context.clientCapabilities, TASKS_EXTENSION) !== undefined;
@@ -68,7 +68,7 @@ function missingExtension(method: string): ProtocolError {
 }
 
 /** The task's owner by the one rule (protocol/principal.ts), as listen streams are held; '' without a verified caller. */
-async function principalOf(context: ToolContext): Promise<string> {
+async function principalOf(context: HandlerContext): Promise<string> {
   return context.authInfo === undefined ? '' : await principalOfAuth(context.authInfo);
 }
 
@@ -81,7 +81,7 @@ const connectionNames = new WeakMap<object, string>();
  * listen streams per address), else its connection (stdio, in-memory): one anonymous client's
  * tasks never use up another's quota.
  */
-function holderOf(context: ToolContext, principal: string): string {
+function holderOf(context: HandlerContext, principal: string): string {
   if (context.authInfo !== undefined) return principal;
   const { extra, connection } = context as { extra?: MessageExtra; connection?: object };
   if (extra?.remoteAddress !== undefined) return `address:${extra.remoteAddress}`;
@@ -126,7 +126,7 @@ export function tasksExtension(options: TasksExtensionOptions = {}): TasksExtens
   if (typeof deadlineMs !== 'number' || !(deadlineMs > 0)) throw new TypeError(`tasksExtension: deadlineMs must be a positive number of milliseconds, not ${String(deadlineMs)}`);
   const pollIntervalMs = options.pollIntervalMs ?? 1000;
   const running = new Map<string, Running>();
-  let server: ExtensionHost | undefined;
+  let server: ExtensionServer | undefined;
 
   /** A tool's task support: its definition's `execution.taskSupport`, else the deprecated `tools` option. */
   const supportOf = (name: string): 'optional' | 'required' | undefined => {
@@ -135,7 +135,7 @@ export function tasksExtension(options: TasksExtensionOptions = {}): TasksExtens
     return options.tools !== undefined && Object.prototype.hasOwnProperty.call(options.tools, name) ? options.tools[name] : undefined;
   };
 
-  const find = async (params: Params | undefined, context: ToolContext, method: string): Promise<DetailedTask> => {
+  const find = async (params: Params | undefined, context: HandlerContext, method: string): Promise<DetailedTask> => {
     if (!declared(context)) throw missingExtension(method);
     const task = await store.get(await principalOf(context), taskIdOf(params));
     if (task === undefined) throw new ProtocolError(INVALID_PARAMS, `Invalid params: no task "${String(params?.taskId)}"`);
@@ -156,7 +156,7 @@ export function tasksExtension(options: TasksExtensionOptions = {}): TasksExtens
     return undefined;
   };
 
-  function taskContext(base: ToolContext, principal: string, task: DetailedTask, run: Running): ToolContext {
+  function taskContext(base: HandlerContext, principal: string, task: DetailedTask, run: Running): HandlerContext {
     let asked = 0;
     const ask = async (method: string, params: Params | undefined, key: string | undefined): Promise<Params> => {
       const id = key ?? `${method === 'elicitation/create' ? 'elicitation' : method === 'sampling/createMessage' ? 'sampling' : 'roots'}-${++asked}`;
@@ -192,7 +192,7 @@ export function tasksExtension(options: TasksExtensionOptions = {}): TasksExtens
     };
   }
 
-  async function runAsTask(context: ToolContext, work: (context: ToolContext) => Promise<Params>): Promise<Params> {
+  async function runAsTask(context: HandlerContext, work: (context: HandlerContext) => Promise<Params>): Promise<Params> {
     if (!declared(context)) throw missingExtension('a task');
     const principal = await principalOf(context);
     const now = new Date().toISOString();

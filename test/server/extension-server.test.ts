@@ -1,4 +1,4 @@
-// What an installed extension may use of the server (ExtensionHost), shown with a made-up
+// What an installed extension may use of the server (ExtensionServer), shown with a made-up
 // extension, com.example/notes, that installs exactly as the Skills extension does: it registers
 // each note as a resource (listed or read by URI only) and pages its own `notes/list` with the
 // server's page size and cursors. And McpServer and ToolServer keep no member for one extension:
@@ -10,12 +10,12 @@ import { McpClient } from '../../src/client/index.js';
 import { ProtocolError } from '../../src/jsonrpc/index.js';
 import type { Params } from '../../src/jsonrpc/index.js';
 import { McpServer, ToolServer } from '../../src/server/index.js';
-import type { ExtensionHost, ServerExtension } from '../../src/server/index.js';
+import type { ExtensionServer, ServerExtension } from '../../src/server/index.js';
 import { createLinkedPair } from '../../src/transport/index.js';
 
 /** com.example/notes: a note is a resource; a draft is readable by URI, not listed; `notes/list` pages the notes. */
 function notesExtension(notes: { name: string; text: string; draft?: boolean }[]): ServerExtension {
-  let host: ExtensionHost | undefined;
+  let host: ExtensionServer | undefined;
   return {
     id: 'com.example/notes',
     methods: {
