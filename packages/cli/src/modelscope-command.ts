@@ -20,7 +20,7 @@ import { openConfigTarget, refuseExisting, writeConfigEntry } from './config-add
 import { quoteWord } from './config-dialects.js';
 import { RegistryError } from './registry-api.js';
 import { entryName } from './registry-command.js';
-import { DIALECTS } from './registry-entry.js';
+import { DIALECTS, attemptEntry } from './registry-entry.js';
 import type { BuiltEntry, Dialect, Need } from './registry-entry.js';
 import { hostedEntry, localEntry } from './modelscope-entry.js';
 import { terminalLine, terminalText } from './terminal-text.js';
@@ -192,15 +192,6 @@ function describeNeed(need: Need): string {
   return `${need.name} (${marks})${need.description ? `: ${need.description}` : ''}`;
 }
 
-function attempt(build: () => BuiltEntry): BuiltEntry | string {
-  try {
-    return build();
-  } catch (error) {
-    if (error instanceof RegistryError) return error.message;
-    throw error;
-  }
-}
-
 /** --hosted (the caller's URL of --transport's type), --local N, or the one way there is. */
 function chooseEntry(server: PlazaServer, args: ParsedArgs, dialect: Dialect, hasToken: boolean): BuiltEntry {
   const local = optionValue(args, '--local');
@@ -226,7 +217,7 @@ function chooseEntry(server: PlazaServer, args: ParsedArgs, dialect: Dialect, ha
 }
 
 function show(server: PlazaServer, json: boolean, io: CommandIo): number {
-  const ways = server.localConfigs.map((config) => attempt(() => localEntry(server, config, 'claude-desktop')));
+  const ways = server.localConfigs.map((config) => attemptEntry(() => localEntry(server, config, 'claude-desktop')));
   if (json) {
     println(io.stdout, terminalText(JSON.stringify({ ...server, readme: undefined, localConfigs: server.localConfigs.map((config, index) => ({ ...config, env: Object.keys(config.env), runs: typeof ways[index] === 'string' ? null : (ways[index] as BuiltEntry).runs, problem: typeof ways[index] === 'string' ? ways[index] : null })) }, null, 2)));
     return 0;

@@ -14,7 +14,7 @@ import { openConfigTarget, refuseExisting, writeConfigEntry } from './config-add
 import { quoteWord } from './config-dialects.js';
 import { OFFICIAL_REGISTRY, REGISTRY_TIMEOUT_MS, RegistryError, getServer, listServers, listVersions } from './registry-api.js';
 import type { RegistryReader, ServerDetail, ServerResponse, UnusableEntry } from './registry-api.js';
-import { DIALECTS, packageEntry, remoteEntry } from './registry-entry.js';
+import { DIALECTS, attemptEntry, packageEntry, remoteEntry } from './registry-entry.js';
 import type { BuiltEntry, Dialect, Need } from './registry-entry.js';
 import { terminalLine, terminalText } from './terminal-text.js';
 
@@ -139,8 +139,8 @@ function listed(item: ServerResponse | UnusableEntry): Listed {
   const { server } = item;
   const base = { name: server.name, version: server.version, description: server.description, repository: server.repository?.url ?? null };
   const built = [
-    ...server.packages.map((pkg) => attempt(() => packageEntry(server, pkg, 'claude-desktop'))),
-    ...server.remotes.map((remote) => attempt(() => remoteEntry(server, remote, 'claude-desktop'))),
+    ...server.packages.map((pkg) => attemptEntry(() => packageEntry(server, pkg, 'claude-desktop'))),
+    ...server.remotes.map((remote) => attemptEntry(() => remoteEntry(server, remote, 'claude-desktop'))),
   ];
   if (built.length === 0) return { ...base, installable: false, problem: 'no package and no remote: there is nothing to run or reach' };
   if (built.every((way) => typeof way === 'string')) return { ...base, installable: false, problem: built[0] as string };
@@ -152,8 +152,8 @@ async function show(registry: RegistryReader, name: string, version: string | un
   const versions = await listVersions(registry, name);
   const server = item.server;
   const ways = [
-    ...server.packages.map((pkg) => ({ label: 'package', built: attempt(() => packageEntry(server, pkg, 'claude-desktop')), pkg })),
-    ...server.remotes.map((remote) => ({ label: 'remote', built: attempt(() => remoteEntry(server, remote, 'claude-desktop')), remote })),
+    ...server.packages.map((pkg) => ({ label: 'package', built: attemptEntry(() => packageEntry(server, pkg, 'claude-desktop')), pkg })),
+    ...server.remotes.map((remote) => ({ label: 'remote', built: attemptEntry(() => remoteEntry(server, remote, 'claude-desktop')), remote })),
   ];
   if (json) {
     println(io.stdout, terminalText(JSON.stringify({
@@ -190,15 +190,6 @@ async function show(registry: RegistryReader, name: string, version: string | un
   println(io.stdout);
   println(io.stdout, `add it: mcpwire registry add ${quoteWord(server.name)} --config FILE${ways.length > 1 ? ' --package N | --remote N' : ''}`);
   return 0;
-}
-
-function attempt(build: () => BuiltEntry): BuiltEntry | string {
-  try {
-    return build();
-  } catch (error) {
-    if (error instanceof RegistryError) return error.message;
-    throw error;
-  }
 }
 
 function commandOf(built: BuiltEntry | string | undefined): string | null {

@@ -211,3 +211,13 @@ function isInput(value: unknown): value is Record<string, RegistryInput> {
 function need(name: string, where: Need['where'], input: RegistryInput | KeyValueInput): Need {
   return { name, where, secret: input.isSecret === true, required: input.isRequired === true, description: typeof input.description === 'string' ? input.description : '' };
 }
+
+/** The entry `build` makes, or why it cannot be made (a RegistryError's message, shown instead of the entry). */
+export function attemptEntry(build: () => BuiltEntry): BuiltEntry | string {
+  try {
+    return build();
+  } catch (error) {
+    if (error instanceof RegistryError) return error.message;
+    throw error;
+  }
+}
