@@ -2,25 +2,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { McpClient } from '../../src/client/index.js';
 import { CapabilityError } from '../../src/protocol/index.js';
-import { ConnectionClosedError, type JSONRPCMessage } from '../../src/jsonrpc/index.js';
+import { ConnectionClosedError } from '../../src/jsonrpc/index.js';
 import { CapturedTransport } from '../fakes/captured-transport.js';
-
-/** A transport whose far side answers each request with `answer(method, params)`. */
-class ScriptedServer extends CapturedTransport {
-  setProtocolVersion?: (version: string) => void;
-  answer: (method: string, params: any) => object;
-  constructor(answer: (method: string, params: any) => object) {
-    super();
-    this.answer = answer;
-  }
-  override async send(message: JSONRPCMessage): Promise<void> {
-    await super.send(message);
-    if ('method' in message && 'id' in message) {
-      const result = this.answer(message.method, message.params);
-      queueMicrotask(() => this.receive({ jsonrpc: '2.0', id: message.id, result }));
-    }
-  }
-}
+import { ScriptedServer } from '../fakes/scripted-server.js';
 
 const INIT = { protocolVersion: '2025-11-25', capabilities: { tools: {} }, serverInfo: { name: 's', version: '1' } };
 

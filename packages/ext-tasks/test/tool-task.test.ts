@@ -13,9 +13,9 @@ import type { Progress } from '../../../src/protocol/index.js';
 import type { Task } from '../src/index.js';
 import { spawnStdio } from '../../../src/node.js';
 import { tapTransport } from '../../../src/transport/index.js';
-import { CapturedTransport } from '../../../test/fakes/captured-transport.js';
 import { callToolAsTask, cancelTask, getTask, listTasks, tasksClient } from '../src/client/tasks-client.js';
 import { nodeArgs } from '../../../test/fakes/bundled-program.js';
+import { ScriptedServer } from '../../../test/fakes/scripted-server.js';
 
 const TASK_SERVER = fileURLToPath(new URL('../../../test/fixtures/task-server.ts', import.meta.url));
 
@@ -131,22 +131,6 @@ test('an optional tool runs plainly with callTool and as a task with callToolAsT
   await assert.rejects(client.callTool('count', { steps: 1 }), { name: 'ProtocolError', code: -32601, message: "Tool count requires task augmentation (taskSupport: 'required')" });
   await assert.rejects(getTask(client, 'task-99'), { name: 'ProtocolError', code: -32602, message: 'Failed to retrieve task: Task not found ("task-99")' });
 });
-
-/** A transport whose far side answers each request with `answer(method, params)`. */
-class ScriptedServer extends CapturedTransport {
-  answer: (method: string, params: any) => object;
-  constructor(answer: (method: string, params: any) => object) {
-    super();
-    this.answer = answer;
-  }
-  override async send(message: JSONRPCMessage): Promise<void> {
-    await super.send(message);
-    if ('method' in message && 'id' in message) {
-      const result = this.answer(message.method, message.params);
-      queueMicrotask(() => this.receive({ jsonrpc: '2.0', id: message.id, result }));
-    }
-  }
-}
 
 const TASK_CAPS = { tools: {}, tasks: { requests: { tools: { call: {} } } } };
 const init = (capabilities: object) => ({ protocolVersion: '2025-11-25', capabilities, serverInfo: { name: 's', version: '1' } });
