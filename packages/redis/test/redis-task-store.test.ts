@@ -25,14 +25,15 @@ taskStoreContract('RedisTaskStore', async (bounds) => {
   const keyPrefix = `contract${++prefixes}:`;
   const a = await openStore({ ...bounds, keyPrefix, instanceId: 'a' });
   const b = await openStore({ ...bounds, keyPrefix, instanceId: 'b' });
-  // Redis keeps its own clock: time passes there, read with TIME until it has moved on by `ms`.
+  // Redis keeps its own clock: time passes there, read with TIME until it has moved on by more than
+  // `ms` (a key set to expire at T is gone only once Redis's clock is past T, not at T itself).
   const redisNow = async (): Promise<number> => {
     const [seconds, micros] = await redis.client.sendCommand(['TIME']) as [string, string];
     return Number(seconds) * 1000 + Math.floor(Number(micros) / 1000);
   };
   const elapse = async (ms: number): Promise<void> => {
     const until = await redisNow() + ms;
-    for (let i = 0; i < 100_000 && await redisNow() < until; i++) await new Promise((resolve) => setImmediate(resolve));
+    for (let i = 0; i < 100_000 && await redisNow() <= until; i++) await new Promise((resolve) => setImmediate(resolve));
   };
   return { a, b, elapse, close: async () => { await a.close(); await b.close(); } };
 });
