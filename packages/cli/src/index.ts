@@ -1,2 +1,0 @@
-// mcpwire-cli: its public names, from one entry.
-
