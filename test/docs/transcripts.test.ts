@@ -118,7 +118,9 @@ test('every transcript prints what its document shows, with the exit code it sho
     // UPDATE_TRANSCRIPTS=1 writes what was printed into the documents (then read the diff before committing).
     if (process.env.UPDATE_TRANSCRIPTS === '1') {
       const text = texts.get(r.doc) ?? readFileSync(join(REPO, r.doc), 'utf8');
-      texts.set(r.doc, text.replace(`$ ${r.command}\n${r.output}[exit code ${r.exitCode}]`, () => `$ ${r.command}\n${result.output}[exit code ${result.exitCode}]`));
+      // A stage's fakes listen on ports of the moment: written as PORT, as the commands name them.
+      const output = r.stage === undefined ? result.output : result.output.replace(/\b127\.0\.0\.1:\d+/g, '127.0.0.1:PORT');
+      texts.set(r.doc, text.replace(`$ ${r.command}\n${r.output}[exit code ${r.exitCode}]`, () => `$ ${r.command}\n${output}[exit code ${result.exitCode}]`));
     }
     printed.push({ where: `${r.doc}: $ ${r.command}`, output: mask(result.output), exitCode: result.exitCode });
   }
