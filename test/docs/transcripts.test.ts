@@ -2,12 +2,14 @@
 // processes) and must print what the document shows, masked by the rules in transcripts.ts.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { closeSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { REPO, buildPackage, type BuiltPackage } from '../package/built-package.js';
-import { mask, shellWords, transcripts, type TranscriptRun } from './transcripts.js';
+import { commandLine, mask, shellWords, transcripts, type Stage, type TranscriptRun } from './transcripts.js';
+import { FAKE_TOKEN } from '../../packages/modelscope/test/fake-plaza.js';
+import { startPlazaStandIn, type PlazaStandIn } from '../../packages/cli/test/plaza-stand-in.js';
 
 /** README.md and every Markdown file in docs/, as repo-relative paths. */
 function documents(): string[] {
@@ -33,6 +35,12 @@ test('the transcript reader: commands, outputs, exit codes; unmarked shell block
     unmarked: ['README.md: $ mcpwire list'],
   });
   assert.throws(() => transcripts('README.md', '<!-- transcript -->\n```text\n$ mcpwire list\nx\n```\n'), /README\.md: "\$ mcpwire list" must end with an \[exit code N\] line/);
+  assert.deepStrictEqual(transcripts('docs/cli.md', '<!-- transcript: fake-plaza -->\n```text\n$ LANG=zh_CN.UTF-8 mcpwire modelscope search 地图\n地图\n[exit code 0]\n```\n').runs, [
+    { doc: 'docs/cli.md', command: 'LANG=zh_CN.UTF-8 mcpwire modelscope search 地图', output: '地图\n', exitCode: 0, stage: 'fake-plaza' },
+  ]);
+  assert.throws(() => transcripts('docs/cli.md', '<!-- transcript: fake-registry -->\n```text\n$ mcpwire list\n[exit code 0]\n```\n'), /^Error: docs\/cli\.md: unknown transcript stage "fake-registry" \(known: fake-plaza\)$/);
+  assert.deepStrictEqual(commandLine("LANG=zh_CN.UTF-8 MODELSCOPE_API_TOKEN= mcpwire modelscope search 'a b' X=1"),
+    { env: { LANG: 'zh_CN.UTF-8', MODELSCOPE_API_TOKEN: '' }, program: 'mcpwire', args: ['modelscope', 'search', 'a b', 'X=1'] });
   assert.deepStrictEqual(shellWords(`mcpwire call add '{"a":19,"b":"23"}' text='MCP in one' "x y"z --`), ['mcpwire', 'call', 'add', '{"a":19,"b":"23"}', 'text=MCP in one', 'x yz', '--']);
   assert.equal(
     mask('22:14:19.816  answered in 8 ms, process 10136, 127.0.0.1:36803/sse?sessionId=99d3bb64-b2d2-4bd9-a1cc-edcd2940ef3c at 2026-11-30T00:45:54.952Z'),
@@ -57,40 +65,65 @@ before(() => {
   const bin = (JSON.parse(readFileSync(join(cli, 'package.json'), 'utf8')) as { bin: { mcpwire: string } }).bin.mcpwire;
   writeFileSync(join(scratch, 'bin', 'mcpwire'), `#!/bin/sh\nexec node ${JSON.stringify(join(cli, bin))} "$@"\n`, { mode: 0o755 });
 });
-after(() => { rmSync(built.root, { recursive: true, force: true }); rmSync(scratch, { recursive: true, force: true }); });
+let plaza: PlazaStandIn | undefined;
+after(async () => {
+  await plaza?.close();
+  rmSync(built.root, { recursive: true, force: true });
+  rmSync(scratch, { recursive: true, force: true });
+});
+
+/** Where a stage's commands run, and what they add to the environment and the command line; started on first use. */
+async function setting(stage: Stage | undefined): Promise<{ cwd: string; env: Record<string, string>; words: (word: string) => string }> {
+  if (stage === undefined) return { cwd: built.workspace, env: {}, words: (word) => word };
+  plaza ??= await startPlazaStandIn();
+  const url = plaza.plaza.url;
+  const cwd = join(scratch, stage);
+  mkdirSync(cwd, { recursive: true });
+  return { cwd, env: { MODELSCOPE_API_TOKEN: FAKE_TOKEN }, words: (word) => word.replaceAll('http://127.0.0.1:PORT', url) };
+}
 
 /**
  * Runs one command line in the built package, as a user with it installed would: `mcpwire` is its
- * bin on PATH, and the environment holds PATH alone. stdout and stderr share one file, so their order is kept.
+ * bin on PATH, and the environment holds PATH alone (plus the stage's variables and the line's own
+ * leading NAME=value words). stdout and stderr share one file, so their order is kept. Not
+ * spawnSync: a stage's fakes answer from this process while the command runs.
  */
-function run(command: string, index: number): { output: string; exitCode: number } {
-  const [program, ...args] = shellWords(command);
+async function run(r: TranscriptRun, index: number): Promise<{ output: string; exitCode: number }> {
+  const stage = await setting(r.stage);
+  const { env: own, program, args } = commandLine(r.command);
   const file = join(scratch, `${index}.out`);
   const fd = openSync(file, 'w');
   try {
-    const env = { PATH: `${join(scratch, 'bin')}${delimiter}${process.env.PATH ?? ''}` };
-    const result = spawnSync(program!, args, { cwd: built.workspace, stdio: ['ignore', fd, fd], timeout: 60_000, env });
+    const env = { PATH: `${join(scratch, 'bin')}${delimiter}${process.env.PATH ?? ''}`, ...stage.env, ...own };
+    const child = spawn(stage.words(program), args.map(stage.words), { cwd: stage.cwd, stdio: ['ignore', fd, fd], timeout: 60_000, env });
+    const status = await new Promise<number>((resolve) => {
+      child.on('error', () => resolve(-1));
+      child.on('close', (code) => resolve(code ?? -1));
+    });
     const output = readFileSync(file, 'utf8');
     // A block's last line ends with a newline even when the command's did not.
-    return { output: output === '' || output.endsWith('\n') ? output : `${output}\n`, exitCode: result.status ?? -1 };
+    return { output: output === '' || output.endsWith('\n') ? output : `${output}\n`, exitCode: status };
   } finally {
     closeSync(fd);
   }
 }
 
-test('every transcript prints what its document shows, with the exit code it shows', () => {
+test('every transcript prints what its document shows, with the exit code it shows', async () => {
   const { runs } = allRuns();
   const shown = runs.map((r) => ({ where: `${r.doc}: $ ${r.command}`, output: mask(r.output), exitCode: r.exitCode }));
   const texts = new Map<string, string>();
-  const printed = runs.map((r, i) => {
-    const result = run(r.command, i);
+  const printed = [];
+  for (const [i, r] of runs.entries()) {
+    const result = await run(r, i);
     // UPDATE_TRANSCRIPTS=1 writes what was printed into the documents (then read the diff before committing).
     if (process.env.UPDATE_TRANSCRIPTS === '1') {
       const text = texts.get(r.doc) ?? readFileSync(join(REPO, r.doc), 'utf8');
-      texts.set(r.doc, text.replace(`$ ${r.command}\n${r.output}[exit code ${r.exitCode}]`, () => `$ ${r.command}\n${result.output}[exit code ${result.exitCode}]`));
+      // A stage's fakes listen on ports of the moment: written as PORT, as the commands name them.
+      const output = r.stage === undefined ? result.output : result.output.replace(/\b127\.0\.0\.1:\d+/g, '127.0.0.1:PORT');
+      texts.set(r.doc, text.replace(`$ ${r.command}\n${r.output}[exit code ${r.exitCode}]`, () => `$ ${r.command}\n${output}[exit code ${result.exitCode}]`));
     }
-    return { where: `${r.doc}: $ ${r.command}`, output: mask(result.output), exitCode: result.exitCode };
-  });
+    printed.push({ where: `${r.doc}: $ ${r.command}`, output: mask(result.output), exitCode: result.exitCode });
+  }
   for (const [doc, text] of texts) writeFileSync(join(REPO, doc), text);
   if (texts.size > 0) return;
   assert.deepStrictEqual(printed, shown);

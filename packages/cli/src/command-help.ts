@@ -159,7 +159,7 @@ export const COMMAND_HELP: Record<string, CommandHelp> = {
     about: `Walks the troubleshooting order and reports each step with its evidence and a fix:\n  ${DOCTOR_STEPS.slice(0, 6).join(' · ')} ·\n  ${DOCTOR_STEPS.slice(6).join(' · ')}`,
     options: [
       ['--tool NAME', `the tool you expect to be listed (steps ${stepNumber('tools/list')} and ${stepNumber('host exposure')} look at it)`],
-      ['--call NAME', `step ${stepNumber('trial call')}: call this tool once`],
+      ['--call NAME', `step ${stepNumber('trial call')}: call this tool once (without it: the one readOnlyHint tool that needs no arguments, if there is exactly one)`],
       ['--args ARGS', "its arguments: one JSON object, or key=value / key:=JSON (repeatable) typed like call's"],
       ['--exit-wait MS', `how long step ${stepNumber('exit on stdin close')} waits for the server to exit after stdin closes (default 2000)`],
       ['--json', 'print the steps as JSON'],

@@ -1,4 +1,4 @@
-// Doctor's trial call step, when asked (--call NAME --args …): one tools/call, classified the way the seed
+// Doctor's trial call step (--call NAME --args …, or the obvious read-only tool): one tools/call, classified the way the seed
 // asks a failed call to be read: success, a tool execution error (a result with isError: true,
 // which a host gives back to the model) or a protocol error (a JSON-RPC error: the call itself
 // failed). The evidence names the request id, the tool and the arguments.

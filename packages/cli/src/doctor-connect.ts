@@ -12,6 +12,7 @@ import { buildTransport, createClient, openClient, suggestsLegacySse } from './c
 import type { BuiltTransport } from './connect.js';
 import type { ClientFeatures } from './client-features.js';
 import { diagnoseAuth } from './doctor-auth.js';
+import { diagnoseHostedToken } from './doctor-modelscope.js';
 import { ServerEchoError } from './echo-guard.js';
 import { step, stderrEvidence } from './doctor-steps.js';
 import type { StepResult } from './doctor-steps.js';
@@ -147,7 +148,14 @@ async function checkHttp(target: ServerTarget & { kind: 'http' }, options: Docto
     const failure = describeFailure(error, target.url);
     let fix = /Content-Type "text\/html"/.test(failure.text) ? 'the URL is a web page, not an MCP endpoint: copy the MCP address from the service page' : failure.fix;
     const evidence = [...exchanges];
-    if (error instanceof HttpStatusError && (error.status === 401 || error.status === 403)) {
+    const hosted = error instanceof HttpStatusError && (error.status === 401 || error.status === 403) && !/\b(Host|Origin)\b/.test(error.message)
+      ? diagnoseHostedToken(target.url, target.headers, error.status)
+      : undefined;
+    if (hosted) {
+      // A ModelScope hosted address: the credential is the account's token, not an OAuth login.
+      evidence.push(...hosted.evidence);
+      fix = hosted.fix;
+    } else if (error instanceof HttpStatusError && (error.status === 401 || error.status === 403)) {
       // The auth step: which part of OAuth discovery or registration works, and which does not.
       const auth = await diagnoseAuth(target.url, { timeoutMs: options.timeoutMs }, await options.tokens?.load(target.url), error.message);
       evidence.push(...auth.evidence);

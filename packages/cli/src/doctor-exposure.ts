@@ -16,8 +16,8 @@ const ROOT_COMBINATORS = ['oneOf', 'anyOf', 'allOf', 'not', 'enum'];
 /** Step 5 for the tools of one server (named as a host would name it). */
 export function checkHostExposure(server: string, tools: readonly Tool[], expected: string | undefined): StepResult {
   if (expected !== undefined && !tools.some((tool) => tool.name === expected)) {
-    // Step 4 already failed on the missing tool; judging the exposure of the others would contradict it.
-    return step('host exposure', 'skipped', `not reached: no tool named "${expected}" (step ${stepNumber('tools/list')})`);
+    // The tools/list step already failed on the missing tool; judging the exposure of the others would contradict it.
+    return step('host exposure', 'skipped', `not reached: step ${stepNumber('tools/list')} (tools/list) found no tool named "${expected}"`);
   }
   const relevant = (tool: Tool): boolean => expected === undefined || tool.name === expected;
   const problems: string[] = [];

@@ -16,8 +16,9 @@ import { checkHostExposure } from './doctor-exposure.js';
 import { checkStdinClose, checkStdoutHygiene } from './doctor-stdio.js';
 import { doctorExitCode, formatReport, inOrder, step } from './doctor-steps.js';
 import type { StepResult } from './doctor-steps.js';
-import { firstCallAdvice } from './doctor-first-call.js';
+import { chooseFirstCall } from './doctor-first-call.js';
 import { checkToolsCapability, checkToolsList } from './doctor-tools.js';
+import type { McpClient } from 'mcpwire/client';
 import type { Tool } from 'mcpwire/protocol';
 import { resolveTarget, TARGET_OPTIONS } from './server-target.js';
 import { TokenFile, configDir } from './token-file.js';
@@ -43,7 +44,6 @@ export async function runDoctor(argv: readonly string[], io: CommandIo): Promise
   for (const note of notes) println(io.stderr, `mcpwire: ${note}`);
   const results: StepResult[] = [];
   const push = (result: StepResult): void => { results.push(result); };
-  let listed: Tool[] = [];
   try {
     const link = await checkConnection(target, { tracer, timeoutMs, exitWaitMs, tokens: new TokenFile(configDir(io.env)), era: eraOption(args), features }, push);
     const client = link.client;
@@ -58,12 +58,9 @@ export async function runDoctor(argv: readonly string[], io: CommandIo): Promise
         for (const title of ['tools/list', 'host exposure', 'trial call'] as const) push(step(title, 'skipped', 'not reached: the server declares no tools'));
       } else {
         const { result, tools } = await checkToolsList(client, expected, timeoutMs);
-        listed = tools;
         push(result);
         push(checkHostExposure(client.serverInfo?.name ?? 'server', tools, expected));
-        push(call === undefined
-          ? step('trial call', 'skipped', 'no trial call asked for (--call NAME [--args …])')
-          : await checkTrialCall(client, tools, call, callWords, timeoutMs));
+        push(await trialCall(client, tools, call, callWords, timeoutMs));
       }
     }
     const spawned = link.built?.spawned;
@@ -85,9 +82,20 @@ export async function runDoctor(argv: readonly string[], io: CommandIo): Promise
     println(io.stdout, JSON.stringify({ server: target.label, transport: target.kind, steps: inOrder(results), exitCode: code }, null, 2));
   } else {
     for (const line of formatReport(target.label, results)) println(io.stdout, line);
-    if (code === 0 && listed.length > 0) for (const line of firstCallAdvice(listed)) println(io.stdout, line);
   }
   return code;
+}
+
+/**
+ * Step 7: the tool --call names, or else the seed's first read-only call when one is obvious
+ * (doctor-first-call.ts); a tool not marked readOnlyHint is never called unless named.
+ */
+async function trialCall(client: McpClient, tools: readonly Tool[], call: string | undefined, words: string[], timeoutMs: number): Promise<StepResult> {
+  if (call !== undefined) return checkTrialCall(client, tools, call, words, timeoutMs);
+  const first = chooseFirstCall(tools);
+  if ('skip' in first) return step('trial call', 'skipped', `no trial call: ${first.skip}`);
+  const result = await checkTrialCall(client, tools, first.call, [], timeoutMs);
+  return { ...result, evidence: [`chosen: ${first.why} (--call NAME calls another)`, ...result.evidence] };
 }
 
 /** The words of `--args` (repeatable): one JSON object, or key=value / key:=JSON as `call` takes them. */

@@ -101,7 +101,7 @@ test('TLS spoken to a plain-HTTP port asks "is this an http:// URL?", not about 
 test('doctor --tool nope: step 6 (host exposure) is not reached, instead of failing and then listing the functions', () => {
   const add = { name: 'add', inputSchema: { type: 'object' as const, properties: { a: { type: 'integer' } } } };
   assert.deepStrictEqual(checkHostExposure('calc', [add], 'nope'), {
-    step: 6, title: 'host exposure', status: 'skipped', summary: 'not reached: no tool named "nope" (step 5)', evidence: [],
+    step: 6, title: 'host exposure', status: 'skipped', summary: 'not reached: step 5 (tools/list) found no tool named "nope"', evidence: [],
   });
 });
 

@@ -6,52 +6,29 @@
 
 import assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
-import { request as httpRequest, createServer } from 'node:http';
-import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { main } from '../src/main.js';
 import { runModelScope } from '../src/modelscope-command.js';
-import { ADD_SERVER, captureIo, fixture, startHttpServer, stdioServer } from './cli-harness.js';
+import { ADD_SERVER, captureIo, stdioServer } from './cli-harness.js';
+import { startPlazaStandIn } from './plaza-stand-in.js';
+import type { PlazaStandIn } from './plaza-stand-in.js';
 import { startModelApiFake } from '../../../test/fakes/model-api-fake.js';
-import { FAKE_TOKEN, samplePlaza, startFakePlaza } from '../../modelscope/test/fake-plaza.js';
+import { FAKE_TOKEN, startFakePlaza } from '../../modelscope/test/fake-plaza.js';
 import type { FakePlaza } from '../../modelscope/test/fake-plaza.js';
 
+let standIn: PlazaStandIn;
 let plaza: FakePlaza;
-let showcase: { url: string; stop: () => Promise<void> };
-let gateway: Server;
 let gatewayUrl: string;
-/** What the gateway answers for an expired address: undefined while the hosted URLs work. */
-let expired: number | undefined;
 const dir = mkdtempSync(join(tmpdir(), 'mcpwire-modelscope-'));
 
 before(async () => {
-  showcase = await startHttpServer(fixture('cli-showcase-server.ts'), ['--http']);
-  // The hosting gateway: /<name>/mcp is forwarded to the showcase server while deployed.
-  gateway = createServer((req, res) => {
-    if (expired !== undefined || !/^\/[a-z-]+\/mcp$/.test(req.url ?? '')) {
-      res.writeHead(expired ?? 404, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ message: 'mcp server instance not found or expired' }));
-      return;
-    }
-    const target = new URL(showcase.url);
-    const upstream = httpRequest({ host: target.hostname, port: target.port, path: target.pathname, method: req.method, headers: { ...req.headers, host: target.host } }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
-    });
-    req.pipe(upstream);
-  });
-  await new Promise<void>((resolve) => gateway.listen(0, '127.0.0.1', resolve));
-  gatewayUrl = `http://127.0.0.1:${(gateway.address() as { port: number }).port}`;
-  plaza = await startFakePlaza({ servers: samplePlaza(), hostedUrl: (id, type) => `${gatewayUrl}/${id.split('/')[1]}/${type === 'sse' ? 'sse' : 'mcp'}` });
+  standIn = await startPlazaStandIn();
+  plaza = standIn.plaza;
+  gatewayUrl = standIn.gatewayUrl;
 });
-after(async () => {
-  await plaza.close();
-  gateway.closeAllConnections();
-  await new Promise((resolve) => gateway.close(resolve));
-  await showcase.stop();
-});
+after(() => standIn.close());
 
 async function run(argv: string[], env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
   const io = captureIo({ env, cwd: dir });
@@ -154,23 +131,37 @@ next: mcpwire modelscope add @amap/amap-maps --config FILE --hosted
     assert.equal(lint.code, 0, `${file}: ${lint.stdout}`);
   }
 
+  // The first read-only call: doctor calls the one readOnlyHint tool that needs no arguments by itself.
   const doctor = await run(['doctor', '--config', '.mcp.json', 'amap-maps']);
   assert.equal(doctor.code, 0, doctor.stdout);
-  assert.ok(doctor.stdout.endsWith('every step passed (exit code 0)\nfirst call: try a tool marked readOnlyHint (the server\'s claim, not a guarantee): add\n'), doctor.stdout);
-  const first = await run(['call', '--config', '.mcp.json', 'amap-maps', 'add', 'a=19', 'b=23']);
-  assert.deepStrictEqual([first.code, first.stderr, first.stdout], [0, '', '42\n']);
+  const trial = doctor.stdout.slice(doctor.stdout.indexOf('[pass] 7 trial call'), doctor.stdout.indexOf('[skip] 8'));
+  assert.equal(trial.replace(/id \d+/, 'id N'), `[pass] 7 trial call           the tool answered with a result
+         chosen: maps_cities is the one tool marked readOnlyHint (the server's claim, not a guarantee) that needs no arguments (--call NAME calls another)
+         tools/call id N, tool maps_cities, arguments {}
+         result:
+           Beijing, Shanghai, Hangzhou
+`);
+  const first = await run(['call', '--config', '.mcp.json', 'amap-maps', 'maps_weather', 'city=Hangzhou']);
+  assert.deepStrictEqual([first.code, first.stderr, first.stdout], [0, '', 'Hangzhou: cloudy, 21 °C\n']);
 
   try {
     for (const status of [410, 404]) {
-      expired = status;
+      standIn.expire(status);
       const gone = await run(['doctor', '--config', '.mcp.json', 'amap-maps']);
       assert.equal(gone.code, 1, gone.stdout);
       const fix = gone.stdout.split('\n').find((line) => line.trimStart().startsWith('fix:'))?.trim();
       assert.equal(fix, `fix: ${status === 410 ? 'the address is gone' : 'check the URL path (Streamable HTTP endpoints are often /mcp, legacy SSE ones /sse)'}${status === 410 ? ':' : ';'} a hosted address that expired or was undeployed answers so: redeploy it (ModelScope: mcpwire modelscope deploy ID) or copy the current URL from the service page`);
     }
   } finally {
-    expired = undefined;
+    standIn.expire(undefined);
   }
+  // Undeployed: the Plaza no longer lists the address, and the gateway answers 410 as for an expired one.
+  assert.equal((await run(ms('undeploy', '@amap/amap-maps'), TOKEN)).code, 0);
+  const undeployed = await run(['doctor', '--config', '.mcp.json', 'amap-maps']);
+  assert.deepStrictEqual([undeployed.code, undeployed.stdout.split('\n')[2]], [1, `[FAIL] 1 connect              HTTP 410 Gone`]);
+  // The fix doctor names: deploy again (the fake hands out the same address), and it answers.
+  assert.equal((await run(ms('deploy', '@amap/amap-maps'), TOKEN)).code, 0);
+  assert.equal((await run(['doctor', '--config', '.mcp.json', 'amap-maps'])).code, 0);
 });
 
 test('nothing half-written: a hostile service is refused whole, the file untouched; an existing entry needs --force', async () => {

@@ -9,7 +9,6 @@ import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { readConfigText } from '../src/config-dialects.js';
 import { writeEntry } from '../src/config-write.js';
-import { firstCallAdvice } from '../src/doctor-first-call.js';
 import { main } from '../src/main.js';
 import { DIALECTS } from '../src/registry-entry.js';
 import { captureIo, fixture, startHttpServer } from './cli-harness.js';
@@ -115,7 +114,8 @@ test('add over every dialect: the entries each host reads, config lint finds no 
     assert.equal((await run(['config', 'lint', file], env)).code, 0, `${dialect} lint`);
     const doctor = await run(['doctor', '--config', file, 'showcase-remote'], env);
     assert.equal(doctor.code, 0, `${dialect} doctor: ${doctor.stdout}`);
-    assert.ok(doctor.stdout.endsWith('every step passed (exit code 0)\nfirst call: try a tool marked readOnlyHint (the server\'s claim, not a guarantee): add\n'), doctor.stdout);
+    assert.ok(doctor.stdout.endsWith('every step passed (exit code 0)\n'), doctor.stdout);
+    assert.ok(doctor.stdout.includes('\n[skip] 7 trial call           no trial call: every tool marked readOnlyHint needs arguments (add needs a, b): call one with --call NAME --args …\n'), doctor.stdout);
   }
 });
 
@@ -208,12 +208,6 @@ test('malformed registry data is a clear error (exit 3) and never a config entry
   } finally {
     await list.close();
   }
-});
-
-test('doctor\'s closing advice names the readOnlyHint tools, or says there are none', () => {
-  const tool = (name: string, readOnlyHint?: boolean) => ({ name, inputSchema: { type: 'object' as const }, ...(readOnlyHint === undefined ? {} : { annotations: { readOnlyHint } }) });
-  assert.deepStrictEqual(firstCallAdvice([tool('get'), tool('read', true), tool('write', false), tool('peek', true)]), ["first call: try a tool marked readOnlyHint (the server's claim, not a guarantee): read, peek"]);
-  assert.deepStrictEqual(firstCallAdvice([tool('write', false)]), ["first call: no tool is marked readOnlyHint; read each tool's description and inputSchema (mcpwire list --schema) before calling one"]);
 });
 
 test('registry text is untrusted: control characters in names and descriptions are shown, not obeyed', async () => {

@@ -264,12 +264,17 @@ export function parseDeployments(data: unknown): PlazaDeployment[] {
 }
 
 /**
- * POST …/deploy's `data`: the hosted URL. The issue gives only "the hosted URL", so both forms
- * are read: `operational_urls` (as in show) or one `url` with its `transport_type`. The type that
+ * POST …/deploy's `data`: the hosted URL. The issue gives only "the hosted URL", so every form
+ * is read: the URL alone as a string (its type is then the one asked for, still checked against
+ * its path), `operational_urls` (as in show) or one `url` with its `transport_type`. The type that
  * comes back must be the one asked for.
  */
 export function parseDeployed(data: unknown, asked: PlazaTransport): OperationalUrl {
-  if (!isObject(data)) bad('data', 'is not an object');
+  if (typeof data === 'string') return parseOperationalUrl({ url: data, transport_type: asked }, 'data');
+  if (!isObject(data)) bad('data', `is ${JSON.stringify(data) ?? 'missing'}, not the hosted URL (a string) or an object with "url" or "operational_urls"`);
+  if (data.url === undefined && data.operational_urls === undefined) {
+    bad('data', `has neither "url" nor "operational_urls" (its keys: ${JSON.stringify(Object.keys(data).slice(0, 10))}): no hosted URL came back`);
+  }
   const found = Array.isArray(data.operational_urls)
     ? operationalUrls(data, 'data')
     : [parseOperationalUrl({ url: data.url, transport_type: data.transport_type ?? asked }, 'data')];

@@ -140,3 +140,33 @@ test('options: an unknown key is refused, naming it; a base URL that is not http
   assert.throws(() => new ModelScopeClient({ bogus: 1 } as never), { name: 'TypeError', message: 'new ModelScopeClient: unknown option "bogus"' });
   assert.throws(() => new ModelScopeClient({ baseUrl: 'http://modelscope.cn' }), { name: 'TypeError', message: 'new ModelScopeClient: baseUrl "http://modelscope.cn" must be https (http only on loopback)' });
 });
+
+test('deploy reads every form of the answer (the URL as a string, url + transport_type, operational_urls) and names the field otherwise', async () => {
+  const base = 'https://mcp.api-inference.modelscope.net/4a3c1e7f2b9d40';
+  const answers: Record<string, unknown> = {
+    string: `${base}/mcp`,
+    object: { url: `${base}/mcp`, transport_type: 'streamable_http' },
+    list: { operational_urls: [{ url: `${base}/sse`, transport_type: 'sse' }, { url: `${base}/mcp`, transport_type: 'streamable_http' }] },
+    'sse-string': `${base}/sse`,
+    neither: { status: 'RUNNING' },
+    number: 42,
+    'other-type': { operational_urls: [{ url: `${base}/sse`, transport_type: 'sse' }] },
+  };
+  const raw = Object.fromEntries(Object.entries(answers).map(([name, data]) => [`/openapi/v1/mcp/servers/@shape/${name}/deploy`, { status: 200, body: JSON.stringify({ success: true, data }) }]));
+  const shapes = await startFakePlaza({ servers: [], hostedUrl, raw });
+  try {
+    const deploy = (name: string) => new ModelScopeClient({ baseUrl: shapes.url, token: FAKE_TOKEN }).deploy(`@shape/${name}`, 'streamable_http');
+    const hosted = { url: `${base}/mcp`, transportType: 'streamable_http' };
+    assert.deepStrictEqual([await deploy('string'), await deploy('object'), await deploy('list')], [hosted, hosted, hosted]);
+    const errors = [];
+    for (const name of ['sse-string', 'neither', 'number', 'other-type']) errors.push(await failure(() => deploy(name)));
+    assert.deepStrictEqual(errors.map((error) => [error.kind, error.message]), [
+      ['data', `malformed ModelScope answer: data.transport_type says "streamable_http" for ${base}/sse, an SSE address`],
+      ['data', 'malformed ModelScope answer: data has neither "url" nor "operational_urls" (its keys: ["status"]): no hosted URL came back'],
+      ['data', 'malformed ModelScope answer: data is 42, not the hosted URL (a string) or an object with "url" or "operational_urls"'],
+      ['data', 'malformed ModelScope answer: data holds no streamable_http URL (asked for transport_type "streamable_http")'],
+    ]);
+  } finally {
+    await shapes.close();
+  }
+});
