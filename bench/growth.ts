@@ -3,7 +3,8 @@
 // registered, beside a raw stdio server holding as many (raw-many-tools-stdio.js), both driven by
 // the raw line client; and the HTTP client's CPU per MB reading one SSE answer of 1 / 3 / 10 MB,
 // beside a raw node:http client (raw-sse-client.js), both reading the same raw server. The sides
-// take turns (measure.ts).
+// take turns (measure.ts). And start-up: wall time from spawn to the initialize answer with 1,000
+// tools of 20 properties each, beside one tool, both sides (medians of alternating rounds).
 
 import { join } from 'node:path';
 import { ADD_CALL, INITIALIZE_PARAMS, QUICK, ROOT, SCRATCH } from './config.js';
@@ -13,7 +14,7 @@ import { bundle, importDist } from './build.js';
 import { startHttpServer } from './http.js';
 import { measureInterleaved } from './measure.js';
 import type { Side } from './measure.js';
-import { stopChild } from './stats.js';
+import { median, stopChild } from './stats.js';
 
 type TransportModule = typeof import('../src/node.js');
 
@@ -25,6 +26,9 @@ const CALLS = QUICK ? 2_000 : 8_000;
 /** MB read per side and size. */
 const READ_MB = QUICK ? 30 : 100;
 const ROUNDS = 4;
+/** Start-ups per variant, and the tools of the many-tools start-up. */
+const STARTS = QUICK ? 5 : 11;
+export const STARTUP_TOOLS = 1_000;
 const MB = 1024 * 1024;
 
 const MANY_TOOLS_BUNDLE = join(SCRATCH, 'many-tools-stdio.mjs');
@@ -36,6 +40,34 @@ export interface GrowthResult {
   tools: { count: number; listPerTool: { mcpwire: number; raw: number }; call: { mcpwire: number; raw: number } }[];
   /** Per answer size: client CPU per MB (µs), or why mcpwire's client could not read it. */
   sse: { mb: number; mcpwire: number | undefined; raw: number; refused?: string }[];
+  /** Median ms from spawn to the initialize answer: one tool, and STARTUP_TOOLS wide ones. */
+  startUp: { mcpwireOne: number; mcpwireMany: number; rawOne: number; rawMany: number };
+}
+
+/** Wall time from spawn to the initialize answer, in ms. */
+async function startUp(script: string, args: string[]): Promise<number> {
+  const began = performance.now();
+  const client = new RawStdioClient(process.execPath, [script, ...args]);
+  await client.request('initialize', INITIALIZE_PARAMS);
+  const ms = performance.now() - began;
+  await client.close();
+  return ms;
+}
+
+async function benchStartUp(): Promise<GrowthResult['startUp']> {
+  const variants = {
+    mcpwireOne: [MANY_TOOLS_BUNDLE, '1'], mcpwireMany: [MANY_TOOLS_BUNDLE, String(STARTUP_TOOLS), 'wide'],
+    rawOne: [RAW_MANY_TOOLS, '1'], rawMany: [RAW_MANY_TOOLS, String(STARTUP_TOOLS), 'wide'],
+  } as const;
+  const names = Object.keys(variants) as (keyof typeof variants)[];
+  const times = Object.fromEntries(names.map((name) => [name, [] as number[]])) as Record<keyof typeof variants, number[]>;
+  for (let round = 0; round < STARTS; round++) {
+    for (const name of round % 2 === 0 ? names : [...names].reverse()) {
+      const [script, ...args] = variants[name];
+      times[name].push(await startUp(script, args));
+    }
+  }
+  return { mcpwireOne: median(times.mcpwireOne), mcpwireMany: median(times.mcpwireMany), rawOne: median(times.rawOne), rawMany: median(times.rawMany) };
 }
 
 /** Every page of tools/list, following nextCursor; checks that every tool came. */
@@ -121,8 +153,9 @@ async function benchSse(mb: number, url: string, serverPid: number): Promise<Gro
 
 export async function benchGrowth(esbuild: string): Promise<GrowthResult> {
   bundle(esbuild, 'bench/servers/many-tools-stdio.ts', MANY_TOOLS_BUNDLE, false);
-  const result: GrowthResult = { tools: [], sse: [] };
-  for (const count of TOOL_COUNTS) result.tools.push(await benchTools(count));
+  const tools: GrowthResult['tools'] = [];
+  for (const count of TOOL_COUNTS) tools.push(await benchTools(count));
+  const result: GrowthResult = { tools, sse: [], startUp: await benchStartUp() };
   const { child, url } = await startHttpServer(RAW_SSE_SERVER);
   try {
     for (const mb of ANSWER_MB) result.sse.push(await benchSse(mb, url, child.pid!));

@@ -10,7 +10,7 @@ import { buildDist, bundle, ensureEsbuild } from './build.js';
 import { benchColdStart } from './cold-start.js';
 import { COUNTS, QUICK, ROOT, SERVERS } from './config.js';
 import { benchFootprint } from './footprint.js';
-import { benchGrowth } from './growth.js';
+import { STARTUP_TOOLS, benchGrowth } from './growth.js';
 import { benchHttp } from './http.js';
 import { benchHttpClient, httpClientRows } from './http-client.js';
 import { benchHttpEras } from './http-eras.js';
@@ -191,6 +191,15 @@ await section('growth', async () => {
       : compared('growth', `HTTP client reads one ${mb} MB SSE answer: client CPU per MB`, 'µs', mcpwire, raw, atMost(1.1));
     rows.push(row);
   }
+  // Item 5: 1,000 tools of 20 properties start within 1.2× of one tool, plus what raw pays to hold those schemas.
+  const { mcpwireOne, mcpwireMany, rawOne, rawMany } = result.startUp;
+  rows.push(
+    compared('growth', `start-up to the initialize answer, ${count(STARTUP_TOOLS)} tools of 20 properties (vs 1 tool + raw's cost of holding them)`, 'ms',
+      mcpwireMany, mcpwireOne + Math.max(0, rawMany - rawOne), atMost(1.2)),
+    absolute('growth', '  mcpwire, 1 tool', 'ms', mcpwireOne),
+    absolute('growth', '  raw, 1 tool', 'ms', rawOne),
+    absolute('growth', `  raw, ${count(STARTUP_TOOLS)} tools`, 'ms', rawMany),
+  );
 });
 
 await section('footprint', async () => {

@@ -1,5 +1,5 @@
 // Baseline for the growth section: the least a stdio server holding many tools (argv[2] of them,
-// the add tool first) can do. tools/list answers pages of 100 from an array with an offset
+// the add tool first; with argv[3] `wide`, 20 properties each, as many-tools-stdio.ts) can do. tools/list answers pages of 100 from an array with an offset
 // cursor; tools/call finds its tool in a Map. No validation, no lifecycle. Plain JavaScript.
 
 const count = Number(process.argv[2]);
@@ -9,8 +9,15 @@ const ADD = {
   name: 'add', description: 'Adds two integers',
   inputSchema: { type: 'object', properties: { a: { type: 'integer' }, b: { type: 'integer' } }, required: ['a', 'b'] },
 };
+const wide = process.argv[3] === 'wide';
 const tools = [ADD];
-for (let i = 1; i < count; i++) tools.push({ ...ADD, name: `add_${i}` });
+for (let i = 1; i < count; i++) tools.push({ ...ADD, name: `add_${i}`, ...(wide ? { inputSchema: wideSchema(i) } : {}) });
+/** The same 20-property schema as bench/servers/wide-schema.ts builds. */
+function wideSchema(seed) {
+  const properties = {};
+  for (let p = 0; p < 20; p++) properties[`p${p}_${seed}`] = p % 2 === 0 ? { type: 'integer', minimum: 0 } : { type: 'string', maxLength: 100 };
+  return { type: 'object', properties, required: [`p0_${seed}`, `p1_${seed}`] };
+}
 const byName = new Map(tools.map((tool) => [tool.name, tool]));
 
 const RESULT_FOR = {

@@ -9,7 +9,7 @@ import { missingScopes } from '../protocol/missing-scopes.js';
 import { InsufficientScopeError } from '../errors/insufficient-scope-error.js';
 import { isThenable } from '../jsonrpc/thenable.js';
 import type { CallToolResult, Tool } from '../protocol/index.js';
-import { describeIssues, issuesOf } from '../json-schema/index.js';
+import { SchemaError, describeIssues, issuesOf } from '../json-schema/index.js';
 import type { ValidationError } from '../json-schema/index.js';
 import { NamedRegistry, coalesce } from './named-registry.js';
 import type { Registered, RegistryKind } from './named-registry.js';
@@ -69,7 +69,8 @@ const TOOL: RegistryKind<'tools', Registration, Entry, Tool> = {
     if (support !== undefined && support !== 'forbidden' && support !== 'optional' && support !== 'required') {
       throw new TypeError(`Tool "${definition.name}" execution.taskSupport must be "forbidden", "optional" or "required", not ${JSON.stringify(support)}`);
     }
-    // Adapted here, so a bad schema fails at registration (or update), not at the first call.
+    // Adapted here, so a schema that cannot be published fails at registration (or update); a JSON
+    // Schema is compiled at the first call (schema-adapter.ts), which it fails if it cannot be.
     const input = adaptSchema(inputSchema, `tool "${definition.name}" inputSchema`);
     const output = outputSchema === undefined ? undefined : adaptSchema(outputSchema, `tool "${definition.name}" outputSchema`, 'output');
     const tool: Tool = output ? { ...rest, inputSchema: input.jsonSchema, outputSchema: output.jsonSchema } : { ...rest, inputSchema: input.jsonSchema };
@@ -143,6 +144,8 @@ export class ToolRegistry extends NamedRegistry<'tools', Registration, Entry, To
     try {
       checked = entry.input.validate(args);
     } catch (error) {
+      // The server's own schema cannot be compiled: its bug, not the caller's, so not an isError result.
+      if (error instanceof SchemaError) throw new ProtocolError(INTERNAL_ERROR, `Tool ${name} cannot check its arguments: ${error.message}`);
       return toolFailure(error);
     }
     if (isThenable(checked)) return Promise.resolve(checked).then((result) => run(entry, result, context));
