@@ -102,11 +102,12 @@ export class NamedRegistry<F extends string, R extends { definition: object }, E
 
   /**
    * One page of the enabled definitions, as the list result: `{ tools: [...], nextCursor? }`;
-   * `include` narrows them for one caller. It costs the entries it walks from its cursor: the
-   * hundredth page as much as the first.
+   * `include` narrows them for one caller, `view` shows them otherwise than the kind's `listed`.
+   * It costs the entries it walks from its cursor: the hundredth page as much as the first.
    */
-  list(cursor: unknown, pageSize: number, include?: (entry: E) => boolean): Record<F, L[]> & { nextCursor?: string } {
-    const { shown, listed } = this.#kind;
+  list(cursor: unknown, pageSize: number, include?: (entry: E) => boolean, view?: (entry: E) => L): Record<F, L[]> & { nextCursor?: string } {
+    const { shown } = this.#kind;
+    const listed = view ?? this.#kind.listed;
     const shows = shown === undefined && include === undefined ? (slot: Slot<E>) => slot.enabled
       : (slot: Slot<E>) => slot.enabled && (shown?.(slot.entry) ?? true) && (include?.(slot.entry) ?? true);
     const { page, nextCursor } = walkPage(this.#start(cursor), pageSize, shows,

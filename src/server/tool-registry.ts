@@ -45,7 +45,7 @@ export type AnyHandler = (args: any, context: HandlerContext) => CallToolResult 
 
 type Registration = { definition: ToolDefinition; handler: AnyHandler };
 /** A registered tool: the Tool it lists, its adapted schemas, its scopes. */
-type Entry = Registration & { tool: Tool; input: AdaptedSchema<unknown>; output: AdaptedSchema<unknown> | undefined; scopes: readonly string[] };
+type Entry = Registration & { tool: Tool; untasked: Tool; input: AdaptedSchema<unknown>; output: AdaptedSchema<unknown> | undefined; scopes: readonly string[] };
 
 /** A handle to a registered tool: `remove()`, `enable()`, `disable()`, `update({ definition?, handler? })`. */
 export type RegisteredTool = Registered<{ definition?: Partial<ToolDefinition>; handler?: AnyHandler }>;
@@ -74,20 +74,12 @@ const TOOL: RegistryKind<'tools', Registration, Entry, Tool> = {
     const input = adaptSchema(inputSchema, `tool "${definition.name}" inputSchema`);
     const output = outputSchema === undefined ? undefined : adaptSchema(outputSchema, `tool "${definition.name}" outputSchema`, 'output');
     const tool: Tool = output ? { ...rest, inputSchema: input.jsonSchema, outputSchema: output.jsonSchema } : { ...rest, inputSchema: input.jsonSchema };
-    return { definition, handler, tool, input, output, scopes: Object.freeze([...scopes]) };
+    // Made once here, not per page: what most clients are listed (withoutExecution).
+    const { execution: _execution, ...untasked } = tool;
+    return { definition, handler, tool, untasked: tool.execution === undefined ? tool : untasked, input, output, scopes: Object.freeze([...scopes]) };
   },
   listed: (entry) => entry.tool,
 };
-
-/**
- * A tools/list page without the tools' `execution`: that field is the 2025-11-25 tool-level task
- * negotiation (basic/utilities/tasks#tool-level-negotiation), meant only with the server's
- * `tasks.requests.tools.call`; 2026-07-28's Tool has none (the Tasks extension needs none, SEP-2663).
- */
-export function withoutExecution<P extends { tools: Tool[] }>(page: P): P {
-  if (!page.tools.some((tool) => tool.execution !== undefined)) return page;
-  return { ...page, tools: page.tools.map(({ execution: _execution, ...tool }) => tool) };
-}
 
 /** The set of tools and how to call them. */
 export class ToolRegistry extends NamedRegistry<'tools', Registration, Entry, Tool> {
@@ -123,10 +115,15 @@ export class ToolRegistry extends NamedRegistry<'tools', Registration, Entry, To
   /** Whether a caller with a token is listed only the tools its scopes may call (ToolServerOptions.listToolsByScope). */
   byScope = false;
 
-  /** One page of tools/list for this caller (byScope: only the tools its token's scopes may call). */
-  page(cursor: unknown, pageSize: number, caller: AuthInfo | undefined): { tools: Tool[]; nextCursor?: string } {
+  /**
+   * One page of tools/list for this caller (byScope: only the tools its token's scopes may call).
+   * `withExecution`: the tools' `execution` is listed; it is the 2025-11-25 tool-level task
+   * negotiation (basic/utilities/tasks#tool-level-negotiation), meant only with the server's
+   * `tasks.requests.tools.call`; 2026-07-28's Tool has none (the Tasks extension needs none, SEP-2663).
+   */
+  page(cursor: unknown, pageSize: number, caller: AuthInfo | undefined, withExecution: boolean): { tools: Tool[]; nextCursor?: string } {
     const mayCall = this.byScope && caller ? (entry: Entry) => missingScopes(caller, entry.scopes).length === 0 : undefined;
-    return this.list(cursor, pageSize, mayCall);
+    return this.list(cursor, pageSize, mayCall, withExecution ? undefined : untasked);
   }
 
   /** Answers at once when the schema and the handler do, so a synchronous tool costs no promise. */
@@ -151,6 +148,11 @@ export class ToolRegistry extends NamedRegistry<'tools', Registration, Entry, To
     if (isThenable(checked)) return Promise.resolve(checked).then((result) => run(entry, result, context));
     return run(entry, checked, context);
   }
+}
+
+/** A tool as listed without its `execution` (ToolRegistry.page). */
+function untasked(entry: Entry): Tool {
+  return entry.untasked;
 }
 
 /** Runs the handler on the validated arguments, then checks what it returned. */
