@@ -21,11 +21,11 @@ type TransportModule = typeof import('../src/node.js');
 export const TOOL_COUNTS = [10, 1_000, 10_000] as const;
 export const ANSWER_MB = [1, 3, 10] as const;
 /** Tools listed per side and size (listings = this ÷ the count), and calls per side. */
-const LISTED_TOOLS = QUICK ? 50_000 : 200_000;
-const CALLS = QUICK ? 2_000 : 8_000;
+const LISTED_TOOLS = QUICK ? 50_000 : 300_000;
+const CALLS = QUICK ? 2_000 : 16_000;
 /** MB read per side and size. */
 const READ_MB = QUICK ? 30 : 100;
-const ROUNDS = 4;
+const ROUNDS = 8;
 /** Start-ups per variant, and the tools of the many-tools start-up. */
 const STARTS = QUICK ? 5 : 11;
 export const STARTUP_TOOLS = 1_000;
