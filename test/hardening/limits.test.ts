@@ -197,6 +197,20 @@ test('HTTP client: a 5 MB answer, past the 4 MiB once fixed, is read whole as JS
   assert.deepEqual(lengths, [5_000_000, 5_000_000]);
 });
 
+test('legacy HTTP+SSE client: an SSE event past maxMessageBytes (its option, or McpClient\'s) fails start(), naming it', async () => {
+  const refusals: string[] = [];
+  for (const replaced of [false, true]) {
+    const transport = legacySseTransport('http://127.0.0.1:9/sse', { fetch: endlessFetch('text/event-stream', 'event: endpoint\ndata: ').fetch, maxMessageBytes: 4096 });
+    if (replaced) new McpClient(transport, { maxMessageBytes: 1024 });
+    await transport.start().catch((error: Error) => refusals.push(`${error.name}: ${error.message}`));
+    await transport.close();
+  }
+  assert.deepEqual(refusals, [
+    'SseEventTooLargeError: SSE event larger than 4096 characters (maxMessageBytes): refused',
+    'SseEventTooLargeError: SSE event larger than 1024 characters (maxMessageBytes): refused',
+  ]);
+});
+
 test('maxMessageBytes that is not a positive integer is refused where it is given, naming it', () => {
   assert.throws(() => nodeHttpTransport('http://127.0.0.1:9/mcp', { maxMessageBytes: 0 }),
     new TypeError('httpTransport: the option "maxMessageBytes" must be a positive integer of bytes, not 0'));
