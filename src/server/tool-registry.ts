@@ -74,12 +74,20 @@ const TOOL: RegistryKind<'tools', Registration, Entry, Tool> = {
     const input = adaptSchema(inputSchema, `tool "${definition.name}" inputSchema`);
     const output = outputSchema === undefined ? undefined : adaptSchema(outputSchema, `tool "${definition.name}" outputSchema`, 'output');
     const tool: Tool = output ? { ...rest, inputSchema: input.jsonSchema, outputSchema: output.jsonSchema } : { ...rest, inputSchema: input.jsonSchema };
-    // Made once here, not per page: what most clients are listed (withoutExecution).
-    const { execution: _execution, ...untasked } = tool;
-    return { definition, handler, tool, untasked: tool.execution === undefined ? tool : untasked, input, output, scopes: Object.freeze([...scopes]) };
+    // What most clients are listed (ToolRegistry.page), made once here rather than per page.
+    const untasked = tool.execution === undefined ? tool : withoutExecution(tool);
+    return { definition, handler, tool, untasked, input, output, scopes: scopes.length === 0 ? NO_SCOPES : Object.freeze([...scopes]) };
   },
   listed: (entry) => entry.tool,
 };
+
+/** The scopes of every tool that needs none: one array, not one per tool. */
+const NO_SCOPES: readonly string[] = Object.freeze([]);
+
+/** A Tool without its `execution` (2025-11-25 tool-level task negotiation; see ToolRegistry.page). */
+function withoutExecution({ execution: _execution, ...tool }: Tool): Tool {
+  return tool;
+}
 
 /** The set of tools and how to call them. */
 export class ToolRegistry extends NamedRegistry<'tools', Registration, Entry, Tool> {
