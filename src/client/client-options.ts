@@ -38,6 +38,12 @@ export interface McpClientOptions extends ServerRequestHandlers {
   renewSession?: boolean;
   /** Extensions to install (SEP-2133; client-extension.ts), in order: `[tasksClient()]`. */
   extensions?: readonly ClientExtension[];
+  /**
+   * The largest message to read from the server, given to the transport (McpTransport.setMaxMessageBytes):
+   * a JSON answer or SSE event over HTTP (default 16 MiB), a line over spawnStdio (default 4 MiB).
+   * Without it, the transport's own option holds.
+   */
+  maxMessageBytes?: number;
 }
 
 /** Options of one request an McpClient sends (`request`, `callTool`, and every other method). */
@@ -55,7 +61,7 @@ export const DEFAULT_CLIENT_INFO: Implementation = { name: 'mcpwire', version: '
 /** The keys McpClientOptions takes, for the check at construction (options/known-options.ts). */
 export const MCP_CLIENT_OPTIONS = {
   clientInfo: true, capabilities: true, protocolVersion: true, protocolVersions: true, timeoutMs: true, maxTotalTimeoutMs: true,
-  listLimits: true, era: true, probeTimeoutMs: true, now: true, resultCacheLimits: true, renewSession: true, extensions: true,
+  listLimits: true, era: true, probeTimeoutMs: true, now: true, resultCacheLimits: true, renewSession: true, extensions: true, maxMessageBytes: true,
   onSampling: true, onElicitation: true, roots: true,
 } as const satisfies OptionKeys<McpClientOptions>;
 

@@ -38,6 +38,7 @@ import type { InputRequest } from './input-rounds.js';
 import { SessionRenewal } from './session-renewal.js';
 import { keptStructuredOutput, outputSchemasOf } from './structured-output-check.js';
 import { LIST_LIMITS_OPTIONS, MCP_CLIENT_OPTIONS, RESULT_CACHE_LIMITS_OPTIONS } from './client-options.js';
+import { byteLimit } from '../options/byte-limit.js';
 import { refuseUnknownOptions } from '../options/known-options.js';
 
 /** The options of a call that passes none: shared, never written to. */
@@ -100,6 +101,8 @@ export class McpClient {
     refuseUnknownOptions('new McpClient: listLimits', options.listLimits, LIST_LIMITS_OPTIONS);
     refuseUnknownOptions('new McpClient: resultCacheLimits', options.resultCacheLimits, RESULT_CACHE_LIMITS_OPTIONS);
     this.#options = options;
+    const maxMessageBytes = byteLimit('new McpClient', 'maxMessageBytes', options.maxMessageBytes);
+    if (maxMessageBytes !== undefined) transport.setMaxMessageBytes?.(maxMessageBytes);
     this.mcp = new McpClientPeer(transport, { timeoutMs: options.timeoutMs ?? 60_000, maxTotalTimeoutMs: options.maxTotalTimeoutMs ?? 600_000 });
     this.mcp.peer.onclose = () => { this.state = nextClientState(this.state, 'close'); };
     this.mcp.peer.onerror = (error) => this.onerror?.(error);

@@ -75,6 +75,11 @@ export interface McpTransport extends Transport {
    */
   setMcpNames?(names: Readonly<Record<string, string>>): void;
   /**
+   * Client transports: the largest message to read from the server (McpClient's `maxMessageBytes`):
+   * a JSON answer or SSE event over HTTP, a line over stdio. A larger one is refused, naming the option.
+   */
+  setMaxMessageBytes?(bytes: number): void;
+  /**
    * HTTP clients with an auth hook: the server refused a request for want of authorization and a
    * login began. The server answered, so it is not silent: a wait for its answer stops counting here.
    */

@@ -1,7 +1,7 @@
 // The one registry of what a server registers by name (tools, prompts, resources, resource
 // templates): entries in insertion order, a handle bound to each, pages of the enabled ones.
 
-import { paginate } from './pagination.js';
+import { decodeCursor, invalidCursor, walkPage } from './pagination.js';
 
 /** What a handle may change: fields of the definition, and the parts beside it (the handler). */
 export type Changes<R extends { definition: object }> = Partial<Omit<R, 'definition'>> & { definition?: Partial<R['definition']> };
@@ -32,9 +32,24 @@ export interface RegistryKind<F extends string, R extends { definition: object }
   shown?(entry: E): boolean;
 }
 
+/** One registration: where it stands in registration order (a Link of pagination.ts) and whether it is shown. */
+interface Slot<E> {
+  readonly key: string;
+  readonly seq: number;
+  entry: E;
+  enabled: boolean;
+  prev: Slot<E> | undefined;
+  next: Slot<E> | undefined;
+}
+
 /** Entries of one kind by name; `onchange` hears every change a client's list would show. */
 export class NamedRegistry<F extends string, R extends { definition: object }, E extends R = R, L = R['definition']> {
-  readonly #slots = new Map<string, { entry: E; enabled: boolean }>();
+  // By key, and linked in registration order, so a page starts at its cursor's entry without
+  // walking those before it (a Map's iterator cannot start in the middle).
+  readonly #slots = new Map<string, Slot<E>>();
+  #first: Slot<E> | undefined;
+  #last: Slot<E> | undefined;
+  #seq = 0;
   readonly #kind: RegistryKind<F, R, E, L>;
   readonly #onchange: () => void;
 
@@ -52,7 +67,11 @@ export class NamedRegistry<F extends string, R extends { definition: object }, E
     const { noun, keyOf, prepare = (entry: R) => entry as E } = this.#kind;
     const key = keyOf(registration.definition);
     if (this.#slots.has(key)) throw new Error(`A ${noun} "${key}" is already registered`);
-    const slot = { entry: prepare(registration), enabled: true };
+    const slot: Slot<E> = { key, seq: this.#seq, entry: prepare(registration), enabled: true, prev: this.#last, next: undefined };
+    this.#seq += 1;
+    if (this.#last === undefined) this.#first = slot;
+    else this.#last.next = slot;
+    this.#last = slot;
     this.#slots.set(key, slot);
     this.#onchange();
     // Bound to its slot, not its name: a handle that outlived its registration changes nothing.
@@ -60,7 +79,7 @@ export class NamedRegistry<F extends string, R extends { definition: object }, E
     const show = (enabled: boolean) => () => change(() => slot.enabled !== (slot.enabled = enabled)); // true if it changed
     return {
       name: key, enable: show(true), disable: show(false),
-      remove: () => change(() => this.#slots.delete(key)),
+      remove: () => change(() => this.#unlink(slot)),
       update: (changes) => change(() => {
         const definition = { ...slot.entry.definition, ...changes.definition };
         if (keyOf(definition) !== key) throw new Error(`update() cannot rename the ${noun} "${key}"; remove it and register another`);
@@ -77,18 +96,48 @@ export class NamedRegistry<F extends string, R extends { definition: object }, E
   }
 
   /** Every enabled entry, in registration order. */
-  entries(): E[] {
-    return [...this.#slots.values()].filter((slot) => slot.enabled).map((slot) => slot.entry);
+  *entries(): Generator<E> {
+    for (let slot = this.#first; slot !== undefined; slot = slot.next) if (slot.enabled) yield slot.entry;
   }
 
-  /** One page of the enabled definitions, as the list result: `{ tools: [...], nextCursor? }`; `include` narrows them for one caller. */
-  list(cursor: unknown, pageSize: number, include?: (entry: E) => boolean): Record<F, L[]> & { nextCursor?: string } {
+  /**
+   * One page of the enabled definitions, as the list result: `{ tools: [...], nextCursor? }`;
+   * `include` narrows them for one caller, `view` shows them otherwise than the kind's `listed`.
+   * It costs the entries it walks from its cursor: the hundredth page as much as the first.
+   */
+  list(cursor: unknown, pageSize: number, include?: (entry: E) => boolean, view?: (entry: E) => L): Record<F, L[]> & { nextCursor?: string } {
     const { shown } = this.#kind;
-    const listed = this.#kind.listed ?? ((entry: E) => entry.definition as L);
-    const entries = shown === undefined && include === undefined ? this.entries()
-      : this.entries().filter((entry) => (shown?.(entry) ?? true) && (include?.(entry) ?? true));
-    const { page, nextCursor } = paginate(entries.map(listed), cursor, pageSize);
+    const listed = view ?? this.#kind.listed;
+    const shows = shown === undefined && include === undefined ? (slot: Slot<E>) => slot.enabled
+      : (slot: Slot<E>) => slot.enabled && (shown?.(slot.entry) ?? true) && (include?.(slot.entry) ?? true);
+    const { page, nextCursor } = walkPage(this.#start(cursor), pageSize, shows,
+      listed === undefined ? (slot) => slot.entry.definition as L : (slot) => listed(slot.entry));
     return (nextCursor === undefined ? { [this.#kind.field]: page } : { [this.#kind.field]: page, nextCursor }) as Record<F, L[]>;
+  }
+
+  /** The slot a page starts at: the cursor's entry, found by its key. */
+  #start(cursor: unknown): Slot<E> | undefined {
+    const position = decodeCursor(cursor);
+    if (position === undefined) return this.#first;
+    if (position.seq >= this.#seq) throw invalidCursor(cursor);
+    const slot = position.key === undefined ? undefined : this.#slots.get(position.key);
+    if (slot?.seq === position.seq) return slot;
+    // The entry the cursor names was removed (or removed and registered again) since the last
+    // page: the page starts at the first entry registered after it, so an entry that stayed is
+    // neither listed twice nor skipped. Walking there is the one cost that grows with the list.
+    let next = this.#first;
+    while (next !== undefined && next.seq < position.seq) next = next.next;
+    return next;
+  }
+
+  /** Takes a slot out of both the map and the order; true, as a change. */
+  #unlink(slot: Slot<E>): boolean {
+    this.#slots.delete(slot.key);
+    if (slot.prev === undefined) this.#first = slot.next;
+    else slot.prev.next = slot.next;
+    if (slot.next === undefined) this.#last = slot.prev;
+    else slot.next.prev = slot.prev;
+    return true;
   }
 }
 

@@ -45,7 +45,8 @@ const PROMPT: RegistryKind<'prompts', Registration, Entry, Prompt> = {
     if (argumentsSchema === undefined) return { ...registration, prompt, args: undefined };
     const label = `prompt "${prompt.name}" argumentsSchema`;
     if (prompt.arguments !== undefined) throw new SchemaError(`${label}: give arguments or argumentsSchema, not both`);
-    // Adapted here, so a bad schema fails at registration (or update), not at the first prompts/get.
+    // Adapted here, so a schema that cannot be published fails at registration (or update); a JSON
+    // Schema is compiled at the first prompts/get (schema-adapter.ts).
     const args = adaptSchema(argumentsSchema, label);
     return { ...registration, prompt: { ...prompt, arguments: promptArgumentsOf(args.jsonSchema, label) }, args };
   },

@@ -9,7 +9,7 @@ import { missingScopes } from '../protocol/missing-scopes.js';
 import { InsufficientScopeError } from '../errors/insufficient-scope-error.js';
 import { isThenable } from '../jsonrpc/thenable.js';
 import type { CallToolResult, Tool } from '../protocol/index.js';
-import { describeIssues, issuesOf } from '../json-schema/index.js';
+import { SchemaError, describeIssues, issuesOf } from '../json-schema/index.js';
 import type { ValidationError } from '../json-schema/index.js';
 import { NamedRegistry, coalesce } from './named-registry.js';
 import type { Registered, RegistryKind } from './named-registry.js';
@@ -45,7 +45,7 @@ export type AnyHandler = (args: any, context: HandlerContext) => CallToolResult 
 
 type Registration = { definition: ToolDefinition; handler: AnyHandler };
 /** A registered tool: the Tool it lists, its adapted schemas, its scopes. */
-type Entry = Registration & { tool: Tool; input: AdaptedSchema<unknown>; output: AdaptedSchema<unknown> | undefined; scopes: readonly string[] };
+type Entry = Registration & { tool: Tool; untasked: Tool; input: AdaptedSchema<unknown>; output: AdaptedSchema<unknown> | undefined; scopes: readonly string[] };
 
 /** A handle to a registered tool: `remove()`, `enable()`, `disable()`, `update({ definition?, handler? })`. */
 export type RegisteredTool = Registered<{ definition?: Partial<ToolDefinition>; handler?: AnyHandler }>;
@@ -69,23 +69,24 @@ const TOOL: RegistryKind<'tools', Registration, Entry, Tool> = {
     if (support !== undefined && support !== 'forbidden' && support !== 'optional' && support !== 'required') {
       throw new TypeError(`Tool "${definition.name}" execution.taskSupport must be "forbidden", "optional" or "required", not ${JSON.stringify(support)}`);
     }
-    // Adapted here, so a bad schema fails at registration (or update), not at the first call.
+    // Adapted here, so a schema that cannot be published fails at registration (or update); a JSON
+    // Schema is compiled at the first call (schema-adapter.ts), which it fails if it cannot be.
     const input = adaptSchema(inputSchema, `tool "${definition.name}" inputSchema`);
     const output = outputSchema === undefined ? undefined : adaptSchema(outputSchema, `tool "${definition.name}" outputSchema`, 'output');
     const tool: Tool = output ? { ...rest, inputSchema: input.jsonSchema, outputSchema: output.jsonSchema } : { ...rest, inputSchema: input.jsonSchema };
-    return { definition, handler, tool, input, output, scopes: Object.freeze([...scopes]) };
+    // What most clients are listed (ToolRegistry.page), made once here rather than per page.
+    const untasked = tool.execution === undefined ? tool : withoutExecution(tool);
+    return { definition, handler, tool, untasked, input, output, scopes: scopes.length === 0 ? NO_SCOPES : Object.freeze([...scopes]) };
   },
   listed: (entry) => entry.tool,
 };
 
-/**
- * A tools/list page without the tools' `execution`: that field is the 2025-11-25 tool-level task
- * negotiation (basic/utilities/tasks#tool-level-negotiation), meant only with the server's
- * `tasks.requests.tools.call`; 2026-07-28's Tool has none (the Tasks extension needs none, SEP-2663).
- */
-export function withoutExecution<P extends { tools: Tool[] }>(page: P): P {
-  if (!page.tools.some((tool) => tool.execution !== undefined)) return page;
-  return { ...page, tools: page.tools.map(({ execution: _execution, ...tool }) => tool) };
+/** The scopes of every tool that needs none: one array, not one per tool. */
+const NO_SCOPES: readonly string[] = Object.freeze([]);
+
+/** A Tool without its `execution` (2025-11-25 tool-level task negotiation; see ToolRegistry.page). */
+function withoutExecution({ execution: _execution, ...tool }: Tool): Tool {
+  return tool;
 }
 
 /** The set of tools and how to call them. */
@@ -122,10 +123,15 @@ export class ToolRegistry extends NamedRegistry<'tools', Registration, Entry, To
   /** Whether a caller with a token is listed only the tools its scopes may call (ToolServerOptions.listToolsByScope). */
   byScope = false;
 
-  /** One page of tools/list for this caller (byScope: only the tools its token's scopes may call). */
-  page(cursor: unknown, pageSize: number, caller: AuthInfo | undefined): { tools: Tool[]; nextCursor?: string } {
+  /**
+   * One page of tools/list for this caller (byScope: only the tools its token's scopes may call).
+   * `withExecution`: the tools' `execution` is listed; it is the 2025-11-25 tool-level task
+   * negotiation (basic/utilities/tasks#tool-level-negotiation), meant only with the server's
+   * `tasks.requests.tools.call`; 2026-07-28's Tool has none (the Tasks extension needs none, SEP-2663).
+   */
+  page(cursor: unknown, pageSize: number, caller: AuthInfo | undefined, withExecution: boolean): { tools: Tool[]; nextCursor?: string } {
     const mayCall = this.byScope && caller ? (entry: Entry) => missingScopes(caller, entry.scopes).length === 0 : undefined;
-    return this.list(cursor, pageSize, mayCall);
+    return this.list(cursor, pageSize, mayCall, withExecution ? undefined : untasked);
   }
 
   /** Answers at once when the schema and the handler do, so a synchronous tool costs no promise. */
@@ -143,11 +149,18 @@ export class ToolRegistry extends NamedRegistry<'tools', Registration, Entry, To
     try {
       checked = entry.input.validate(args);
     } catch (error) {
+      // The server's own schema cannot be compiled: its bug, not the caller's, so not an isError result.
+      if (error instanceof SchemaError) throw new ProtocolError(INTERNAL_ERROR, `Tool ${name} cannot check its arguments: ${error.message}`);
       return toolFailure(error);
     }
     if (isThenable(checked)) return Promise.resolve(checked).then((result) => run(entry, result, context));
     return run(entry, checked, context);
   }
+}
+
+/** A tool as listed without its `execution` (ToolRegistry.page). */
+function untasked(entry: Entry): Tool {
+  return entry.untasked;
 }
 
 /** Runs the handler on the validated arguments, then checks what it returned. */

@@ -26,7 +26,7 @@ import { initialize, ping, setLevel } from './session-methods.js';
 import { discover } from './stateless-request.js';
 import type { CacheHint } from './stateless-request.js';
 import { CORE_LISTEN_KEYS, listen } from './subscriptions-listen.js';
-import { ToolRegistry, withoutExecution } from './tool-registry.js';
+import { ToolRegistry } from './tool-registry.js';
 import type { RegisteredTool, ToolDefinition } from './tool-registry.js';
 import type { ToolArguments, ToolResult, ToolSchema } from './schema-adapter.js';
 import type { ToolServerOptions } from './server-options.js';
@@ -303,9 +303,8 @@ export class ToolServer implements ConnectionServer {
 
   /** `tools/list`: one page of the registered tools; `execution` only to a 2025 client of a server doing those tasks. */
   #listTools(params: Params | undefined, context: HandlerContext): Params {
-    const page = this.#tools.page(params?.cursor, this.pageSize, context.authInfo);
     const legacyTasks = context.era === 'handshake' && Boolean(this.capabilities().tasks?.requests?.tools?.call);
-    return (legacyTasks ? page : withoutExecution(page)) as unknown as Params;
+    return this.#tools.page(params?.cursor, this.pageSize, context.authInfo, legacyTasks) as unknown as Params;
   }
 
   /** What the registered features declare; a subclass adds its own features' capabilities. */

@@ -70,4 +70,8 @@ export class PassThroughTransport implements McpTransport {
   setMcpNames(names: Readonly<Record<string, string>>): void {
     this.inner.setMcpNames?.(names);
   }
+
+  setMaxMessageBytes(bytes: number): void {
+    this.inner.setMaxMessageBytes?.(bytes);
+  }
 }

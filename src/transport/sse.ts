@@ -53,6 +53,7 @@ export class SseEventTooLargeError extends McpwireError {
  */
 export class SseParser {
   readonly #maxEventChars: number;
+  readonly #limitName: string | undefined;
   /**
    * The unfinished line: the pieces of it each chunk brought, joined once when its line end comes,
    * so a long line costs one copy and each character is scanned once (not once per chunk).
@@ -71,9 +72,13 @@ export class SseParser {
   #retry: number | undefined;
   #hasFields = false;
 
-  /** `maxEventChars` bounds what a sender that never ends its event can make this side hold. */
-  constructor(maxEventChars: number = DEFAULT_MAX_SSE_EVENT_CHARS) {
+  /**
+   * `maxEventChars` bounds what a sender that never ends its event can make this side hold;
+   * `limitName`, the option the user sets it with, is named in the error.
+   */
+  constructor(maxEventChars: number = DEFAULT_MAX_SSE_EVENT_CHARS, limitName?: string) {
     this.#maxEventChars = maxEventChars;
+    this.#limitName = limitName;
   }
 
   /** Takes the next chunk (bytes are decoded as a stream, so split UTF-8 is fine). */
@@ -123,7 +128,8 @@ export class SseParser {
       this.#pieceChars += text.length - start;
     }
     if (this.#pieceChars + this.#dataChars > this.#maxEventChars) {
-      throw new SseEventTooLargeError(`SSE event larger than ${this.#maxEventChars} characters: refused`);
+      const option = this.#limitName === undefined ? '' : ` (${this.#limitName})`;
+      throw new SseEventTooLargeError(`SSE event larger than ${this.#maxEventChars} characters${option}: refused`);
     }
     if (final && this.#pieceChars > 0) this.#line(this.#finish('', 0, 0), events);
     return events;
@@ -203,8 +209,8 @@ export function readSseEvents(body: ReadableStream<Uint8Array>, maxEventChars?: 
 }
 
 /** Reads an HTTP client's response body as SSE events until it ends; rejects if the connection fails or is aborted. */
-export async function* readSseBody(body: HttpBody, maxEventChars?: number): AsyncGenerator<SseEvent> {
-  const parser = new SseParser(maxEventChars);
+export async function* readSseBody(body: HttpBody, maxEventChars?: number, limitName?: string): AsyncGenerator<SseEvent> {
+  const parser = new SseParser(maxEventChars, limitName);
   let finished = false;
   try {
     for (let chunk = await body.read(); chunk !== undefined; chunk = await body.read()) yield* parser.push(chunk);

@@ -9,6 +9,7 @@ import { test } from 'node:test';
 import { JsonRpcPeer, TooManyPendingRequestsError, parseJsonMessage } from '../../src/jsonrpc/index.js';
 import { exceedsJsonDepth } from '../../src/jsonrpc/parse-json.js';
 import { McpServer } from '../../src/server/index.js';
+import { McpClient } from '../../src/client/index.js';
 import { nodeHttpTransport, serveHttp } from '../../src/node.js';
 import { StdioTransport } from '../../src/transport/stdio/stdio.js';
 import { legacySseTransport } from '../../src/http.js';
@@ -147,22 +148,76 @@ function endlessFetch(contentType: string, prefix: string, cap = 32 * 1024 * 102
   return { fetch: fake, produced: () => produced };
 }
 
-test('HTTP client: an SSE event that never ends is refused at 4 MiB instead of buffered', async () => {
+test('HTTP client: an SSE event that never ends is refused at maxMessageBytes (16 MiB by default) instead of buffered', async () => {
   const hostile = endlessFetch('text/event-stream', 'id: 1\ndata: ');
   const client = nodeHttpTransport('http://127.0.0.1:9/mcp', { fetch: hostile.fetch, reconnect: { maxRetries: 0, initialDelayMs: 1 } });
   await assert.rejects(client.send({ jsonrpc: '2.0', id: 1, method: 'tools/list' }), {
-    name: 'SseEventTooLargeError', message: 'SSE event larger than 4194304 characters: refused',
+    name: 'SseEventTooLargeError', message: 'SSE event larger than 16777216 characters (maxMessageBytes): refused',
   });
-  assert.ok(hostile.produced() < 6 * 1024 * 1024, `read ${hostile.produced()} bytes`);
+  assert.ok(hostile.produced() < 18 * 1024 * 1024, `read ${hostile.produced()} bytes`);
   await client.close();
 });
 
-test('HTTP client: a JSON answer larger than 4 MiB is refused instead of buffered', async () => {
+test('HTTP client: a JSON answer larger than maxMessageBytes (16 MiB by default) is refused instead of buffered', async () => {
   const hostile = endlessFetch('application/json', '{"jsonrpc":"2.0","id":1,"result":{"pad":"');
   const client = nodeHttpTransport('http://127.0.0.1:9/mcp', { fetch: hostile.fetch });
-  await assert.rejects(client.send({ jsonrpc: '2.0', id: 1, method: 'tools/list' }), { message: 'The JSON answer is larger than 4194304 bytes: refused' });
-  assert.ok(hostile.produced() < 6 * 1024 * 1024, `read ${hostile.produced()} bytes`);
+  await assert.rejects(client.send({ jsonrpc: '2.0', id: 1, method: 'tools/list' }), { message: 'The JSON answer is larger than 16777216 bytes (maxMessageBytes): refused' });
+  assert.ok(hostile.produced() < 18 * 1024 * 1024, `read ${hostile.produced()} bytes`);
   await client.close();
+});
+
+test('HTTP client: maxMessageBytes of httpTransport, or of McpClient (which replaces it), is where JSON and SSE answers are cut', async () => {
+  const refusals: string[] = [];
+  for (const [type, prefix] of [['text/event-stream', 'id: 1\ndata: '], ['application/json', '{"jsonrpc":"2.0","id":1,"result":{"pad":"']] as const) {
+    const own = nodeHttpTransport('http://127.0.0.1:9/mcp', { fetch: endlessFetch(type, prefix).fetch, maxMessageBytes: 1024 * 1024, reconnect: { maxRetries: 0, initialDelayMs: 1 } });
+    const replaced = nodeHttpTransport('http://127.0.0.1:9/mcp', { fetch: endlessFetch(type, prefix).fetch, maxMessageBytes: 1024 * 1024, reconnect: { maxRetries: 0, initialDelayMs: 1 } });
+    new McpClient(replaced, { maxMessageBytes: 2048 });
+    for (const client of [own, replaced]) {
+      await client.send({ jsonrpc: '2.0', id: 1, method: 'tools/list' }).catch((error: Error) => refusals.push(error.message));
+      await client.close();
+    }
+  }
+  assert.deepEqual(refusals, [
+    'SSE event larger than 1048576 characters (maxMessageBytes): refused', 'SSE event larger than 2048 characters (maxMessageBytes): refused',
+    'The JSON answer is larger than 1048576 bytes (maxMessageBytes): refused', 'The JSON answer is larger than 2048 bytes (maxMessageBytes): refused',
+  ]);
+});
+
+test('HTTP client: a 5 MB answer, past the 4 MiB once fixed, is read whole as JSON and as SSE by default', async () => {
+  const text = 'x'.repeat(5_000_000);
+  const answer = JSON.stringify({ jsonrpc: '2.0', id: 1, result: { content: [{ type: 'text', text }] } });
+  const lengths: number[] = [];
+  for (const [type, body] of [['application/json', answer], ['text/event-stream', `id: 1\ndata: ${answer}\n\n`]] as const) {
+    const fake = (async () => new Response(body, { status: 200, headers: { 'content-type': type } })) as typeof fetch;
+    const client = nodeHttpTransport('http://127.0.0.1:9/mcp', { fetch: fake });
+    client.onmessage = (message) => lengths.push((message as { result: { content: { text: string }[] } }).result.content[0]!.text.length);
+    await client.send({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'big' } });
+    await client.close();
+  }
+  assert.deepEqual(lengths, [5_000_000, 5_000_000]);
+});
+
+test('legacy HTTP+SSE client: an SSE event past maxMessageBytes (its option, or McpClient\'s) fails start(), naming it', async () => {
+  const refusals: string[] = [];
+  for (const replaced of [false, true]) {
+    const transport = legacySseTransport('http://127.0.0.1:9/sse', { fetch: endlessFetch('text/event-stream', 'event: endpoint\ndata: ').fetch, maxMessageBytes: 4096 });
+    if (replaced) new McpClient(transport, { maxMessageBytes: 1024 });
+    await transport.start().catch((error: Error) => refusals.push(`${error.name}: ${error.message}`));
+    await transport.close();
+  }
+  assert.deepEqual(refusals, [
+    'SseEventTooLargeError: SSE event larger than 4096 characters (maxMessageBytes): refused',
+    'SseEventTooLargeError: SSE event larger than 1024 characters (maxMessageBytes): refused',
+  ]);
+});
+
+test('maxMessageBytes that is not a positive integer is refused where it is given, naming it', () => {
+  assert.throws(() => nodeHttpTransport('http://127.0.0.1:9/mcp', { maxMessageBytes: 0 }),
+    new TypeError('httpTransport: the option "maxMessageBytes" must be a positive integer of bytes, not 0'));
+  assert.throws(() => legacySseTransport('http://127.0.0.1:9/sse', { maxMessageBytes: 1.5 }),
+    new TypeError('legacySseTransport: the option "maxMessageBytes" must be a positive integer of bytes, not 1.5'));
+  assert.throws(() => new McpClient(new CapturedTransport(), { maxMessageBytes: '16MB' as unknown as number }),
+    new TypeError('new McpClient: the option "maxMessageBytes" must be a positive integer of bytes, not "16MB"'));
 });
 
 test('legacy HTTP+SSE client: a message nested too deep is reported and dropped; an endless POST answer is read only in part', async () => {
@@ -195,6 +250,7 @@ test('HTTP client: the event ids remembered for de-duplication stay bounded on a
     refuse: async () => new Error('not used'),
     deliver: () => { delivered++; return undefined; },
     traceEvent: () => undefined,
+    maxMessageBytes: 16 * 1024 * 1024,
   };
   await consumeSseResponse(fromFetchResponse(new Response(events)), 'GET', undefined, progress, hooks);
   assert.deepStrictEqual([delivered, progress.seen.size, progress.lastEventId, progress.seen.has('e4999'), progress.seen.has('e0')], [5000, 1024, 'e4999', true, false]);

@@ -185,3 +185,13 @@ test('known keys pass, an absent options object passes, and a key on the prototy
   assert.throws(() => refuseUnknownOptions('f', { a: 1, c: 2 }, known), { name: 'TypeError', message: 'f: unknown option "c"' });
   assert.throws(() => refuseUnknownOptions('f', { ['__proto__']: 1 } as object, known), { name: 'TypeError', message: 'f: unknown option "__proto__"' });
 });
+
+test('maxMessageBytes (issue 47) is a known key of each HTTP client transport and of McpClient', async () => {
+  const limit = { maxMessageBytes: 16 * 1024 * 1024 };
+  assert.deepStrictEqual([
+    await outcome((extra) => nodeHttpTransport('http://127.0.0.1:1/mcp', extra), limit),
+    await outcome((extra) => httpTransport('http://127.0.0.1:1/mcp', extra), limit),
+    await outcome((extra) => legacySseTransport('http://127.0.0.1:1/sse', extra), limit),
+    await outcome((extra) => new McpClient(transport(), extra), limit),
+  ], ['accepted', 'accepted', 'accepted', 'accepted']);
+});

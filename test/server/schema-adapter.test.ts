@@ -26,16 +26,29 @@ test('a schema that cannot be served is refused when it is adapted, saying why',
   assert.deepStrictEqual({
     'z.date()': refusal(z.object({ at: z.date() })),
     'valibot without toStandardJsonSchema': refusal(v.object({ a: v.number() })),
-    'a JSON Schema the validator cannot use': refusal({ type: 'object', properties: { a: { $ref: '#/$defs/missing' } } }),
     'not a schema': refusal('object'),
     'valibot wrapped': refusal(toStandardJsonSchema(v.object({ a: v.number() }))),
   }, {
     'z.date()': 'SchemaError: tool "when" inputSchema: the zod schema has no JSON Schema form (Date cannot be represented in JSON Schema)',
     'valibot without toStandardJsonSchema': 'SchemaError: tool "when" inputSchema: the valibot schema implements Standard Schema but not Standard JSON Schema, so it cannot be published in tools/list (zod ≥ 4.2 classic schemas, arktype ≥ 2.1.28 and valibot wrapped in toStandardJsonSchema do)',
-    'a JSON Schema the validator cannot use': 'SchemaError: tool "when" inputSchema: Cannot resolve $ref "mcpwire://schema/root.json#/$defs/missing": no such location',
     'not a schema': 'SchemaError: tool "when" inputSchema must be a JSON Schema object or a Standard Schema',
     'valibot wrapped': 'adapted',
   });
+});
+
+test('a JSON Schema is compiled at its first validate: one the validator cannot use is refused there, each time, saying why', () => {
+  const broken = adaptSchema({ type: 'object', properties: { a: { $ref: '#/$defs/missing' } } }, 'tool "when" inputSchema');
+  const refusal = (): string => {
+    try {
+      return JSON.stringify(broken.validate({ a: 1 }));
+    } catch (error) {
+      return `${(error as Error).name}: ${(error as Error).message}`;
+    }
+  };
+  const message = 'SchemaError: tool "when" inputSchema: Cannot resolve $ref "mcpwire://schema/root.json#/$defs/missing": no such location';
+  const fine = adaptSchema({ type: 'object', properties: { a: { type: 'integer' } } }, 'tool "t" inputSchema');
+  assert.deepStrictEqual([refusal(), refusal(), fine.validate({ a: 1 }), fine.validate({ a: 'x' })],
+    [message, message, { value: { a: 1 } }, { issues: [{ path: ['a'], message: 'must be integer' }] }]);
 });
 
 test('a Standard Schema of its own: async validate, { key } path segments, and a validate that throws', async () => {

@@ -128,3 +128,12 @@ test('a handler may destructure its context: the methods keep working without th
     { jsonrpc: '2.0', id: 'r1', result: { content: [{ type: 'text', text: 'done r1' }] } },
   ]);
 });
+
+test('a JSON Schema is compiled at its tool\'s first call: one the validator cannot use is registered, and each call is -32603 naming the tool and why', async () => {
+  const server = new McpServer({ name: 's', version: '1' });
+  server.tool({ name: 'broken', inputSchema: { type: 'object', properties: { a: { $ref: '#/$defs/missing' } } } }, () => ({ content: [] }));
+  const transport = await connectCaptured(server);
+  const error = { code: -32603, message: 'Tool broken cannot check its arguments: tool "broken" inputSchema: Cannot resolve $ref "mcpwire://schema/root.json#/$defs/missing": no such location' };
+  assert.deepEqual([await ask(transport, 1, 'tools/call', { name: 'broken', arguments: { a: 1 } }), await ask(transport, 2, 'tools/call', { name: 'broken', arguments: {} })],
+    [{ jsonrpc: '2.0', id: 1, error }, { jsonrpc: '2.0', id: 2, error }]);
+});

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { test } from 'node:test';
 import { ConnectionClosedError, JsonRpcPeer } from '../../src/jsonrpc/index.js';
 import { ServerSpawnError, spawnStdio } from '../../src/node.js';
+import { McpClient } from '../../src/client/index.js';
 import { isAlive } from '../fakes/is-alive.js';
 import { nodeArgs } from '../fakes/bundled-program.js';
 
@@ -154,3 +155,13 @@ for (const how of ['exit', 'throw'] as const) {
     assert.deepStrictEqual([code, Number.isInteger(server) && server > 0, await waitUntilGone(server)], [1, true, true]);
   });
 }
+
+test('spawnStdio: McpClient\'s maxMessageBytes is its maxLineBytes; a longer line is reported and dropped', async () => {
+  const transport = spawnStdio(process.execPath, ['-e', 'process.stdout.write("x".repeat(500) + "\\n"); process.stdin.resume()']);
+  new McpClient(transport, { maxMessageBytes: 100 });
+  const error = new Promise<Error>((resolve) => { transport.onerror = resolve; });
+  await transport.start();
+  const reported = await error;
+  await transport.close();
+  assert.deepEqual([reported.name, reported.message], ['LineTooLongError', 'A line of 500 bytes is over the limit of 100 bytes (maxLineBytes) and was discarded']);
+});

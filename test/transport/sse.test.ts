@@ -180,3 +180,17 @@ test('SseParser: a 4 MiB line in 1 KB chunks costs linear work: each character i
   // (two searches, CR and LF, at most). A rescan of the buffered line per chunk made it 2,048 times that.
   assert.deepStrictEqual({ ratio: Math.round(four / one), perCharacter: Math.ceil(four / (4 * 1024 * 1024)) <= 3 }, { ratio: 4, perCharacter: true });
 });
+
+test('SseParser: a message of about 280 KB with multi-byte characters, cut into chunks of 1, 3, 1,000 or 65,536 bytes, gives the events one push gives', () => {
+  const message = JSON.stringify({ jsonrpc: '2.0', id: 1, result: { content: [{ type: 'text', text: 'ab€🙂\u00e9'.repeat(26_000) }] } });
+  const bytes = new TextEncoder().encode(`id: 7\r\nevent: message\ndata: ${message}\n\nid: 8\rdata: {"jsonrpc":"2.0","method":"x"}\r\n\r\n`);
+  const whole = new SseParser(1024 * 1024).push(bytes);
+  const cut = [1, 3, 1_000, 65_536].map((size) => {
+    const parser = new SseParser(1024 * 1024);
+    const events = [];
+    for (let at = 0; at < bytes.length; at += size) events.push(...parser.push(bytes.subarray(at, at + size)));
+    return [...events, ...parser.end()];
+  });
+  assert.deepStrictEqual([whole.length, whole[0]!.data === message], [2, true]);
+  assert.deepStrictEqual(cut, [whole, whole, whole, whole]);
+});

@@ -18,6 +18,7 @@ const OPTIONS: Record<string, { values: 0 | 1 | 2; alias?: string }> = {
   '--inherit-env': { values: 0 },
   '--cwd': { values: 1 },
   '--timeout': { values: 1 },
+  '--max-message-bytes': { values: 1 },
   '--config': { values: 2 },
   '--sse': { values: 0 },
   '--allow-insecure-http': { values: 0 },

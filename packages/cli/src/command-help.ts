@@ -38,6 +38,7 @@ const SERVER_OPTIONS = `options for <server>:
   --trace-file F               the same as NDJSON in F
   --allow-insecure-http        send -H Authorization / login tokens over plain http to a host that is not loopback
   --input NAME=VALUE           the answer to a VS Code \${input:NAME} of a --config entry (repeatable)
+  --max-message-bytes N        the largest message read from the server (default: HTTP 16777216, stdio 4194304)
   --era auto|2025-11-25|2026-07-28
                                the revision: auto (default) probes with server/discover and falls back to initialize
   --root PATH                  a root offered to the server (repeatable; default: none, and roots/list is answered with [])

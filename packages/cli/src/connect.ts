@@ -56,12 +56,14 @@ export function buildTransport(target: ServerTarget, options: BuildOptions, lega
     // Every command that connects here handles SIGINT (main.ts, CANCELLABLE), so the server gets
     // its own process group: a terminal's Ctrl-C reaches mcpwire alone, which cancels the request
     // and closes the server in order instead of talking to a process the same Ctrl-C just killed.
-    const spawned = spawnStdio(target.command, target.args, { env: target.env, inheritEnv: target.inheritEnv, cwd: target.cwd, shutdownGraceMs: options.shutdownGraceMs, ownProcessGroup: true });
+    const spawned = spawnStdio(target.command, target.args, { env: target.env, inheritEnv: target.inheritEnv, cwd: target.cwd, shutdownGraceMs: options.shutdownGraceMs, ownProcessGroup: true,
+      ...(target.maxMessageBytes === undefined ? {} : { maxLineBytes: target.maxMessageBytes }) });
     spawned.onstderr = (text) => tracer.stderr(text);
     return { transport: traced('stdio', spawned), via: 'stdio', spawned };
   }
   if (legacy) {
-    const sse = legacySseTransport(target.url, { headers: target.headers, allowInsecureHttp: target.allowInsecureHttp === true, ontrace: (event) => tracer.http('sse', event) });
+    const sse = legacySseTransport(target.url, { headers: target.headers, allowInsecureHttp: target.allowInsecureHttp === true, ontrace: (event) => tracer.http('sse', event),
+      ...(target.maxMessageBytes === undefined ? {} : { maxMessageBytes: target.maxMessageBytes }) });
     return { transport: traced('sse', sse), via: 'sse', legacy: sse };
   }
   const auth = options.tokens !== undefined && !Object.keys(target.headers).some((name) => name.toLowerCase() === 'authorization') && options.tokens.has(target.url)
@@ -69,7 +71,8 @@ export function buildTransport(target: ServerTarget, options: BuildOptions, lega
     : undefined;
   const ontrace = (event: HttpTraceEvent): void => tracer.http('streamable-http', event);
   const allowInsecureHttp = target.allowInsecureHttp === true;
-  return { transport: traced('streamable-http', nodeHttpTransport(target.url, auth ? { headers: target.headers, ontrace, auth, allowInsecureHttp } : { headers: target.headers, ontrace, allowInsecureHttp })), via: 'streamable-http' };
+  const limit = target.maxMessageBytes === undefined ? {} : { maxMessageBytes: target.maxMessageBytes };
+  return { transport: traced('streamable-http', nodeHttpTransport(target.url, auth ? { headers: target.headers, ontrace, auth, allowInsecureHttp, ...limit } : { headers: target.headers, ontrace, allowInsecureHttp, ...limit })), via: 'streamable-http' };
 }
 
 /** True when a refused initialize POST means "try the legacy transport" (400, 404, 405). */

@@ -5,7 +5,7 @@
 
 import { homedir } from 'node:os';
 import { dirname, resolve, sep } from 'node:path';
-import { UsageError, optionValue } from './args.js';
+import { UsageError, integerOption, optionValue } from './args.js';
 import type { ParsedArgs } from './args.js';
 import { loadConfig } from './config-command.js';
 import { ConfigError, findEntry, interpretEntry, quoteWord } from './config-dialects.js';
@@ -13,12 +13,16 @@ import { expandReferences } from './config-variables.js';
 import type { CommandIo } from './command-io.js';
 
 /** A server to start or reach. */
-export type ServerTarget =
+export type ServerTarget = (
   | { kind: 'stdio'; command: string; args: string[]; env: Record<string, string>; inheritEnv: boolean; cwd: string | undefined; label: string }
-  | { kind: 'http'; url: string; headers: Record<string, string>; legacy: boolean; label: string; allowInsecureHttp?: boolean };
+  | { kind: 'http'; url: string; headers: Record<string, string>; legacy: boolean; label: string; allowInsecureHttp?: boolean }
+) & {
+  /** --max-message-bytes: the largest message read from the server (HTTP: maxMessageBytes; stdio: maxLineBytes). */
+  maxMessageBytes?: number;
+};
 
 /** The options every server-taking command accepts. */
-export const TARGET_OPTIONS = ['--header', '--env', '--cwd', '--timeout', '--config', '--sse', '--trace', '--trace-file', '--era', '--allow-insecure-http', '--inherit-env', '--input'];
+export const TARGET_OPTIONS = ['--header', '--env', '--cwd', '--timeout', '--config', '--sse', '--trace', '--trace-file', '--era', '--allow-insecure-http', '--inherit-env', '--input', '--max-message-bytes'];
 
 /** The target, the positionals left for the command, and notes worth telling the user. */
 export interface ResolvedTarget {
@@ -42,6 +46,9 @@ export function resolveTarget(args: ParsedArgs, io: CommandIo): ResolvedTarget {
     throw new UsageError(`${given.join(' and ')} ${given.length === 1 ? 'does' : 'do'} nothing for ${what}: ${resolved.target.label}`);
   }
   if (resolved.target.kind === 'http' && args.flags.has('--allow-insecure-http')) resolved.target.allowInsecureHttp = true;
+  const maxMessageBytes = integerOption(args, '--max-message-bytes', 0);
+  if (args.values.has('--max-message-bytes') && maxMessageBytes === 0) throw new UsageError('--max-message-bytes needs a positive whole number of bytes, got 0');
+  if (maxMessageBytes > 0) resolved.target.maxMessageBytes = maxMessageBytes;
   return resolved;
 }
 

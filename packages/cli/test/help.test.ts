@@ -109,7 +109,7 @@ test('help for a command that does not exist, or for two, is a usage error', asy
 
 test('every command rejects an option it does not know with exit 2, naming the options it takes', async () => {
   const server = ['--', 'no-such-command-mcpwire'];
-  const target = '--header --env --cwd --timeout --config --sse --trace --trace-file --era --allow-insecure-http --inherit-env --input --root --log-level --elicit';
+  const target = '--header --env --cwd --timeout --config --sse --trace --trace-file --era --allow-insecure-http --inherit-env --input --max-message-bytes --root --log-level --elicit';
   const cases: [string[], string, string][] = [
     [['ping', '--bogus', ...server], 'ping', target],
     [['complete', '--bogus', ...server], 'complete', `${target} --prompt --resource --context --json`],

@@ -34,7 +34,7 @@ test('exit codes as a shell sees them: tool error 1, usage 2, doctor = first fai
   const showcase = ['--', process.execPath, ...nodeArgs(fixture('cli-showcase-server.ts'))];
   assert.equal((await mcpwire(['call', 'fail', ...showcase])).code, 1);
   const usage = await mcpwire(['call', '--bogus']);
-  assert.deepEqual([usage.code, usage.stderr], [2, 'mcpwire: Unknown option "--bogus" (this command takes: --header --env --cwd --timeout --config --sse --trace --trace-file --era --allow-insecure-http --inherit-env --input --root --log-level --elicit --json --task --out --force)\nrun "mcpwire call --help" for usage\n']);
+  assert.deepEqual([usage.code, usage.stderr], [2, 'mcpwire: Unknown option "--bogus" (this command takes: --header --env --cwd --timeout --config --sse --trace --trace-file --era --allow-insecure-http --inherit-env --input --max-message-bytes --root --log-level --elicit --json --task --out --force)\nrun "mcpwire call --help" for usage\n']);
   const doctor = await mcpwire(['doctor', '--', process.execPath, fixture('broken-exits-during-initialize.mjs')]);
   assert.equal(doctor.code, 3);
   assert.match(doctor.stdout, /^\[FAIL\] 3 initialize {11}the server process exited with code 3 during initialize/m);

@@ -51,6 +51,7 @@ class Recording implements McpTransport {
   async openStandaloneStream(): Promise<boolean> { this.calls.push(['openStandaloneStream']); return true; }
   setParamHeaders(source: ParamHeaderSource): void { this.calls.push(['setParamHeaders', source]); }
   setMcpNames(names: Readonly<Record<string, string>>): void { this.calls.push(['setMcpNames', names]); }
+  setMaxMessageBytes(bytes: number): void { this.calls.push(['setMaxMessageBytes', bytes]); }
 }
 
 /** One member's check: uses it on the wrapper (or fires it on the wrapped transport) and says what came through. */
@@ -84,6 +85,7 @@ const FORWARDS: { [Member in keyof McpTransport]-?: Check } = {
   openStandaloneStream: async (outer, inner) => [await outer.openStandaloneStream?.(), inner.calls],
   setParamHeaders: async (outer, inner) => { outer.setParamHeaders?.(PARAM_HEADERS); return inner.calls; },
   setMcpNames: async (outer, inner) => { outer.setMcpNames?.(MCP_NAMES); return inner.calls; },
+  setMaxMessageBytes: async (outer, inner) => { outer.setMaxMessageBytes?.(1234); return inner.calls; },
   onmessage: (outer, inner) => callback((record) => { outer.onmessage = record; }, () => inner.onmessage?.(MESSAGE, EXTRA)),
   onerror: (outer, inner) => callback((record) => { outer.onerror = record; }, () => inner.onerror?.(new Error('inner trouble'))),
   onclose: (outer, inner) => callback((record) => { outer.onclose = record; }, () => inner.onclose?.(new Error('pipe gone'))),
@@ -103,6 +105,7 @@ const EXPECTED: { [Member in keyof McpTransport]-?: unknown } = {
   openStandaloneStream: [true, [['openStandaloneStream']]],
   setParamHeaders: [['setParamHeaders', PARAM_HEADERS]],
   setMcpNames: [['setMcpNames', MCP_NAMES]],
+  setMaxMessageBytes: [['setMaxMessageBytes', 1234]],
   onmessage: [[MESSAGE, EXTRA]],
   onerror: [[new Error('inner trouble')]],
   onclose: [[new Error('pipe gone')]],

@@ -13,7 +13,8 @@ import type { HttpBody, HttpRequester, HttpResponse } from './http-request.js';
 import { refuseClearBearer } from './clear-bearer.js';
 import { requestFollowingRedirects } from './redirect-follow.js';
 import { RequestAbort } from './request-abort.js';
-import { readLimitedText } from './response-text.js';
+import { DEFAULT_MAX_MESSAGE_BYTES, readLimitedText } from './response-text.js';
+import { byteLimit } from '../../options/byte-limit.js';
 import { readSseBody } from '../sse.js';
 import { mediaType } from '../media-type.js';
 import type { HttpTraceEvent } from './streamable-http-client.js';
@@ -32,6 +33,8 @@ export interface LegacySseTransportOptions {
   endpointTimeoutMs?: number;
   /** Send an Authorization header over plain http to a host that is not loopback (refused by default: clear-bearer.ts). */
   allowInsecureHttp?: boolean;
+  /** The largest SSE event read from the server (default 16 MiB, as httpTransport's); McpClient's `maxMessageBytes` replaces it. */
+  maxMessageBytes?: number;
   ontrace?: (event: HttpTraceEvent) => void;
 }
 
@@ -41,7 +44,7 @@ export interface LegacySseTransportOptions {
  */
 const LEGACY_SSE_CAPABILITIES: TransportCapabilities = Object.freeze({ sessions: false, standaloneStream: false, resumption: false, manyClients: false });
 
-const LEGACY_SSE_OPTIONS = { headers: true, fetch: true, request: true, endpointTimeoutMs: true, allowInsecureHttp: true, ontrace: true } as const satisfies OptionKeys<LegacySseTransportOptions>;
+const LEGACY_SSE_OPTIONS = { headers: true, fetch: true, request: true, endpointTimeoutMs: true, allowInsecureHttp: true, maxMessageBytes: true, ontrace: true } as const satisfies OptionKeys<LegacySseTransportOptions>;
 
 /** A client of a 2024-11-05 HTTP+SSE server. */
 export class LegacySseClientTransport implements Transport {
@@ -59,12 +62,19 @@ export class LegacySseClientTransport implements Transport {
   readonly #inflight = new Set<AbortController>();
   #queue: Promise<void> = Promise.resolve();
   #closed = false;
+  #maxMessageBytes: number;
 
   constructor(url: string | URL, options: LegacySseTransportOptions = {}) {
     refuseUnknownOptions('legacySseTransport', options, LEGACY_SSE_OPTIONS);
+    this.#maxMessageBytes = byteLimit('legacySseTransport', 'maxMessageBytes', options.maxMessageBytes) ?? DEFAULT_MAX_MESSAGE_BYTES;
     this.url = String(url);
     this.#options = options;
     this.#requester = options.request ?? fetchRequester(options.fetch ?? fetch);
+  }
+
+  /** The largest SSE event read from the server, from the next connection on (McpClient's `maxMessageBytes`). */
+  setMaxMessageBytes(bytes: number): void {
+    this.#maxMessageBytes = bytes;
   }
 
   /** The URL client messages are POSTed to, once the server named it. */
@@ -144,7 +154,7 @@ export class LegacySseClientTransport implements Transport {
       if (!settled) { settled = true; settle(error); }
     };
     try {
-      for await (const event of readSseBody(body)) {
+      for await (const event of readSseBody(body, this.#maxMessageBytes, 'maxMessageBytes')) {
         if (event.id !== undefined) this.#trace('GET', this.url, status, {}, event.id);
         const kind = event.event ?? 'message'; // an event without a type is a "message" event (SSE)
         if (this.#endpoint === undefined) {

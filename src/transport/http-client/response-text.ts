@@ -3,8 +3,13 @@
 
 import type { HttpResponse } from './http-request.js';
 
-/** Default cap on one message read from a server (a JSON body or one SSE event), like the stdio line limit. */
-export const DEFAULT_MAX_MESSAGE_BYTES = 4 * 1024 * 1024;
+/**
+ * Default cap on one message read from a server (a JSON body or one SSE event): the clients'
+ * `maxMessageBytes`. 16 MiB holds what tools really return (a 3 MB image is 4 MB in base64, with
+ * room for several, or a file or resource of ~12 MB) while a server that never ends its answer
+ * still cannot make the client buffer without bound (docs/limits.md).
+ */
+export const DEFAULT_MAX_MESSAGE_BYTES = 16 * 1024 * 1024;
 
 /** A body read up to a cap; `complete` is false when there was more (the rest was discarded). */
 export interface LimitedText {

@@ -28,6 +28,8 @@ export interface StreamHooks {
   deliver(data: string): unknown;
   /** Reports one event id, for tracing. */
   traceEvent(method: string, status: number, eventId: string): void;
+  /** The cap on one event, the transport's `maxMessageBytes` (characters: never more than its bytes). */
+  maxMessageBytes: number;
 }
 
 /** Where a stream stands; shared by the connections that carry it. */
@@ -84,7 +86,7 @@ export async function consumeSseResponse(
   const body = response.body;
   if (!body) return;
   // The body's chunks go straight to the parser (no async generator between them: this is every call's path).
-  const parser = new SseParser();
+  const parser = new SseParser(hooks.maxMessageBytes, 'maxMessageBytes');
   let finished = false;
   try {
     for (let chunk = await body.read(); ; chunk = await body.read()) {

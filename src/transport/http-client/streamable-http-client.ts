@@ -26,6 +26,7 @@ import { mediaType } from '../media-type.js';
 import { requestCancelledBy } from '../../protocol/cancellation.js';
 import type { HttpTraceEvent } from './http-trace.js';
 import { refuseUnknownOptions } from '../../options/known-options.js';
+import { byteLimit } from '../../options/byte-limit.js';
 import type { OptionKeys } from '../../options/known-options.js';
 
 export type { HttpTraceEvent } from './http-trace.js';
@@ -44,6 +45,12 @@ export interface HttpTransportOptions {
   auth?: HttpAuthHook;
   /** Send an Authorization header over plain http to a host that is not loopback (refused by default: clear-bearer.ts). */
   allowInsecureHttp?: boolean;
+  /**
+   * The largest message read from the server, a JSON answer or one SSE event (default 16 MiB:
+   * DEFAULT_MAX_MESSAGE_BYTES); a larger one fails its request with an error naming this option.
+   * McpClient's `maxMessageBytes`, when given, replaces it.
+   */
+  maxMessageBytes?: number;
   ontrace?: (event: HttpTraceEvent) => void;
 }
 
@@ -51,7 +58,7 @@ export interface HttpTransportOptions {
 const STREAMABLE_HTTP_CAPABILITIES: TransportCapabilities = Object.freeze({ sessions: true, standaloneStream: true, resumption: true, manyClients: false });
 
 const RECONNECT_OPTIONS = { maxRetries: true, initialDelayMs: true } as const satisfies OptionKeys<ReconnectPolicy>;
-const HTTP_TRANSPORT_OPTIONS = { headers: true, fetch: true, request: true, reconnect: true, auth: true, allowInsecureHttp: true, ontrace: true } as const satisfies OptionKeys<HttpTransportOptions>;
+const HTTP_TRANSPORT_OPTIONS = { headers: true, fetch: true, request: true, reconnect: true, auth: true, allowInsecureHttp: true, maxMessageBytes: true, ontrace: true } as const satisfies OptionKeys<HttpTransportOptions>;
 
 /** A Streamable HTTP client endpoint. */
 export class StreamableHttpClientTransport implements McpTransport {
@@ -95,6 +102,7 @@ export class StreamableHttpClientTransport implements McpTransport {
     refuse: (response) => this.#refusal(response, undefined),
     deliver: (data) => this.#deliver(data, false),
     traceEvent: (method, status, eventId) => this.ontrace?.(traceEvent(this.url, method, status, {}, eventId)),
+    maxMessageBytes: DEFAULT_MAX_MESSAGE_BYTES,
   };
 
   /** The GET stream for server-initiated messages (standalone-stream.ts). */
@@ -105,6 +113,7 @@ export class StreamableHttpClientTransport implements McpTransport {
   constructor(url: string | URL, options: HttpTransportOptions = {}) {
     refuseUnknownOptions('httpTransport', options, HTTP_TRANSPORT_OPTIONS);
     refuseUnknownOptions('httpTransport: reconnect', options.reconnect, RECONNECT_OPTIONS);
+    this.#hooks.maxMessageBytes = byteLimit('httpTransport', 'maxMessageBytes', options.maxMessageBytes) ?? DEFAULT_MAX_MESSAGE_BYTES;
     this.url = String(url);
     this.#options = options;
     this.#policy = options.reconnect ?? DEFAULT_RECONNECT;
@@ -128,6 +137,11 @@ export class StreamableHttpClientTransport implements McpTransport {
   /** basic/transports#protocol-version-header: sent on every request after initialization. */
   setProtocolVersion(version: string): void {
     this.#protocolVersion = version;
+  }
+
+  /** The largest message read from the server from now on (McpClient's `maxMessageBytes`). */
+  setMaxMessageBytes(bytes: number): void {
+    this.#hooks.maxMessageBytes = bytes;
   }
 
   /** 26/basic/transports/streamable-http#custom-headers: where the Mcp-Param-* values of a request come from. */
@@ -196,8 +210,9 @@ export class StreamableHttpClientTransport implements McpTransport {
       } else if (type === 'text/event-stream') {
         await consumeSseResponse(response, 'POST', undefined, newProgress(), this.#hooks); // odd for a notification, but harmless
       } else if (type === 'application/json') {
-        const { text, complete } = await readLimitedText(response, DEFAULT_MAX_MESSAGE_BYTES);
-        if (!complete) throw new Error(`The JSON answer is larger than ${DEFAULT_MAX_MESSAGE_BYTES} bytes: refused`);
+        const limit = this.#hooks.maxMessageBytes;
+        const { text, complete } = await readLimitedText(response, limit);
+        if (!complete) throw new Error(`The JSON answer is larger than ${limit} bytes (maxMessageBytes): refused`);
         if (text.trim() !== '') this.#deliver(text, true);
       } else {
         await discard(response);

@@ -82,6 +82,7 @@ export class SpawnedStdioTransport implements Transport {
   readonly command: string;
   readonly args: readonly string[];
   readonly #options: SpawnStdioOptions;
+  #maxLineBytes: number | undefined;
   #child: ChildProcess | undefined;
   /** The child leads its own process group (ownProcessGroup, not on Windows). */
   #grouped = false;
@@ -107,6 +108,11 @@ export class SpawnedStdioTransport implements Transport {
   }
 
   /** Spawns the server; rejects with a ServerSpawnError naming the command when it cannot be started. */
+  /** The longest line to read from the server, when set before start(): McpClient's `maxMessageBytes`, stdio's form of it. */
+  setMaxMessageBytes(bytes: number): void {
+    this.#maxLineBytes = bytes;
+  }
+
   async start(): Promise<void> {
     // Imported here, not at the top: every server process loads this module with the rest of
     // the transports, and none of them spawns anything (bench: server RSS).
@@ -140,7 +146,7 @@ export class SpawnedStdioTransport implements Transport {
     const onstdout = this.onstdout;
     if (onstdout) child.stdout!.on('data', (chunk: Buffer) => onstdout(chunk));
     const stdio = new StdioTransport(child.stdout!, child.stdin!, {
-      maxLineBytes: this.#options.maxLineBytes,
+      maxLineBytes: this.#maxLineBytes ?? this.#options.maxLineBytes,
       maxJsonDepth: this.#options.maxJsonDepth,
       maxQueuedBytes: this.#options.maxQueuedBytes,
       // The client keeps reading the server's stdout while its stdin is full: answers to our own

@@ -1,0 +1,24 @@
+// Baseline server for the growth section's SSE client rows: node:http answering every POST with
+// one SSE message event whose result holds a text of `?bytes=` characters, written as one string
+// (the socket splits it into chunks as TCP delivers them). Prints "listening on <url>"; stops
+// when its stdin ends. Plain JavaScript.
+
+import { createServer } from 'node:http';
+
+const texts = new Map();
+const server = createServer((request, response) => {
+  const chunks = [];
+  request.on('data', (chunk) => chunks.push(chunk));
+  request.on('end', () => {
+    const message = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+    const bytes = Number(new URL(request.url, 'http://x').searchParams.get('bytes'));
+    let text = texts.get(bytes);
+    if (text === undefined) texts.set(bytes, text = 'x'.repeat(bytes));
+    const data = JSON.stringify({ jsonrpc: '2.0', id: message.id, result: { content: [{ type: 'text', text }] } });
+    response.writeHead(200, { 'content-type': 'text/event-stream' });
+    response.end(`event: message\ndata: ${data}\n\n`);
+  });
+});
+server.listen(0, '127.0.0.1', () => process.stdout.write(`listening on http://127.0.0.1:${server.address().port}/mcp\n`));
+process.stdin.on('end', () => server.close(() => process.exit(0)));
+process.stdin.resume();
