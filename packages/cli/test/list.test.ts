@@ -84,7 +84,7 @@ test('list --json: the whole listing for machines; --trace-file records every pa
     'tools/list', 'tools/list', 'tools/list', 'tools/list', 'tools/list', 'tools/list', 'tools/list', 'tools/list',
     'resources/list', 'resources/list', 'resources/templates/list', 'prompts/list',
   ]);
-  assert.deepEqual(sent.slice(2, 4), [['tools/list', null], ['tools/list', 'bWNwd2lyZTox']]);
+  assert.deepEqual(sent.slice(2, 4), [['tools/list', null], ['tools/list', btoa('mcpwire:1:echo')]]);
   assert.deepEqual(records.filter((r) => r.kind === 'message').map((r) => r.via), records.filter((r) => r.kind === 'message').map(() => 'stdio'));
 });
 
