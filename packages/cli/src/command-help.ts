@@ -320,6 +320,34 @@ export const COMMAND_HELP: Record<string, CommandHelp> = {
     ],
     exitCodes: 'exit codes: 2 usage · 4 cannot listen (e.g. the port is in use); otherwise it runs until stopped',
   },
+  tap: {
+    usage: [['mcpwire tap (--trace-file F | --trace) -- command args…', "record what a real host sends a stdio server (or: tap URL)"]],
+    about: "Put it in a host's config where the server's command was: it starts the server and passes every\nmessage both ways unchanged, each line as it came, and records each one (direction, time, the whole\nmessage: its id, and for tools/call the tool and arguments) as NDJSON in --trace-file, the format\n--trace-file writes everywhere. The server gets the environment the host gave tap. A line that is not\nJSON, or longer than 4 MiB, is not passed on: it is reported on stderr and in the trace and answered\nwith -32700. The server's stderr goes to tap's. A URL instead of a command: mcpwire bridge, recorded.",
+    options: [
+      ['--trace-file F', 'write the record to F (NDJSON, replaced)'], ['--trace', 'also print each message on stderr (stdout is the host\'s)'],
+      ['-e KEY=VALUE, --cwd DIR', 'for the command: added environment, working folder'], ['-H \'Name: value\'', 'for a URL: a header on every request (never recorded)'],
+    ],
+    server: false,
+    examples: [
+      'mcpwire tap --trace-file /tmp/add.ndjson -- mcpwire serve',
+      'mcpwire tap --trace --trace-file add.ndjson -- node server.js  # in a host\'s config: "command": "mcpwire", "args": [...]',
+    ],
+    exitCodes: 'exit codes: the server\'s when it exits first · 0 the host closed stdin or Ctrl-C · 2 usage · 4 the server cannot be started or reached',
+  },
+  bridge: {
+    usage: [['mcpwire bridge URL [-H \'Name: value\'…]', 'stdio to a Streamable HTTP server, for a host that speaks only stdio']],
+    about: "Speaks stdio to the host and Streamable HTTP to the server at URL, passing every message both ways:\nthe host's requests, the server's requests (sampling, elicitation, roots/list) on the POST's stream or\nthe GET stream, notifications and cancellation. The tokens of `mcpwire login URL` are used when stored\n(refreshed as they expire); -H headers go on every request. Neither appears in a trace or on stderr.",
+    options: [
+      ['-H \'Name: value\'', 'a header on every request (repeatable)'], ['--allow-insecure-http', 'send -H Authorization / login tokens over plain http off loopback'],
+      ['--trace', 'print each HTTP exchange and problem on stderr'], ['--trace-file F', 'write them to F (NDJSON); mcpwire tap URL records the messages too'],
+    ],
+    server: false,
+    examples: [
+      'mcpwire bridge http://127.0.0.1:3000/mcp  # after: mcpwire serve --http --port 3000',
+      'mcpwire bridge https://mcp.example.com/mcp  # after: mcpwire login https://mcp.example.com/mcp',
+    ],
+    exitCodes: 'exit codes: 0 the host closed stdin or Ctrl-C · 2 usage · 4 the server cannot be reached or ended the session',
+  },
   login: {
     usage: [['mcpwire login URL [--no-browser] [--timeout MS]', 'log in to an OAuth-protected HTTP server; list, call, … use the tokens']],
     about: 'Runs the OAuth 2.1 authorization code flow (PKCE) with a redirect to http://127.0.0.1:PORT/callback:\nprints the authorization URL and opens a browser when there is one. The tokens are kept per server\nin the config folder ($MCPWIRE_CONFIG_DIR, else ~/.config/mcpwire) with mode 0600, and refreshed.',

@@ -25,10 +25,12 @@ import { runModelScope } from './modelscope-command.js';
 import { packageVersion } from './package-version.js';
 import { runServe } from './serve.js';
 import { runSkills } from './skills.js';
+import { runBridge } from './bridge.js';
+import { runTap } from './tap.js';
 import { terminalText } from './terminal-text.js';
 
 /** Commands that talk to a server: Ctrl-C cancels their request instead of killing the process. */
-const CANCELLABLE = new Set(['list', 'call', 'read', 'prompt', 'skills', 'doctor', 'ping', 'complete', 'inspect']);
+const CANCELLABLE = new Set(['list', 'call', 'read', 'prompt', 'skills', 'doctor', 'ping', 'complete', 'inspect', 'tap', 'bridge']);
 
 /** Runs the command line; resolves with the process exit code. */
 export async function main(argv: readonly string[], io: CommandIo = processIo()): Promise<number> {
@@ -51,6 +53,8 @@ export async function main(argv: readonly string[], io: CommandIo = processIo())
       case 'chat': return await runChat(rest, io);
       case 'inspect': return await runInspect(rest, io);
       case 'serve': return await runServe(rest, io);
+      case 'tap': return await runTap(rest, io);
+      case 'bridge': return await runBridge(rest, io);
       case 'login': return await runLogin(rest, io);
       case 'logout': return await runLogout(rest, io);
       case '--version':

@@ -56,6 +56,8 @@ test('help, --help and -h print the overview with exit 0; no command at all prin
     'mcpwire chat "QUESTION" --model openai:M|anthropic:M [--dry-run] [--trace] [--html FILE] <servers>',
     'mcpwire inspect <server> [--port N] [--no-open] [--model SPEC]',
     'mcpwire serve [--http [--port N]]',
+    'mcpwire tap (--trace-file F | --trace) -- command args…',
+    "mcpwire bridge URL [-H 'Name: value'…]",
     'mcpwire login URL [--no-browser] [--timeout MS]',
     'mcpwire logout URL',
     'mcpwire help [command] · mcpwire <command> --help',
@@ -64,7 +66,7 @@ test('help, --help and -h print the overview with exit 0; no command at all prin
 });
 
 test('every command has its own help: `help <command>`, `<command> --help` and `-h` print it with exit 0', async () => {
-  assert.deepStrictEqual(Object.keys(COMMAND_HELP), ['list', 'call', 'read', 'prompt', 'skills', 'ping', 'complete', 'doctor', 'config', 'registry', 'modelscope', 'demo', 'chat', 'inspect', 'serve', 'login', 'logout']);
+  assert.deepStrictEqual(Object.keys(COMMAND_HELP), ['list', 'call', 'read', 'prompt', 'skills', 'ping', 'complete', 'doctor', 'config', 'registry', 'modelscope', 'demo', 'chat', 'inspect', 'serve', 'tap', 'bridge', 'login', 'logout']);
   for (const command of Object.keys(COMMAND_HELP)) {
     const text = `${formatCommandHelp(command)}\n`;
     const expected = { code: 0, stdout: text, stderr: '' };
