@@ -41,7 +41,10 @@ export function serverSideTransport(target: Extract<ServerTarget, { kind: 'http'
     if (from === 'host' && fields.method === NOTIFICATIONS.initialized && transport.capabilities.standaloneStream) {
       transport.openStandaloneStream().then(
         (open) => { if (!open) tracer.note('the server offers no GET stream: its own requests come only while it answers one of the host\'s'); },
-        (error: unknown) => tracer.note(`the GET stream could not be opened: ${error instanceof Error ? error.message : String(error)}`),
+        (error: unknown) => {
+          // Aborted: the bridge is closing (close() aborts what is in flight); nothing to report.
+          if (!(error instanceof Error && error.name === 'AbortError')) tracer.note(`the GET stream could not be opened: ${error instanceof Error ? error.message : String(error)}`);
+        },
       );
     }
   };
