@@ -2,3 +2,5 @@
 // `bridge` commands import it by this file.
 export { Relay } from './relay.js';
 export type { RelayEnd, RelayOptions, RelayRecord, RelaySide } from './relay.js';
+export { relayPerSession } from './relay-servable.js';
+export type { RelayServable } from './relay-servable.js';

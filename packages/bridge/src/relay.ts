@@ -9,8 +9,9 @@
 // with -32603 naming why, so the sender never waits for an answer that will not come.
 
 import { INTERNAL_ERROR, MessageParseError, PARSE_ERROR, messageOf } from 'mcpwire/jsonrpc';
-import type { JSONRPCMessage, RequestId } from 'mcpwire/jsonrpc';
+import type { JSONRPCMessage, RequestId, SendOptions } from 'mcpwire/jsonrpc';
 import type { McpMessageExtra, McpTransport } from 'mcpwire/protocol';
+import { RequestRelation } from './request-relation.js';
 
 /** Which peer a message came from: the host (the MCP client side) or the server. */
 export type RelaySide = 'host' | 'server';
@@ -32,6 +33,11 @@ export interface RelayOptions {
   onrecord?: (record: RelayRecord) => void;
   /** After a message was handed to the other side's transport (the bridge's lifecycle hints use it). */
   onforwarded?: (from: RelaySide, message: unknown) => void;
+  /**
+   * Send each server message with the host request it relates to (SendOptions.relatedRequestId,
+   * request-relation.ts): for a host side that routes by it, Streamable HTTP's sessions (bridge --port).
+   */
+  relateToRequests?: boolean;
 }
 
 /**
@@ -42,6 +48,7 @@ export interface RelayOptions {
 export class Relay {
   readonly #server: McpTransport;
   readonly #options: RelayOptions;
+  readonly #relation: RequestRelation | undefined;
   #host: McpTransport | undefined;
   #ended: RelayEnd | undefined;
   readonly #done: Promise<RelayEnd>;
@@ -50,6 +57,7 @@ export class Relay {
   constructor(server: McpTransport, options: RelayOptions = {}) {
     this.#server = server;
     this.#options = options;
+    this.#relation = options.relateToRequests === true ? new RequestRelation() : undefined;
     this.#done = new Promise((resolve) => { this.#finish = resolve; });
   }
 
@@ -79,8 +87,16 @@ export class Relay {
 
   #forward(from: RelaySide, message: unknown, extra: McpMessageExtra | undefined, source: McpTransport, target: McpTransport): void {
     this.#record({ kind: 'message', from, message });
-    const line = extra?.line;
-    target.send(message as JSONRPCMessage, line === undefined ? undefined : { line }).then(
+    const send: SendOptions = {};
+    if (extra?.line !== undefined) send.line = extra.line;
+    if (this.#relation !== undefined) {
+      if (from === 'host') this.#relation.fromHost(message);
+      else {
+        const related = this.#relation.fromServer(message);
+        if (related !== undefined) send.relatedRequestId = related;
+      }
+    }
+    target.send(message as JSONRPCMessage, send).then(
       () => this.#options.onforwarded?.(from, message),
       (error: unknown) => {
         const text = `could not pass on a message from the ${from} to the ${other(from)}: ${messageOf(error)}`;

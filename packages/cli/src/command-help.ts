@@ -335,16 +335,21 @@ export const COMMAND_HELP: Record<string, CommandHelp> = {
     exitCodes: 'exit codes: the server\'s when it exits first · 0 the host closed stdin or Ctrl-C · 2 usage · 4 the server cannot be started or reached',
   },
   bridge: {
-    usage: [['mcpwire bridge URL [-H \'Name: value\'…]', 'stdio to a Streamable HTTP server, for a host that speaks only stdio']],
-    about: "Speaks stdio to the host and Streamable HTTP to the server at URL, passing every message both ways:\nthe host's requests, the server's requests (sampling, elicitation, roots/list) on the POST's stream or\nthe GET stream, notifications and cancellation. The tokens of `mcpwire login URL` are used when stored\n(refreshed as they expire); -H headers go on every request. Neither appears in a trace or on stderr.",
+    usage: [
+      ['mcpwire bridge URL [-H \'Name: value\'…]', 'stdio to a Streamable HTTP server, for a host that speaks only stdio'],
+      ['mcpwire bridge --port N -- command args…', 'a stdio server served as Streamable HTTP on 127.0.0.1'],
+    ],
+    about: "Speaks stdio to the host and Streamable HTTP to the server at URL, passing every message both ways:\nthe host's requests, the server's requests (sampling, elicitation, roots/list) on the POST's stream or\nthe GET stream, notifications and cancellation. The tokens of `mcpwire login URL` are used when stored\n(refreshed as they expire); -H headers go on every request. Neither appears in a trace or on stderr.\nWith --port N -- command it is the other way round: each HTTP session gets its own server process,\nended with its session; the endpoint keeps serve --http's limits and Origin and Host checks.",
     options: [
       ['-H \'Name: value\'', 'a header on every request (repeatable)'], ['--allow-insecure-http', 'send -H Authorization / login tokens over plain http off loopback'],
       ['--trace', 'print each HTTP exchange and problem on stderr'], ['--trace-file F', 'write them to F (NDJSON); mcpwire tap URL records the messages too'],
+      ['--port N', 'serve `-- command` on 127.0.0.1:N (0 picks a free port)'], ['-e KEY=VALUE, --cwd DIR, --inherit-env', 'with --port: the command\'s environment and folder'],
     ],
     server: false,
     examples: [
       'mcpwire bridge http://127.0.0.1:3000/mcp  # after: mcpwire serve --http --port 3000',
       'mcpwire bridge https://mcp.example.com/mcp  # after: mcpwire login https://mcp.example.com/mcp',
+      'mcpwire bridge --port 3000 -- mcpwire serve',
     ],
     exitCodes: 'exit codes: 0 the host closed stdin or Ctrl-C · 2 usage · 4 the server cannot be reached or ended the session',
   },

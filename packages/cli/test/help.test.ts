@@ -58,6 +58,7 @@ test('help, --help and -h print the overview with exit 0; no command at all prin
     'mcpwire serve [--http [--port N]]',
     'mcpwire tap (--trace-file F | --trace) -- command args…',
     "mcpwire bridge URL [-H 'Name: value'…]",
+    'mcpwire bridge --port N -- command args…',
     'mcpwire login URL [--no-browser] [--timeout MS]',
     'mcpwire logout URL',
     'mcpwire help [command] · mcpwire <command> --help',

@@ -1,0 +1,86 @@
+// `mcpwire bridge --port 0 -- command`: a stdio server (the add server, a real child of the bridge,
+// itself a real child of this test) served as Streamable HTTP on 127.0.0.1, one process per
+// session. The clients are McpClients over the node:http client transport.
+
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import type { TestContext } from 'node:test';
+import { McpClient } from '../../../src/client/index.js';
+import { nodeHttpTransport } from '../../../src/node.js';
+import { bundledProgram } from '../../../test/fakes/bundled-program.js';
+import { REPO } from './cli-harness.js';
+
+const CLI = bundledProgram(join(REPO, 'packages/cli/src/main.ts'));
+const ADD_SERVER = bundledProgram(join(REPO, 'packages/cli/src/demo-server.ts'));
+
+/** Starts the bridge; resolves with its URL once it says it listens, and a stop (SIGINT) that resolves with its exit code and stderr. */
+async function startBridge(t: TestContext, serverArgs: string[]): Promise<{ url: string; stop: () => Promise<{ code: number | null; stderr: string }> }> {
+  const child = spawn(process.execPath, [CLI, 'bridge', '--port', '0', '--', process.execPath, ADD_SERVER, ...serverArgs], { stdio: ['ignore', 'ignore', 'pipe'] });
+  t.after(() => { if (child.exitCode === null) child.kill(); });
+  let stderr = '';
+  const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const url = await new Promise<string>((resolve, reject) => {
+    child.stderr.setEncoding('utf8').on('data', (text: string) => {
+      stderr += text;
+      const match = / listening on (\S+),/.exec(stderr);
+      if (match) resolve(match[1]!);
+    });
+    void exit.then((code) => reject(new Error(`bridge exited with ${code}: ${stderr}`)));
+  });
+  return {
+    url,
+    stop: async () => {
+      child.kill('SIGINT');
+      return { code: await exit, stderr };
+    },
+  };
+}
+
+test('two clients, two sessions, each its own add server: calls, and an elicitation/create on the POST\'s stream answered by the client', async (t) => {
+  const bridge = await startBridge(t, ['--confirm-over', '10']);
+  const asked: string[] = [];
+  const transports = [nodeHttpTransport(bridge.url), nodeHttpTransport(bridge.url)];
+  const first = await McpClient.connect(transports[0]!, {
+    onElicitation: async (params) => {
+      asked.push(params.message);
+      return { action: 'accept', content: { ok: true } };
+    },
+  });
+  const second = await McpClient.connect(transports[1]!);
+  assert.deepStrictEqual(await first.callTool('add', { a: 19, b: 23 }), { content: [{ type: 'text', text: '42' }] });
+  assert.deepStrictEqual(asked, ['Add 19 and 23? The sum is over 10.']);
+  assert.deepStrictEqual(await second.callTool('add', { a: 1, b: 2 }), { content: [{ type: 'text', text: '3' }] });
+  assert.equal(new Set(transports.map((transport) => transport.sessionId)).size, 2);
+  await first.close();
+  await second.close();
+  const { code, stderr } = await bridge.stop();
+  assert.equal(code, 0);
+  assert.deepStrictEqual(stderr.trim().split('\n').map((line) => line.replace(/ listening on \S+,/, ' listening on URL,').replace(/^mcpwire bridge: \S+ \S+/, 'mcpwire bridge: node add')), [
+    'mcpwire bridge: node add --confirm-over 10 listening on URL, one process per session (Ctrl-C to stop)',
+  ]);
+});
+
+test('a command that cannot start: initialize is answered 500 naming it, and the bridge keeps serving', async (t) => {
+  const child = spawn(process.execPath, [CLI, 'bridge', '--port', '0', '--', 'no-such-command-mcpwire'], { stdio: ['ignore', 'ignore', 'pipe'] });
+  t.after(() => { if (child.exitCode === null) child.kill(); });
+  let stderr = '';
+  const url = await new Promise<string>((resolve) => {
+    child.stderr.setEncoding('utf8').on('data', (text: string) => {
+      stderr += text;
+      const match = / listening on (\S+),/.exec(stderr);
+      if (match) resolve(match[1]!);
+    });
+  });
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '1' } } }),
+  });
+  assert.equal(response.status, 500);
+  assert.match(await response.text(), /Could not start the session: Cannot start \\"no-such-command-mcpwire\\": command not found \(ENOENT\)/);
+  const exit = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  child.kill('SIGINT');
+  assert.equal(await exit, 0);
+});
