@@ -4,6 +4,8 @@
 // the steps and their numbers are in doctor-steps.ts.
 
 import { UsageError, eraOption, integerOption, optionValue, parseArgs } from './args.js';
+import type { ParsedArgs } from './args.js';
+import { diagnoseTrace, readTrace } from './doctor-from-trace.js';
 import { println } from './command-io.js';
 import type { CommandIo } from './command-io.js';
 import { CLIENT_FEATURE_OPTIONS, clientFeatures } from './client-features.js';
@@ -28,7 +30,9 @@ export const DEFAULT_EXIT_WAIT_MS = 2000;
 
 /** Runs the doctor; resolves with the exit code. */
 export async function runDoctor(argv: readonly string[], io: CommandIo): Promise<number> {
-  const args = parseArgs(argv, [...TARGET_OPTIONS, ...CLIENT_FEATURE_OPTIONS, '--tool', '--call', '--args', '--exit-wait', '--json']);
+  const args = parseArgs(argv, [...TARGET_OPTIONS, ...CLIENT_FEATURE_OPTIONS, '--tool', '--call', '--args', '--exit-wait', '--json', '--from-trace']);
+  const fromTrace = optionValue(args, '--from-trace');
+  if (fromTrace !== undefined) return doctorFromTrace(fromTrace, args, io);
   const { target, rest, notes } = resolveTarget(args, io);
   if (rest.length > 0) throw new UsageError(`Unexpected words: ${rest.join(' ')} (the doctor takes one server)`);
   const expected = optionValue(args, '--tool');
@@ -87,6 +91,18 @@ export async function runDoctor(argv: readonly string[], io: CommandIo): Promise
     for (const line of formatReport(target.label, results)) println(io.stdout, line);
     if (code === 0 && listed.length > 0) for (const line of firstCallAdvice(listed)) println(io.stdout, line);
   }
+  return code;
+}
+
+/** `--from-trace F`: the steps over a recording instead of a live server; the same report and exit code. */
+function doctorFromTrace(file: string, args: ParsedArgs, io: CommandIo): number {
+  const extra = [...args.positionals, ...(args.command ? ['--', ...args.command] : []), ...[...args.values.keys(), ...args.flags].filter((name) => !['--from-trace', '--tool', '--json'].includes(name))];
+  if (extra.length > 0) throw new UsageError(`--from-trace reads a recording: it takes only --tool NAME and --json, got: ${extra.join(' ')}`);
+  const results = diagnoseTrace(readTrace(file, io.cwd), optionValue(args, '--tool'));
+  const code = doctorExitCode(results);
+  const label = `the recording ${file}`;
+  if (args.flags.has('--json')) println(io.stdout, JSON.stringify({ trace: file, steps: inOrder(results), exitCode: code }, null, 2));
+  else for (const line of formatReport(label, results)) println(io.stdout, line);
   return code;
 }
 
