@@ -146,6 +146,24 @@ test('the host closing stdin ends the server and tap, with exit code 0', async (
   assert.deepStrictEqual({ exitCode: spawned.exitCode, signal: spawned.signalCode }, { exitCode: 0, signal: null });
 });
 
+test('SIGTERM to tap (how a host stops a server) closes the server\'s stdin, which ends it; tap exits 0. The server got tap\'s environment', async (t) => {
+  const folder = mkdtempSync(join(tmpdir(), 'mcpwire-tap-'));
+  t.after(() => rmSync(folder, { recursive: true, force: true }));
+  const recordFile = join(folder, 'record.ndjson');
+  const child = spawn(process.execPath, [CLI, 'tap', '--trace-file', join(folder, 'trace.ndjson'), '--', process.execPath, bundledProgram(fixture('recording-server.ts'))], {
+    stdio: ['pipe', 'pipe', 'inherit'], env: { ...process.env, MCPWIRE_RECORD_FILE: recordFile },
+  });
+  t.after(() => { if (child.exitCode === null) child.kill('SIGKILL'); });
+  const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
+  child.stdin.write('{"jsonrpc":"2.0","id":1,"method":"ping"}\n');
+  assert.deepStrictEqual(JSON.parse((await lines.next()).value as string), { jsonrpc: '2.0', id: 1, result: {} });
+  child.kill('SIGTERM');
+  assert.equal(await exit, 0);
+  const recorded = readFileSync(recordFile, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+  assert.deepStrictEqual(recorded.slice(1), [{ received: { jsonrpc: '2.0', id: 1, method: 'ping' } }, { stdin: 'end' }, { exit: 0 }]);
+});
+
 test('tap without --trace-file or --trace is a usage error, exit 2', async () => {
   const child = spawn(process.execPath, [CLI, 'tap', '--', process.execPath, ADD_SERVER], { stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
