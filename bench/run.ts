@@ -7,6 +7,7 @@
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { buildDist, bundle, ensureEsbuild } from './build.js';
+import { benchBridge } from './bridge.js';
 import { benchColdStart } from './cold-start.js';
 import { COUNTS, QUICK, ROOT, SERVERS } from './config.js';
 import { benchFootprint } from './footprint.js';
@@ -98,6 +99,16 @@ await section('stdio', async () => {
       session.rssAfterSequentialBytes / KB / KB, raw.rssAfterSequentialBytes / KB / KB),
     ...loadRows('stdio', `2026 stateless vs 2025 session, sequential ×${count(COUNTS.stdioSequential)}`, stateless.sequential, session.sequential, {}),
     ...loadRows('stdio', `2026 stateless vs 2025 session, ${COUNTS.concurrency} in flight ×${count(COUNTS.stdioInFlight)}`, stateless.inFlight, session.inFlight, {}),
+  );
+});
+
+await section('bridge', async () => {
+  // Issue 46: the tapped side's server CPU/call is the tap process's own, beside the server's.
+  const result = details.bridge = await benchBridge(esbuild);
+  rows.push(
+    ...loadRows('bridge', `tap --trace-file vs direct, sequential ×${count(COUNTS.stdioSequential)}`, result.tapped.sequential, result.direct.sequential, {}),
+    ...loadRows('bridge', `tap --trace-file vs direct, ${COUNTS.concurrency} in flight ×${count(COUNTS.stdioInFlight)}`, result.tapped.inFlight, result.direct.inFlight, {}),
+    compared('bridge', `tap process RSS vs the server's, after ${count(COUNTS.stdioSequential)} calls`, 'MB', result.tapRssBytes / KB / KB, result.serverRssBytes / KB / KB),
   );
 });
 
