@@ -3,4 +3,6 @@
 export { Relay } from './relay.js';
 export type { RelayEnd, RelayOptions, RelayRecord, RelaySide } from './relay.js';
 export { relayPerSession } from './relay-servable.js';
-export type { RelayServable } from './relay-servable.js';
+export type { RelayPerSessionOptions, RelayServable } from './relay-servable.js';
+export { relayedClient } from './relayed-client-transport.js';
+export type { RelayedClientOptions } from './relayed-client-transport.js';

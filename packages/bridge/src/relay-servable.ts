@@ -4,6 +4,8 @@
 // started for it, so no second dispatch path exists: the endpoint keeps its sessions, limits,
 // Origin and Host checks and bearer auth, and the relay only passes messages.
 
+import { refuseUnknownOptions } from 'mcpwire/jsonrpc';
+import type { OptionKeys } from 'mcpwire/jsonrpc';
 import type { McpTransport } from 'mcpwire/protocol';
 import { Relay } from './relay.js';
 import type { RelayEnd, RelayOptions } from './relay.js';
@@ -15,12 +17,20 @@ export interface RelayServable {
   readonly relayCount: number;
 }
 
+/** Options of relayPerSession: each relay's, and who hears each relay end. */
+export interface RelayPerSessionOptions extends Omit<RelayOptions, 'relateToRequests'> {
+  onend?: (end: RelayEnd) => void;
+}
+
+const RELAY_PER_SESSION_OPTIONS = { onrecord: true, onforwarded: true, onend: true } as const satisfies OptionKeys<RelayPerSessionOptions>;
+
 /**
  * One server per session: `startServer()` makes the server-side transport (a spawnStdio) when a
  * client initializes; the session ending (DELETE, idle, shutdown) ends that server, and the server
  * exiting ends the session. `onend` hears each relay's end.
  */
-export function relayPerSession(startServer: () => McpTransport, options: RelayOptions & { onend?: (end: RelayEnd) => void } = {}): RelayServable {
+export function relayPerSession(startServer: () => McpTransport, options: RelayPerSessionOptions = {}): RelayServable {
+  refuseUnknownOptions('relayPerSession', options, RELAY_PER_SESSION_OPTIONS);
   const live = new Set<Relay>();
   const { onend, ...relayOptions } = options;
   return {

@@ -8,8 +8,8 @@
 // the peer that would have read it answers, and a request that could not be delivered is answered
 // with -32603 naming why, so the sender never waits for an answer that will not come.
 
-import { INTERNAL_ERROR, MessageParseError, PARSE_ERROR, messageOf } from 'mcpwire/jsonrpc';
-import type { JSONRPCMessage, RequestId, SendOptions } from 'mcpwire/jsonrpc';
+import { INTERNAL_ERROR, MessageParseError, PARSE_ERROR, messageOf, refuseUnknownOptions } from 'mcpwire/jsonrpc';
+import type { JSONRPCMessage, OptionKeys, RequestId, SendOptions } from 'mcpwire/jsonrpc';
 import type { McpMessageExtra, McpTransport } from 'mcpwire/protocol';
 import { RequestRelation } from './request-relation.js';
 
@@ -40,6 +40,9 @@ export interface RelayOptions {
   relateToRequests?: boolean;
 }
 
+/** The keys RelayOptions takes, for the check at construction. */
+export const RELAY_OPTIONS = { onrecord: true, onforwarded: true, relateToRequests: true } as const satisfies OptionKeys<RelayOptions>;
+
 /**
  * Passes messages between a host-side transport and a server-side one. Connect it to the host's
  * transport (`serveStdio(relay)`, or `relay.connect(transport)`): that starts the server side first,
@@ -55,6 +58,7 @@ export class Relay {
   #finish!: (end: RelayEnd) => void;
 
   constructor(server: McpTransport, options: RelayOptions = {}) {
+    refuseUnknownOptions('new Relay', options, RELAY_OPTIONS);
     this.#server = server;
     this.#options = options;
     this.#relation = options.relateToRequests === true ? new RequestRelation() : undefined;

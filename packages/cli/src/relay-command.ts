@@ -5,7 +5,7 @@
 // the server sent. Nothing here prints to stdout: stdout is the host's pipe.
 
 import { Relay } from 'mcpwire-bridge';
-import type { RelayOptions, RelayRecord } from 'mcpwire-bridge';
+import type { RelayRecord } from 'mcpwire-bridge';
 import type { McpTransport } from 'mcpwire/protocol';
 import { serveStdio, spawnStdio } from 'mcpwire/node';
 import type { SpawnedStdioTransport } from 'mcpwire/node';
@@ -33,7 +33,6 @@ export async function runRelay(target: ServerTarget, io: CommandIo, options: Rel
   let spawned: SpawnedStdioTransport | undefined;
   let server: McpTransport;
   let via: TraceVia;
-  let onforwarded: RelayOptions['onforwarded'];
   if (target.kind === 'stdio') {
     // Tap stands where the server stood in the host's config, so the server gets the environment
     // the host gave tap (its "env" entries included), not the safe default set other commands give.
@@ -50,11 +49,10 @@ export async function runRelay(target: ServerTarget, io: CommandIo, options: Rel
     server = spawned;
     via = 'stdio';
   } else {
-    ({ transport: server, via, onforwarded } = serverSideTransport(target, tracer, new TokenFile(configDir(io.env))));
+    ({ transport: server, via } = serverSideTransport(target, tracer, new TokenFile(configDir(io.env))));
   }
   const relay = new Relay(server, {
     onrecord: (record) => report(record, via, options, io),
-    ...(onforwarded ? { onforwarded } : {}),
   });
   const stop = (): void => { void relay.close(); };
   io.signal?.addEventListener('abort', stop, { once: true });

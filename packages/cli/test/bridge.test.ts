@@ -12,7 +12,10 @@ import type { TestContext } from 'node:test';
 import { McpClient } from '../../../src/client/index.js';
 import type { McpClientOptions } from '../../../src/client/index.js';
 import type { Progress } from '../../../src/protocol/index.js';
-import { spawnStdio } from '../../../src/node.js';
+import { serveHttp, spawnStdio } from '../../../src/node.js';
+import { tapTransport } from '../../../src/transport/index.js';
+import type { StreamableHttpSessionTransport } from '../../../src/transport/http-server/http-session.js';
+import { createDemoServer } from '../src/demo-server.js';
 import { bundledProgram } from '../../../test/fakes/bundled-program.js';
 import { REPO, fixture, startHttpServer } from './cli-harness.js';
 
@@ -73,4 +76,31 @@ test('-H values and the Authorization header never reach the trace file', async 
   assert.equal(/sekrit/.test(text), false);
   const kinds = text.trim().split('\n').map((line) => (JSON.parse(line) as { kind: string }).kind);
   assert.deepStrictEqual([...new Set(kinds)].sort(), ['http', 'message']);
+});
+
+test('a session the server lost is renewed: the host\'s initialize replayed, its answer kept from the host, the call sent again', async (t) => {
+  const sessions = new Map<string, StreamableHttpSessionTransport>();
+  const running = await serveHttp(createDemoServer(), { port: 0, sessionStore: sessions });
+  t.after(() => running.close());
+  const folder = mkdtempSync(join(tmpdir(), 'mcpwire-bridge-'));
+  t.after(() => rmSync(folder, { recursive: true, force: true }));
+  const file = join(folder, 'trace.ndjson');
+  const received: unknown[] = [];
+  const client = await McpClient.connect(tapTransport(spawnStdio(process.execPath, [CLI, 'bridge', running.url, '--trace-file', file]), (event) => {
+    if (event.direction === 'receive') received.push(event.message);
+  }));
+  t.after(() => client.close());
+  assert.deepStrictEqual(await client.callTool('add', { a: 1, b: 2 }), { content: [{ type: 'text', text: '3' }] });
+  const [first] = [...sessions.keys()];
+  for (const session of [...sessions.values()]) await session.close();
+  assert.deepStrictEqual(await client.callTool('add', { a: 19, b: 23 }), { content: [{ type: 'text', text: '42' }] });
+  const renewed = [...sessions.keys()];
+  assert.equal(renewed.length, 1);
+  assert.notEqual(renewed[0], first);
+  // The host saw one initialize answer (its own) and the two call results, nothing of the renewal.
+  assert.deepStrictEqual(received.map((message) => (message as { id?: unknown }).id), [1, 2, 3]);
+  const notes = readFileSync(file, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { kind: string; text?: string }).filter((record) => record.kind === 'note');
+  // The old session's GET stream may be refused (404) while it ends: McpClient reports the same through onerror.
+  assert.deepStrictEqual(notes.map((note) => note.text).filter((text) => !text?.startsWith('the GET stream could not be opened: HTTP 404 ')),
+    [`the server lost the session; a new one started (${renewed[0]})`]);
 });
