@@ -22,7 +22,7 @@ export interface RelayPerSessionOptions extends Omit<RelayOptions, 'relateToRequ
   onend?: (end: RelayEnd) => void;
 }
 
-const RELAY_PER_SESSION_OPTIONS = { onrecord: true, onforwarded: true, onend: true } as const satisfies OptionKeys<RelayPerSessionOptions>;
+const RELAY_PER_SESSION_OPTIONS = { onrecord: true, onend: true } as const satisfies OptionKeys<RelayPerSessionOptions>;
 
 /**
  * One server per session: `startServer()` makes the server-side transport (a spawnStdio) when a

@@ -8,7 +8,7 @@
 // the peer that would have read it answers, and a request that could not be delivered is answered
 // with -32603 naming why, so the sender never waits for an answer that will not come.
 
-import { INTERNAL_ERROR, MessageParseError, PARSE_ERROR, messageOf, refuseUnknownOptions } from 'mcpwire/jsonrpc';
+import { INTERNAL_ERROR, MessageParseError, PARSE_ERROR, messageOf, refuseUnknownOptions, responseIdHint } from 'mcpwire/jsonrpc';
 import type { JSONRPCMessage, OptionKeys, RequestId, SendOptions } from 'mcpwire/jsonrpc';
 import type { McpMessageExtra, McpTransport } from 'mcpwire/protocol';
 import { RequestRelation } from './request-relation.js';
@@ -31,8 +31,6 @@ export interface RelayEnd {
 export interface RelayOptions {
   /** Sees every message before it is passed on, and every problem (the recorder of `mcpwire tap`). */
   onrecord?: (record: RelayRecord) => void;
-  /** After a message was handed to the other side's transport (the bridge's lifecycle hints use it). */
-  onforwarded?: (from: RelaySide, message: unknown) => void;
   /**
    * Send each server message with the host request it relates to (SendOptions.relatedRequestId,
    * request-relation.ts): for a host side that routes by it, Streamable HTTP's sessions (bridge --port).
@@ -41,7 +39,7 @@ export interface RelayOptions {
 }
 
 /** The keys RelayOptions takes, for the check at construction. */
-export const RELAY_OPTIONS = { onrecord: true, onforwarded: true, relateToRequests: true } as const satisfies OptionKeys<RelayOptions>;
+export const RELAY_OPTIONS = { onrecord: true, relateToRequests: true } as const satisfies OptionKeys<RelayOptions>;
 
 /**
  * Passes messages between a host-side transport and a server-side one. Connect it to the host's
@@ -85,7 +83,7 @@ export class Relay {
 
   #wire(from: RelaySide, source: McpTransport, target: McpTransport): void {
     source.onmessage = (message, extra) => this.#forward(from, message, extra, source, target);
-    source.onerror = (error) => this.#problem(from, error, source);
+    source.onerror = (error) => this.#problem(from, error, source, target);
     source.onclose = (reason) => { void this.#end(reason === undefined ? { side: from } : { side: from, reason }); };
   }
 
@@ -100,8 +98,7 @@ export class Relay {
         if (related !== undefined) send.relatedRequestId = related;
       }
     }
-    target.send(message as JSONRPCMessage, send).then(
-      () => this.#options.onforwarded?.(from, message),
+    target.send(message as JSONRPCMessage, send).catch(
       (error: unknown) => {
         const text = `could not pass on a message from the ${from} to the ${other(from)}: ${messageOf(error)}`;
         this.#record({ kind: 'problem', from, text });
@@ -112,12 +109,21 @@ export class Relay {
     );
   }
 
-  /** A transport's non-fatal problem; a line that is not a message is answered -32700, as its reader would. */
-  #problem(from: RelaySide, error: Error, source: McpTransport): void {
+  /**
+   * A transport's non-fatal problem. A line that is not a message is answered -32700, as its reader
+   * would; and when it looks like the answer to a request of the other side, that request fails now
+   * with the reason instead of waiting for its timeout, as the peer does (responseIdHint).
+   */
+  #problem(from: RelaySide, error: Error, source: McpTransport, target: McpTransport): void {
     const parse = error instanceof MessageParseError;
     this.#record({ kind: 'problem', from, text: `${parse ? 'not passed on: ' : ''}${error.message}` });
+    if (!parse) return;
     // As the peer answers one (basic/transports#stdio): no id, since none could be read.
-    if (parse) this.#answer(source, { jsonrpc: '2.0', error: { code: PARSE_ERROR, message: `Parse error: ${error.message}` } });
+    this.#answer(source, { jsonrpc: '2.0', error: { code: PARSE_ERROR, message: `Parse error: ${error.message}` } });
+    const id = responseIdHint(error.text, (error as { tail?: string }).tail ?? '');
+    if (id !== undefined) {
+      this.#answer(target, { jsonrpc: '2.0', id, error: { code: INTERNAL_ERROR, message: `mcpwire: the ${from}'s answer could not be read: ${error.message}` } });
+    }
   }
 
   #answer(to: McpTransport, message: JSONRPCMessage): void {

@@ -91,6 +91,15 @@ test('a line that is not a message is answered -32700 to whoever sent it, and re
   ]);
 });
 
+test('an unreadable line that was the answer to a host request fails that request at once, naming why', async () => {
+  const ends = await relayed();
+  await ends.host.send({ jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'add' } });
+  ends.serverSide.onerror!(new MessageParseError('Unterminated string in JSON', '{"jsonrpc":"2.0","id":7,"result":{"content":[{"type":"text","text":"4'));
+  await settle();
+  assert.deepStrictEqual(ends.atHost, [{ jsonrpc: '2.0', id: 7, error: { code: -32603, message: 'mcpwire: the server\'s answer could not be read: Unterminated string in JSON' } }]);
+  assert.deepStrictEqual(ends.atServer.slice(1), [{ jsonrpc: '2.0', error: { code: -32700, message: 'Parse error: Unterminated string in JSON' } }]);
+});
+
 test('either side closing closes the other and ends the relay, saying which', async () => {
   const ends = await relayed();
   let hostClosed = false;
