@@ -332,6 +332,7 @@ export const COMMAND_HELP: Record<string, CommandHelp> = {
       ['--env KEY=VALUE', 'for the command: a variable added to what the host gave tap (-e, repeatable)'], ['--cwd DIR', 'for the command: its working folder'],
       ['--header \'Name: value\'', 'for a URL: a header on every request, never recorded (-H, repeatable)'],
       ['--allow-insecure-http', 'for a URL: send -H Authorization / login tokens over plain http off loopback'],
+      ['--sse', 'for a URL: speak the legacy HTTP+SSE transport (2024-11-05) instead of Streamable HTTP'],
     ],
     server: false,
     examples: [
@@ -348,6 +349,7 @@ export const COMMAND_HELP: Record<string, CommandHelp> = {
     about: "Speaks stdio to the host and Streamable HTTP to the server at URL, passing every message both ways:\nthe host's requests, the server's requests (sampling, elicitation, roots/list) on the POST's stream or\nthe GET stream, notifications and cancellation. The tokens of `mcpwire login URL` are used when stored\n(refreshed as they expire); -H headers go on every request. Neither appears in a trace or on stderr.\nWith --port N -- command it is the other way round: each HTTP session gets its own server process,\nended with its session; the endpoint keeps serve --http's limits and Origin and Host checks.",
     options: [
       ['--header \'Name: value\'', 'a header on every request (-H, repeatable)'], ['--allow-insecure-http', 'send -H Authorization / login tokens over plain http off loopback'],
+      ['--sse', 'speak the legacy HTTP+SSE transport (2024-11-05) to URL, said on stderr'],
       ['--trace', 'print each HTTP exchange and problem on stderr'], ['--trace-file F', 'write them to F (NDJSON); mcpwire tap URL records the messages too'],
       ['--port N', 'serve `-- command` on 127.0.0.1:N (0 picks a free port)'], ['--env KEY=VALUE', 'with --port: a variable for the command (-e, repeatable)'],
       ['--cwd DIR', 'with --port: the command\'s working folder'], ['--inherit-env', 'with --port: give the command all of mcpwire\'s environment'],

@@ -50,6 +50,7 @@ export async function runRelay(target: ServerTarget, io: CommandIo, options: Rel
     via = 'stdio';
   } else {
     ({ transport: server, via } = serverSideTransport(target, tracer, new TokenFile(configDir(io.env))));
+    if (via === 'sse') println(io.stderr, `mcpwire ${name}: speaking the legacy HTTP+SSE transport (2024-11-05) to ${target.url}, as --sse asks; mcpwire login tokens are not used over it`);
   }
   const relay = new Relay(server, {
     onrecord: (record) => report(record, via, options, io),

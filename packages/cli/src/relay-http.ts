@@ -1,9 +1,11 @@
-// The server side of `mcpwire bridge URL` (and `tap URL`): the Streamable HTTP client transport,
+// The server side of `mcpwire bridge URL` (and `tap URL`): the Streamable HTTP client transport
+// (or, with --sse and said out loud, the legacy HTTP+SSE one of 2024-11-05),
 // with the OAuth of `mcpwire login` when tokens are stored for the URL (connect.ts storedLogin),
 // wrapped by mcpwire-bridge's relayedClient, which gives it what McpClient would (the revision,
 // the GET stream) and renews a session the server lost.
 
 import { relayedClient } from 'mcpwire-bridge';
+import { legacySseTransport } from 'mcpwire/http';
 import { nodeHttpTransport } from 'mcpwire/node';
 import type { McpTransport } from 'mcpwire/protocol';
 import { storedLogin } from './connect.js';
@@ -13,6 +15,11 @@ import type { TraceVia, Tracer } from './trace.js';
 
 /** Builds the client transport for `target`; -H headers go on every request and are never traced (trace.ts keeps only the MCP headers). */
 export function serverSideTransport(target: Extract<ServerTarget, { kind: 'http' }>, tracer: Tracer, tokens: TokenFile): { transport: McpTransport; via: TraceVia } {
+  if (target.legacy) {
+    // No fallback by itself: a bridge that guessed would hide which transport the host really gets.
+    const legacy = legacySseTransport(target.url, { headers: target.headers, allowInsecureHttp: target.allowInsecureHttp === true, ontrace: (event) => tracer.http('sse', event) });
+    return { transport: relayedClient(legacy, { onnote: (text) => tracer.note(text) }), via: 'sse' };
+  }
   const auth = storedLogin(target, { tokens });
   const transport = nodeHttpTransport(target.url, {
     headers: target.headers,

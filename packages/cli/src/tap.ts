@@ -10,7 +10,7 @@ import { resolveTarget } from './server-target.js';
 import { Tracer } from './trace.js';
 
 /** The options of tap and bridge: the server's (-H for a URL; -e, --cwd for a command) and the trace. */
-export const RELAY_OPTIONS = ['--header', '--env', '--cwd', '--allow-insecure-http', '--trace', '--trace-file'];
+export const RELAY_OPTIONS = ['--header', '--env', '--cwd', '--allow-insecure-http', '--trace', '--trace-file', '--sse'];
 
 /** Runs `mcpwire tap`; resolves with the exit code (the server's, when it exits first). */
 export async function runTap(argv: readonly string[], io: CommandIo): Promise<number> {

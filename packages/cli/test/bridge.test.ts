@@ -104,3 +104,13 @@ test('a session the server lost is renewed: the host\'s initialize replayed, its
   assert.deepStrictEqual(notes.map((note) => note.text).filter((text) => !text?.startsWith('the GET stream could not be opened: HTTP 404 ')),
     [`the server lost the session; a new one started (${renewed[0]})`]);
 });
+
+test('bridge URL --sse speaks the legacy HTTP+SSE transport, and says so on stderr', async (t) => {
+  const legacy = await startHttpServer(fixture('broken-legacy-sse-server.mjs'));
+  t.after(() => legacy.stop());
+  const spawned = spawnStdio(process.execPath, [CLI, 'bridge', legacy.url, '--sse']);
+  const client = await McpClient.connect(spawned);
+  assert.deepStrictEqual(await client.callTool('add', { a: 19, b: 23 }), { content: [{ type: 'text', text: '42' }] });
+  await client.close();
+  assert.equal(spawned.stderrTail(), `mcpwire bridge: speaking the legacy HTTP+SSE transport (2024-11-05) to ${legacy.url}, as --sse asks; mcpwire login tokens are not used over it\n`);
+});
