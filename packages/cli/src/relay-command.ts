@@ -6,6 +6,7 @@
 
 import { Relay } from 'mcpwire-bridge';
 import type { RelayRecord } from 'mcpwire-bridge';
+import { messageOf } from 'mcpwire/jsonrpc';
 import type { McpTransport } from 'mcpwire/protocol';
 import { serveStdio, spawnStdio } from 'mcpwire/node';
 import type { SpawnedStdioTransport } from 'mcpwire/node';
@@ -30,6 +31,7 @@ export interface RelayRunOptions {
 /** Relays between this process's stdio and `target` until either side closes; resolves with the exit code. */
 export async function runRelay(target: ServerTarget, io: CommandIo, options: RelayRunOptions): Promise<number> {
   const { tracer, name } = options;
+  const record = guardedTrace(options, io);
   let spawned: SpawnedStdioTransport | undefined;
   let server: McpTransport;
   let via: TraceVia;
@@ -44,7 +46,7 @@ export async function runRelay(target: ServerTarget, io: CommandIo, options: Rel
     // The server's stderr is its log: passed on to ours (the host's log), escaped, and kept in the trace.
     spawned.onstderr = (text) => {
       io.stderr.write(terminalText(text));
-      tracer.stderr(text);
+      record(() => tracer.stderr(text));
     };
     server = spawned;
     via = 'stdio';
@@ -53,7 +55,7 @@ export async function runRelay(target: ServerTarget, io: CommandIo, options: Rel
     if (via === 'sse') println(io.stderr, `mcpwire ${name}: speaking the legacy HTTP+SSE transport (2024-11-05) to ${target.url}, as --sse asks; mcpwire login tokens are not used over it`);
   }
   const relay = new Relay(server, {
-    onrecord: (record) => report(record, via, options, io),
+    onrecord: (seen) => report(seen, via, options, io, record),
   });
   const stop = (): void => { void relay.close(); };
   io.signal?.addEventListener('abort', stop, { once: true });
@@ -70,14 +72,31 @@ export async function runRelay(target: ServerTarget, io: CommandIo, options: Rel
   }
 }
 
-function report(record: RelayRecord, via: TraceVia, options: RelayRunOptions, io: CommandIo): void {
+/**
+ * Runs a trace write; the first that fails (a full disk, a file removed) is said once on stderr and
+ * recording stops, while the messages keep passing: the host must not lose its server to a recorder.
+ */
+function guardedTrace(options: RelayRunOptions, io: CommandIo): (write: () => void) => void {
+  let broken = false;
+  return (write) => {
+    if (broken) return;
+    try {
+      write();
+    } catch (error) {
+      broken = true;
+      println(io.stderr, `mcpwire ${options.name}: the trace cannot be written any more (${messageOf(error)}); messages still pass both ways unchanged`);
+    }
+  };
+}
+
+function report(seen: RelayRecord, via: TraceVia, options: RelayRunOptions, io: CommandIo, record: (write: () => void) => void): void {
   const { tracer } = options;
-  if (record.kind === 'message') {
-    if (options.recordMessages) tracer.message(via, record.from === 'host' ? 'send' : 'receive', record.message);
+  if (seen.kind === 'message') {
+    if (options.recordMessages) record(() => tracer.message(via, seen.from === 'host' ? 'send' : 'receive', seen.message));
     return;
   }
-  const text = `from the ${record.from}: ${record.text}`;
-  tracer.note(text);
+  const text = `from the ${seen.from}: ${seen.text}`;
+  record(() => tracer.note(text));
   // --trace already printed the note on stderr; otherwise say it once there.
   if (!tracer.printsLines) println(io.stderr, `mcpwire ${options.name}: ${text}`);
 }

@@ -164,6 +164,15 @@ test('SIGTERM to tap (how a host stops a server) closes the server\'s stdin, whi
   assert.deepStrictEqual(recorded.slice(1), [{ received: { jsonrpc: '2.0', id: 1, method: 'ping' } }, { stdin: 'end' }, { exit: 0 }]);
 });
 
+test('a trace file that cannot be written (a full disk) is said once on stderr, and the messages still pass', async (t) => {
+  const spawned = spawnStdio(process.execPath, [CLI, 'tap', '--trace-file', '/dev/full', '--', process.execPath, ADD_SERVER]);
+  const client = await McpClient.connect(spawned);
+  t.after(() => client.close());
+  assert.deepStrictEqual(await client.callTool('add', { a: 19, b: 23 }), { content: [{ type: 'text', text: '42' }] });
+  await client.close();
+  assert.equal(spawned.stderrTail(), 'mcpwire tap: the trace cannot be written any more (ENOSPC: no space left on device, write); messages still pass both ways unchanged\n');
+});
+
 test('tap without --trace-file or --trace is a usage error, exit 2', async () => {
   const child = spawn(process.execPath, [CLI, 'tap', '--', process.execPath, ADD_SERVER], { stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
