@@ -4,13 +4,15 @@
 
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, watch } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import type { TestContext } from 'node:test';
 import { McpClient } from '../../../src/client/index.js';
 import { nodeHttpTransport } from '../../../src/node.js';
 import { bundledProgram } from '../../../test/fakes/bundled-program.js';
-import { REPO } from './cli-harness.js';
+import { REPO, fixture } from './cli-harness.js';
 
 const CLI = bundledProgram(join(REPO, 'packages/cli/src/main.ts'));
 const ADD_SERVER = bundledProgram(join(REPO, 'packages/cli/src/demo-server.ts'));
@@ -36,6 +38,14 @@ async function startBridge(t: TestContext, serverArgs: string[]): Promise<{ url:
       return { code: await exit, stderr };
     },
   };
+}
+
+/** Resolves once `holds()` is true, checked whenever `file` changes (the record is another process's). */
+function fileSays(file: string, holds: () => boolean): Promise<void> {
+  return new Promise((resolve) => {
+    const watcher = watch(file, () => { if (holds()) { watcher.close(); resolve(); } });
+    if (holds()) { watcher.close(); resolve(); }
+  });
 }
 
 test('two clients, two sessions, each its own add server: calls, and an elicitation/create on the POST\'s stream answered by the client', async (t) => {
@@ -83,4 +93,34 @@ test('a command that cannot start: initialize is answered 500 naming it, and the
   const exit = new Promise<number | null>((resolve) => child.once('exit', resolve));
   child.kill('SIGINT');
   assert.equal(await exit, 0);
+});
+
+test('a session\'s end (the client\'s DELETE) ends its server process, and Ctrl-C ends the others', async (t) => {
+  const folder = mkdtempSync(join(tmpdir(), 'mcpwire-bridge-port-'));
+  t.after(() => rmSync(folder, { recursive: true, force: true }));
+  const record = join(folder, 'record.ndjson');
+  const child = spawn(process.execPath, [CLI, 'bridge', '--port', '0', '-e', `MCPWIRE_RECORD_FILE=${record}`, '--', process.execPath, bundledProgram(fixture('recording-server.ts'))], { stdio: ['ignore', 'ignore', 'pipe'] });
+  t.after(() => { if (child.exitCode === null) child.kill(); });
+  const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  let stderr = '';
+  const url = await new Promise<string>((resolve) => {
+    child.stderr.setEncoding('utf8').on('data', (text: string) => {
+      stderr += text;
+      const match = / listening on (\S+),/.exec(stderr);
+      if (match) resolve(match[1]!);
+    });
+  });
+  const ended = await McpClient.connect(nodeHttpTransport(url));
+  const kept = await McpClient.connect(nodeHttpTransport(url));
+  await ended.close();
+  const lines = (): Record<string, unknown>[] => readFileSync(record, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+  const pids = lines().filter((line) => 'pid' in line).map((line) => line.pid);
+  assert.equal(new Set(pids).size, 2);
+  // The DELETE closed the first session: its server saw its stdin end and exited; the other runs on.
+  await fileSays(record, () => lines().some((line) => 'exit' in line));
+  assert.deepStrictEqual(lines().filter((line) => 'stdin' in line || 'exit' in line), [{ stdin: 'end' }, { exit: 0 }]);
+  child.kill('SIGINT');
+  assert.equal(await exit, 0);
+  assert.deepStrictEqual(lines().filter((line) => 'stdin' in line || 'exit' in line), [{ stdin: 'end' }, { exit: 0 }, { stdin: 'end' }, { exit: 0 }]);
+  await kept.close().catch(() => undefined);
 });
