@@ -25,5 +25,5 @@ export async function runBridge(argv: readonly string[], io: CommandIo): Promise
   const file = optionValue(args, '--trace-file');
   const tracer = new Tracer({ ...(args.flags.has('--trace') ? { lines: io.stderr } : {}), ...(file === undefined ? {} : { file }), cwd: io.cwd });
   if (target.kind === 'stdio') return serveBridge(target, parsePort(portText), io, tracer);
-  return runRelay(target, io, { name: 'bridge', tracer, recordMessages: false });
+  return runRelay(target, io, { name: 'bridge', tracer, recordMessages: false, browser: !args.flags.has('--no-browser') });
 }

@@ -333,6 +333,7 @@ export const COMMAND_HELP: Record<string, CommandHelp> = {
       ['--header \'Name: value\'', 'for a URL: a header on every request, never recorded (-H, repeatable)'],
       ['--allow-insecure-http', 'for a URL: send -H Authorization / login tokens over plain http off loopback'],
       ['--sse', 'for a URL: speak the legacy HTTP+SSE transport (2024-11-05) instead of Streamable HTTP'],
+      ['--no-browser', 'for a URL: a login the server asks for prints its URL on stderr only'],
     ],
     server: false,
     examples: [
@@ -346,10 +347,11 @@ export const COMMAND_HELP: Record<string, CommandHelp> = {
       ['mcpwire bridge URL [-H \'Name: value\'…]', 'stdio to a Streamable HTTP server, for a host that speaks only stdio'],
       ['mcpwire bridge --port N -- command args…', 'a stdio server served as Streamable HTTP on 127.0.0.1'],
     ],
-    about: "Speaks stdio to the host and Streamable HTTP to the server at URL, passing every message both ways:\nthe host's requests, the server's requests (sampling, elicitation, roots/list) on the POST's stream or\nthe GET stream, notifications and cancellation. The tokens of `mcpwire login URL` are used when stored\n(refreshed as they expire); -H headers go on every request. Neither appears in a trace or on stderr.\nWith --port N -- command it is the other way round: each HTTP session gets its own server process,\nended with its session; the endpoint keeps serve --http's limits and Origin and Host checks.",
+    about: "Speaks stdio to the host and Streamable HTTP to the server at URL, passing every message both ways:\nthe host's requests, the server's requests (sampling, elicitation, roots/list) on the POST's stream or\nthe GET stream, notifications and cancellation. The tokens of `mcpwire login URL` are used when stored\n(refreshed as they expire); with none, the server's 401 starts that login (the browser, the loopback\ncallback). -H headers go on every request. Neither appears in a trace or on stderr.\nWith --port N -- command it is the other way round: each HTTP session gets its own server process,\nended with its session; the endpoint keeps serve --http's limits and Origin and Host checks.",
     options: [
       ['--header \'Name: value\'', 'a header on every request (-H, repeatable)'], ['--allow-insecure-http', 'send -H Authorization / login tokens over plain http off loopback'],
       ['--sse', 'speak the legacy HTTP+SSE transport (2024-11-05) to URL, said on stderr'],
+      ['--no-browser', 'a login the server asks for (no stored tokens) prints its URL on stderr only'],
       ['--trace', 'print each HTTP exchange and problem on stderr'], ['--trace-file F', 'write them to F (NDJSON); mcpwire tap URL records the messages too'],
       ['--port N', 'serve `-- command` on 127.0.0.1:N (0 picks a free port)'], ['--env KEY=VALUE', 'with --port: a variable for the command (-e, repeatable)'],
       ['--cwd DIR', 'with --port: the command\'s working folder'], ['--inherit-env', 'with --port: give the command all of mcpwire\'s environment'],

@@ -26,6 +26,8 @@ export interface RelayRunOptions {
   tracer: Tracer;
   /** Record every message (tap); bridge records only problems and, with --trace, the HTTP exchanges. */
   recordMessages: boolean;
+  /** A login the server asks for opens the browser (not with --no-browser). */
+  browser: boolean;
 }
 
 /** Relays between this process's stdio and `target` until either side closes; resolves with the exit code. */
@@ -35,6 +37,7 @@ export async function runRelay(target: ServerTarget, io: CommandIo, options: Rel
   let spawned: SpawnedStdioTransport | undefined;
   let server: McpTransport;
   let via: TraceVia;
+  let closeLogin: (() => Promise<void>) | undefined;
   if (target.kind === 'stdio') {
     // Tap stands where the server stood in the host's config, so the server gets the environment
     // the host gave tap (its "env" entries included), not the safe default set other commands give.
@@ -51,7 +54,7 @@ export async function runRelay(target: ServerTarget, io: CommandIo, options: Rel
     server = spawned;
     via = 'stdio';
   } else {
-    ({ transport: server, via } = serverSideTransport(target, tracer, new TokenFile(configDir(io.env))));
+    ({ transport: server, via, close: closeLogin } = serverSideTransport(target, tracer, new TokenFile(configDir(io.env)), io, { name, browser: options.browser }));
     if (via === 'sse') println(io.stderr, `mcpwire ${name}: speaking the legacy HTTP+SSE transport (2024-11-05) to ${target.url}, as --sse asks; mcpwire login tokens are not used over it`);
   }
   const relay = new Relay(server, {
@@ -68,6 +71,7 @@ export async function runRelay(target: ServerTarget, io: CommandIo, options: Rel
     return end.side === 'server' && end.reason !== undefined ? EXIT.connection : EXIT.ok;
   } finally {
     io.signal?.removeEventListener('abort', stop);
+    await closeLogin?.();
     tracer.close();
   }
 }

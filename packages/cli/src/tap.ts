@@ -10,7 +10,7 @@ import { resolveTarget } from './server-target.js';
 import { Tracer } from './trace.js';
 
 /** The options of tap and bridge: the server's (-H for a URL; -e, --cwd for a command) and the trace. */
-export const RELAY_OPTIONS = ['--header', '--env', '--cwd', '--allow-insecure-http', '--trace', '--trace-file', '--sse'];
+export const RELAY_OPTIONS = ['--header', '--env', '--cwd', '--allow-insecure-http', '--trace', '--trace-file', '--sse', '--no-browser'];
 
 /** Runs `mcpwire tap`; resolves with the exit code (the server's, when it exits first). */
 export async function runTap(argv: readonly string[], io: CommandIo): Promise<number> {
@@ -23,5 +23,5 @@ export async function runTap(argv: readonly string[], io: CommandIo): Promise<nu
   }
   // --trace prints on stderr: stdout belongs to the host.
   const tracer = new Tracer({ ...(args.flags.has('--trace') ? { lines: io.stderr } : {}), ...(file === undefined ? {} : { file }), cwd: io.cwd });
-  return runRelay(target, io, { name: 'tap', tracer, recordMessages: true });
+  return runRelay(target, io, { name: 'tap', tracer, recordMessages: true, browser: !args.flags.has('--no-browser') });
 }
