@@ -124,3 +124,13 @@ test('a session\'s end (the client\'s DELETE) ends its server process, and Ctrl-
   assert.deepStrictEqual(lines().filter((line) => 'stdin' in line || 'exit' in line), [{ stdin: 'end' }, { exit: 0 }, { stdin: 'end' }, { exit: 0 }]);
   await kept.close().catch(() => undefined);
 });
+
+test('bridge --port speaks 2025 sessions: a client on era auto falls back to initialize, one pinned to 2026-07-28 is refused saying why', async (t) => {
+  const bridge = await startBridge(t, []);
+  const auto = await McpClient.connect(nodeHttpTransport(bridge.url), { era: 'auto' });
+  assert.equal(auto.protocolVersion, '2025-11-25');
+  await auto.close();
+  await assert.rejects(McpClient.connect(nodeHttpTransport(bridge.url), { era: '2026-07-28' }),
+    /server\/discover → HttpStatusError: HTTP 400 Bad Request: Bad Request: Mcp-Session-Id header is required \(initialize first\)/);
+  assert.equal((await bridge.stop()).code, 0);
+});

@@ -114,3 +114,12 @@ test('bridge URL --sse speaks the legacy HTTP+SSE transport, and says so on stde
   await client.close();
   assert.equal(spawned.stderrTail(), `mcpwire bridge: speaking the legacy HTTP+SSE transport (2024-11-05) to ${legacy.url}, as --sse asks; mcpwire login tokens are not used over it\n`);
 });
+
+test('a 2026-07-28 host passes through too: server/discover and stateless calls, each its own POST', async (t) => {
+  const server = await startHttpServer(join(REPO, 'packages/cli/src/demo-server.ts'), ['--http']);
+  t.after(() => server.stop());
+  const client = await bridged(t, server.url, { era: '2026-07-28' });
+  assert.equal(client.protocolVersion, '2026-07-28');
+  const result = await client.callTool('add', { a: 19, b: 23 });
+  assert.deepStrictEqual(result.content, [{ type: 'text', text: '42' }]);
+});
