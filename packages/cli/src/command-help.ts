@@ -157,7 +157,7 @@ export const COMMAND_HELP: Record<string, CommandHelp> = {
   doctor: {
     usage: [
       ['mcpwire doctor <server> [--tool NAME] [--call NAME --args …] [--exit-wait MS] [--json]', 'walks the troubleshooting order; exit code = first failed step'],
-      ['mcpwire doctor --from-trace F [--tool NAME] [--json]', 'the same steps over what a real host did (a recording of mcpwire tap)'],
+      ['mcpwire doctor --from-trace F [--tool NAME] [--json] [--html FILE]', 'the same steps over what a real host did (a recording of mcpwire tap)'],
     ],
     about: `Walks the troubleshooting order and reports each step with its evidence and a fix:\n  ${DOCTOR_STEPS.slice(0, 6).join(' · ')} ·\n  ${DOCTOR_STEPS.slice(6).join(' · ')}`,
     options: [
@@ -167,6 +167,7 @@ export const COMMAND_HELP: Record<string, CommandHelp> = {
       ['--exit-wait MS', `how long step ${stepNumber('exit on stdin close')} waits for the server to exit after stdin closes (default 2000)`],
       ['--json', 'print the steps as JSON'],
       ['--from-trace F', 'walk the steps over a recording (mcpwire tap --trace-file F): the host\'s tools/list, tools/call, errors and isError'],
+      ['--html FILE', 'with --from-trace: also draw the recording as the seam page (one arrow per message, its JSON a click away)'],
     ],
     server: true,
     examples: [

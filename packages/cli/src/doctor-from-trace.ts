@@ -3,6 +3,8 @@
 // capability? tools/list returned the tool? a tools/call sent? answered with a JSON-RPC error or
 // isError? The steps, their numbers and the exit code are live doctor's (doctor-steps.ts); the
 // evidence is the recorded messages. `send` records are the host's, `receive` the server's.
+// `--html FILE` also draws them as the seam page `demo --html` writes (trace-html.ts): the real
+// host in the client's lane, one arrow per message, each opening its JSON.
 
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -10,6 +12,7 @@ import { CLIENT_REQUESTS, NOTIFICATIONS } from 'mcpwire/protocol';
 import { UsageError } from './args.js';
 import { quote, step } from './doctor-steps.js';
 import type { StepResult } from './doctor-steps.js';
+import { renderTraceHtml, wireArrow } from './trace-html.js';
 
 /** Largest trace read: a recording of a long session, not a log without end. */
 const MAX_TRACE_BYTES = 256 * 1024 * 1024;
@@ -56,6 +59,11 @@ export function readTrace(file: string, cwd: string): { messages: Recorded[]; no
     }
   });
   return { messages, notes, stderr };
+}
+
+/** The seam page of a recording: what the host sent and what the server answered, in order. */
+export function traceHtml(title: string, trace: ReturnType<typeof readTrace>): string {
+  return renderTraceHtml(title, trace.messages.map((entry) => wireArrow(entry.from === 'host' ? 'send' : 'receive', entry.message)));
 }
 
 /** The steps over a recording; `expected` is --tool NAME. */

@@ -3,7 +3,7 @@
 // written here, each missing what one step looks for.
 
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
@@ -126,6 +126,24 @@ test('each earlier step fails where its message is missing', async (t) => {
   assert.equal(stepLines(out).find((text) => text.startsWith('[FAIL]')), '[FAIL] 5 tools/list  tools/list did not return "search"');
 });
 
+test('--html draws the recording as the seam page: one arrow per message, peer text escaped', async (t) => {
+  const dir = folder(t);
+  const html = join(dir, 'seam.html');
+  const { code } = await doctor(t, [...HANDSHAKE, ...LISTED, host({ id: 3, method: 'tools/call', params: { name: '<b>add</b>', arguments: {} } })], ['--html', html]);
+  assert.equal(code, 7);
+  const page = readFileSync(html, 'utf8');
+  assert.deepStrictEqual([...page.matchAll(/<h2>([^<]*)<\/h2>/g)].map((match) => match[1]), [
+    '1. client → server: initialize · id 1',
+    '2. server → client: result · id 1',
+    '3. client → server: notifications/initialized',
+    '4. client → server: tools/list · id 2',
+    '5. server → client: result · id 2',
+    '6. client → server: tools/call · id 3',
+  ]);
+  assert.equal(page.includes('<b>add</b>'), false);
+  assert.equal(page.includes('&#60;b&#62;add&#60;/b&#62;'), true);
+});
+
 test('a server line tap did not pass on fails stdout hygiene; --from-trace with a server is a usage error', async (t) => {
   const { code, out } = await doctor(t, [...HANDSHAKE, ...LISTED, { kind: 'note', text: 'from the server: not passed on: Unexpected token h' },
     host({ id: 3, method: 'tools/call', params: { name: 'add', arguments: { a: 1, b: 2 } } }), server({ id: 3, result: { content: [] } })]);
@@ -133,5 +151,5 @@ test('a server line tap did not pass on fails stdout hygiene; --from-trace with 
   assert.equal(stepLines(out).find((text) => text.startsWith('[FAIL]')), '[FAIL] 8 stdout hygiene  the server wrote 1 line(s) that are not messages');
   const io = captureIo();
   assert.equal(await main(['doctor', '--from-trace', 'x.ndjson', '--', 'node', 'server.js'], io), 2);
-  assert.equal(io.err().split('\n')[0], 'mcpwire: --from-trace reads a recording: it takes only --tool NAME and --json, got: -- node server.js');
+  assert.equal(io.err().split('\n')[0], 'mcpwire: --from-trace reads a recording: it takes only --tool NAME, --json and --html FILE, got: -- node server.js');
 });
