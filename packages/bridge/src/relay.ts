@@ -3,10 +3,11 @@
 // `mcpwire bridge` are this relay with different transports on each side (stdio both sides; stdio
 // to Streamable HTTP) and, for tap, a recorder on `onrecord`.
 //
-// The relay never answers for either peer, with two exceptions that keep the other side consistent
-// (JSON-RPC 2.0 §5): a line that is not a message is answered with -32700 Parse error (no id) as
-// the peer that would have read it answers, and a request that could not be delivered is answered
-// with -32603 naming why, so the sender never waits for an answer that will not come.
+// The relay never answers for either peer, except to keep both sides consistent (JSON-RPC 2.0 §5):
+// a line that is not a message is answered with -32700 Parse error (no id) as the peer that would
+// have read it answers, and fails the request it was the answer to, when that can be told; and a
+// request that could not be delivered is answered with -32603 naming why, so no sender waits for
+// an answer that will not come.
 
 import { INTERNAL_ERROR, MessageParseError, PARSE_ERROR, messageOf, refuseUnknownOptions, responseIdHint } from 'mcpwire/jsonrpc';
 import type { JSONRPCMessage, OptionKeys, RequestId, SendOptions } from 'mcpwire/jsonrpc';
@@ -89,13 +90,13 @@ export class Relay {
 
   #forward(from: RelaySide, message: unknown, extra: McpMessageExtra | undefined, source: McpTransport, target: McpTransport): void {
     this.#record({ kind: 'message', from, message });
-    const send: SendOptions = {};
-    if (extra?.line !== undefined) send.line = extra.line;
+    // No options object unless there is something to say: this runs once per message.
+    let send: SendOptions | undefined = extra?.line === undefined ? undefined : { line: extra.line };
     if (this.#relation !== undefined) {
       if (from === 'host') this.#relation.fromHost(message);
       else {
         const related = this.#relation.fromServer(message);
-        if (related !== undefined) send.relatedRequestId = related;
+        if (related !== undefined) (send ??= {}).relatedRequestId = related;
       }
     }
     target.send(message as JSONRPCMessage, send).catch(
