@@ -20,6 +20,7 @@ import { benchSessionMemory } from './memory.js';
 import { countPublicNames } from './public-names.js';
 import { absolute, compared, failed, formatTable, loadRows, writeJson } from './report.js';
 import type { Row, Target } from './report.js';
+import type { RunFigures } from './measure.js';
 import { benchSeedBundle } from './seed-bundle.js';
 import { countSourceLines } from './source-lines.js';
 import { benchStdio } from './stdio.js';
@@ -103,12 +104,19 @@ await section('stdio', async () => {
 });
 
 await section('bridge', async () => {
-  // Issue 46: the tapped side's server CPU/call is the tap process's own, beside the server's.
+  // Issue 46: each bridged side's server CPU/call is the bridge process's own, beside the server's.
   const result = details.bridge = await benchBridge(esbuild);
+  const rows3 = (label: string, ours: { sequential: RunFigures; inFlight: RunFigures }, theirs: { sequential: RunFigures; inFlight: RunFigures }): Row[] => [
+    ...loadRows('bridge', `${label}, sequential ×${count(COUNTS.httpSequential)}`, ours.sequential, theirs.sequential, {}),
+    ...loadRows('bridge', `${label}, ${COUNTS.concurrency} in flight ×${count(COUNTS.httpInFlight)}`, ours.inFlight, theirs.inFlight, {}),
+  ];
   rows.push(
-    ...loadRows('bridge', `tap --trace-file vs direct, sequential ×${count(COUNTS.stdioSequential)}`, result.tapped.sequential, result.direct.sequential, {}),
-    ...loadRows('bridge', `tap --trace-file vs direct, ${COUNTS.concurrency} in flight ×${count(COUNTS.stdioInFlight)}`, result.tapped.inFlight, result.direct.inFlight, {}),
-    compared('bridge', `tap process RSS vs the server's, after ${count(COUNTS.stdioSequential)} calls`, 'MB', result.tapRssBytes / KB / KB, result.serverRssBytes / KB / KB),
+    ...rows3('tap --trace-file vs stdio direct', result.tapped, result.direct),
+    ...rows3('bridge URL (stdio to HTTP) vs the raw HTTP client direct', result.bridgeUrl, result.httpDirect),
+    ...rows3('bridge --port (HTTP to stdio) vs stdio direct', result.bridgePort, result.direct),
+    compared('bridge', 'tap process RSS vs the add server\'s', 'MB', result.rssBytes.tap / KB / KB, result.rssBytes.server / KB / KB),
+    compared('bridge', 'bridge URL process RSS vs the add server\'s', 'MB', result.rssBytes.bridgeUrl / KB / KB, result.rssBytes.server / KB / KB),
+    compared('bridge', 'bridge --port process RSS (one session) vs the add server\'s', 'MB', result.rssBytes.bridgePort / KB / KB, result.rssBytes.server / KB / KB),
   );
 });
 
