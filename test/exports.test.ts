@@ -20,6 +20,8 @@ const ENTRIES: Record<string, string[]> = {
     'McpwireError',
     // For the packages beside the core (issue 44): the one check of options objects, and a thrown value read safely.
     'messageOf', 'refuseUnknownOptions',
+    // Which request an unreadable line was answering (issue 46: a relay fails it for the side that waits).
+    'responseIdHint',
   ],
   // MCP's vocabulary: method names, versions, capabilities, the 2026 error codes and _meta keys.
   // The 2026 dispatcher's own tables (CACHEABLE, REMOVED_IN_STATELESS, …) stay in era.ts.

@@ -13,5 +13,7 @@ export { ConnectionClosedError, MessageParseError, RequestCancelledError, Reques
 export { OutputBacklogError } from './output-backlog-error.js';
 export { LineTooLongError } from './line-too-long-error.js';
 export { parseJsonMessage } from './parse-json.js';
+// Which request an unreadable line was answering: the peer fails it at once, and so does a relay (mcpwire-bridge).
+export { responseIdHint } from './response-id-hint.js';
 export { JsonRpcPeer } from './peer.js';
 export type { MessageExtra, SendOptions, Transport, TransportKind } from './transport.js';

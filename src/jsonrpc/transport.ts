@@ -17,6 +17,11 @@ export interface MessageExtra {
    * many clients' requests over one peer renumbers them, as their ids could collide.
    */
   requestId?: RequestId;
+  /**
+   * The line the message arrived as, when a line-framed transport was asked to keep it (stdio's
+   * keepLines): a relay then passes on the bytes it received, not a re-encoding (mcpwire tap).
+   */
+  line?: string;
 }
 
 /** Hints for routing an outbound message. */
@@ -26,6 +31,12 @@ export interface SendOptions {
    * sent while handling it). Streamable HTTP uses it to pick the SSE stream.
    */
   relatedRequestId?: RequestId;
+  /**
+   * The exact line to write for this message (without its newline), when a relay forwards what it
+   * received (MessageExtra.line): a line-framed transport writes it as given instead of encoding
+   * `message`; one that contains a newline, or a transport that does not frame by lines, encodes.
+   */
+  line?: string;
 }
 
 /**

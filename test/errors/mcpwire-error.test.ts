@@ -94,7 +94,7 @@ const CLASSES: Record<string, ErrorClass> = {
 /** The core's entries (package.json "exports"), as files under src/, and the packages' beside it. */
 const ENTRIES = ['index.ts', 'jsonrpc/index.ts', 'json-schema/index.ts', 'protocol/index.ts', 'transport/index.ts', 'http.ts',
   'http-stateless.ts', 'node.ts', 'server/index.ts', 'client/index.ts', 'host/index.ts',
-  ...['auth', 'models', 'ext-tasks', 'ext-skills', 'ext-apps', 'outbound', 'modelscope'].map((name) => `../packages/${name}/src/index.ts`), '../packages/ext-skills/src/node.ts'];
+  ...['auth', 'models', 'ext-tasks', 'ext-skills', 'ext-apps', 'outbound', 'modelscope', 'bridge'].map((name) => `../packages/${name}/src/index.ts`), '../packages/ext-skills/src/node.ts'];
 
 /** The error classes the entries export, by name (the base itself aside). */
 async function exportedErrorClasses(): Promise<string[]> {

@@ -11,6 +11,7 @@ import { OAuthProvider } from '../../packages/auth/src/index.js';
 import { Host, Policy } from '../../src/host/index.js';
 import { AnthropicModel, OpenAiModel } from '../../packages/models/src/index.js';
 import { ModelScopeClient } from '../../packages/modelscope/src/index.js';
+import { Relay, relayPerSession, relayedClient } from '../../packages/bridge/src/index.js';
 import { compile } from '../../src/json-schema/index.js';
 import { JsonRpcPeer } from '../../src/jsonrpc/index.js';
 import { McpServer, ToolServer } from '../../src/server/index.js';
@@ -60,6 +61,9 @@ const FACTORIES: Record<string, Array<[owner: string, take: (extra: Extra) => un
   OpenAiModelOptions: [['new OpenAiModel', (extra) => new OpenAiModel({ model: 'm', ...extra })]],
   AnthropicModelOptions: [['new AnthropicModel', (extra) => new AnthropicModel({ model: 'm', ...extra })]],
   ModelScopeClientOptions: [['new ModelScopeClient', (extra) => new ModelScopeClient(extra)]],
+  RelayOptions: [['new Relay', (extra) => new Relay(transport(), extra)]],
+  RelayPerSessionOptions: [['relayPerSession', (extra) => relayPerSession(transport, extra)]],
+  RelayedClientOptions: [['relayedClient', (extra) => relayedClient(transport(), extra)]],
   HttpServerOptions: [
     ['serveHttp', (extra) => serveHttp(server(), extra)],
     ['createStreamableHttpHandler', (extra) => createStreamableHttpHandler(server(), extra)],
@@ -118,7 +122,7 @@ async function outcome(take: (extra: Extra) => unknown, extra: Extra): Promise<s
 }
 
 /** The packages' entries (relative to src/), whose options types the table covers as much as the core's. */
-const PACKAGE_ENTRIES = ['auth', 'models', 'ext-tasks', 'ext-skills', 'ext-apps', 'outbound', 'modelscope', 'redis'].flatMap((name) => [`../packages/${name}/src/index.ts`, ...(name === 'ext-skills' ? [`../packages/${name}/src/node.ts`] : [])]);
+const PACKAGE_ENTRIES = ['auth', 'models', 'ext-tasks', 'ext-skills', 'ext-apps', 'outbound', 'modelscope', 'bridge', 'redis'].flatMap((name) => [`../packages/${name}/src/index.ts`, ...(name === 'ext-skills' ? [`../packages/${name}/src/node.ts`] : [])]);
 
 test('the table covers every public options type: a new one must be checked or say why not', () => {
   const exported = new Set(Object.values(exportedTypes(['index.ts', 'jsonrpc/index.ts', 'json-schema/index.ts', 'protocol/index.ts', 'transport/index.ts',

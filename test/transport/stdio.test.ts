@@ -169,3 +169,32 @@ test('stdio: a reader that stalls during a batch loses nothing; reading stops un
   }
   assert.deepStrictEqual({ requests: requests.length, answers: writes.join('') }, { requests: 200, answers: answerLines(1, 200) });
 });
+
+test('stdio keepLines: each message comes with the line it arrived as, and a relay\'s line is written as given (issue 46)', async () => {
+  const input = new PassThrough();
+  const output = new PassThrough();
+  const transport = new StdioTransport(input, output, { keepLines: true });
+  const received: unknown[] = [];
+  transport.onmessage = (message, extra) => received.push([message, extra]);
+  await transport.start();
+  input.write('{"jsonrpc": "2.0", "id": 1, "method": "ping", "params": {"x": 1.0}}\r\n');
+  await tick();
+  assert.deepStrictEqual(received, [[{ jsonrpc: '2.0', id: 1, method: 'ping', params: { x: 1 } }, { line: '{"jsonrpc": "2.0", "id": 1, "method": "ping", "params": {"x": 1.0}}' }]]);
+  let written = '';
+  output.on('data', (chunk: Buffer) => { written += chunk.toString('utf8'); });
+  await transport.send({ jsonrpc: '2.0', id: 1, result: {} }, { line: '{"jsonrpc": "2.0", "id": 1, "result": {}}' });
+  // A "line" with a newline inside would be two frames: the message is encoded instead.
+  await transport.send({ jsonrpc: '2.0', id: 2, result: {} }, { line: '{"jsonrpc": "2.0",\n"id": 2, "result": {}}' });
+  await tick();
+  assert.equal(written, '{"jsonrpc": "2.0", "id": 1, "result": {}}\n{"jsonrpc":"2.0","id":2,"result":{}}\n');
+});
+
+test('stdio without keepLines hands on no extra: no object per message for those who do not relay', async () => {
+  const h = harness();
+  const extras: unknown[] = [];
+  h.transport.onmessage = (_message, extra) => extras.push(extra);
+  await h.transport.start();
+  h.input.write('{"jsonrpc":"2.0","method":"a"}\n');
+  await tick();
+  assert.deepStrictEqual(extras, [undefined]);
+});

@@ -77,6 +77,7 @@ const OPTIONS: Record<string, { values: 0 | 1 | 2; alias?: string }> = {
   '--hosted': { values: 0 },
   '--local': { values: 1 },
   '--transport': { values: 1 },
+  '--from-trace': { values: 1 },
 };
 
 const BY_ALIAS = new Map(Object.entries(OPTIONS).filter(([, spec]) => spec.alias).map(([name, spec]) => [spec.alias!, name]));

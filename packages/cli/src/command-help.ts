@@ -156,7 +156,10 @@ export const COMMAND_HELP: Record<string, CommandHelp> = {
     exitCodes: serverExitCodes(false),
   },
   doctor: {
-    usage: [['mcpwire doctor <server> [--tool NAME] [--call NAME --args …] [--exit-wait MS] [--json]', 'walks the troubleshooting order; exit code = first failed step']],
+    usage: [
+      ['mcpwire doctor <server> [--tool NAME] [--call NAME --args …] [--exit-wait MS] [--json]', 'walks the troubleshooting order; exit code = first failed step'],
+      ['mcpwire doctor --from-trace F [--tool NAME] [--json] [--html FILE]', 'the same steps over what a real host did (a recording of mcpwire tap)'],
+    ],
     about: `Walks the troubleshooting order and reports each step with its evidence and a fix:\n  ${DOCTOR_STEPS.slice(0, 6).join(' · ')} ·\n  ${DOCTOR_STEPS.slice(6).join(' · ')}`,
     options: [
       ['--tool NAME', `the tool you expect to be listed (steps ${stepNumber('tools/list')} and ${stepNumber('host exposure')} look at it)`],
@@ -164,6 +167,8 @@ export const COMMAND_HELP: Record<string, CommandHelp> = {
       ['--args ARGS', "its arguments: one JSON object, or key=value / key:=JSON (repeatable) typed like call's"],
       ['--exit-wait MS', `how long step ${stepNumber('exit on stdin close')} waits for the server to exit after stdin closes (default 2000)`],
       ['--json', 'print the steps as JSON'],
+      ['--from-trace F', 'walk the steps over a recording (mcpwire tap --trace-file F): the host\'s tools/list, tools/call, errors and isError'],
+      ['--html FILE', 'with --from-trace: also draw the recording as the seam page (one arrow per message, its JSON a click away)'],
     ],
     server: true,
     examples: [
@@ -320,6 +325,46 @@ export const COMMAND_HELP: Record<string, CommandHelp> = {
       'mcpwire call add a=19 b=23 -- mcpwire serve',
     ],
     exitCodes: 'exit codes: 2 usage · 4 cannot listen (e.g. the port is in use); otherwise it runs until stopped',
+  },
+  tap: {
+    usage: [['mcpwire tap (--trace-file F | --trace) -- command args…', "record what a real host sends a stdio server (or: tap URL)"]],
+    about: "Put it in a host's config where the server's command was: it starts the server and passes every\nmessage both ways unchanged, each line as it came, and records each one (direction, time, the whole\nmessage: its id, and for tools/call the tool and arguments) as NDJSON in --trace-file, the format\n--trace-file writes everywhere. The server gets the environment the host gave tap. A line that is not\nJSON, or longer than 4 MiB, is not passed on: it is reported on stderr and in the trace and answered\nwith -32700. The server's stderr goes to tap's. A URL instead of a command: mcpwire bridge, recorded.",
+    options: [
+      ['--trace-file F', 'write the record to F (NDJSON, replaced)'], ['--trace', 'also print each message on stderr (stdout is the host\'s)'],
+      ['--env KEY=VALUE', 'for the command: a variable added to what the host gave tap (-e, repeatable)'], ['--cwd DIR', 'for the command: its working folder'],
+      ['--header \'Name: value\'', 'for a URL: a header on every request, never recorded (-H, repeatable)'],
+      ['--allow-insecure-http', 'for a URL: send -H Authorization / login tokens over plain http off loopback'],
+      ['--sse', 'for a URL: speak the legacy HTTP+SSE transport (2024-11-05) instead of Streamable HTTP'],
+      ['--no-browser', 'for a URL: a login the server asks for prints its URL on stderr only'],
+    ],
+    server: false,
+    examples: [
+      'mcpwire tap --trace-file /tmp/add.ndjson -- mcpwire serve',
+      'mcpwire tap --trace --trace-file add.ndjson -- node server.js  # in a host\'s config: "command": "mcpwire", "args": [...]',
+    ],
+    exitCodes: 'exit codes: the server\'s when it exits first · 0 the host closed stdin or Ctrl-C · 2 usage · 4 the server cannot be started or reached',
+  },
+  bridge: {
+    usage: [
+      ['mcpwire bridge URL [-H \'Name: value\'…]', 'stdio to a Streamable HTTP server, for a host that speaks only stdio'],
+      ['mcpwire bridge --port N -- command args…', 'a stdio server served as Streamable HTTP on 127.0.0.1'],
+    ],
+    about: "Speaks stdio to the host and Streamable HTTP to the server at URL, passing every message both ways:\nthe host's requests, the server's requests (sampling, elicitation, roots/list) on the POST's stream or\nthe GET stream, notifications and cancellation. The tokens of `mcpwire login URL` are used when stored\n(refreshed as they expire); with none, the server's 401 starts that login (the browser, the loopback\ncallback). -H headers go on every request. Neither appears in a trace or on stderr.\nWith --port N -- command it is the other way round: each HTTP session gets its own server process,\nended with its session; the endpoint keeps serve --http's limits and Origin and Host checks.",
+    options: [
+      ['--header \'Name: value\'', 'a header on every request (-H, repeatable)'], ['--allow-insecure-http', 'send -H Authorization / login tokens over plain http off loopback'],
+      ['--sse', 'speak the legacy HTTP+SSE transport (2024-11-05) to URL, said on stderr'],
+      ['--no-browser', 'a login the server asks for (no stored tokens) prints its URL on stderr only'],
+      ['--trace', 'print each HTTP exchange and problem on stderr'], ['--trace-file F', 'write them to F (NDJSON); mcpwire tap URL records the messages too'],
+      ['--port N', 'serve `-- command` on 127.0.0.1:N (0 picks a free port)'], ['--env KEY=VALUE', 'with --port: a variable for the command (-e, repeatable)'],
+      ['--cwd DIR', 'with --port: the command\'s working folder'], ['--inherit-env', 'with --port: give the command all of mcpwire\'s environment'],
+    ],
+    server: false,
+    examples: [
+      'mcpwire bridge http://127.0.0.1:3000/mcp  # after: mcpwire serve --http --port 3000',
+      'mcpwire bridge https://mcp.example.com/mcp  # after: mcpwire login https://mcp.example.com/mcp',
+      'mcpwire bridge --port 3000 -- mcpwire serve',
+    ],
+    exitCodes: 'exit codes: 0 the host closed stdin or Ctrl-C · 2 usage · 4 the server cannot be reached or ended the session',
   },
   login: {
     usage: [['mcpwire login URL [--no-browser] [--timeout MS]', 'log in to an OAuth-protected HTTP server; list, call, … use the tokens']],

@@ -66,13 +66,17 @@ export function buildTransport(target: ServerTarget, options: BuildOptions, lega
       ...(target.maxMessageBytes === undefined ? {} : { maxMessageBytes: target.maxMessageBytes }) });
     return { transport: traced('sse', sse), via: 'sse', legacy: sse };
   }
-  const auth = options.tokens !== undefined && !Object.keys(target.headers).some((name) => name.toLowerCase() === 'authorization') && options.tokens.has(target.url)
-    ? new OAuthProvider(target.url, { store: options.tokens, ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }) })
-    : undefined;
+  const auth = storedLogin(target, options);
   const ontrace = (event: HttpTraceEvent): void => tracer.http('streamable-http', event);
   const allowInsecureHttp = target.allowInsecureHttp === true;
   const limit = target.maxMessageBytes === undefined ? {} : { maxMessageBytes: target.maxMessageBytes };
   return { transport: traced('streamable-http', nodeHttpTransport(target.url, auth ? { headers: target.headers, ontrace, auth, allowInsecureHttp, ...limit } : { headers: target.headers, ontrace, allowInsecureHttp, ...limit })), via: 'streamable-http' };
+}
+
+/** The OAuth of `mcpwire login` for an HTTP target with stored tokens, unless -H gives its own Authorization. */
+export function storedLogin(target: Extract<ServerTarget, { kind: 'http' }>, options: Pick<BuildOptions, 'tokens' | 'timeoutMs'>): OAuthProvider | undefined {
+  if (options.tokens === undefined || Object.keys(target.headers).some((name) => name.toLowerCase() === 'authorization') || !options.tokens.has(target.url)) return undefined;
+  return new OAuthProvider(target.url, { store: options.tokens, ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }) });
 }
 
 /** True when a refused initialize POST means "try the legacy transport" (400, 404, 405). */

@@ -4,6 +4,10 @@
 // the steps and their numbers are in doctor-steps.ts.
 
 import { UsageError, eraOption, integerOption, optionValue, parseArgs } from './args.js';
+import type { ParsedArgs } from './args.js';
+import { resolve } from 'node:path';
+import { diagnoseTrace, readTrace, traceHtml } from './doctor-from-trace.js';
+import { OutputFile } from './output-file.js';
 import { println } from './command-io.js';
 import type { CommandIo } from './command-io.js';
 import { CLIENT_FEATURE_OPTIONS, clientFeatures } from './client-features.js';
@@ -29,7 +33,10 @@ export const DEFAULT_EXIT_WAIT_MS = 2000;
 
 /** Runs the doctor; resolves with the exit code. */
 export async function runDoctor(argv: readonly string[], io: CommandIo): Promise<number> {
-  const args = parseArgs(argv, [...TARGET_OPTIONS, ...CLIENT_FEATURE_OPTIONS, '--tool', '--call', '--args', '--exit-wait', '--json']);
+  const args = parseArgs(argv, [...TARGET_OPTIONS, ...CLIENT_FEATURE_OPTIONS, '--tool', '--call', '--args', '--exit-wait', '--json', '--from-trace', '--html']);
+  const fromTrace = optionValue(args, '--from-trace');
+  if (fromTrace !== undefined) return doctorFromTrace(fromTrace, args, io);
+  if (args.values.has('--html')) throw new UsageError('--html draws a recording: give --from-trace F (a live doctor run draws nothing)');
   const { target, rest, notes } = resolveTarget(args, io);
   if (rest.length > 0) throw new UsageError(`Unexpected words: ${rest.join(' ')} (the doctor takes one server)`);
   const expected = optionValue(args, '--tool');
@@ -96,6 +103,23 @@ async function trialCall(client: McpClient, tools: readonly Tool[], call: string
   if ('skip' in first) return step('trial call', 'skipped', `no trial call: ${first.skip}`);
   const result = await checkTrialCall(client, tools, first.call, [], timeoutMs);
   return { ...result, evidence: [`chosen: ${first.why} (--call NAME calls another)`, ...result.evidence] };
+}
+
+/** `--from-trace F`: the steps over a recording instead of a live server; the same report and exit code. */
+function doctorFromTrace(file: string, args: ParsedArgs, io: CommandIo): number {
+  const extra = [...args.positionals, ...(args.command ? ['--', ...args.command] : []), ...[...args.values.keys(), ...args.flags].filter((name) => !['--from-trace', '--tool', '--json', '--html'].includes(name))];
+  if (extra.length > 0) throw new UsageError(`--from-trace reads a recording: it takes only --tool NAME, --json and --html FILE, got: ${extra.join(' ')}`);
+  const htmlPath = optionValue(args, '--html');
+  // Opened before anything is read: a path that cannot be written is a usage error at once.
+  const html = htmlPath === undefined ? undefined : new OutputFile('--html', resolve(io.cwd, htmlPath));
+  const trace = readTrace(file, io.cwd);
+  const results = diagnoseTrace(trace, optionValue(args, '--tool'));
+  html?.write(traceHtml(`mcpwire doctor: the recording ${file}`, trace));
+  const code = doctorExitCode(results);
+  const label = `the recording ${file}`;
+  if (args.flags.has('--json')) println(io.stdout, JSON.stringify({ trace: file, steps: inOrder(results), exitCode: code }, null, 2));
+  else for (const line of formatReport(label, results)) println(io.stdout, line);
+  return code;
 }
 
 /** The words of `--args` (repeatable): one JSON object, or key=value / key:=JSON as `call` takes them. */

@@ -25,10 +25,14 @@ import { runModelScope } from './modelscope-command.js';
 import { packageVersion } from './package-version.js';
 import { runServe } from './serve.js';
 import { runSkills } from './skills.js';
+import { runBridge } from './bridge.js';
+import { runTap } from './tap.js';
 import { terminalText } from './terminal-text.js';
 
+/** Commands that stand between a host and a server: SIGTERM (how a host stops a stdio server) ends the server they started in order, as Ctrl-C does. */
+const RELAYS = new Set(['tap', 'bridge']);
 /** Commands that talk to a server: Ctrl-C cancels their request instead of killing the process. */
-const CANCELLABLE = new Set(['list', 'call', 'read', 'prompt', 'skills', 'doctor', 'ping', 'complete', 'inspect']);
+const CANCELLABLE = new Set(['list', 'call', 'read', 'prompt', 'skills', 'doctor', 'ping', 'complete', 'inspect', 'tap', 'bridge']);
 
 /** Runs the command line; resolves with the process exit code. */
 export async function main(argv: readonly string[], io: CommandIo = processIo()): Promise<number> {
@@ -51,6 +55,8 @@ export async function main(argv: readonly string[], io: CommandIo = processIo())
       case 'chat': return await runChat(rest, io);
       case 'inspect': return await runInspect(rest, io);
       case 'serve': return await runServe(rest, io);
+      case 'tap': return await runTap(rest, io);
+      case 'bridge': return await runBridge(rest, io);
       case 'login': return await runLogin(rest, io);
       case 'logout': return await runLogout(rest, io);
       case '--version':
@@ -121,6 +127,14 @@ if (isEntryPoint()) {
     process.on('SIGINT', () => {
       if (interrupt.signal.aborted) process.exit(130);
       interrupt.abort(new Error('interrupted (Ctrl-C)'));
+    });
+  }
+  if (RELAYS.has(argv[0] ?? '')) {
+    // basic/lifecycle#shutdown: a host closes the server's stdin, then sends SIGTERM. Either way the
+    // server tap or bridge started is closed the same way (stdin, then SIGTERM, then SIGKILL).
+    process.on('SIGTERM', () => {
+      if (interrupt.signal.aborted) process.exit(143);
+      interrupt.abort(new Error('terminated (SIGTERM)'));
     });
   }
   main(argv, processIo(interrupt.signal)).then(

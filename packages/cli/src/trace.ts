@@ -49,6 +49,11 @@ export class Tracer {
     return this.#lines !== undefined || this.#fd !== undefined;
   }
 
+  /** True when --trace prints lines (a caller then need not say the same thing on stderr again). */
+  get printsLines(): boolean {
+    return this.#lines !== undefined;
+  }
+
   /** A JSON-RPC message (from tapTransport). */
   message(via: TraceVia, direction: 'send' | 'receive', message: unknown): void {
     this.record({ kind: 'message', via, direction, message });

@@ -42,6 +42,7 @@ test('help, --help and -h print the overview with exit 0; no command at all prin
     'mcpwire ping <server>',
     'mcpwire complete <server> --prompt NAME|--resource TEMPLATE ARG=VALUE [--context k=v] [--json]',
     'mcpwire doctor <server> [--tool NAME] [--call NAME --args …] [--exit-wait MS] [--json]',
+    'mcpwire doctor --from-trace F [--tool NAME] [--json] [--html FILE]',
     'mcpwire config lint FILE [--json]',
     'mcpwire config show FILE NAME [--json]',
     'mcpwire registry search TEXT [--limit N] [--json]',
@@ -56,6 +57,9 @@ test('help, --help and -h print the overview with exit 0; no command at all prin
     'mcpwire chat "QUESTION" --model openai:M|anthropic:M [--dry-run] [--trace] [--html FILE] <servers>',
     'mcpwire inspect <server> [--port N] [--no-open] [--model SPEC]',
     'mcpwire serve [--http [--port N]]',
+    'mcpwire tap (--trace-file F | --trace) -- command args…',
+    "mcpwire bridge URL [-H 'Name: value'…]",
+    'mcpwire bridge --port N -- command args…',
     'mcpwire login URL [--no-browser] [--timeout MS]',
     'mcpwire logout URL',
     'mcpwire help [command] · mcpwire <command> --help',
@@ -64,7 +68,7 @@ test('help, --help and -h print the overview with exit 0; no command at all prin
 });
 
 test('every command has its own help: `help <command>`, `<command> --help` and `-h` print it with exit 0', async () => {
-  assert.deepStrictEqual(Object.keys(COMMAND_HELP), ['list', 'call', 'read', 'prompt', 'skills', 'ping', 'complete', 'doctor', 'config', 'registry', 'modelscope', 'demo', 'chat', 'inspect', 'serve', 'login', 'logout']);
+  assert.deepStrictEqual(Object.keys(COMMAND_HELP), ['list', 'call', 'read', 'prompt', 'skills', 'ping', 'complete', 'doctor', 'config', 'registry', 'modelscope', 'demo', 'chat', 'inspect', 'serve', 'tap', 'bridge', 'login', 'logout']);
   for (const command of Object.keys(COMMAND_HELP)) {
     const text = `${formatCommandHelp(command)}\n`;
     const expected = { code: 0, stdout: text, stderr: '' };
@@ -117,13 +121,15 @@ test('every command rejects an option it does not know with exit 2, naming the o
     [['call', 'add', '--bogus', ...server], 'call', `${target} --json --task --out --force`],
     [['read', 'mem://a', '--bogus', ...server], 'read', `${target} --json --out`],
     [['prompt', 'p', '--bogus', ...server], 'prompt', `${target} --json`],
-    [['doctor', '--bogus', ...server], 'doctor', `${target} --tool --call --args --exit-wait --json`],
+    [['doctor', '--bogus', ...server], 'doctor', `${target} --tool --call --args --exit-wait --json --from-trace --html`],
     [['config', 'lint', 'x.json', '--bogus'], 'config', '--json'],
     [['config', 'show', 'x.json', 'calc', '--bogus'], 'config', '--json'],
     [['demo', '--bogus'], 'demo', '--http --era --html'],
     [['chat', 'q', '--bogus', ...server], 'chat',
       '--model --base-url --api-key-env --approve --allow --deny --approve-sampling --dry-run --stream --trace --html --config --header --env --inherit-env --timeout --era --root --log-level --elicit'],
     [['serve', '--htp'], 'serve', '--http --port'],
+    [['tap', '--bogus', ...server], 'tap', '--header --env --cwd --allow-insecure-http --trace --trace-file --sse --no-browser'],
+    [['bridge', '--bogus', ...server], 'bridge', '--header --env --cwd --allow-insecure-http --trace --trace-file --sse --no-browser --port --inherit-env'],
     [['login', 'http://127.0.0.1:9/mcp', '--bogus'], 'login', '--no-browser --timeout --client-credentials --client-id --client-secret-env --private-key --dpop --workload-token --id-jag --id-token --idp-client-id'],
   ];
   for (const [argv, command, takes] of cases) {

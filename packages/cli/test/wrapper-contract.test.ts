@@ -17,6 +17,7 @@ import type { TransportCapabilities } from '../../../src/jsonrpc/transport.js';
 import type { McpMessageExtra, McpTransport, ParamHeaderSource } from '../../../src/protocol/mcp-transport.js';
 import { tapTransport } from '../../../src/transport/index.js';
 import { PassThroughTransport } from '../../../src/transport/pass-through.js';
+import { relayedClient } from 'mcpwire-bridge';
 
 const SRC = fileURLToPath(new URL('../../../src/', import.meta.url));
 
@@ -120,6 +121,7 @@ const WRAPPERS: Record<string, (inner: McpTransport) => McpTransport> = {
   DrainingTransport: (inner) => new DrainingTransport(inner),
   EchoGuard: (inner) => new EchoGuard(inner),
   "the CLI's stack: DrainingTransport(EchoGuard(tapTransport(…)))": (inner) => new DrainingTransport(new EchoGuard(tapTransport(inner, () => undefined))),
+  'relayedClient (RelayedClientTransport)': (inner) => relayedClient(inner),
 };
 
 /** Read once: building the program takes a few hundred milliseconds. */
@@ -181,7 +183,7 @@ function transportClasses(): string[] {
 test('every transport class in src/ and packages/*/src is either a wrapper tested above or a transport of its own', () => {
   // A new class lands here: a wrapper goes into WRAPPERS (and must forward everything), a
   // transport says its kind and capabilities (test/transport/transport-declarations.test.ts).
-  const wrappers = ['DrainingTransport', 'EchoGuard', 'PassThroughTransport', 'TappedTransport'];
+  const wrappers = ['DrainingTransport', 'EchoGuard', 'PassThroughTransport', 'RelayedClientTransport', 'TappedTransport'];
   const transports = ['InMemoryTransport', 'LegacySseClientTransport', 'SpawnedStdioTransport', 'StdioTransport', 'StreamableHttpClientTransport', 'StatelessChannel', 'StreamableHttpSessionTransport'];
   assert.deepStrictEqual(transportClasses(), [...wrappers, ...transports].sort());
 });

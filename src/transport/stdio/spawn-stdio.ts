@@ -5,7 +5,7 @@
 
 import type { ChildProcess } from 'node:child_process';
 import { ConnectionClosedError } from '../../jsonrpc/index.js';
-import type { JSONRPCMessage, Transport } from '../../jsonrpc/index.js';
+import type { JSONRPCMessage, SendOptions, Transport } from '../../jsonrpc/index.js';
 import { defaultEnvironment } from './default-environment.js';
 import { ServerSpawnError } from './server-spawn-error.js';
 import { STDIO_CAPABILITIES, StdioTransport } from './stdio.js';
@@ -57,10 +57,12 @@ export interface SpawnStdioOptions {
    * children with their parent (default false).
    */
   ownProcessGroup?: boolean;
+  /** Report the line each message from the server arrived as (MessageExtra.line), for a relay (default false). */
+  keepLines?: boolean;
 }
 
 const SPAWN_STDIO_OPTIONS = {
-  env: true, inheritEnv: true, cwd: true, stderr: true, shutdownGraceMs: true, maxLineBytes: true, maxJsonDepth: true, maxQueuedBytes: true, ownProcessGroup: true,
+  env: true, inheritEnv: true, cwd: true, stderr: true, shutdownGraceMs: true, maxLineBytes: true, maxJsonDepth: true, maxQueuedBytes: true, ownProcessGroup: true, keepLines: true,
 } as const satisfies OptionKeys<SpawnStdioOptions>;
 
 /** A stdio transport that owns the server process it talks to. */
@@ -149,6 +151,7 @@ export class SpawnedStdioTransport implements Transport {
       maxLineBytes: this.#maxLineBytes ?? this.#options.maxLineBytes,
       maxJsonDepth: this.#options.maxJsonDepth,
       maxQueuedBytes: this.#options.maxQueuedBytes,
+      keepLines: this.#options.keepLines,
       // The client keeps reading the server's stdout while its stdin is full: answers to our own
       // requests need no writing, and a server that also stops reading while its stdout is full
       // (as ours does) would otherwise deadlock with us. maxQueuedBytes bounds what waits instead.
@@ -166,11 +169,11 @@ export class SpawnedStdioTransport implements Transport {
     await stdio.start();
   }
 
-  send(message: JSONRPCMessage): Promise<void> {
+  send(message: JSONRPCMessage, options?: SendOptions): Promise<void> {
     if (this.#closed || this.#closing || !this.#stdio) {
       return Promise.reject(new ConnectionClosedError('Cannot send: the server process is not running'));
     }
-    return this.#stdio.send(message);
+    return this.#stdio.send(message, options);
   }
 
   /**

@@ -5,7 +5,7 @@
 import type { Readable, Writable } from 'node:stream';
 import { ConnectionClosedError, MessageParseError, OutputBacklogError, parseJsonMessage } from '../../jsonrpc/index.js';
 import { SENT } from '../../jsonrpc/transport.js';
-import type { JSONRPCMessage, Transport } from '../../jsonrpc/index.js';
+import type { JSONRPCMessage, SendOptions, Transport } from '../../jsonrpc/index.js';
 import type { TransportCapabilities } from '../../jsonrpc/transport.js';
 import { LineDecoder, encodeLine } from './line-framing.js';
 import { refuseUnknownOptions } from '../../options/known-options.js';
@@ -29,6 +29,11 @@ export interface StdioTransportOptions {
    * drains. A message sent while nothing waits is always taken, however big.
    */
   maxQueuedBytes?: number;
+  /**
+   * Report the line each message arrived as (MessageExtra.line) (default false): a relay that
+   * passes messages on unchanged needs it (mcpwire tap); everyone else is spared the object per message.
+   */
+  keepLines?: boolean;
 }
 
 /** Default cap on output waiting for 'drain': four of the biggest lines a peer reads by default. */
@@ -45,7 +50,7 @@ const BATCH_LINES = 8;
 /** A pipe has no session, no second stream, and nothing to resume: a line arrives whole or the pipe is gone. */
 export const STDIO_CAPABILITIES: TransportCapabilities = Object.freeze({ sessions: false, standaloneStream: false, resumption: false, manyClients: false });
 
-const STDIO_TRANSPORT_OPTIONS = { maxLineBytes: true, maxJsonDepth: true, pauseWhileBlocked: true, maxQueuedBytes: true } as const satisfies OptionKeys<StdioTransportOptions>;
+const STDIO_TRANSPORT_OPTIONS = { maxLineBytes: true, maxJsonDepth: true, pauseWhileBlocked: true, maxQueuedBytes: true, keepLines: true } as const satisfies OptionKeys<StdioTransportOptions>;
 
 /** Newline-delimited JSON-RPC over any readable + writable pair. */
 export class StdioTransport implements Transport {
@@ -60,6 +65,7 @@ export class StdioTransport implements Transport {
   readonly #decoder: LineDecoder;
   readonly #maxJsonDepth: number | undefined;
   readonly #pauseWhileBlocked: boolean;
+  readonly #keepLines: boolean;
   /** Reading was paused because the output is backed up; resumed once it drained. */
   #pausedForOutput = false;
   readonly #maxQueuedBytes: number;
@@ -81,6 +87,7 @@ export class StdioTransport implements Transport {
     this.#writable = writable;
     this.#maxJsonDepth = options.maxJsonDepth;
     this.#pauseWhileBlocked = options.pauseWhileBlocked ?? true;
+    this.#keepLines = options.keepLines ?? false;
     this.#maxQueuedBytes = options.maxQueuedBytes ?? DEFAULT_MAX_QUEUED_BYTES;
     this.#decoder = new LineDecoder({
       maxLineBytes: options.maxLineBytes,
@@ -99,9 +106,11 @@ export class StdioTransport implements Transport {
     this.#writable.on('error', this.#onStreamError);
   }
 
-  send(message: JSONRPCMessage): Promise<void> {
+  send(message: JSONRPCMessage, options?: SendOptions): Promise<void> {
     if (this.#closed) return Promise.reject(new ConnectionClosedError('Cannot send: the stdio transport is closed'));
-    const line = encodeLine(message);
+    const given = options?.line;
+    // A relay's line goes out as it came in; one with a newline inside would be two frames, so it is encoded instead.
+    const line = given !== undefined && !given.includes('\n') ? `${given}\n` : encodeLine(message);
     if (this.#batch !== undefined && this.#backlog === undefined) {
       // Taken like a line the stream buffers: the batch is written at BATCH_LINES or at the chunk's end.
       this.#batch += line;
@@ -239,7 +248,7 @@ export class StdioTransport implements Transport {
       this.onerror?.(error instanceof MessageParseError ? error : new MessageParseError(String(error), line));
       return;
     }
-    this.onmessage?.(value);
+    this.onmessage?.(value, this.#keepLines ? { line } : undefined);
   }
 
   #shutdown(reason?: Error): void {

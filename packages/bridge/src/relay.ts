@@ -1,0 +1,161 @@
+// The one forwarding mechanism of mcpwire-bridge: two transports, the host's side and the server's
+// side, and every message that arrives on one is sent on the other, unchanged. `mcpwire tap` and
+// `mcpwire bridge` are this relay with different transports on each side (stdio both sides; stdio
+// to Streamable HTTP) and, for tap, a recorder on `onrecord`.
+//
+// The relay never answers for either peer, except to keep both sides consistent (JSON-RPC 2.0 §5):
+// a line that is not a message is answered with -32700 Parse error (no id) as the peer that would
+// have read it answers, and fails the request it was the answer to, when that can be told; and a
+// request that could not be delivered is answered with -32603 naming why, so no sender waits for
+// an answer that will not come.
+
+import { INTERNAL_ERROR, MessageParseError, PARSE_ERROR, messageOf, refuseUnknownOptions, responseIdHint } from 'mcpwire/jsonrpc';
+import type { JSONRPCMessage, OptionKeys, RequestId, SendOptions } from 'mcpwire/jsonrpc';
+import type { McpMessageExtra, McpTransport } from 'mcpwire/protocol';
+import { RequestRelation } from './request-relation.js';
+
+/** Which peer a message came from: the host (the MCP client side) or the server. */
+export type RelaySide = 'host' | 'server';
+
+/** What the relay saw: a message passed on, or a problem (a bad line, a failed send) it reported. */
+export type RelayRecord =
+  | { kind: 'message'; from: RelaySide; message: unknown }
+  | { kind: 'problem'; from: RelaySide; text: string };
+
+/** Why the relay ended: which side closed first, and why when it was not asked to. */
+export interface RelayEnd {
+  side: RelaySide;
+  reason?: Error;
+}
+
+/** Options of a Relay. */
+export interface RelayOptions {
+  /** Sees every message before it is passed on, and every problem (the recorder of `mcpwire tap`). */
+  onrecord?: (record: RelayRecord) => void;
+  /**
+   * Send each server message with the host request it relates to (SendOptions.relatedRequestId,
+   * request-relation.ts): for a host side that routes by it, Streamable HTTP's sessions (bridge --port).
+   */
+  relateToRequests?: boolean;
+}
+
+/** The keys RelayOptions takes, for the check at construction. */
+export const RELAY_OPTIONS = { onrecord: true, relateToRequests: true } as const satisfies OptionKeys<RelayOptions>;
+
+/**
+ * Passes messages between a host-side transport and a server-side one. Connect it to the host's
+ * transport (`serveStdio(relay)`, or `relay.connect(transport)`): that starts the server side first,
+ * so a server that cannot start fails the connect and the host is never answered by nobody.
+ */
+export class Relay {
+  readonly #server: McpTransport;
+  readonly #options: RelayOptions;
+  readonly #relation: RequestRelation | undefined;
+  #host: McpTransport | undefined;
+  #ended: RelayEnd | undefined;
+  readonly #done: Promise<RelayEnd>;
+  #finish!: (end: RelayEnd) => void;
+
+  constructor(server: McpTransport, options: RelayOptions = {}) {
+    refuseUnknownOptions('new Relay', options, RELAY_OPTIONS);
+    this.#server = server;
+    this.#options = options;
+    this.#relation = options.relateToRequests === true ? new RequestRelation() : undefined;
+    this.#done = new Promise((resolve) => { this.#finish = resolve; });
+  }
+
+  /** Resolves once either side has closed and the other was closed after it. */
+  get done(): Promise<RelayEnd> {
+    return this.#done;
+  }
+
+  /** Wires both sides and starts the server side; the caller starts the host side (serveStdio does). */
+  async connect(host: McpTransport): Promise<void> {
+    this.#host = host;
+    this.#wire('host', host, this.#server);
+    this.#wire('server', this.#server, host);
+    await this.#server.start();
+  }
+
+  /** Closes both sides (Ctrl-C, a signal): the server side first, so a child process is ended in order. */
+  async close(): Promise<void> {
+    await this.#end({ side: 'host' });
+  }
+
+  #wire(from: RelaySide, source: McpTransport, target: McpTransport): void {
+    source.onmessage = (message, extra) => this.#forward(from, message, extra, source, target);
+    source.onerror = (error) => this.#problem(from, error, source, target);
+    source.onclose = (reason) => { void this.#end(reason === undefined ? { side: from } : { side: from, reason }); };
+  }
+
+  #forward(from: RelaySide, message: unknown, extra: McpMessageExtra | undefined, source: McpTransport, target: McpTransport): void {
+    this.#record({ kind: 'message', from, message });
+    // No options object unless there is something to say: this runs once per message.
+    let send: SendOptions | undefined = extra?.line === undefined ? undefined : { line: extra.line };
+    if (this.#relation !== undefined) {
+      if (from === 'host') this.#relation.fromHost(message);
+      else {
+        const related = this.#relation.fromServer(message);
+        if (related !== undefined) (send ??= {}).relatedRequestId = related;
+      }
+    }
+    target.send(message as JSONRPCMessage, send).catch(
+      (error: unknown) => {
+        const text = `could not pass on a message from the ${from} to the ${other(from)}: ${messageOf(error)}`;
+        this.#record({ kind: 'problem', from, text });
+        // A request the other side never got still gets an answer (JSON-RPC 2.0 §5: every request is answered).
+        const id = requestId(message);
+        if (id !== undefined) this.#answer(source, { jsonrpc: '2.0', id, error: { code: INTERNAL_ERROR, message: `mcpwire: ${text}` } });
+      },
+    );
+  }
+
+  /**
+   * A transport's non-fatal problem. A line that is not a message is answered -32700, as its reader
+   * would; and when it looks like the answer to a request of the other side, that request fails now
+   * with the reason instead of waiting for its timeout, as the peer does (responseIdHint).
+   */
+  #problem(from: RelaySide, error: Error, source: McpTransport, target: McpTransport): void {
+    const parse = error instanceof MessageParseError;
+    this.#record({ kind: 'problem', from, text: `${parse ? 'not passed on: ' : ''}${error.message}` });
+    if (!parse) return;
+    // As the peer answers one (basic/transports#stdio): no id, since none could be read.
+    this.#answer(source, { jsonrpc: '2.0', error: { code: PARSE_ERROR, message: `Parse error: ${error.message}` } });
+    const id = responseIdHint(error.text, (error as { tail?: string }).tail ?? '');
+    if (id !== undefined) {
+      this.#answer(target, { jsonrpc: '2.0', id, error: { code: INTERNAL_ERROR, message: `mcpwire: the ${from}'s answer could not be read: ${error.message}` } });
+    }
+  }
+
+  #answer(to: McpTransport, message: JSONRPCMessage): void {
+    to.send(message).catch(() => undefined); // a side that is gone needs no answer
+  }
+
+  #record(record: RelayRecord): void {
+    try {
+      this.#options.onrecord?.(record);
+    } catch {
+      // A broken recorder must not stop the messages it watches.
+    }
+  }
+
+  async #end(end: RelayEnd): Promise<void> {
+    if (this.#ended) return;
+    this.#ended = end;
+    // The side that closed is closed already; closing it again is harmless. The server side goes first.
+    await Promise.allSettled([this.#server.close()]);
+    await Promise.allSettled(this.#host ? [this.#host.close()] : []);
+    this.#finish(end);
+  }
+}
+
+function other(side: RelaySide): RelaySide {
+  return side === 'host' ? 'server' : 'host';
+}
+
+/** The id of a request (a message with both `method` and `id`), else undefined. */
+function requestId(message: unknown): RequestId | undefined {
+  if (typeof message !== 'object' || message === null) return undefined;
+  const { method, id } = message as { method?: unknown; id?: unknown };
+  return typeof method === 'string' && (typeof id === 'string' || typeof id === 'number') ? id : undefined;
+}

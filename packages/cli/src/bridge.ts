@@ -1,0 +1,29 @@
+// `mcpwire bridge URL [-H 'Name: value'…]`: a host that speaks only stdio reaches a Streamable HTTP
+// server (mcp-remote's job). The same relay as tap (relay-command.ts), without recording messages.
+// `mcpwire bridge --port N -- command` the other way round (bridge-serve.ts).
+
+import { UsageError, optionValue, parseArgs } from './args.js';
+import type { CommandIo } from './command-io.js';
+import { serveBridge } from './bridge-serve.js';
+import { runRelay } from './relay-command.js';
+import { parsePort } from './serve.js';
+import { resolveTarget } from './server-target.js';
+import { RELAY_OPTIONS } from './tap.js';
+import { Tracer } from './trace.js';
+
+/** Runs `mcpwire bridge`; resolves with the exit code. */
+export async function runBridge(argv: readonly string[], io: CommandIo): Promise<number> {
+  const args = parseArgs(argv, [...RELAY_OPTIONS, '--port', '--inherit-env']);
+  const { target, rest } = resolveTarget(args, io);
+  if (rest.length > 0) throw new UsageError(`bridge takes one server URL and nothing else, got: ${rest.join(' ')}`);
+  const portText = optionValue(args, '--port');
+  if (target.kind === 'stdio' && portText === undefined) {
+    throw new UsageError('bridge -- command serves the command over HTTP: give --port N (0 picks a free one). To record a stdio server for a host, use: mcpwire tap --trace-file F -- command');
+  }
+  if (target.kind === 'http' && portText !== undefined) throw new UsageError('--port is for bridge --port N -- command (a stdio server served over HTTP); bridge URL speaks stdio to the host');
+  if (target.kind === 'http' && args.flags.has('--inherit-env')) throw new UsageError('--inherit-env is for a stdio command (bridge --port N -- command)');
+  const file = optionValue(args, '--trace-file');
+  const tracer = new Tracer({ ...(args.flags.has('--trace') ? { lines: io.stderr } : {}), ...(file === undefined ? {} : { file }), cwd: io.cwd });
+  if (target.kind === 'stdio') return serveBridge(target, parsePort(portText), io, tracer);
+  return runRelay(target, io, { name: 'bridge', tracer, recordMessages: false, browser: !args.flags.has('--no-browser') });
+}

@@ -1,0 +1,44 @@
+// `mcpwire bridge URL` to a server that wants OAuth, with no stored login: the server's 401 starts
+// `mcpwire login`'s flow inside the bridge (a child process), the authorization URL on its stderr.
+// The test plays the browser (it follows the URL to the loopback callback), as login.test.ts does;
+// the authorization server and the protected MCP server are real node:http on 127.0.0.1.
+
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { McpClient } from '../../../src/client/index.js';
+import { spawnStdio } from '../../../src/node.js';
+import { startAuthServer, startProtectedServer } from '../../../test/client/oauth/fixtures/authorization-server.js';
+import { bundledProgram } from '../../../test/fakes/bundled-program.js';
+import { REPO } from './cli-harness.js';
+
+const CLI = bundledProgram(join(REPO, 'packages/cli/src/main.ts'));
+
+test('no stored login: the 401 starts the login, the tokens are stored, the host\'s initialize and call go through, no token on stderr', async (t) => {
+  const auth = await startAuthServer();
+  const mcp = await startProtectedServer(auth);
+  const dir = mkdtempSync(join(tmpdir(), 'mcpwire-bridge-login-'));
+  t.after(async () => { await mcp.close(); await auth.close(); rmSync(dir, { recursive: true, force: true }); });
+  const spawned = spawnStdio(process.execPath, [CLI, 'bridge', mcp.url, '--no-browser'], { env: { MCPWIRE_CONFIG_DIR: dir } });
+  let stderr = '';
+  const visited: string[] = [];
+  spawned.onstderr = (text) => {
+    stderr += text;
+    const match = /open:\n {2}(\S+)/.exec(stderr);
+    if (match && visited.length === 0) {
+      visited.push(match[1]!);
+      void (async () => {
+        const authorize = await fetch(match[1]!, { redirect: 'manual' });
+        await (await fetch(new URL(authorize.headers.get('location')!, match[1]!))).text();
+      })();
+    }
+  };
+  const client = await McpClient.connect(spawned);
+  assert.deepStrictEqual(await client.callTool('whoami'), { content: [{ type: 'text', text: 'client-1' }] });
+  await client.close();
+  assert.equal(stderr.split('\n')[0], `mcpwire bridge: to log in to ${mcp.url}, open:`);
+  const stored = (JSON.parse(readFileSync(join(dir, 'tokens.json'), 'utf8')) as Record<string, { tokens: { access_token: string; refresh_token?: string } }>)[mcp.url]!;
+  for (const secret of [stored.tokens.access_token, stored.tokens.refresh_token].filter((value) => value !== undefined)) assert.equal(stderr.includes(secret), false, 'a token on stderr');
+});
