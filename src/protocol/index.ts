@@ -26,3 +26,4 @@ export { appToolVisibility, visibleTo } from './tool-visibility.js';
 export type { AppToolVisibility } from './tool-visibility.js';
 // The Transport as MCP's sides use it: the session, the hints, the HTTP and auth facts of a message.
 export type { AuthInfo, McpMessageExtra, McpTransport } from './mcp-transport.js';
+export type { SessionState } from './session-state.js';

@@ -4,6 +4,7 @@
 // JSON-RPC's Transport (jsonrpc/transport.ts) moves messages and knows none of this.
 
 import type { MessageExtra, Transport } from '../jsonrpc/index.js';
+import type { SessionState } from './session-state.js';
 
 /** Who the caller is, as verified by the application's token verifier. */
 export interface AuthInfo {
@@ -79,4 +80,16 @@ export interface McpTransport extends Transport {
    * login began. The server answered, so it is not silent: a wait for its answer stops counting here.
    */
   onauthchallenge?: (() => void) | undefined;
+  /**
+   * Streamable HTTP servers whose sessions are shared by several instances: told the session's
+   * state each time the connection changes it (initialize, notifications/initialized,
+   * logging/setLevel, resources/subscribe), for the store. Throws when it cannot be kept (too large).
+   */
+  saveSessionState?(state: SessionState): void;
+  /**
+   * Set by the server's connection when the transport has saveSessionState: the session's state as
+   * the shared store has it, given before a message it delivers whenever it read it anew (another
+   * instance began or changed the session).
+   */
+  onsessionstate?: ((state: SessionState) => void) | undefined;
 }

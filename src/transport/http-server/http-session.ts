@@ -9,6 +9,7 @@ import type { JSONRPCMessage, RequestId, SendOptions } from '../../jsonrpc/index
 import type { JSONRPCResponse } from '../../jsonrpc/messages.js';
 import type { TransportCapabilities } from '../../jsonrpc/transport.js';
 import type { McpMessageExtra, McpTransport } from '../../protocol/mcp-transport.js';
+import type { SessionState } from '../../protocol/session-state.js';
 import type { EventStore } from './event-store.js';
 import { HttpError, writeHttpError } from './http-error.js';
 import { randomId } from './random-id.js';
@@ -28,6 +29,11 @@ export interface SessionSettings extends StreamSettings {
   stallMs: number;
   /** Called once when the session closes, however it closed. */
   onended: (session: StreamableHttpSessionTransport) => void;
+  /**
+   * With a shared store (sessionStateStore): checks and writes the session's state. Throws when it
+   * cannot be kept (too large); resolves once the store has it.
+   */
+  saveState?: (session: StreamableHttpSessionTransport, state: SessionState) => Promise<void>;
 }
 
 /**
@@ -53,6 +59,9 @@ export class StreamableHttpSessionTransport implements McpTransport, StreamOwner
   onmessage?: McpTransport['onmessage'];
   onerror?: McpTransport['onerror'];
   onclose?: McpTransport['onclose'];
+  onsessionstate?: McpTransport['onsessionstate'];
+  /** Only when sessions are shared (SessionSettings.saveState): the connection then keeps its state in the store. */
+  readonly saveSessionState?: (state: SessionState) => void;
   /** When the client last sent something or a connection last ended; idle sessions expire. */
   lastActivity = Date.now();
   /** When initialize opened it: a session that never finishes the handshake expires soon after. */
@@ -97,6 +106,21 @@ export class StreamableHttpSessionTransport implements McpTransport, StreamOwner
     this.remoteAddress = remoteAddress;
     this.#settings = settings;
     this.#sends = new SendQueue(settings.eventStore.storeEventNow !== undefined);
+    const save = settings.saveState;
+    if (save !== undefined) {
+      // Queued with the sends: the answer to the request that changed the session goes out once
+      // the store has the change, so the client's next request finds it on any instance.
+      this.saveSessionState = (state) => {
+        const saved = save(this, state);
+        this.#background(() => saved);
+      };
+    }
+  }
+
+  /** The session's state as the shared store has it, for the server's connection (onsessionstate). */
+  restoreState(state: SessionState): void {
+    this.established = state.initialized;
+    this.onsessionstate?.(state);
   }
 
   async start(): Promise<void> {}
