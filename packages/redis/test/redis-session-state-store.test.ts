@@ -1,0 +1,98 @@
+// RedisSessionStateStore against a real redis-server: a record written by one instance reads back
+// on another, every read renews its TTL, a record past the bound is refused, and through two
+// endpoints (two instances' McpServers sharing one Redis) a session begun on one is served by the
+// other; a corrupted record is refused and reported, and a Redis that does not answer is a 503.
+
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { StoredSessionError, createFetchHandler } from '../../../src/http.js';
+import type { FetchHandler } from '../../../src/transport/http-server/fetch-handler.js';
+import { McpServer } from '../../../src/server/index.js';
+import { RedisSessionStateStore } from '../src/redis-session-state-store.js';
+import { startRedis } from './redis-server.js';
+import type { RedisUnderTest } from './redis-server.js';
+
+let redis: RedisUnderTest;
+before(async () => { redis = await startRedis(); });
+after(async () => { await redis.stop(); });
+
+const pttl = async (key: string): Promise<number> => Number(await redis.client.sendCommand(['PTTL', key]));
+
+test('RedisSessionStateStore: what one instance writes, another reads; every read renews the TTL; delete ends it', async () => {
+  const a = new RedisSessionStateStore(redis.client, { keyPrefix: 's1:' });
+  const b = new RedisSessionStateStore(redis.client, { keyPrefix: 's1:' });
+  await a.save('id-1', '{"v":1}', 1_000);
+  const written = await pttl('s1:id-1');
+  assert.ok(written > 0 && written <= 1_000, `PTTL ${written}`);
+  assert.equal(await b.load('id-1', 600_000), '{"v":1}');
+  const renewed = await pttl('s1:id-1');
+  assert.ok(renewed > 590_000 && renewed <= 600_000, `PTTL ${renewed}`);
+  await b.delete('id-1');
+  assert.deepStrictEqual([await a.load('id-1', 1_000), await redis.client.sendCommand(['EXISTS', 's1:id-1'])], [undefined, 0]);
+});
+
+test('RedisSessionStateStore: a record longer than maxRecordLength is refused and nothing is written', async () => {
+  const store = new RedisSessionStateStore(redis.client, { keyPrefix: 's2:', maxRecordLength: 10 });
+  await assert.rejects(store.save('big', 'x'.repeat(11), 1_000), { name: 'RangeError', message: 'Session record of 11 characters refused (maxRecordLength 10)' });
+  await store.save('fits', 'x'.repeat(10), 1_000);
+  assert.deepStrictEqual([await store.load('big', 1_000), await store.load('fits', 1_000)], [undefined, 'x'.repeat(10)]);
+});
+
+/** An instance: its own McpServer and fetch handler, the sessions in Redis. */
+function instance(name: string, store: RedisSessionStateStore): { handler: FetchHandler; errors: Error[] } {
+  const server = new McpServer({ name, version: '1' });
+  server.tool({ name: 'who', inputSchema: { type: 'object' } }, (_args, context) => ({ content: [{ type: 'text', text: `${name} serves ${context.clientInfo?.name}` }] }));
+  const errors: Error[] = [];
+  server.onerror = (error) => errors.push(error);
+  return { handler: createFetchHandler(server, { sessionStateStore: store, jsonResponse: true }), errors };
+}
+
+const HEADERS = { accept: 'application/json, text/event-stream', 'content-type': 'application/json' };
+async function post(handler: FetchHandler, body: unknown, session?: string): Promise<{ status: number; body: unknown; session: string | null }> {
+  const headers = session === undefined ? HEADERS : { ...HEADERS, 'mcp-session-id': session, 'mcp-protocol-version': '2025-11-25' };
+  const response = await handler(new Request('http://localhost/mcp', { method: 'POST', headers, body: JSON.stringify(body) }));
+  const text = await response.text();
+  return { status: response.status, body: text === '' ? undefined : JSON.parse(text) as unknown, session: response.headers.get('mcp-session-id') };
+}
+const INITIALIZE = { jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'redis-client', version: '1' } } };
+const WHO = { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'who', arguments: {} } };
+
+test('RedisSessionStateStore: a session begun on a is served on b; a corrupted record is refused and reported, never trusted', async () => {
+  const a = instance('a', new RedisSessionStateStore(redis.client, { keyPrefix: 's3:' }));
+  const b = instance('b', new RedisSessionStateStore(redis.client, { keyPrefix: 's3:' }));
+  try {
+    const session = (await post(a.handler, INITIALIZE)).session!;
+    assert.equal((await post(b.handler, { jsonrpc: '2.0', method: 'notifications/initialized' }, session)).status, 202);
+    assert.deepStrictEqual(await post(b.handler, WHO, session),
+      { status: 200, body: { jsonrpc: '2.0', id: 1, result: { content: [{ type: 'text', text: 'b serves redis-client' }] } }, session });
+    const kept = JSON.parse(String(await redis.client.sendCommand(['GET', `s3:${session}`]))) as { state: Record<string, unknown> };
+    assert.deepStrictEqual(kept, { v: 1, state: { protocolVersion: '2025-11-25', initialized: true, clientCapabilities: {}, clientInfo: { name: 'redis-client', version: '1' }, subscriptions: [] } });
+    await redis.client.sendCommand(['SET', `s3:${session}`, '{"v":1,"state":{"protocolVersion":"2025-11-25","initialized":"yes"}}', 'PX', '60000']);
+    assert.deepStrictEqual(await post(a.handler, WHO, session),
+      { status: 404, body: { jsonrpc: '2.0', error: { code: -32600, message: 'Session not found: it expired, was closed, or never existed' } }, session: null });
+    assert.deepStrictEqual(a.errors.map((error) => [error instanceof StoredSessionError, error.message]),
+      [[true, `Session ${JSON.stringify(session)}: Stored session refused: "initialized" is not a boolean`]]);
+  } finally {
+    await Promise.all([a.handler.close(), b.handler.close()]);
+  }
+});
+
+test('RedisSessionStateStore: a Redis that does not answer is a 503 with Retry-After, not a new session', async () => {
+  const down = await startRedis();
+  const client = await down.connect();
+  const a = instance('a', new RedisSessionStateStore(client, { keyPrefix: 's4:', commandTimeoutMs: 300 }));
+  try {
+    const session = (await post(a.handler, INITIALIZE)).session!;
+    down.process.kill('SIGSTOP'); // alive, connected, silent
+    const response = await a.handler(new Request('http://localhost/mcp', { method: 'POST', headers: { ...HEADERS, 'mcp-session-id': session }, body: JSON.stringify(WHO) }));
+    assert.deepStrictEqual([response.status, response.headers.get('retry-after'), await response.json()], [503, '2', {
+      jsonrpc: '2.0', error: { code: -32603, message: 'Service Unavailable: the session store did not answer (Redis did not answer GETEX within 300 ms); try again later' },
+    }]);
+    down.process.kill('SIGCONT');
+    assert.deepStrictEqual((await post(a.handler, WHO, session)).status, 200);
+  } finally {
+    down.process.kill('SIGCONT');
+    await a.handler.close();
+    await down.stop();
+  }
+});
