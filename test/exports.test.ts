@@ -34,6 +34,8 @@ const ENTRIES: Record<string, string[]> = {
     'appToolVisibility', 'visibleTo',
     // Who is asking (an AuthInfo's principal) and base64url: what the Tasks and auth packages build on.
     'principalOf', 'decodeBase64Url', 'encodeBase64Url',
+    // The one check of a 2025 session's state read from another process (a session store, the Redis listen bus).
+    'sessionStateProblem',
   ],
   '../src/json-schema/index.ts': ['SchemaError', 'compile', 'standardFormats', 'validate',
     // Failures as issues (path, message), from this validator or a schema library, and the one way to word them.

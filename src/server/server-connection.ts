@@ -50,6 +50,8 @@ export interface ConnectionServer extends StatelessRequestServer {
   declares(capability: keyof ServerCapabilities): boolean;
   handlers(): ReadonlyMap<string, ServerRequestHandler>;
   onSessionClosed(session: ServerConnection): void;
+  /** A session shared by instances changed here (after initialize): the others' copies hear of it. */
+  onSessionStateSaved(sessionId: string, state: SessionState): void;
   /** The client said its roots changed (client/roots#root-list-changes). */
   onRootsListChanged(session: ServerConnection): void;
 }
@@ -86,7 +88,7 @@ export class ServerConnection implements MessageRouter {
     this.server = server;
     // A session shared by several instances: what another instance made of it arrives here.
     const shared = transport as McpTransport;
-    if (shared.saveSessionState !== undefined) shared.onsessionstate = (state) => { this.#adopt(state); };
+    if (shared.saveSessionState !== undefined) shared.onsessionstate = (state) => { this.adoptState(state); };
     this.statelessOnly = transport.capabilities.manyClients;
     this.mcp = new McpPeer(transport, this.statelessOnly ? server.sharedOptions : server.sessionOptions);
     // The peer's one route for what arrives: this connection (McpPeer routes nothing itself).
@@ -189,10 +191,13 @@ export class ServerConnection implements MessageRouter {
     if (this.clientInfo !== undefined) state.clientInfo = this.clientInfo;
     if (this.logLevel !== undefined) state.logLevel = this.logLevel;
     transport.saveSessionState(state);
+    // Saved first: an instance told of the change may read the store next. initialize is not
+    // published: no other instance can hold the session before the client has its id.
+    if (transport.sessionId !== undefined && this.state === 'operating') this.server.onSessionStateSaved(transport.sessionId, state);
   }
 
-  /** The session as the shared store has it, begun or changed on another instance. */
-  #adopt(state: SessionState): void {
+  /** The session as the shared store has it (or a bus says it is now), begun or changed on another instance. */
+  adoptState(state: SessionState): void {
     if (this.state === 'closed') return;
     this.protocolVersion = state.protocolVersion;
     this.clientCapabilities = state.clientCapabilities;

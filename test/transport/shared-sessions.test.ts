@@ -9,7 +9,8 @@ import { test } from 'node:test';
 import { InMemorySessionStateStore, StoredSessionError, bearerAuth, createFetchHandler } from '../../src/http.js';
 import type { FetchHandlerOptions, SessionStateStore } from '../../src/http.js';
 import type { AuthInfo } from '../../src/protocol/index.js';
-import { McpServer } from '../../src/server/index.js';
+import { LocalListenBus, McpServer } from '../../src/server/index.js';
+import type { ListenBus } from '../../src/server/index.js';
 import type { FetchHandler } from '../../src/transport/http-server/fetch-handler.js';
 import { decodeStoredSession, encodeStoredSession } from '../../src/transport/http-server/session-state-store.js';
 import { within } from './fixtures/deadline.js';
@@ -18,8 +19,8 @@ import { INITIALIZE, postHeaders, sseMessages } from './fixtures/http-request.js
 const URL_ = 'http://localhost/mcp';
 
 /** One instance: a server whose tool says what the session knows and logs at two levels. */
-function instance(name: string, store: SessionStateStore, options: FetchHandlerOptions = {}): { server: McpServer; handler: FetchHandler; errors: Error[] } {
-  const server = new McpServer({ name, version: '1' }, { capabilities: { logging: {} } });
+function instance(name: string, store: SessionStateStore, options: FetchHandlerOptions = {}, listenBus: ListenBus = new LocalListenBus()): { server: McpServer; handler: FetchHandler; errors: Error[] } {
+  const server = new McpServer({ name, version: '1' }, { capabilities: { logging: {} }, listenBus });
   server.tool({ name: 'who', inputSchema: { type: 'object' } }, async (_args, context) => {
     await context.log('info', 'an info line');
     await context.log('error', 'an error line');
@@ -34,8 +35,9 @@ function instance(name: string, store: SessionStateStore, options: FetchHandlerO
 async function twoInstances(body: (a: ReturnType<typeof instance>, b: ReturnType<typeof instance>, store: InMemorySessionStateStore) => Promise<void>,
   options: FetchHandlerOptions = {}): Promise<void> {
   const store = new InMemorySessionStateStore();
-  const a = instance('a', store, options);
-  const b = instance('b', store, options);
+  const bus = new LocalListenBus(); // what RedisListenBus is across processes
+  const a = instance('a', store, options, bus);
+  const b = instance('b', store, options, bus);
   try {
     await within(5000, body(a, b, store));
   } finally {
@@ -97,6 +99,39 @@ test('shared sessions: a subscription made on a is known to b, which tells the c
   for (let reads = 0; reads < 10 && sseMessages(text).length === 0; reads++) text += (await reader.read()).value ?? '';
   await reader.cancel();
   assert.deepStrictEqual(sseMessages(text), [{ jsonrpc: '2.0', method: 'notifications/resources/updated', params: { uri: 'file:///watched' } }]);
+}));
+
+/** Opens the GET stream; `next` reads until it has carried `count` messages in all. */
+async function openStream(handler: FetchHandler, headers: Record<string, string>): Promise<{ next(count: number): Promise<unknown[]>; close(): Promise<void> }> {
+  const response = await handler(new Request(URL_, { headers: { accept: 'text/event-stream', ...headers } }));
+  assert.equal(response.status, 200);
+  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+  let text = '';
+  return {
+    async next(count) {
+      for (let reads = 0; reads < 20 && sseMessages(text).length < count; reads++) text += (await reader.read()).value ?? '';
+      return sseMessages(text);
+    },
+    close: () => reader.cancel(),
+  };
+}
+
+test('shared sessions: the GET stream on a hears what b sends the session; changes made on b after it opened reach a by the bus', () => twoInstances(async (a, b) => {
+  const session = await begin(a.handler);
+  const headers = { 'mcp-session-id': session, 'mcp-protocol-version': '2025-11-25' };
+  await call(a.handler, INITIALIZED, headers);
+  const stream = await openStream(a.handler, headers);
+  assert.equal((await call(b.handler, { jsonrpc: '2.0', id: 1, method: 'resources/subscribe', params: { uri: 'file:///watched' } }, headers)).status, 200);
+  assert.equal((await call(b.handler, { jsonrpc: '2.0', id: 2, method: 'logging/setLevel', params: { level: 'error' } }, headers)).status, 200);
+  await b.server.notifyResourceUpdated('file:///watched');
+  await a.server.log('info', 'filtered out by the level set on b');
+  await a.server.log('error', 'let through');
+  assert.deepStrictEqual(await stream.next(2), [
+    { jsonrpc: '2.0', method: 'notifications/resources/updated', params: { uri: 'file:///watched' } },
+    { jsonrpc: '2.0', method: 'notifications/message', params: { level: 'error', data: 'let through' } },
+  ]);
+  await stream.close();
+  assert.deepStrictEqual([a.errors, b.errors], [[], []]); // b holds no GET stream of the session: nothing to send there, nothing wrong
 }));
 
 test('shared sessions: a forged id loads nothing (404), and DELETE on b ends the session on a too', () => twoInstances(async (a, b, store) => {

@@ -8,6 +8,8 @@
 import { refuseUnknownOptions } from 'mcpwire/jsonrpc';
 import type { OptionKeys, Params } from 'mcpwire/jsonrpc';
 import type { ListenBus, ListenEvent } from 'mcpwire/server';
+import { sessionStateProblem } from 'mcpwire/protocol';
+import type { SessionState } from 'mcpwire/protocol';
 import type { RedisCommandSender } from './redis-event-store.js';
 import type { RedisSubscriber } from './redis-task-store.js';
 
@@ -31,6 +33,9 @@ function eventOf(value: unknown): ListenEvent | undefined {
     && isObject(value.params) && (value.principal === undefined || typeof value.principal === 'string')) {
     const { key, item, principal, method } = value;
     return { kind: 'itemChanged', key, item, ...(principal === undefined ? {} : { principal }), method, params: value.params as Params };
+  }
+  if (value.kind === 'sessionState' && typeof value.sessionId === 'string' && sessionStateProblem(value.state) === undefined) {
+    return { kind: 'sessionState', sessionId: value.sessionId, state: value.state as SessionState };
   }
   return undefined;
 }

@@ -8,6 +8,8 @@ import { after, before, test } from 'node:test';
 import { StoredSessionError, createFetchHandler } from '../../../src/http.js';
 import type { FetchHandler } from '../../../src/transport/http-server/fetch-handler.js';
 import { McpServer } from '../../../src/server/index.js';
+import { within } from '../../../test/transport/fixtures/deadline.js';
+import { RedisListenBus } from '../src/redis-listen-bus.js';
 import { RedisSessionStateStore } from '../src/redis-session-state-store.js';
 import { startRedis } from './redis-server.js';
 import type { RedisUnderTest } from './redis-server.js';
@@ -94,5 +96,37 @@ test('RedisSessionStateStore: a Redis that does not answer is a 503 with Retry-A
     down.process.kill('SIGCONT');
     await a.handler.close();
     await down.stop();
+  }
+});
+
+test('RedisSessionStateStore with RedisListenBus: the GET stream on a hears the update b announces, for a subscription made on b after it opened', async () => {
+  const open = async (name: string) => {
+    const listenBus = await RedisListenBus.open(redis.client, await redis.connect(), { instanceId: name, channel: 's5' });
+    const server = new McpServer({ name, version: '1' }, { listenBus });
+    server.resource({ uri: 'file:///w', name: 'w' }, () => ({ contents: [{ uri: 'file:///w', text: '' }] }));
+    const errors: Error[] = [];
+    server.onerror = (error) => errors.push(error);
+    return { server, listenBus, errors, handler: createFetchHandler(server, { sessionStateStore: new RedisSessionStateStore(redis.client, { keyPrefix: 's5:' }), jsonResponse: true }) };
+  };
+  const a = await open('a');
+  const b = await open('b');
+  try {
+    const session = (await post(a.handler, INITIALIZE)).session!;
+    assert.equal((await post(a.handler, { jsonrpc: '2.0', method: 'notifications/initialized' }, session)).status, 202);
+    const stream = await a.handler(new Request('http://localhost/mcp', { headers: { accept: 'text/event-stream', 'mcp-session-id': session } }));
+    const reader = stream.body!.pipeThrough(new TextDecoderStream()).getReader();
+    assert.deepStrictEqual((await post(b.handler, { jsonrpc: '2.0', id: 1, method: 'resources/subscribe', params: { uri: 'file:///w' } }, session)).body, { jsonrpc: '2.0', id: 1, result: {} });
+    // The sessionState event b published reaches a on its own subscriber connection; a takes it before the update, published after on the same channel.
+    await b.server.notifyResourceUpdated('file:///w');
+    let text = '';
+    await within(3000, (async () => {
+      for (let reads = 0; reads < 20 && !text.includes('resources/updated'); reads++) text += (await reader.read()).value ?? '';
+    })()).finally(() => reader.cancel());
+    const data = text.split('\n').filter((line) => line.startsWith('data: {')).map((line) => JSON.parse(line.slice(6)) as unknown);
+    assert.deepStrictEqual(data, [{ jsonrpc: '2.0', method: 'notifications/resources/updated', params: { uri: 'file:///w' } }]);
+    assert.deepStrictEqual([a.errors, b.errors], [[], []]);
+  } finally {
+    await Promise.all([a.handler.close(), b.handler.close()]);
+    await Promise.all([a.listenBus.close(), b.listenBus.close()]);
   }
 });

@@ -293,6 +293,9 @@ export class StreamableHttpSessionTransport implements McpTransport, StreamOwner
       return undefined;
     }
     if (this.#standalone) return this.#standalone.emit(message);
+    // A shared session's GET stream may be held by another instance, which sends what the listen
+    // bus brings it; here there is no stream to send on, and nothing wrong (basic/transports#listening-for-messages-from-the-server: MAY).
+    if (this.saveSessionState !== undefined && !('id' in message)) return undefined;
     const what = `"${message.method}"`;
     if ('id' in message) {
       // A request nobody can receive would only wait for its timeout: fail it now.

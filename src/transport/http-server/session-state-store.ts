@@ -4,7 +4,7 @@
 // session id with a time to live; what the text says, its size bound and its check are here, once,
 // so a store (in memory, Redis, a database) only keeps and expires bytes.
 
-import { LOGGING_LEVELS } from '../../protocol/lifecycle-types.js';
+import { sessionStateProblem } from '../../protocol/session-state.js';
 import type { SessionState } from '../../protocol/session-state.js';
 import { McpwireError } from '../../errors/mcpwire-error.js';
 
@@ -69,16 +69,8 @@ export function decodeStoredSession(record: string): StoredSession {
   const principal = value.principal;
   if (principal !== undefined && typeof principal !== 'string') wrong('"principal" is not a string');
   const state = value.state;
-  if (!isPlainObject(state)) return wrong('"state" is not an object');
-  const { protocolVersion, initialized, clientCapabilities, clientInfo, logLevel, subscriptions } = state;
-  if (typeof protocolVersion !== 'string') wrong('"protocolVersion" is not a string');
-  if (typeof initialized !== 'boolean') wrong('"initialized" is not a boolean');
-  if (!isPlainObject(clientCapabilities)) wrong('"clientCapabilities" is not an object');
-  if (clientInfo !== undefined && !(isPlainObject(clientInfo) && typeof clientInfo.name === 'string' && typeof clientInfo.version === 'string')) {
-    wrong('"clientInfo" is not { name, version }');
-  }
-  if (logLevel !== undefined && !(LOGGING_LEVELS as readonly unknown[]).includes(logLevel)) wrong('"logLevel" is not a logging level');
-  if (!Array.isArray(subscriptions) || !subscriptions.every((uri) => typeof uri === 'string')) wrong('"subscriptions" is not a list of strings');
+  const problem = sessionStateProblem(state);
+  if (problem !== undefined) wrong(problem);
   return principal === undefined ? { state: state as unknown as SessionState } : { principal: principal as string, state: state as unknown as SessionState };
 }
 
