@@ -89,7 +89,8 @@ export interface McpTransport extends Transport {
   /**
    * Set by the server's connection when the transport has saveSessionState: the session's state as
    * the shared store has it, given before a message it delivers whenever it read it anew (another
-   * instance began or changed the session).
+   * instance began or changed the session); undefined when the client ended the session (DELETE),
+   * so every instance's copy ends too.
    */
-  onsessionstate?: ((state: SessionState) => void) | undefined;
+  onsessionstate?: ((state: SessionState | undefined) => void) | undefined;
 }

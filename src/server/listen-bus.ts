@@ -17,7 +17,9 @@ export type ListenEvent =
    * A 2025 session shared by instances (the HTTP endpoint's sessionStateStore) changed on one of
    * them: every instance holding a copy of it takes its new state (log level, subscriptions).
    */
-  | { kind: 'sessionState'; sessionId: string; state: SessionState };
+  | { kind: 'sessionState'; sessionId: string; state: SessionState }
+  /** The client ended a shared 2025 session (DELETE) on one instance: every instance closes its copy. */
+  | { kind: 'sessionEnded'; sessionId: string };
 
 /** Where events go to reach every instance's listen streams. */
 export interface ListenBus {

@@ -95,6 +95,11 @@ export class ListenRegistry {
     await this.#bus.publish({ kind: 'sessionState', sessionId, state });
   }
 
+  /** The client ended a shared 2025 session here: the copies other instances hold close. */
+  async sessionEnded(sessionId: string): Promise<void> {
+    await this.#bus.publish({ kind: 'sessionEnded', sessionId });
+  }
+
   /** A resource changed: tell the streams subscribed to its URI, on every instance. */
   async resourceUpdated(uri: string): Promise<void> {
     await this.#bus.publish({ kind: 'resourceUpdated', uri });
@@ -112,7 +117,7 @@ export class ListenRegistry {
   /** An event from the bus (published here or on another instance), to the streams of this one that asked for it. */
   async #deliver(event: ListenEvent): Promise<void> {
     await this.onsessionevent?.(event);
-    if (event.kind === 'sessionState') return; // 2025 sessions only
+    if (event.kind === 'sessionState' || event.kind === 'sessionEnded') return; // 2025 sessions only
     if (event.kind === 'listChanged') {
       const key = filterKeyOf(event.method);
       if (key !== undefined) await this.#send([...this.#listeners.keys()].filter((listener) => listener.filter[key] === true), event.method, {});

@@ -52,6 +52,8 @@ export interface ConnectionServer extends StatelessRequestServer {
   onSessionClosed(session: ServerConnection): void;
   /** A session shared by instances changed here (after initialize): the others' copies hear of it. */
   onSessionStateSaved(sessionId: string, state: SessionState): void;
+  /** The client ended a shared session here (DELETE): the others' copies close. */
+  onSessionEnded(sessionId: string): void;
   /** The client said its roots changed (client/roots#root-list-changes). */
   onRootsListChanged(session: ServerConnection): void;
 }
@@ -88,7 +90,10 @@ export class ServerConnection implements MessageRouter {
     this.server = server;
     // A session shared by several instances: what another instance made of it arrives here.
     const shared = transport as McpTransport;
-    if (shared.saveSessionState !== undefined) shared.onsessionstate = (state) => { this.adoptState(state); };
+    if (shared.saveSessionState !== undefined) shared.onsessionstate = (state) => {
+        if (state !== undefined) this.adoptState(state);
+        else if (shared.sessionId !== undefined) server.onSessionEnded(shared.sessionId);
+      };
     this.statelessOnly = transport.capabilities.manyClients;
     this.mcp = new McpPeer(transport, this.statelessOnly ? server.sharedOptions : server.sessionOptions);
     // The peer's one route for what arrives: this connection (McpPeer routes nothing itself).

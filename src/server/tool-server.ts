@@ -287,13 +287,21 @@ export class ToolServer implements ConnectionServer {
     this.listeners.sessionState(sessionId, state).catch((error: unknown) => this.onerror?.(errorOf(error)));
   }
 
+  onSessionEnded(sessionId: string): void {
+    this.listeners.sessionEnded(sessionId).catch((error: unknown) => this.onerror?.(errorOf(error)));
+  }
+
   /**
    * An event from the listen bus (published on this instance or another), for this instance's 2025
    * sessions: a shared session's new state reaches the copy held here (McpServer adds resources/updated).
    */
   protected async deliverToSessions(event: ListenEvent): Promise<void> {
-    if (event.kind !== 'sessionState') return;
-    for (const session of this.#sessions) if (session.mcp.transport.sessionId === event.sessionId) session.adoptState(event.state);
+    if (event.kind !== 'sessionState' && event.kind !== 'sessionEnded') return;
+    for (const session of [...this.#sessions]) {
+      if (session.mcp.transport.sessionId !== event.sessionId) continue;
+      if (event.kind === 'sessionState') session.adoptState(event.state);
+      else await session.close(); // its GET stream, if held here, ends with it
+    }
   }
 
   onRootsListChanged(session: ServerConnection): void {

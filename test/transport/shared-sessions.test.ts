@@ -134,13 +134,17 @@ test('shared sessions: the GET stream on a hears what b sends the session; chang
   assert.deepStrictEqual([a.errors, b.errors], [[], []]); // b holds no GET stream of the session: nothing to send there, nothing wrong
 }));
 
-test('shared sessions: a forged id loads nothing (404), and DELETE on b ends the session on a too', () => twoInstances(async (a, b, store) => {
+test('shared sessions: a forged id loads nothing (404), and DELETE on b ends the session on a too, its GET stream there included', () => twoInstances(async (a, b, store) => {
   const session = await begin(a.handler);
   const headers = { 'mcp-session-id': session, 'mcp-protocol-version': '2025-11-25' };
   await call(a.handler, INITIALIZED, headers);
+  const stream = await a.handler(new Request(URL_, { headers: { accept: 'text/event-stream', ...headers } }));
+  const reader = stream.body!.getReader();
+  await reader.read(); // the priming event
   assert.deepStrictEqual(await call(b.handler, WHO, { ...headers, 'mcp-session-id': `${session}x` }), NOT_FOUND);
   const deleted = await b.handler(new Request(URL_, { method: 'DELETE', headers }));
   assert.equal(deleted.status, 200);
+  assert.deepStrictEqual([(await reader.read()).done, a.handler.sessionCount], [true, 0]); // ended by the bus, before any request reached a
   assert.deepStrictEqual([await call(a.handler, WHO, headers), await call(b.handler, WHO, headers)], [NOT_FOUND, NOT_FOUND]);
   assert.deepStrictEqual([store.size, a.handler.sessionCount, b.handler.sessionCount], [0, 0, 0]);
 }));

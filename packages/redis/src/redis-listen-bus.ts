@@ -37,6 +37,7 @@ function eventOf(value: unknown): ListenEvent | undefined {
   if (value.kind === 'sessionState' && typeof value.sessionId === 'string' && sessionStateProblem(value.state) === undefined) {
     return { kind: 'sessionState', sessionId: value.sessionId, state: value.state as SessionState };
   }
+  if (value.kind === 'sessionEnded' && typeof value.sessionId === 'string') return { kind: 'sessionEnded', sessionId: value.sessionId };
   return undefined;
 }
 

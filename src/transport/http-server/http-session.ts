@@ -117,6 +117,11 @@ export class StreamableHttpSessionTransport implements McpTransport, StreamOwner
     }
   }
 
+  /** The client ended this shared session (DELETE): the server's connection has every instance's copy end. */
+  endShared(): void {
+    this.onsessionstate?.(undefined);
+  }
+
   /** The session's state as the shared store has it, for the server's connection (onsessionstate). */
   restoreState(state: SessionState): void {
     this.established = state.initialized;

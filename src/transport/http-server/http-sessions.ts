@@ -213,7 +213,10 @@ export function createSessionRoute(server: HttpServable, options: HttpEndpointOp
       // basic/transports#session-management: the client ends its session; the id then answers 404.
       const session = await findSession(exchange, principal);
       // Ended everywhere: no instance sharing the store continues it (their copies learn it at their next read).
-      if (shared !== undefined) await shared.delete(session.sessionId);
+      if (shared !== undefined) {
+        await shared.delete(session.sessionId);
+        session.endShared();
+      }
       await session.close();
       exchange.respond(200, {});
     },
