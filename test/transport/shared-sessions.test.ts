@@ -6,7 +6,7 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { InMemorySessionStateStore, StoredSessionError, bearerAuth, createFetchHandler } from '../../src/http.js';
+import { InMemoryEventStore, InMemorySessionStateStore, StoredSessionError, bearerAuth, createFetchHandler } from '../../src/http.js';
 import type { FetchHandlerOptions, SessionStateStore } from '../../src/http.js';
 import type { AuthInfo } from '../../src/protocol/index.js';
 import { LocalListenBus, McpServer } from '../../src/server/index.js';
@@ -134,6 +134,41 @@ test('shared sessions: the GET stream on a hears what b sends the session; chang
   assert.deepStrictEqual([a.errors, b.errors], [[], []]); // b holds no GET stream of the session: nothing to send there, nothing wrong
 }));
 
+test('shared sessions: a request stream a carries, cut by the server, is resumed on b from the shared event store until its response', async () => {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => { release = resolve; });
+  await twoInstances(async (a, b) => {
+    a.server.tool({ name: 'slow', inputSchema: { type: 'object' } }, async (_args, context) => {
+      await context.sendProgress({ progress: 1 });
+      await context.closeSseStream(); // SEP-1699: the client resumes with Last-Event-ID, here on b
+      await released;
+      await context.sendProgress({ progress: 2 });
+      return { content: [{ type: 'text', text: 'slow done on a' }] };
+    });
+    const session = await begin(a.handler);
+    const headers = { 'mcp-session-id': session, 'mcp-protocol-version': '2025-11-25' };
+    await call(a.handler, INITIALIZED, headers);
+    const cut = await a.handler(post({ jsonrpc: '2.0', id: 5, method: 'tools/call', params: { name: 'slow', arguments: {}, _meta: { progressToken: 't' } } }, headers));
+    const events = (await cut.text()).split('\n\n').filter((event) => event.includes('id: '));
+    const lastId = (text: string): string => /id: (\S+)/.exec(text)![1]!;
+    const resume = async (after: string): Promise<string> => (await b.handler(new Request(URL_, { headers: { accept: 'text/event-stream', 'last-event-id': after, ...headers } }))).text();
+    assert.deepStrictEqual(sseMessages(events.join('\n\n') + '\n\n'), [{ jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 't', progress: 1 } }]);
+    const nothingYet = await resume(lastId(events.at(-1)!));
+    assert.deepStrictEqual(sseMessages(nothingYet), []);
+    release();
+    let rest = '';
+    for (let polls = 0; polls < 50 && !rest.includes('slow done'); polls++) rest += await resume(lastId(events.at(-1)!));
+    assert.deepStrictEqual(sseMessages(rest).slice(-2), [
+      { jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 't', progress: 2 } },
+      { jsonrpc: '2.0', id: 5, result: { content: [{ type: 'text', text: 'slow done on a' }] } },
+    ]);
+    // Another session's id with this stream's event id: refused, nothing replayed.
+    const other = await begin(b.handler);
+    const refused = await b.handler(new Request(URL_, { headers: { accept: 'text/event-stream', 'last-event-id': lastId(events.at(-1)!), 'mcp-session-id': other } }));
+    assert.equal(refused.status, 400);
+  }, { eventStore: new InMemoryEventStore(), retryMs: 5 });
+});
+
 test('shared sessions: a forged id loads nothing (404), and DELETE on b ends the session on a too, its GET stream there included', () => twoInstances(async (a, b, store) => {
   const session = await begin(a.handler);
   const headers = { 'mcp-session-id': session, 'mcp-protocol-version': '2025-11-25' };
@@ -191,7 +226,7 @@ test('shared sessions: a corrupted record is refused (404) and reported to the s
   const session = await begin(a.handler);
   const headers = { 'mcp-session-id': session, 'mcp-protocol-version': '2025-11-25' };
   const kept = decodeStoredSession((await store.load(session, 60_000))!);
-  await store.save(session, JSON.stringify({ v: 1, state: { ...kept.state, logLevel: 'loud' } }), 60_000);
+  await store.save(session, JSON.stringify({ ...kept, v: 1, state: { ...kept.state, logLevel: 'loud' } }), 60_000);
   assert.deepStrictEqual(await call(b.handler, WHO, headers), NOT_FOUND);
   assert.deepStrictEqual(b.errors.map((error) => [error instanceof StoredSessionError, error.message]),
     [[true, `Session ${JSON.stringify(session)}: Stored session refused: "logLevel" is not a logging level`]]);
@@ -206,15 +241,16 @@ test('shared sessions: an initialize too large to share is refused, naming the b
 }));
 
 test('stored sessions: what is written reads back whole; anything else is refused with what was wrong', () => {
-  const stored = { principal: 'p', state: { protocolVersion: '2025-11-25', initialized: true, clientCapabilities: { roots: {} }, clientInfo: { name: 'c', version: '1' }, logLevel: 'debug' as const, subscriptions: ['u'] } };
+  const stored = { principal: 'p', streams: 'k-1', state: { protocolVersion: '2025-11-25', initialized: true, clientCapabilities: { roots: {} }, clientInfo: { name: 'c', version: '1' }, logLevel: 'debug' as const, subscriptions: ['u'] } };
   assert.deepStrictEqual(decodeStoredSession(encodeStoredSession(stored)), stored);
-  const refusals = ['{', '[]', '{"v":2}', '{"v":1,"principal":3,"state":{}}', '{"v":1,"state":{"protocolVersion":"x","initialized":true,"clientCapabilities":{},"subscriptions":[1]}}']
+  const refusals = ['{', '[]', '{"v":2}', '{"v":1,"principal":3,"state":{}}', '{"v":1,"streams":"k/1","state":{}}', '{"v":1,"streams":"k-1","state":{"protocolVersion":"x","initialized":true,"clientCapabilities":{},"subscriptions":[1]}}']
     .map((record) => { try { decodeStoredSession(record); return 'accepted'; } catch (error) { return (error as Error).message; } });
   assert.deepStrictEqual(refusals.map((message) => message.replace(/\(.*\)/, '(…)')), [
     'Stored session refused: not JSON (…)',
     'Stored session refused: not a version 1 record',
     'Stored session refused: not a version 1 record',
     'Stored session refused: "principal" is not a string',
+    'Stored session refused: "streams" is not a stream key',
     'Stored session refused: "subscriptions" is not a list of strings',
   ]);
 });

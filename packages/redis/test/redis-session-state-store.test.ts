@@ -67,9 +67,10 @@ test('RedisSessionStateStore: a session begun on a is served on b; a corrupted r
     assert.equal((await post(b.handler, { jsonrpc: '2.0', method: 'notifications/initialized' }, session)).status, 202);
     assert.deepStrictEqual(await post(b.handler, WHO, session),
       { status: 200, body: { jsonrpc: '2.0', id: 1, result: { content: [{ type: 'text', text: 'b serves redis-client' }] } }, session });
-    const kept = JSON.parse(String(await redis.client.sendCommand(['GET', `s3:${session}`]))) as { state: Record<string, unknown> };
-    assert.deepStrictEqual(kept, { v: 1, state: { protocolVersion: '2025-11-25', initialized: true, clientCapabilities: {}, clientInfo: { name: 'redis-client', version: '1' }, subscriptions: [] } });
-    await redis.client.sendCommand(['SET', `s3:${session}`, '{"v":1,"state":{"protocolVersion":"2025-11-25","initialized":"yes"}}', 'PX', '60000']);
+    const kept = JSON.parse(String(await redis.client.sendCommand(['GET', `s3:${session}`]))) as { streams: string; state: Record<string, unknown> };
+    assert.match(kept.streams, /^[0-9a-f-]{36}$/); // a random UUID: the prefix of this session's SSE stream ids on every instance
+    assert.deepStrictEqual(kept, { v: 1, streams: kept.streams, state: { protocolVersion: '2025-11-25', initialized: true, clientCapabilities: {}, clientInfo: { name: 'redis-client', version: '1' }, subscriptions: [] } });
+    await redis.client.sendCommand(['SET', `s3:${session}`, `{"v":1,"streams":"${kept.streams}","state":{"protocolVersion":"2025-11-25","initialized":"yes"}}`, 'PX', '60000']);
     assert.deepStrictEqual(await post(a.handler, WHO, session),
       { status: 404, body: { jsonrpc: '2.0', error: { code: -32600, message: 'Session not found: it expired, was closed, or never existed' } }, session: null });
     assert.deepStrictEqual(a.errors.map((error) => [error instanceof StoredSessionError, error.message]),

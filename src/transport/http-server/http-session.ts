@@ -15,7 +15,7 @@ import { HttpError, writeHttpError } from './http-error.js';
 import { randomId } from './random-id.js';
 import type { HttpExchange } from './http-exchange.js';
 import { SendQueue } from './send-queue.js';
-import { ResumableStream } from './resumable-stream.js';
+import { ResumableStream, replayStream } from './resumable-stream.js';
 import type { StreamOwner, StreamSettings } from './resumable-stream.js';
 import { SessionStreams } from './session-streams.js';
 import { requestCancelledBy } from '../../protocol/cancellation.js';
@@ -68,6 +68,11 @@ export class StreamableHttpSessionTransport implements McpTransport, StreamOwner
   readonly createdAt = Date.now();
   /** The client finished the handshake (basic/lifecycle#initialization: notifications/initialized). */
   established = false;
+  /**
+   * A shared session's stream key (kept with it in the SessionStateStore): every instance's stream
+   * ids for it start with it, so one instance may replay a stream another carries, and no other session's.
+   */
+  streamKey: string | undefined;
   /** The address of the client that opened it (the per-address session cap counts by it). */
   readonly remoteAddress: string;
 
@@ -261,6 +266,10 @@ export class StreamableHttpSessionTransport implements McpTransport, StreamOwner
       // The store may be shared by sessions: a stream that is not ours is refused, and what
       // was collected for it is never written.
       const stream = this.#streams?.get(streamId);
+      if (!stream && this.streamKey !== undefined && streamId.startsWith(`${this.streamKey}.`)) {
+        replayStream(exchange, this.sessionId, missed, this.#settings); // carried by another instance
+        return undefined;
+      }
       if (!stream) return new HttpError(400, `Cannot resume: event id "${lastEventId}" is not from a stream of this session`);
       if (stream.connected) return new HttpError(409, 'Conflict: that stream is already connected');
       stream.resume(exchange, missed);
@@ -326,7 +335,9 @@ export class StreamableHttpSessionTransport implements McpTransport, StreamOwner
   }
 
   #newStream(requestId: RequestId | undefined): ResumableStream {
-    const streamId = `${this.#streamPrefix ??= randomId()}.${(++this.#streamCount).toString(36)}`;
+    // A shared session's streams: its key, then this copy's own part, so two instances never make one id.
+    this.#streamPrefix ??= this.streamKey === undefined ? randomId() : `${this.streamKey}.${randomId().slice(0, 8)}`;
+    const streamId = `${this.#streamPrefix}.${(++this.#streamCount).toString(36)}`;
     const stream = new ResumableStream(streamId, requestId, this.#settings, this);
     (this.#streams ??= new SessionStreams(this.#settings.eventStore)).add(stream);
     return stream;

@@ -83,7 +83,7 @@ export function createSessionRoute(server: HttpServable, options: HttpEndpointOp
       perAddress.release(ended.remoteAddress);
     },
   };
-  if (shared !== undefined) sessionSettings.saveState = (session, state) => shared.save(session.sessionId, owners.get(session), state);
+  if (shared !== undefined) sessionSettings.saveState = (session, state) => shared.save(session.sessionId, owners.get(session), session.streamKey ??= randomId(), state);
 
   /** Makes a session and connects it to the server: a new one (initialize), or one the shared store has (`sessionId`). */
   async function createSession(principal: string | undefined, address: string, sessionId?: string): Promise<StreamableHttpSessionTransport> {
@@ -100,6 +100,8 @@ export function createSessionRoute(server: HttpServable, options: HttpEndpointOp
     }
     const id = sessionId ?? (instanceId === undefined ? randomId() : `${instanceId}.${randomId()}`);
     const session = new StreamableHttpSessionTransport(id, sessionSettings, address);
+    // A new shared session's stream key, before its first stream (the initialize answer) opens.
+    if (shared !== undefined && sessionId === undefined) session.streamKey = randomId();
     sessions.set(session.sessionId, session);
     perAddress.take(address);
     if (principal !== undefined) owners.set(session, principal);
@@ -156,6 +158,7 @@ export function createSessionRoute(server: HttpServable, options: HttpEndpointOp
       // Another request may have made this instance's copy while the store was read.
       session = sessions.get(id) ?? await createSession(principal, exchange.remoteAddress, id);
     }
+    session.streamKey = stored.streams;
     session.restoreState(stored.state);
     session.lastActivity = Date.now();
     return session;

@@ -24,6 +24,8 @@ export interface SessionStateStore {
 /** A shared session as kept: whose it is (the principal it is bound to, if any) and its state. */
 export interface StoredSession {
   principal?: string;
+  /** The prefix of its SSE stream ids on every instance (StreamableHttpSessionTransport.streamKey). */
+  streams: string;
   state: SessionState;
 }
 
@@ -68,10 +70,14 @@ export function decodeStoredSession(record: string): StoredSession {
   if (!isPlainObject(value) || value.v !== 1) return wrong('not a version 1 record');
   const principal = value.principal;
   if (principal !== undefined && typeof principal !== 'string') wrong('"principal" is not a string');
+  const streams = value.streams;
+  if (typeof streams !== 'string' || !/^[A-Za-z0-9-]{1,64}$/.test(streams)) wrong('"streams" is not a stream key');
   const state = value.state;
   const problem = sessionStateProblem(state);
   if (problem !== undefined) wrong(problem);
-  return principal === undefined ? { state: state as unknown as SessionState } : { principal: principal as string, state: state as unknown as SessionState };
+  const session: StoredSession = { streams: streams as string, state: state as unknown as SessionState };
+  if (principal !== undefined) session.principal = principal as string;
+  return session;
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {

@@ -50,8 +50,8 @@ export class SharedSessions {
   }
 
   /** Writes the session; throws at once (StoredSessionError) when it is too large to share. */
-  save(sessionId: string, principal: string | undefined, state: SessionState): Promise<void> {
-    const record = encodeStoredSession(principal === undefined ? { state } : { principal, state });
+  save(sessionId: string, principal: string | undefined, streams: string, state: SessionState): Promise<void> {
+    const record = encodeStoredSession(principal === undefined ? { streams, state } : { principal, streams, state });
     return this.#store.save(sessionId, record, this.#ttlMs);
   }
 
