@@ -169,6 +169,20 @@ test('shared sessions: a request stream a carries, cut by the server, is resumed
   }, { eventStore: new InMemoryEventStore(), retryMs: 5 });
 });
 
+test('shared sessions: the GET stream, its instance gone, resumes on b and carries on there', () => twoInstances(async (a, b) => {
+  const session = await begin(a.handler);
+  const headers = { 'mcp-session-id': session, 'mcp-protocol-version': '2025-11-25' };
+  await call(a.handler, INITIALIZED, headers);
+  const first = await a.handler(new Request(URL_, { headers: { accept: 'text/event-stream', ...headers } }));
+  const reader = first.body!.pipeThrough(new TextDecoderStream()).getReader();
+  const priming = (await reader.read()).value!;
+  await a.handler.close(); // instance a stops: its connection ends
+  const resumed = await openStream(b.handler, { ...headers, 'last-event-id': /id: (\S+)/.exec(priming)![1]! });
+  await b.server.log('error', 'after the move');
+  assert.deepStrictEqual(await resumed.next(1), [{ jsonrpc: '2.0', method: 'notifications/message', params: { level: 'error', data: 'after the move' } }]);
+  await resumed.close();
+}, { eventStore: new InMemoryEventStore() }));
+
 test('shared sessions: a forged id loads nothing (404), and DELETE on b ends the session on a too, its GET stream there included', () => twoInstances(async (a, b, store) => {
   const session = await begin(a.handler);
   const headers = { 'mcp-session-id': session, 'mcp-protocol-version': '2025-11-25' };

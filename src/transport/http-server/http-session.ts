@@ -105,6 +105,8 @@ export class StreamableHttpSessionTransport implements McpTransport, StreamOwner
    */
   readonly #sends: SendQueue;
   #closed = false;
+  /** A shared session its client ended (DELETE): its streams' events go with it. */
+  #ended = false;
 
   constructor(sessionId: string, settings: SessionSettings, remoteAddress = 'unknown') {
     this.sessionId = sessionId;
@@ -124,6 +126,7 @@ export class StreamableHttpSessionTransport implements McpTransport, StreamOwner
 
   /** The client ended this shared session (DELETE): the server's connection has every instance's copy end. */
   endShared(): void {
+    this.#ended = true;
     this.onsessionstate?.(undefined);
   }
 
@@ -153,7 +156,8 @@ export class StreamableHttpSessionTransport implements McpTransport, StreamOwner
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
-    this.#streams?.closeAll();
+    // Only this instance's copy of a shared session closes, unless its client ended it (endShared).
+    this.#streams?.closeAll(this.streamKey !== undefined && !this.#ended);
     for (const exchange of this.#jsonWaiters?.values() ?? []) writeHttpError(exchange, new HttpError(404, 'Session closed before the response was ready'));
     this.#streams = undefined;
     this.#pending = undefined;
@@ -267,7 +271,17 @@ export class StreamableHttpSessionTransport implements McpTransport, StreamOwner
       // was collected for it is never written.
       const stream = this.#streams?.get(streamId);
       if (!stream && this.streamKey !== undefined && streamId.startsWith(`${this.streamKey}.`)) {
-        replayStream(exchange, this.sessionId, missed, this.#settings); // carried by another instance
+        // Carried by another instance. A GET stream (".g" ids) continues here, as this copy's own;
+        // a request's stream is replayed, and its instance goes on storing what the request sends.
+        if (!streamId.slice(streamId.lastIndexOf('.') + 1).startsWith('g')) {
+          replayStream(exchange, this.sessionId, missed, this.#settings);
+          return undefined;
+        }
+        if (this.#standalone?.connected) return new HttpError(409, 'Conflict: this session already has an open GET stream');
+        if (this.#standalone) this.#forget(this.#standalone);
+        const standalone = this.#newStream(undefined);
+        this.#standalone = standalone;
+        standalone.resume(exchange, missed);
         return undefined;
       }
       if (!stream) return new HttpError(400, `Cannot resume: event id "${lastEventId}" is not from a stream of this session`);
@@ -337,7 +351,8 @@ export class StreamableHttpSessionTransport implements McpTransport, StreamOwner
   #newStream(requestId: RequestId | undefined): ResumableStream {
     // A shared session's streams: its key, then this copy's own part, so two instances never make one id.
     this.#streamPrefix ??= this.streamKey === undefined ? randomId() : `${this.streamKey}.${randomId().slice(0, 8)}`;
-    const streamId = `${this.#streamPrefix}.${(++this.#streamCount).toString(36)}`;
+    // A GET stream's count is marked "g": an instance that resumes a shared session's stream it does not carry tells the two apart.
+    const streamId = `${this.#streamPrefix}.${requestId === undefined && this.streamKey !== undefined ? 'g' : ''}${(++this.#streamCount).toString(36)}`;
     const stream = new ResumableStream(streamId, requestId, this.#settings, this);
     (this.#streams ??= new SessionStreams(this.#settings.eventStore)).add(stream);
     return stream;
