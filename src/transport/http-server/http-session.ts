@@ -73,6 +73,8 @@ export class StreamableHttpSessionTransport implements McpTransport, StreamOwner
    * ids for it start with it, so one instance may replay a stream another carries, and no other session's.
    */
   streamKey: string | undefined;
+  /** A shared session: the record this copy last took its state from (an unchanged one is not taken again). */
+  storedRecord: string | undefined;
   /** The address of the client that opened it (the per-address session cap counts by it). */
   readonly remoteAddress: string;
 

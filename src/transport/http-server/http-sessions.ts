@@ -144,9 +144,18 @@ export function createSessionRoute(server: HttpServable, options: HttpEndpointOp
    */
   async function continueShared(exchange: HttpExchange, id: string, held: StreamableHttpSessionTransport | undefined, principal: string | undefined,
     badVersion: string | undefined): Promise<StreamableHttpSessionTransport> {
-    const stored = await shared!.load(id, server.onerror);
+    const record = await shared!.read(id);
+    // Unchanged since this copy last took it (most requests): nothing to decode or take again.
+    // BP#session-hijacking: the copy is bound to the principal the record names, as the instance that opened it was.
+    if (record !== undefined && held !== undefined && held.storedRecord === record && sessions.get(id) === held) {
+      if (owners.get(held) !== principal) throw new HttpError(404, 'Session not found: it expired, was closed, or never existed');
+      if (badVersion !== undefined) throw unsupportedVersion(badVersion, server.protocolVersions ?? HANDSHAKE_REVISIONS);
+      held.lastActivity = Date.now();
+      return held;
+    }
+    const stored = record === undefined ? undefined : shared!.decode(id, record, server.onerror);
     if (stored === undefined) {
-      // Ended (DELETE on any instance) or expired: this copy goes too.
+      // Ended (DELETE on any instance), expired, or a record refused: this copy goes too.
       if (held !== undefined) void held.close();
       throw new HttpError(404, 'Session not found: it expired, was closed, or never existed');
     }
@@ -159,6 +168,7 @@ export function createSessionRoute(server: HttpServable, options: HttpEndpointOp
       session = sessions.get(id) ?? await createSession(principal, exchange.remoteAddress, id);
     }
     session.streamKey = stored.streams;
+    session.storedRecord = record;
     session.restoreState(stored.state);
     session.lastActivity = Date.now();
     return session;
@@ -215,7 +225,7 @@ export function createSessionRoute(server: HttpServable, options: HttpEndpointOp
     async delete(exchange, principal) {
       // basic/transports#session-management: the client ends its session; the id then answers 404.
       const session = await findSession(exchange, principal);
-      // Ended everywhere: no instance sharing the store continues it (their copies learn it at their next read).
+      // Ended everywhere: the record goes, and the listen bus has every instance close its copy (endShared).
       if (shared !== undefined) {
         await shared.delete(session.sessionId);
         session.endShared();

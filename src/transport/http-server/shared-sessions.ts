@@ -33,14 +33,22 @@ export class SharedSessions {
    * not one: that is refused and reported, never trusted). Throws a 503 when the store cannot answer.
    */
   async load(sessionId: string, report: ((error: Error) => void) | undefined): Promise<StoredSession | undefined> {
+    const record = await this.read(sessionId);
+    return record === undefined ? undefined : this.decode(sessionId, record, report);
+  }
+
+  /** The record kept for `sessionId` as text (its TTL renewed), or undefined. Throws a 503 when the store cannot answer. */
+  async read(sessionId: string): Promise<string | undefined> {
     if (!SESSION_ID.test(sessionId)) return undefined;
-    let record: string | undefined;
     try {
-      record = await this.#store.load(sessionId, this.#ttlMs);
+      return await this.#store.load(sessionId, this.#ttlMs);
     } catch (error) {
       throw unavailable(error);
     }
-    if (record === undefined) return undefined;
+  }
+
+  /** What a record says; undefined (refused and reported) when it is not one. */
+  decode(sessionId: string, record: string, report: ((error: Error) => void) | undefined): StoredSession | undefined {
     try {
       return decodeStoredSession(record);
     } catch (error) {
