@@ -205,7 +205,10 @@ test('shared sessions: another user presenting the session id is told it does no
     const headers = { 'mcp-session-id': session, 'mcp-protocol-version': '2025-11-25' };
     assert.deepStrictEqual(await call(b.handler, INITIALIZED, { ...headers, authorization: 'Bearer bob-token' }), NOT_FOUND);
     assert.deepStrictEqual(await call(b.handler, INITIALIZED, { ...headers, authorization: 'Bearer alice-token' }), { status: 202, messages: [], retryAfter: null });
+    // b's copy now holds the record as it is: the next requests take the unchanged-record path.
+    assert.equal((await call(b.handler, WHO, { ...headers, authorization: 'Bearer alice-token' })).status, 200);
     assert.deepStrictEqual(await call(b.handler, WHO, { ...headers, authorization: 'Bearer bob-token' }), NOT_FOUND);
+    assert.equal((await call(b.handler, WHO, { ...headers, authorization: 'Bearer alice-token' })).status, 200);
   }, { auth: bearerAuth({ verifyToken }) });
 });
 
