@@ -4,7 +4,7 @@
 // process the bus is LocalListenBus; across instances a bus over pub/sub (packages/redis has one
 // on Redis). The bus carries events only; filtering and the subscription id stay in the registry.
 
-import type { Params } from '../jsonrpc/index.js';
+import type { JSONRPCMessage, Params } from '../jsonrpc/index.js';
 import type { SessionState } from '../protocol/session-state.js';
 
 /** One change, as the registry's entry points name it. */
@@ -19,7 +19,9 @@ export type ListenEvent =
    */
   | { kind: 'sessionState'; sessionId: string; state: SessionState }
   /** The client ended a shared 2025 session (DELETE) on one instance: every instance closes its copy. */
-  | { kind: 'sessionEnded'; sessionId: string };
+  | { kind: 'sessionEnded'; sessionId: string }
+  /** The client's answer to a request one instance sent a shared session, received by another: the sender takes it. */
+  | { kind: 'sessionMessage'; sessionId: string; message: JSONRPCMessage };
 
 /** Where events go to reach every instance's listen streams. */
 export interface ListenBus {

@@ -4,7 +4,7 @@
 // tagged with the listen request's id. A change is published on the ListenBus and delivered from
 // it, so one published on any instance sharing the bus reaches these.
 
-import type { Params, RequestId } from '../jsonrpc/index.js';
+import type { JSONRPCMessage, Params, RequestId } from '../jsonrpc/index.js';
 import { ShareCounts } from '../jsonrpc/share-counts.js';
 import { META, NOTIFICATIONS } from '../protocol/index.js';
 import type { SubscriptionFilter } from '../protocol/index.js';
@@ -95,6 +95,11 @@ export class ListenRegistry {
     await this.#bus.publish({ kind: 'sessionState', sessionId, state });
   }
 
+  /** A shared 2025 session's message this instance cannot take: to the instance that can. */
+  async sessionMessage(sessionId: string, message: JSONRPCMessage): Promise<void> {
+    await this.#bus.publish({ kind: 'sessionMessage', sessionId, message });
+  }
+
   /** The client ended a shared 2025 session here: the copies other instances hold close. */
   async sessionEnded(sessionId: string): Promise<void> {
     await this.#bus.publish({ kind: 'sessionEnded', sessionId });
@@ -117,7 +122,7 @@ export class ListenRegistry {
   /** An event from the bus (published here or on another instance), to the streams of this one that asked for it. */
   async #deliver(event: ListenEvent): Promise<void> {
     await this.onsessionevent?.(event);
-    if (event.kind === 'sessionState' || event.kind === 'sessionEnded') return; // 2025 sessions only
+    if (event.kind === 'sessionState' || event.kind === 'sessionEnded' || event.kind === 'sessionMessage') return; // 2025 sessions only
     if (event.kind === 'listChanged') {
       const key = filterKeyOf(event.method);
       if (key !== undefined) await this.#send([...this.#listeners.keys()].filter((listener) => listener.filter[key] === true), event.method, {});

@@ -3,7 +3,7 @@
 // for a 2025 client, also its session: lifecycle state and what it said in `initialize`.
 
 import { METHOD_NOT_FOUND, ProtocolError } from '../jsonrpc/index.js';
-import type { Params, Transport } from '../jsonrpc/index.js';
+import type { JSONRPCMessage, Params, Transport } from '../jsonrpc/index.js';
 import type { MessageRouter, RequestContext } from '../jsonrpc/peer.js';
 import { isThenable } from '../jsonrpc/thenable.js';
 import { LOGGING_LEVELS } from '../protocol/index.js';
@@ -54,6 +54,8 @@ export interface ConnectionServer extends StatelessRequestServer {
   onSessionStateSaved(sessionId: string, state: SessionState): void;
   /** The client ended a shared session here (DELETE): the others' copies close. */
   onSessionEnded(sessionId: string): void;
+  /** A shared session's message this instance cannot take (an answer to another instance's request): passed on. */
+  onSessionMessage(sessionId: string, message: JSONRPCMessage): void;
   /** The client said its roots changed (client/roots#root-list-changes). */
   onRootsListChanged(session: ServerConnection): void;
 }
@@ -94,6 +96,7 @@ export class ServerConnection implements MessageRouter {
         if (state !== undefined) this.adoptState(state);
         else if (shared.sessionId !== undefined) server.onSessionEnded(shared.sessionId);
       };
+      shared.onforeignmessage = (message) => { if (shared.sessionId !== undefined) server.onSessionMessage(shared.sessionId, message); };
     this.statelessOnly = transport.capabilities.manyClients;
     this.mcp = new McpPeer(transport, this.statelessOnly ? server.sharedOptions : server.sessionOptions);
     // The peer's one route for what arrives: this connection (McpPeer routes nothing itself).

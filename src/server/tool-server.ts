@@ -3,7 +3,7 @@
 // and list-changed broadcasts. McpServer extends it with resources, prompts and completions; a
 // program that imports only ToolServer leaves those out of its bundle.
 
-import type { Params } from '../jsonrpc/index.js';
+import type { JSONRPCMessage, Params } from '../jsonrpc/index.js';
 import type { AuthInfo, McpTransport } from '../protocol/mcp-transport.js';
 import type { InsufficientScopeError } from '../errors/insufficient-scope-error.js';
 import { HANDSHAKE_REVISIONS, NOTIFICATIONS, STATELESS_REVISIONS } from '../protocol/index.js';
@@ -291,15 +291,20 @@ export class ToolServer implements ConnectionServer {
     this.listeners.sessionEnded(sessionId).catch((error: unknown) => this.onerror?.(errorOf(error)));
   }
 
+  onSessionMessage(sessionId: string, message: JSONRPCMessage): void {
+    this.listeners.sessionMessage(sessionId, message).catch((error: unknown) => this.onerror?.(errorOf(error)));
+  }
+
   /**
    * An event from the listen bus (published on this instance or another), for this instance's 2025
    * sessions: a shared session's new state reaches the copy held here (McpServer adds resources/updated).
    */
   protected async deliverToSessions(event: ListenEvent): Promise<void> {
-    if (event.kind !== 'sessionState' && event.kind !== 'sessionEnded') return;
+    if (event.kind !== 'sessionState' && event.kind !== 'sessionEnded' && event.kind !== 'sessionMessage') return;
     for (const session of [...this.#sessions]) {
       if (session.mcp.transport.sessionId !== event.sessionId) continue;
-      if (event.kind === 'sessionState') session.adoptState(event.state);
+      if (event.kind === 'sessionMessage') session.mcp.transport.receiveForwarded?.(event.message);
+      else if (event.kind === 'sessionState') session.adoptState(event.state);
       else await session.close(); // its GET stream, if held here, ends with it
     }
   }

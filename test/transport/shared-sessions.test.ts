@@ -183,6 +183,29 @@ test('shared sessions: the GET stream, its instance gone, resumes on b and carri
   await resumed.close();
 }, { eventStore: new InMemoryEventStore() }));
 
+test('shared sessions: an elicitation a sends is answered by a POST that lands on b; the tool on a gets the answer', () => twoInstances(async (a, b) => {
+  a.server.tool({ name: 'ask', inputSchema: { type: 'object' } }, async (_args, context) => {
+    const answer = await context.elicit({ message: 'Your name?', requestedSchema: { type: 'object', properties: { name: { type: 'string' } } } });
+    return { content: [{ type: 'text', text: `${answer.action} ${String(answer.content?.name)}` }] };
+  });
+  const opened = await a.handler(post({ ...INITIALIZE, params: { ...INITIALIZE.params, capabilities: { elicitation: {} } } }));
+  await opened.text();
+  const session = opened.headers.get('mcp-session-id')!;
+  const headers = { 'mcp-session-id': session, 'mcp-protocol-version': '2025-11-25' };
+  await call(a.handler, INITIALIZED, headers);
+  const asking = await a.handler(post({ jsonrpc: '2.0', id: 9, method: 'tools/call', params: { name: 'ask', arguments: {} } }, headers));
+  const reader = asking.body!.pipeThrough(new TextDecoderStream()).getReader();
+  let text = '';
+  for (let reads = 0; reads < 10 && sseMessages(text).length === 0; reads++) text += (await reader.read()).value ?? '';
+  const [request] = sseMessages(text) as { id: string; method: string }[];
+  assert.deepStrictEqual([request!.method, /^[0-9a-f]{8}~n\d+$/.test(request!.id)], ['elicitation/create', true]); // the id names the copy that asked
+  assert.deepStrictEqual(await call(b.handler, { jsonrpc: '2.0', id: request!.id, result: { action: 'accept', content: { name: 'Ada' } } }, headers),
+    { status: 202, messages: [], retryAfter: null });
+  for (let reads = 0; reads < 10 && sseMessages(text).length < 2; reads++) text += (await reader.read()).value ?? '';
+  assert.deepStrictEqual(sseMessages(text)[1], { jsonrpc: '2.0', id: 9, result: { content: [{ type: 'text', text: 'accept Ada' }] } });
+  assert.deepStrictEqual([a.errors, b.errors], [[], []]);
+}));
+
 test('shared sessions: a forged id loads nothing (404), and DELETE on b ends the session on a too, its GET stream there included', () => twoInstances(async (a, b, store) => {
   const session = await begin(a.handler);
   const headers = { 'mcp-session-id': session, 'mcp-protocol-version': '2025-11-25' };

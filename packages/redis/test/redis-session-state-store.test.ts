@@ -131,3 +131,42 @@ test('RedisSessionStateStore with RedisListenBus: the GET stream on a hears the 
     await Promise.all([a.listenBus.close(), b.listenBus.close()]);
   }
 });
+
+test('RedisSessionStateStore with RedisListenBus: the answer to an elicitation a sent, POSTed to b, reaches the tool on a', async () => {
+  const open = async (name: string) => {
+    const listenBus = await RedisListenBus.open(redis.client, await redis.connect(), { instanceId: name, channel: 's6' });
+    const server = new McpServer({ name, version: '1' }, { listenBus });
+    server.tool({ name: 'ask', inputSchema: { type: 'object' } }, async (_args, context) => {
+      const answer = await context.elicit({ message: 'Your name?', requestedSchema: { type: 'object', properties: { name: { type: 'string' } } } });
+      return { content: [{ type: 'text', text: `${answer.action} ${String(answer.content?.name)} on ${name}` }] };
+    });
+    const errors: Error[] = [];
+    server.onerror = (error) => errors.push(error);
+    return { listenBus, errors, handler: createFetchHandler(server, { sessionStateStore: new RedisSessionStateStore(redis.client, { keyPrefix: 's6:' }) }) };
+  };
+  const a = await open('a');
+  const b = await open('b');
+  try {
+    const opened = await a.handler(new Request('http://localhost/mcp', { method: 'POST', headers: HEADERS, body: JSON.stringify({ ...INITIALIZE, params: { ...INITIALIZE.params, capabilities: { elicitation: {} } } }) }));
+    await opened.text();
+    const session = opened.headers.get('mcp-session-id')!;
+    const headers = { ...HEADERS, 'mcp-session-id': session, 'mcp-protocol-version': '2025-11-25' };
+    assert.equal((await a.handler(new Request('http://localhost/mcp', { method: 'POST', headers, body: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }) }))).status, 202);
+    const asking = await a.handler(new Request('http://localhost/mcp', { method: 'POST', headers, body: JSON.stringify({ jsonrpc: '2.0', id: 9, method: 'tools/call', params: { name: 'ask', arguments: {} } }) }));
+    const reader = asking.body!.pipeThrough(new TextDecoderStream()).getReader();
+    const data = (text: string): { id?: unknown; method?: string; result?: unknown }[] => text.split('\n').filter((line) => line.startsWith('data: {')).map((line) => JSON.parse(line.slice(6)) as { id?: unknown });
+    let text = '';
+    await within(3000, (async () => {
+      for (let reads = 0; reads < 20 && data(text).length === 0; reads++) text += (await reader.read()).value ?? '';
+      const request = data(text)[0]!;
+      const answered = await b.handler(new Request('http://localhost/mcp', { method: 'POST', headers, body: JSON.stringify({ jsonrpc: '2.0', id: request.id, result: { action: 'accept', content: { name: 'Ada' } } }) }));
+      assert.equal(answered.status, 202);
+      for (let reads = 0; reads < 20 && data(text).length < 2; reads++) text += (await reader.read()).value ?? '';
+    })()).finally(() => reader.cancel());
+    assert.deepStrictEqual(data(text)[1], { jsonrpc: '2.0', id: 9, result: { content: [{ type: 'text', text: 'accept Ada on a' }] } });
+    assert.deepStrictEqual([a.errors, b.errors], [[], []]);
+  } finally {
+    await Promise.all([a.handler.close(), b.handler.close()]);
+    await Promise.all([a.listenBus.close(), b.listenBus.close()]);
+  }
+});

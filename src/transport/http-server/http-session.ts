@@ -46,6 +46,17 @@ function isResponse(message: JSONRPCMessage): message is JSONRPCResponse {
   return !('method' in message) && ('result' in message || 'error' in message);
 }
 
+/** The copy tag of an id #tagged made, or undefined when it is not one. */
+function tagOf(id: string): string | undefined {
+  return /^([0-9a-f]{8})~[ns]/.exec(id)?.[1];
+}
+
+/** The id a request had before it was tagged. */
+function untagged(id: string): RequestId {
+  const rest = id.slice(id.indexOf('~') + 1);
+  return rest[0] === 'n' ? Number(rest.slice(1)) : rest.slice(1);
+}
+
 /**
  * The server-side Transport of one session. Beyond the Transport interface, server code may
  * call `closeSseStream(requestId)` to end a request's SSE connection while the request is still
@@ -60,6 +71,7 @@ export class StreamableHttpSessionTransport implements McpTransport, StreamOwner
   onerror?: McpTransport['onerror'];
   onclose?: McpTransport['onclose'];
   onsessionstate?: McpTransport['onsessionstate'];
+  onforeignmessage?: McpTransport['onforeignmessage'];
   /** Only when sessions are shared (SessionSettings.saveState): the connection then keeps its state in the store. */
   readonly saveSessionState?: (state: SessionState) => void;
   /** When the client last sent something or a connection last ended; idle sessions expire. */
@@ -107,6 +119,8 @@ export class StreamableHttpSessionTransport implements McpTransport, StreamOwner
    */
   readonly #sends: SendQueue;
   #closed = false;
+  /** A shared session: the tag of this copy's own requests to the client (#tagged), made with the first. */
+  #requestTag: string | undefined;
   /** A shared session its client ended (DELETE): its streams' events go with it. */
   #ended = false;
 
@@ -126,6 +140,18 @@ export class StreamableHttpSessionTransport implements McpTransport, StreamOwner
     }
   }
 
+  /** A message another instance passed on: the answer to a request this copy sent, if its id says so. */
+  receiveForwarded(message: JSONRPCMessage): boolean {
+    if (!isResponse(message) || typeof message.id !== 'string' || this.#requestTag === undefined || tagOf(message.id) !== this.#requestTag) return false;
+    this.receive(message, {});
+    return true;
+  }
+
+  /** `id` of a request this copy sends, with its tag: "<tag>~n5" for 5, "<tag>~sabc" for "abc". */
+  #tagged(id: RequestId): string {
+    return `${this.#requestTag ??= randomId().slice(0, 8)}~${typeof id === 'number' ? 'n' : 's'}${id}`;
+  }
+
   /** The client ended this shared session (DELETE): the server's connection has every instance's copy end. */
   endShared(): void {
     this.#ended = true;
@@ -141,6 +167,8 @@ export class StreamableHttpSessionTransport implements McpTransport, StreamOwner
   async start(): Promise<void> {}
 
   send(message: JSONRPCMessage, options?: SendOptions): Promise<void> {
+    // A shared session: the client may POST its answer to any instance, so the id says which copy asked.
+    if (this.saveSessionState !== undefined && 'method' in message && 'id' in message) message = { ...message, id: this.#tagged(message.id) };
     if (this.#closed) return Promise.reject(new ConnectionClosedError('Cannot send: the HTTP session is closed'));
     // A JSON answer with nothing queued before it goes out now: the order is the same, without the
     // queue's promises and turn (bench/instructions.ts, HTTP JSON rows).
@@ -205,6 +233,14 @@ export class StreamableHttpSessionTransport implements McpTransport, StreamOwner
   /** Hands an inbound message to the server. */
   receive(message: JSONRPCMessage, extra: McpMessageExtra): void {
     this.lastActivity = Date.now();
+    if (this.saveSessionState !== undefined && isResponse(message) && typeof message.id === 'string') {
+      const tag = tagOf(message.id);
+      if (tag !== undefined && tag !== this.#requestTag) {
+        this.onforeignmessage?.(message); // another instance's request: it takes the answer
+        return;
+      }
+      if (tag !== undefined) message = { ...message, id: untagged(message.id) };
+    }
     if ('method' in message && message.method === 'notifications/initialized') {
       this.established = true;
       this.#forgetInitializeStream();
