@@ -206,6 +206,32 @@ test('shared sessions: an elicitation a sends is answered by a POST that lands o
   assert.deepStrictEqual([a.errors, b.errors], [[], []]);
 }));
 
+test('shared sessions: a request a sends the client and gives up on is cancelled under the id the client saw', async () => {
+  const store = new InMemorySessionStateStore();
+  const server = new McpServer({ name: 'a', version: '1' }, { timeoutMs: 30 });
+  server.tool({ name: 'impatient', inputSchema: { type: 'object' } }, async (_args, context) => {
+    const answer = await context.elicit({ message: 'Quick?', requestedSchema: { type: 'object', properties: {} } }).catch((error: Error) => error.name);
+    return { content: [{ type: 'text', text: String(answer) }] };
+  });
+  const handler = createFetchHandler(server, { sessionStateStore: store });
+  try {
+    const opened = await handler(post({ ...INITIALIZE, params: { ...INITIALIZE.params, capabilities: { elicitation: {} } } }));
+    await opened.text();
+    const headers = { 'mcp-session-id': opened.headers.get('mcp-session-id')!, 'mcp-protocol-version': '2025-11-25' };
+    await call(handler, INITIALIZED, headers);
+    const stream = await openStream(handler, headers); // where the cancellation goes: it relates to no request of the client's
+    const answer = await call(handler, { jsonrpc: '2.0', id: 4, method: 'tools/call', params: { name: 'impatient', arguments: {} } }, headers);
+    const [request, result] = answer.messages as [{ id: string }, unknown];
+    assert.match(request.id, /^[0-9a-f]{8}~n\d+$/);
+    assert.deepStrictEqual(result, { jsonrpc: '2.0', id: 4, result: { content: [{ type: 'text', text: 'RequestTimeoutError' }] } });
+    const [cancelled] = await stream.next(1) as [{ params: { reason: string } }];
+    assert.deepStrictEqual(cancelled, { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: request.id, reason: cancelled.params.reason } });
+    await stream.close();
+  } finally {
+    await handler.close();
+  }
+});
+
 test('shared sessions: a forged id loads nothing (404), and DELETE on b ends the session on a too, its GET stream there included', () => twoInstances(async (a, b, store) => {
   const session = await begin(a.handler);
   const headers = { 'mcp-session-id': session, 'mcp-protocol-version': '2025-11-25' };

@@ -147,6 +147,14 @@ export class StreamableHttpSessionTransport implements McpTransport, StreamOwner
     return true;
   }
 
+  /** A request this copy sends the client, or its cancellation (basic/utilities/cancellation), with the tagged id the client knows. */
+  #withTags(message: JSONRPCMessage): JSONRPCMessage {
+    if ('id' in message && message.id !== undefined) return { ...message, id: this.#tagged(message.id) };
+    const cancelled = requestCancelledBy(message);
+    if (cancelled === undefined || !('params' in message)) return message;
+    return { ...message, params: { ...message.params, requestId: this.#tagged(cancelled) } };
+  }
+
   /** `id` of a request this copy sends, with its tag: "<tag>~n5" for 5, "<tag>~sabc" for "abc". */
   #tagged(id: RequestId): string {
     return `${this.#requestTag ??= randomId().slice(0, 8)}~${typeof id === 'number' ? 'n' : 's'}${id}`;
@@ -168,7 +176,7 @@ export class StreamableHttpSessionTransport implements McpTransport, StreamOwner
 
   send(message: JSONRPCMessage, options?: SendOptions): Promise<void> {
     // A shared session: the client may POST its answer to any instance, so the id says which copy asked.
-    if (this.saveSessionState !== undefined && 'method' in message && 'id' in message) message = { ...message, id: this.#tagged(message.id) };
+    if (this.saveSessionState !== undefined && 'method' in message) message = this.#withTags(message);
     if (this.#closed) return Promise.reject(new ConnectionClosedError('Cannot send: the HTTP session is closed'));
     // A JSON answer with nothing queued before it goes out now: the order is the same, without the
     // queue's promises and turn (bench/instructions.ts, HTTP JSON rows).
