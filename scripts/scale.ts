@@ -6,7 +6,8 @@
 // killed (SIGKILL) and restarted, one after another; the sessions go on with the same ids. Across
 // instances (scripts/scale-tasks.ts), before c and a go: tasks started through a or c and cancelled
 // or read through the other, six tasks on b read through a after its kill, and resource updates
-// announced through nginx heard by listen streams on a and c.
+// announced through nginx heard by listen streams on a and c. Every fourth session call is an
+// elicitation round, answered through nginx to whichever instance.
 // Bounded: about 30 s in all, everything stopped at the end.
 
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -40,7 +41,7 @@ const ENVELOPE = { 'io.modelcontextprotocol/protocolVersion': V2026, 'io.modelco
 
 const report = {
   statelessDone: 0, sessionCallsDone: 0, failed: new Map<string, number>(), reinitialised: 0, resumed: 0,
-  duplicates: 0, lostEvents: 0, crossInstanceRetries: 0, kills: [] as number[],
+  duplicates: 0, lostEvents: 0, crossInstanceRetries: 0, kills: [] as number[], sessionElicitations: 0,
 };
 const fail = (why: string): void => { report.failed.set(why, (report.failed.get(why) ?? 0) + 1); };
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
@@ -89,11 +90,19 @@ async function sessionWorker(url: string, until: number): Promise<McpClient> {
       }
     },
   });
-  const client = await McpClient.connect(transport, { timeoutMs: SESSION_CALL_TIMEOUT_MS });
+  // greet asks the client's name (elicitation/create on the call's stream); the answer's POST goes
+  // round robin, so usually to another instance than the one asking: the listen bus takes it there.
+  const client = await McpClient.connect(transport, { timeoutMs: SESSION_CALL_TIMEOUT_MS, onElicitation: () => ({ action: 'accept', content: { name: 'scale' } }) });
   for (let call = 0; call < 100_000 && Date.now() < until; call++) {
     const progress: number[] = [];
     const callStarted = Date.now();
     try {
+      if (call % 4 === 3) {
+        const greeted = (await client.callTool('greet', {})).content[0] as { text: string };
+        if (!/^Hello, scale \(answered on [abc]\)$/.test(greeted.text)) throw new Error(`unexpected greeting ${greeted.text}`);
+        report.sessionElicitations++;
+        continue;
+      }
       const result = await client.callTool('work', { steps: STEPS, cutAt: call % 2 === 0 ? 2 : 0, delayMs: 20 }, { onprogress: (p) => { progress.push(p.progress); } });
       const text = (result.content[0] as { text: string }).text;
       if (!/^[abc]:5$/.test(text)) throw new Error(`unexpected result ${text}`);
@@ -198,6 +207,7 @@ async function main(): Promise<void> {
     console.log(`calls done:              ${report.statelessDone} stateless (2026-07-28, 2 rounds each), ${report.sessionCallsDone} in sessions (2025-11-25, ${STEPS} progress events each)`);
     console.log(`calls failed:            ${failedTotal}`);
     for (const [why, count] of report.failed) console.log(`  ${count} × ${why}`);
+    console.log(`elicitations in sessions: ${report.sessionElicitations} answered (the answer POSTed through nginx, to any instance)`);
     console.log(`re-initialised sessions: ${report.reinitialised}`);
     console.log(`resumed streams:         ${report.resumed} (Last-Event-ID, replayed from Redis)`);
     console.log(`duplicates:              ${report.duplicates}`);
@@ -214,6 +224,7 @@ async function main(): Promise<void> {
     checks.push(
       ['stateless calls were answered', report.statelessDone > 0],
       ['session calls were answered', report.sessionCallsDone > 0],
+      ['elicitations in sessions were answered, wherever the answer landed', report.sessionElicitations > 0],
       ['every failure is an instance dying mid-request, reported (none repeated, none unexplained)', failedTotal === sessionLost + diedInFlight],
       ['no session was re-initialised: every one went on, with its id, through three kills', report.reinitialised === 0],
       ['streams were resumed with Last-Event-ID', report.resumed > 0],
