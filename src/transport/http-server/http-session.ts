@@ -19,6 +19,7 @@ import { ResumableStream, replayStream } from './resumable-stream.js';
 import type { StreamOwner, StreamSettings } from './resumable-stream.js';
 import { SessionStreams } from './session-streams.js';
 import { requestCancelledBy } from '../../protocol/cancellation.js';
+import { newRequestTag, tagOf, untagged, withTags } from './request-tags.js';
 
 /** Settings the endpoint passes to every session (one object, shared, and shared with their streams). */
 export interface SessionSettings extends StreamSettings {
@@ -44,17 +45,6 @@ const SESSION_CAPABILITIES: TransportCapabilities = /* @__PURE__ */ Object.freez
 
 function isResponse(message: JSONRPCMessage): message is JSONRPCResponse {
   return !('method' in message) && ('result' in message || 'error' in message);
-}
-
-/** The copy tag of an id #tagged made, or undefined when it is not one. */
-function tagOf(id: string): string | undefined {
-  return /^([0-9a-f]{8})~[ns]/.exec(id)?.[1];
-}
-
-/** The id a request had before it was tagged. */
-function untagged(id: string): RequestId {
-  const rest = id.slice(id.indexOf('~') + 1);
-  return rest[0] === 'n' ? Number(rest.slice(1)) : rest.slice(1);
 }
 
 /**
@@ -119,7 +109,7 @@ export class StreamableHttpSessionTransport implements McpTransport, StreamOwner
    */
   readonly #sends: SendQueue;
   #closed = false;
-  /** A shared session: the tag of this copy's own requests to the client (#tagged), made with the first. */
+  /** A shared session: the tag of this copy's own requests to the client (request-tags.ts), made with the first. */
   #requestTag: string | undefined;
   /** A shared session its client ended (DELETE): its streams' events go with it. */
   #ended = false;
@@ -147,19 +137,6 @@ export class StreamableHttpSessionTransport implements McpTransport, StreamOwner
     return true;
   }
 
-  /** A request this copy sends the client, or its cancellation (basic/utilities/cancellation), with the tagged id the client knows. */
-  #withTags(message: JSONRPCMessage): JSONRPCMessage {
-    if ('id' in message && message.id !== undefined) return { ...message, id: this.#tagged(message.id) };
-    const cancelled = requestCancelledBy(message);
-    if (cancelled === undefined || !('params' in message)) return message;
-    return { ...message, params: { ...message.params, requestId: this.#tagged(cancelled) } };
-  }
-
-  /** `id` of a request this copy sends, with its tag: "<tag>~n5" for 5, "<tag>~sabc" for "abc". */
-  #tagged(id: RequestId): string {
-    return `${this.#requestTag ??= randomId().slice(0, 8)}~${typeof id === 'number' ? 'n' : 's'}${id}`;
-  }
-
   /** The client ended this shared session (DELETE): the server's connection has every instance's copy end. */
   endShared(): void {
     this.#ended = true;
@@ -176,7 +153,7 @@ export class StreamableHttpSessionTransport implements McpTransport, StreamOwner
 
   send(message: JSONRPCMessage, options?: SendOptions): Promise<void> {
     // A shared session: the client may POST its answer to any instance, so the id says which copy asked.
-    if (this.saveSessionState !== undefined && 'method' in message) message = this.#withTags(message);
+    if (this.saveSessionState !== undefined && 'method' in message) message = withTags(message, this.#requestTag ??= newRequestTag());
     if (this.#closed) return Promise.reject(new ConnectionClosedError('Cannot send: the HTTP session is closed'));
     // A JSON answer with nothing queued before it goes out now: the order is the same, without the
     // queue's promises and turn (bench/instructions.ts, HTTP JSON rows).
