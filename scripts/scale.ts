@@ -20,7 +20,7 @@ import { nodeHttpTransport } from '../src/node.js';
 import { startRedis } from '../packages/redis/test/redis-server.js';
 import { freePort, startInstance, startNginx, stopChild } from './scale-cluster.js';
 import type { Instance } from './scale-cluster.js';
-import { countTouches, crossReport, readVictimTasks, taskClient, taskWorker, tasksOnVictim, touchListener, toucher } from './scale-tasks.js';
+import { countSubscribed, countTouches, crossReport, readVictimTasks, sessionSubscriber, taskClient, taskWorker, tasksOnVictim, touchListener, toucher } from './scale-tasks.js';
 
 const LOAD_MS = Number(process.env.SCALE_LOAD_MS ?? 18_000);
 /** b is killed here, with the cross-instance tasks and listen streams running; they stop at CROSS_UNTIL_MS. */
@@ -80,7 +80,7 @@ async function statelessWorker(url: string, worker: number, until: number): Prom
 async function sessionWorker(url: string, until: number): Promise<McpClient> {
   const seenEvents = new Set<string>();
   const transport = nodeHttpTransport(url, {
-    reconnect: { maxRetries: 5, initialDelayMs: 50 },
+    reconnect: { maxRetries: 10, initialDelayMs: 50 },
     ontrace: (event) => {
       if (event.eventId !== undefined) {
         if (seenEvents.has(event.eventId)) report.duplicates++;
@@ -150,16 +150,22 @@ async function main(): Promise<void> {
     for (let i = 0; i < LISTENERS_PER_INSTANCE; i++) listeners.push(await touchListener(direct[0]!), await touchListener(direct[2]!));
     const touched = new Set<number>();
     const unsure = new Set<number>();
+    const touchedAt = new Map<number, number>();
+    const subscribers = [await sessionSubscriber(url), await sessionSubscriber(url)];
+    /** A second after b was killed: GET streams it carried have resumed elsewhere by then (retry 50 ms, then a GET). */
+    let settledAfterB = Infinity;
 
     const started = Date.now();
     const until = started + LOAD_MS;
     const crossUntil = started + CROSS_UNTIL_MS;
     // Tasks and listen streams across instances, until crossUntil; then their direct clients of a and c close.
     const crossing = (async () => {
-      await Promise.allSettled([...Array.from({ length: TASK_WORKERS }, () => taskWorker(viaA, viaC, crossUntil)), toucher(viaProxy, crossUntil, touched, unsure)]);
+      await Promise.allSettled([...Array.from({ length: TASK_WORKERS }, () => taskWorker(viaA, viaC, crossUntil)), toucher(viaProxy, crossUntil, touched, unsure, touchedAt)]);
       await sleep(500); // the last updates on their way through Redis
       countTouches(listeners.map((listener) => listener.heard), touched, unsure);
+      countSubscribed(subscribers.map((subscriber) => subscriber.heard), touchedAt, settledAfterB);
       for (const listener of listeners) await listener.stop();
+      for (const subscriber of subscribers) await subscriber.stop();
       for (const client of [viaA, viaB, viaC, viaProxy]) await client.close();
     })();
     const kill = async (index: number): Promise<Instance> => {
@@ -178,6 +184,7 @@ async function main(): Promise<void> {
       await sleep(KILL_AT_MS - 500);
       const onVictim = await tasksOnVictim(viaB);
       const victim = await kill(1);
+      settledAfterB = Date.now() + 1000;
       console.log(`+${Date.now() - started} ms: killed instance b (SIGKILL), ${onVictim.running.length} of its tasks running`);
       const reading = readVictimTasks(viaA, onVictim);
       await restart(1, victim);
@@ -219,6 +226,7 @@ async function main(): Promise<void> {
     for (const why of x.onKilled.wrong) console.log(`  ${why}`);
     console.log(`notifications:           ${x.touchesSent} resource updates announced through nginx (${x.touchesByB} by b, ${x.touchesUnsure} in flight on b when it died), ${x.listeners} listen streams on a and c`);
     console.log(`                         sent ${x.touchesSent * x.listeners}, received ${x.received}, lost ${x.lost}, duplicates ${x.duplicates}, unexpected ${x.unexpected}`);
+    console.log(`2025 subscriptions:      ${x.subscribers} sessions (through nginx) subscribed to 100 URIs each before b's kill; of the updates announced from 1 s after it: ${x.subscribedHeardAfter} heard, ${x.subscribedLostAfter} lost`);
     console.log(`redis at the end:        ${keys} keys, ${memory ?? '?'} used`);
 
     checks.push(
@@ -236,6 +244,7 @@ async function main(): Promise<void> {
       ['resource updates announced on b reached listeners on a and c', x.touchesByB > 0 && x.received > 0],
       ['no lost notifications', x.lost === 0],
       ['no duplicate or unexpected notifications', x.duplicates === 0 && x.unexpected === 0],
+      ['resource subscriptions of 2025 sessions made before the kill deliver after it, none lost', x.subscribedHeardAfter > 0 && x.subscribedLostAfter === 0],
     );
   } finally {
     if (nginx) await stopChild(nginx);
