@@ -23,6 +23,7 @@ import { absolute, compared, failed, formatTable, loadRows, writeJson } from './
 import type { Row, Target } from './report.js';
 import type { RunFigures } from './measure.js';
 import { benchSeedBundle } from './seed-bundle.js';
+import { benchSharedSessions } from './shared-sessions.js';
 import { countSourceLines } from './source-lines.js';
 import { benchStdio } from './stdio.js';
 import { benchWorkerFootprint } from './worker-footprint.js';
@@ -157,6 +158,19 @@ await section('http eras', async () => {
   rows.push(
     ...loadRows('http', `2026 stateless vs 2025 session (JSON), sequential ×${count(COUNTS.httpSequential)}`, stateless.sequential, session.sequential, {}),
     ...loadRows('http', `2026 stateless vs 2025 session (JSON), ${COUNTS.concurrency} in flight ×${count(COUNTS.httpInFlight)}`, stateless.inFlight, session.inFlight, {}),
+  );
+});
+
+await section('shared sessions', async () => {
+  // Issue 48: a 2025 call on an instance that holds a copy of the session loaded from Redis, beside
+  // the owner's call; then the owner (sessions in Redis) beside a session kept in the process only.
+  const result = details.sharedSessions = await benchSharedSessions();
+  rows.push(
+    ...loadRows('shared sessions', `non-owner vs owner (JSON), sequential ×${count(COUNTS.httpSequential)}`, result.nonOwner.sequential, result.owner.sequential, { serverCpu: atMost(1.1) }),
+    ...loadRows('shared sessions', `non-owner vs owner (JSON), ${COUNTS.concurrency} in flight ×${count(COUNTS.httpInFlight)}`, result.nonOwner.inFlight, result.owner.inFlight, { serverCpu: atMost(1.1) }),
+    ...loadRows('shared sessions', `owner, sessions in Redis vs in process (JSON), sequential ×${count(COUNTS.httpSequential)}`, result.owner.sequential, result.unshared.sequential, {}),
+    absolute('shared sessions', 'Redis commands per call, owner', '', result.redisCommandsPerCall.owner),
+    absolute('shared sessions', 'Redis commands per call, non-owner', '', result.redisCommandsPerCall.nonOwner, { on: 'value', op: '<=', limit: 1 }),
   );
 });
 

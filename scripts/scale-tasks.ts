@@ -17,7 +17,40 @@ export const crossReport = {
   tasksStarted: 0, readElsewhere: 0, cancelledElsewhere: 0, completed: 0, taskFailures: [] as string[],
   onKilled: { running: 0, finished: 0, readFailed: 0, readCompleted: 0, wrong: [] as string[] },
   touchesSent: 0, touchesByB: 0, touchesUnsure: 0, listeners: 0, received: 0, lost: 0, duplicates: 0, unexpected: 0,
+  /** 2025 sessions (through nginx) subscribed before b's kill: updates announced after b came back, heard and lost. */
+  subscribers: 0, subscribedHeardAfter: 0, subscribedLostAfter: 0,
 };
+
+/** The touch URIs the 2025 subscribers subscribe to (resources/subscribe, one request each). */
+const SUBSCRIBED = Array.from({ length: 100 }, (_, i) => i * 4);
+
+/**
+ * A 2025 session through nginx (any instance serves it) subscribed to SUBSCRIBED before anything is
+ * killed; it hears resources/updated on its GET stream, wherever that stream is.
+ */
+export async function sessionSubscriber(url: string): Promise<{ heard: Map<number, number>; stop: () => Promise<void> }> {
+  const client = await McpClient.connect(nodeHttpTransport(url, { reconnect: { maxRetries: 10, initialDelayMs: 50 } }), { timeoutMs: 20_000 });
+  const heard = new Map<number, number>();
+  client.onresourceupdated = (uri) => {
+    const n = Number(/^scale:\/\/touch\/(\d+)$/.exec(uri)?.[1] ?? -1);
+    heard.set(n, (heard.get(n) ?? 0) + 1);
+  };
+  for (const n of SUBSCRIBED) await client.subscribeResource(`scale://touch/${n}`);
+  crossReport.subscribers++;
+  return { heard, stop: () => client.close() };
+}
+
+/** What the subscribers heard of the touches announced after `from` (b back, and its clients' streams resumed). */
+export function countSubscribed(subscribers: Map<number, number>[], sentAt: Map<number, number>, from: number): void {
+  for (const heard of subscribers) {
+    for (const n of SUBSCRIBED) {
+      const at = sentAt.get(n);
+      if (at === undefined || at < from) continue;
+      if (heard.has(n)) crossReport.subscribedHeardAfter++;
+      else crossReport.subscribedLostAfter++;
+    }
+  }
+}
 
 /** A 2026 client of one instance (or of nginx) that declares the Tasks extension. */
 export function taskClient(url: string): Promise<McpClient> {
@@ -114,11 +147,13 @@ export async function touchListener(url: string): Promise<{ heard: Map<number, n
 }
 
 /** Until `until` (or every URI used): `touch` n through nginx, round robin over the instances (b too, while it lives). */
-export async function toucher(proxy: McpClient, until: number, sent: Set<number>, unsure: Set<number>): Promise<void> {
+export async function toucher(proxy: McpClient, until: number, sent: Set<number>, unsure: Set<number>, sentAt = new Map<number, number>()): Promise<void> {
   for (let n = 0; n < TOUCH_URIS && Date.now() < until; n++) {
     try {
+      const started = Date.now();
       const result = await proxy.callTool('touch', { n });
       sent.add(n);
+      sentAt.set(n, started);
       if ((result.content[0] as { text: string }).text.endsWith(' on b')) crossReport.touchesByB++;
     } catch {
       unsure.add(n); // the instance died with it in flight: it may have announced it or not

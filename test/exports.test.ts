@@ -36,6 +36,8 @@ const ENTRIES: Record<string, string[]> = {
     'appToolVisibility', 'visibleTo',
     // Who is asking (an AuthInfo's principal) and base64url: what the Tasks and auth packages build on.
     'principalOf', 'decodeBase64Url', 'encodeBase64Url',
+    // The one check of a 2025 session's state read from another process (a session store, the Redis listen bus).
+    'sessionStateProblem',
   ],
   '../src/json-schema/index.ts': ['SchemaError', 'compile', 'standardFormats', 'validate',
     // Failures as issues (path, message), from this validator or a schema library, and the one way to word them.
@@ -67,6 +69,8 @@ const ENTRIES: Record<string, string[]> = {
     'isLoopbackHost',
     // A bearer token a client would send in the clear; the Host and Origin checks of a loopback server (the CLI's inspector).
     'ClearBearerError', 'refuseHost', 'refuseOrigin',
+    // 2025 sessions shared by instances (sessionStateStore): one store in memory, the refusal of a stored session.
+    'InMemorySessionStateStore', 'StoredSessionError',
   ],
   // A fetch handler that serves 2026-07-28 only: no 2025 session code in its bundle.
   '../src/http-stateless.ts': ['createStatelessFetchHandler'],
@@ -91,9 +95,9 @@ const TYPES: Record<string, string[]> = {
   'index.ts': [],
   'jsonrpc/index.ts': ['JSONRPCMessage', 'MessageExtra', 'OptionKeys', 'Params', 'RequestId', 'SendOptions', 'Transport', 'TransportKind'],
   'json-schema/index.ts': ['FromJsonSchema', 'ValidateOptions', 'ValidationError', 'ValidationResult', 'Validator'],
-  'protocol/index.ts': ['AppToolVisibility', 'AuthInfo', 'BlobResourceContents', 'CallToolResult', 'CompleteRequestParams', 'CompleteResult', 'ContentBlock', 'CreateMessageRequestParams', 'CreateMessageResult', 'DiscoverResult', 'ElicitRequestParams', 'ElicitResult', 'GetPromptResult', 'JsonSchemaObject', 'LoggingLevel', 'McpMessageExtra', 'McpRequestContext', 'McpRequestOptions', 'McpTransport', 'Progress', 'Prompt', 'ReadResourceResult', 'Resource', 'ResourceTemplate', 'Root', 'ServerCapabilities', 'SubscriptionFilter', 'TextResourceContents', 'Tool', 'TraceContext'],
+  'protocol/index.ts': ['AppToolVisibility', 'AuthInfo', 'BlobResourceContents', 'CallToolResult', 'CompleteRequestParams', 'CompleteResult', 'ContentBlock', 'CreateMessageRequestParams', 'CreateMessageResult', 'DiscoverResult', 'ElicitRequestParams', 'ElicitResult', 'GetPromptResult', 'JsonSchemaObject', 'LoggingLevel', 'McpMessageExtra', 'McpRequestContext', 'McpRequestOptions', 'McpTransport', 'Progress', 'Prompt', 'ReadResourceResult', 'Resource', 'ResourceTemplate', 'Root', 'ServerCapabilities', 'SessionState', 'SubscriptionFilter', 'TextResourceContents', 'Tool', 'TraceContext'],
   'transport/index.ts': [],
-  'http.ts': ['BearerAuthOptions', 'CorsOptions', 'DpopExpectation', 'DpopVerifier', 'EventStore', 'FetchHandlerOptions', 'HttpTraceEvent', 'HttpTransportOptions', 'InMemoryEventStoreOptions', 'LegacySseTransportOptions', 'TokenVerifier'],
+  'http.ts': ['BearerAuthOptions', 'CorsOptions', 'DpopExpectation', 'DpopVerifier', 'EventStore', 'FetchHandlerOptions', 'HttpTraceEvent', 'HttpTransportOptions', 'InMemoryEventStoreOptions', 'LegacySseTransportOptions', 'SessionStateStore', 'TokenVerifier'],
   'http-stateless.ts': ['StatelessFetchHandlerOptions'],
   'node.ts': ['HttpServerOptions', 'SpawnStdioOptions'],
   'server/index.ts': ['ExtensionServer', 'HandlerContext', 'InputOptions', 'ListenBus', 'ListenEvent', 'McpServerOptions', 'Middleware', 'PromptArguments', 'RegisteredPrompt', 'RegisteredResource', 'RegisteredResourceTemplate', 'RegisteredTool', 'ServerExtension', 'ToolHandler', 'ToolServerOptions'],

@@ -26,3 +26,5 @@ export { appToolVisibility, visibleTo } from './tool-visibility.js';
 export type { AppToolVisibility } from './tool-visibility.js';
 // The Transport as MCP's sides use it: the session, the hints, the HTTP and auth facts of a message.
 export type { AuthInfo, McpMessageExtra, McpTransport } from './mcp-transport.js';
+export { sessionStateProblem } from './session-state.js';
+export type { SessionState } from './session-state.js';

@@ -3,7 +3,8 @@
 // standalone stream, and the HTTP and auth facts they report with each inbound message.
 // JSON-RPC's Transport (jsonrpc/transport.ts) moves messages and knows none of this.
 
-import type { MessageExtra, Transport } from '../jsonrpc/index.js';
+import type { JSONRPCMessage, MessageExtra, Transport } from '../jsonrpc/index.js';
+import type { SessionState } from './session-state.js';
 
 /** Who the caller is, as verified by the application's token verifier. */
 export interface AuthInfo {
@@ -84,4 +85,24 @@ export interface McpTransport extends Transport {
    * login began. The server answered, so it is not silent: a wait for its answer stops counting here.
    */
   onauthchallenge?: (() => void) | undefined;
+  /**
+   * Streamable HTTP servers whose sessions are shared by several instances: told the session's
+   * state each time the connection changes it (initialize, notifications/initialized,
+   * logging/setLevel, resources/subscribe), for the store. Throws when it cannot be kept (too large).
+   */
+  saveSessionState?(state: SessionState): void;
+  /**
+   * Set by the server's connection when the transport has saveSessionState: the session's state as
+   * the shared store has it, given before a message it delivers whenever it read it anew (another
+   * instance began or changed the session); undefined when the client ended the session (DELETE),
+   * so every instance's copy ends too.
+   */
+  onsessionstate?: ((state: SessionState | undefined) => void) | undefined;
+  /**
+   * A shared session's message this instance cannot take: the client's answer to a request another
+   * instance sent it (sampling, elicitation, roots). The server's connection passes it on (the listen bus).
+   */
+  onforeignmessage?: ((message: JSONRPCMessage) => void) | undefined;
+  /** A message another instance passed on (onforeignmessage there): true when it was this transport's to take, and it took it. */
+  receiveForwarded?(message: JSONRPCMessage): boolean;
 }

@@ -4,14 +4,24 @@
 // process the bus is LocalListenBus; across instances a bus over pub/sub (packages/redis has one
 // on Redis). The bus carries events only; filtering and the subscription id stay in the registry.
 
-import type { Params } from '../jsonrpc/index.js';
+import type { JSONRPCMessage, Params } from '../jsonrpc/index.js';
+import type { SessionState } from '../protocol/session-state.js';
 
 /** One change, as the registry's entry points name it. */
 export type ListenEvent =
   | { kind: 'listChanged'; method: string }
   | { kind: 'resourceUpdated'; uri: string }
   /** An item an extension's filter key lists changed (a task under `taskIds`), for its principal's streams only. */
-  | { kind: 'itemChanged'; key: string; item: string; principal?: string; method: string; params: Params };
+  | { kind: 'itemChanged'; key: string; item: string; principal?: string; method: string; params: Params }
+  /**
+   * A 2025 session shared by instances (the HTTP endpoint's sessionStateStore) changed on one of
+   * them: every instance holding a copy of it takes its new state (log level, subscriptions).
+   */
+  | { kind: 'sessionState'; sessionId: string; state: SessionState }
+  /** The client ended a shared 2025 session (DELETE) on one instance: every instance closes its copy. */
+  | { kind: 'sessionEnded'; sessionId: string }
+  /** The client's answer to a request one instance sent a shared session, received by another: the sender takes it. */
+  | { kind: 'sessionMessage'; sessionId: string; message: JSONRPCMessage };
 
 /** Where events go to reach every instance's listen streams. */
 export interface ListenBus {

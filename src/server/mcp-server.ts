@@ -18,6 +18,8 @@ import { subscribe, unsubscribe } from './resource-subscriptions.js';
 import type { ExtensionServer } from './server-extension.js';
 import { ToolServer } from './tool-server.js';
 import type { ToolServerOptions } from './server-options.js';
+import { errorOf } from '../jsonrpc/thrown-value.js';
+import type { ListenEvent } from './listen-bus.js';
 
 /** Options of an McpServer. */
 export interface McpServerOptions extends ToolServerOptions {}
@@ -73,11 +75,21 @@ export class McpServer extends ToolServer {
     return this.#prompts.add(prompt, get, complete);
   }
 
-  /** Tells every client subscribed to `uri` that it changed (server/resources#subscriptions; 2026 listen streams too). */
+  /**
+   * Tells every client subscribed to `uri` that it changed (server/resources#subscriptions; 2026
+   * listen streams too), on every instance sharing the listen bus: each sends it to its own.
+   */
   async notifyResourceUpdated(uri: string): Promise<void> {
+    await this.listeners.resourceUpdated(uri);
+  }
+
+  /** resources/updated from the bus, to this instance's 2025 sessions subscribed to the URI. */
+  protected override async deliverToSessions(event: ListenEvent): Promise<void> {
+    await super.deliverToSessions(event);
+    if (event.kind !== 'resourceUpdated') return;
+    const uri = event.uri;
     await Promise.all([...this.sessions].filter((session) => session.isSubscribed(uri))
-      .map((session) => session.notify(NOTIFICATIONS.resourceUpdated, { uri })));
-    await this.listeners.resourceUpdated(uri); // 2026 listen streams subscribed to it
+      .map((session) => session.notify(NOTIFICATIONS.resourceUpdated, { uri }).catch((error: unknown) => { this.onerror?.(errorOf(error)); })));
   }
 
   /** An installed extension may register resources too, listed or read by URI only (the Skills extension's files). */

@@ -17,11 +17,18 @@ export function subscribe(params: Params | undefined, _context: HandlerContext, 
   if (!session.subscriptions.has(uri) && session.subscriptions.size >= limit) {
     throw new ProtocolError(INTERNAL_ERROR, `Too many resource subscriptions (limit ${limit}); unsubscribe from one first`);
   }
+  if (session.subscriptions.has(uri)) return {};
   session.subscriptions.add(uri);
+  try {
+    session.saveState();
+  } catch (error) {
+    session.subscriptions.delete(uri); // not kept anywhere, so not held here either
+    throw error;
+  }
   return {};
 }
 
 export function unsubscribe(params: Params | undefined, _context: HandlerContext, session: ServerConnection | undefined = requireSession(CLIENT_REQUESTS.resourcesUnsubscribe)): Params {
-  session.subscriptions.delete(requireUri(params, CLIENT_REQUESTS.resourcesUnsubscribe));
+  if (session.subscriptions.delete(requireUri(params, CLIENT_REQUESTS.resourcesUnsubscribe))) session.saveState();
   return {};
 }

@@ -3,7 +3,7 @@
 // for a 2025 client, also its session: lifecycle state and what it said in `initialize`.
 
 import { METHOD_NOT_FOUND, ProtocolError } from '../jsonrpc/index.js';
-import type { Params, Transport } from '../jsonrpc/index.js';
+import type { JSONRPCMessage, Params, Transport } from '../jsonrpc/index.js';
 import type { MessageRouter, RequestContext } from '../jsonrpc/peer.js';
 import { isThenable } from '../jsonrpc/thenable.js';
 import { LOGGING_LEVELS } from '../protocol/index.js';
@@ -16,6 +16,8 @@ import type { LoggingLevel, ServerCapabilities } from '../protocol/index.js';
 import type { ClientCapabilities, Implementation } from '../protocol/lifecycle-types.js';
 import type { McpPeerOptions } from '../protocol/mcp-peer.js';
 import type { ServerState } from '../protocol/lifecycle.js';
+import type { McpTransport } from '../protocol/mcp-transport.js';
+import type { SessionState } from '../protocol/session-state.js';
 import { runMiddleware } from '../protocol/middleware.js';
 import type { Middleware, MiddlewareContext } from './middleware.js';
 import type { HandlerContext } from './request-context.js';
@@ -48,6 +50,12 @@ export interface ConnectionServer extends StatelessRequestServer {
   declares(capability: keyof ServerCapabilities): boolean;
   handlers(): ReadonlyMap<string, ServerRequestHandler>;
   onSessionClosed(session: ServerConnection): void;
+  /** A session shared by instances changed here (after initialize): the others' copies hear of it. */
+  onSessionStateSaved(sessionId: string, state: SessionState): void;
+  /** The client ended a shared session here (DELETE): the others' copies close. */
+  onSessionEnded(sessionId: string): void;
+  /** A shared session's message this instance cannot take (an answer to another instance's request): passed on. */
+  onSessionMessage(sessionId: string, message: JSONRPCMessage): void;
   /** The client said its roots changed (client/roots#root-list-changes). */
   onRootsListChanged(session: ServerConnection): void;
 }
@@ -82,6 +90,13 @@ export class ServerConnection implements MessageRouter {
 
   constructor(server: ConnectionServer, transport: Transport) {
     this.server = server;
+    // A session shared by several instances: what another instance made of it arrives here.
+    const shared = transport as McpTransport;
+    if (shared.saveSessionState !== undefined) shared.onsessionstate = (state) => {
+        if (state !== undefined) this.adoptState(state);
+        else if (shared.sessionId !== undefined) server.onSessionEnded(shared.sessionId);
+      };
+      shared.onforeignmessage = (message) => { if (shared.sessionId !== undefined) server.onSessionMessage(shared.sessionId, message); };
     this.statelessOnly = transport.capabilities.manyClients;
     this.mcp = new McpPeer(transport, this.statelessOnly ? server.sharedOptions : server.sessionOptions);
     // The peer's one route for what arrives: this connection (McpPeer routes nothing itself).
@@ -125,7 +140,11 @@ export class ServerConnection implements MessageRouter {
   }
 
   handleNotification(method: string, params: Params | undefined): void {
-    if (method === 'notifications/initialized') this.state = nextServerState(this.state, 'initialized');
+    if (method === 'notifications/initialized') {
+      const before = this.state;
+      this.state = nextServerState(before, 'initialized');
+      if (this.state !== before) this.saveState();
+    }
     else if (method === 'notifications/roots/list_changed') this.server.onRootsListChanged(this);
     else if (method === 'notifications/cancelled') this.mcp.cancelled(params);
   }
@@ -161,6 +180,39 @@ export class ServerConnection implements MessageRouter {
   /** Whether this client subscribed to `uri` (asks without making the set). */
   isSubscribed(uri: string): boolean {
     return this.#subscriptions?.has(uri) === true;
+  }
+
+  /**
+   * The session's state changed (initialize, the handshake's end, logging/setLevel, a
+   * subscription): a transport that shares sessions between instances keeps it (saveSessionState).
+   * Throws when it cannot keep it (the transport's size bound), so the request that changed it fails.
+   */
+  saveState(): void {
+    const transport = this.mcp.transport;
+    if (transport.saveSessionState === undefined || this.protocolVersion === undefined) return;
+    const state: SessionState = {
+      protocolVersion: this.protocolVersion,
+      initialized: this.state === 'operating',
+      clientCapabilities: this.clientCapabilities,
+      subscriptions: this.#subscriptions === undefined ? [] : [...this.#subscriptions],
+    };
+    if (this.clientInfo !== undefined) state.clientInfo = this.clientInfo;
+    if (this.logLevel !== undefined) state.logLevel = this.logLevel;
+    transport.saveSessionState(state);
+    // Saved first: an instance told of the change may read the store next. initialize is not
+    // published: no other instance can hold the session before the client has its id.
+    if (transport.sessionId !== undefined && this.state === 'operating') this.server.onSessionStateSaved(transport.sessionId, state);
+  }
+
+  /** The session as the shared store has it (or a bus says it is now), begun or changed on another instance. */
+  adoptState(state: SessionState): void {
+    if (this.state === 'closed') return;
+    this.protocolVersion = state.protocolVersion;
+    this.clientCapabilities = state.clientCapabilities;
+    this.clientInfo = state.clientInfo;
+    this.logLevel = state.logLevel;
+    this.#subscriptions = state.subscriptions.length === 0 ? undefined : new Set(state.subscriptions);
+    this.state = state.initialized ? 'operating' : 'awaiting-initialized';
   }
 
   /** Starts reading from the transport. */

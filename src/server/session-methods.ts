@@ -28,6 +28,7 @@ export function initialize(params: Params | undefined, _context: HandlerContext,
   const clientInfo = params?.clientInfo;
   if (typeof clientInfo === 'object' && clientInfo !== null) session.clientInfo = clientInfo as Implementation;
   session.state = nextServerState(session.state, 'initialize');
+  session.saveState();
   const result: InitializeResult = { protocolVersion: session.protocolVersion, capabilities: server.capabilities(), serverInfo: server.info };
   if (server.instructions !== undefined) result.instructions = server.instructions;
   return result;
@@ -44,7 +45,14 @@ export function setLevel(params: Params | undefined, _context: HandlerContext, s
   if (typeof level !== 'string' || !(LOGGING_LEVELS as readonly string[]).includes(level)) {
     throw new ProtocolError(INVALID_PARAMS, `Invalid log level: ${JSON.stringify(level)}; expected one of ${LOGGING_LEVELS.join(', ')}`);
   }
+  const before = session.logLevel;
   session.logLevel = level as LoggingLevel;
+  try {
+    session.saveState();
+  } catch (error) {
+    session.logLevel = before;
+    throw error;
+  }
   return {};
 }
 

@@ -3,7 +3,7 @@
 // and list-changed broadcasts. McpServer extends it with resources, prompts and completions; a
 // program that imports only ToolServer leaves those out of its bundle.
 
-import type { Params } from '../jsonrpc/index.js';
+import type { JSONRPCMessage, Params } from '../jsonrpc/index.js';
 import type { AuthInfo, McpTransport } from '../protocol/mcp-transport.js';
 import type { InsufficientScopeError } from '../errors/insufficient-scope-error.js';
 import { HANDSHAKE_REVISIONS, NOTIFICATIONS, STATELESS_REVISIONS } from '../protocol/index.js';
@@ -32,6 +32,8 @@ import type { ToolArguments, ToolResult, ToolSchema } from './schema-adapter.js'
 import type { ToolServerOptions } from './server-options.js';
 import { TOOL_SERVER_MOVED, TOOL_SERVER_OPTIONS } from './server-options.js';
 import { errorOf } from '../jsonrpc/thrown-value.js';
+import type { SessionState } from '../protocol/session-state.js';
+import type { ListenEvent } from './listen-bus.js';
 import { refuseUnknownOptions } from '../options/known-options.js';
 
 /** toolHeaders' answer per input schema `properties` object (a registered definition is not changed in place). */
@@ -107,6 +109,7 @@ export class ToolServer implements ConnectionServer {
     this.#cacheHint = options.cacheHint ?? { ttlMs: 0, cacheScope: 'private' };
     this.#tools.byScope = options.listToolsByScope ?? false;
     this.listeners.onerror = (error) => this.onerror?.(error);
+    this.listeners.onsessionevent = (event) => this.deliverToSessions(event);
     // The one method table: every method of either revision, by its spec name. Bound methods and
     // named functions, not closures: the stack from the transport to a handler forwards nothing.
     const table = this.#handlers;
@@ -278,6 +281,32 @@ export class ToolServer implements ConnectionServer {
   onSessionClosed(session: ServerConnection): void {
     this.#sessions.delete(session);
     this.#channels.delete(session);
+  }
+
+  onSessionStateSaved(sessionId: string, state: SessionState): void {
+    this.listeners.sessionState(sessionId, state).catch((error: unknown) => this.onerror?.(errorOf(error)));
+  }
+
+  onSessionEnded(sessionId: string): void {
+    this.listeners.sessionEnded(sessionId).catch((error: unknown) => this.onerror?.(errorOf(error)));
+  }
+
+  onSessionMessage(sessionId: string, message: JSONRPCMessage): void {
+    this.listeners.sessionMessage(sessionId, message).catch((error: unknown) => this.onerror?.(errorOf(error)));
+  }
+
+  /**
+   * An event from the listen bus (published on this instance or another), for this instance's 2025
+   * sessions: a shared session's new state reaches the copy held here (McpServer adds resources/updated).
+   */
+  protected async deliverToSessions(event: ListenEvent): Promise<void> {
+    if (event.kind !== 'sessionState' && event.kind !== 'sessionEnded' && event.kind !== 'sessionMessage') return;
+    for (const session of [...this.#sessions]) {
+      if (session.mcp.transport.sessionId !== event.sessionId) continue;
+      if (event.kind === 'sessionMessage') session.mcp.transport.receiveForwarded?.(event.message);
+      else if (event.kind === 'sessionState') session.adoptState(event.state);
+      else await session.close(); // its GET stream, if held here, ends with it
+    }
   }
 
   onRootsListChanged(session: ServerConnection): void {

@@ -7,6 +7,7 @@
 import type { JSONRPCMessage, SendOptions, TransportKind } from '../jsonrpc/index.js';
 import type { TransportCapabilities } from '../jsonrpc/transport.js';
 import type { McpMessageExtra, McpTransport, ParamHeaderSource } from '../protocol/mcp-transport.js';
+import type { SessionState } from '../protocol/session-state.js';
 
 /** A transport that forwards everything to `inner`; subclasses override `send` or `receive`. */
 export class PassThroughTransport implements McpTransport {
@@ -15,6 +16,8 @@ export class PassThroughTransport implements McpTransport {
   onclose?: McpTransport['onclose'];
   onabort?: McpTransport['onabort'];
   onauthchallenge?: McpTransport['onauthchallenge'];
+  onsessionstate?: McpTransport['onsessionstate'];
+  onforeignmessage?: McpTransport['onforeignmessage'];
   protected readonly inner: McpTransport;
 
   constructor(inner: McpTransport) {
@@ -24,6 +27,8 @@ export class PassThroughTransport implements McpTransport {
     inner.onclose = (reason) => this.onclose?.(reason);
     inner.onabort = (requestId, reason) => this.onabort?.(requestId, reason);
     inner.onauthchallenge = () => this.onauthchallenge?.();
+    inner.onsessionstate = (state) => this.onsessionstate?.(state);
+    inner.onforeignmessage = (message) => this.onforeignmessage?.(message);
   }
 
   /** Called for each inbound value; forwards it to `onmessage`. */
@@ -73,5 +78,13 @@ export class PassThroughTransport implements McpTransport {
 
   setMaxMessageBytes(bytes: number): void {
     this.inner.setMaxMessageBytes?.(bytes);
+  }
+
+  saveSessionState(state: SessionState): void {
+    this.inner.saveSessionState?.(state);
+  }
+
+  receiveForwarded(message: JSONRPCMessage): boolean {
+    return this.inner.receiveForwarded?.(message) ?? false;
   }
 }

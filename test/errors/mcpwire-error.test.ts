@@ -32,6 +32,7 @@ import { ServerSpawnError } from '../../src/transport/stdio/server-spawn-error.j
 import { HttpStatusError } from '../../src/transport/http-client/http-status-error.js';
 import { ClearBearerError } from '../../src/transport/http-client/clear-bearer.js';
 import { HttpError } from '../../src/transport/http-server/http-error.js';
+import { StoredSessionError } from '../../src/transport/http-server/session-state-store.js';
 import { SessionLostError, StructuredOutputError } from '../../src/client/index.js';
 import { OAuthDiscoveryError, OAuthTokenError } from '../../packages/auth/src/index.js';
 import { SkillEntryError, SkillVerificationError } from '../../packages/ext-skills/src/index.js';
@@ -71,6 +72,7 @@ const BUILD: Record<string, (cause: Error) => Error> = {
   HttpStatusError: (cause) => new HttpStatusError('HTTP 404', 404, true, false, { cause }),
   ClearBearerError: (cause) => new ClearBearerError('refused', { cause }),
   HttpError: (cause) => new HttpError(400, 'Bad Request', { cause }),
+  StoredSessionError: (cause) => new StoredSessionError('Stored session refused', { cause }),
   OAuthDiscoveryError: (cause) => new OAuthDiscoveryError('resource-metadata', 'no metadata', { cause }),
   OAuthTokenError: (cause) => new OAuthTokenError('refused', 400, 'invalid_grant', { cause }),
   StructuredOutputError: (cause) => new StructuredOutputError('missing', 'add', 'no structuredContent', [], { cause }),
@@ -87,7 +89,7 @@ const CLASSES: Record<string, ErrorClass> = {
   ConnectionClosedError, RequestTimeoutError, RequestCancelledError, TooManyPendingRequestsError, MessageParseError, LineTooLongError,
   OutputBacklogError, ProtocolError, InputRequiredError, JwsError, CapabilityError, SkillFrontmatterError, OutboundError, PlazaError, RegistryError,
   ConfigError, InspectRequestError, InsufficientScopeError, ServerEchoError, OutputFileError, UsageError, FallbackFailedError, SkillFolderError, SseEventTooLargeError,
-  ServerSpawnError, HttpStatusError, ClearBearerError, HttpError, OAuthDiscoveryError, OAuthTokenError, StructuredOutputError,
+  ServerSpawnError, HttpStatusError, ClearBearerError, HttpError, StoredSessionError, OAuthDiscoveryError, OAuthTokenError, StructuredOutputError,
   SkillVerificationError, SkillEntryError, SessionLostError, SamplingDeclinedError, ModelApiError, SchemaError,
 };
 

@@ -29,6 +29,7 @@ import type { TokenVerifier } from '../../src/http.js';
 import { readSkillFolders } from '../../packages/ext-skills/src/node.js';
 import { tasksClient } from '../../packages/ext-tasks/src/index.js';
 import { RedisEventStore } from '../../packages/redis/src/redis-event-store.js';
+import { RedisSessionStateStore } from '../../packages/redis/src/redis-session-state-store.js';
 import { RedisListenBus } from '../../packages/redis/src/redis-listen-bus.js';
 import { RedisTaskStore } from '../../packages/redis/src/redis-task-store.js';
 import { refuseUnknownOptions } from '../../src/options/known-options.js';
@@ -92,6 +93,7 @@ const FACTORIES: Record<string, Array<[owner: string, take: (extra: Extra) => un
   SkillFolderOptions: [['readSkillFolders', (extra) => readSkillFolders('/nonexistent', extra)]],
   TasksClientOptions: [['tasksClient', (extra) => tasksClient(extra)]],
   RedisEventStoreOptions: [['new RedisEventStore', (extra) => new RedisEventStore({} as never, extra)]],
+  RedisSessionStateStoreOptions: [['new RedisSessionStateStore', (extra) => new RedisSessionStateStore({} as never, extra)]],
   RedisListenBusOptions: [['RedisListenBus.open', (extra) => RedisListenBus.open({} as never, {} as never, extra)]],
   RedisTaskStoreOptions: [['RedisTaskStore.open', (extra) => RedisTaskStore.open({} as never, {} as never, extra)]],
 };

@@ -5,9 +5,11 @@
 // Redis pub/sub keeps nothing: an instance whose subscriber connection is down misses what was
 // published meanwhile (its streams still end and are opened again by their clients).
 
-import { refuseUnknownOptions } from 'mcpwire/jsonrpc';
-import type { OptionKeys, Params } from 'mcpwire/jsonrpc';
+import { classifyMessage, refuseUnknownOptions } from 'mcpwire/jsonrpc';
+import type { JSONRPCMessage, OptionKeys, Params } from 'mcpwire/jsonrpc';
 import type { ListenBus, ListenEvent } from 'mcpwire/server';
+import { sessionStateProblem } from 'mcpwire/protocol';
+import type { SessionState } from 'mcpwire/protocol';
 import type { RedisCommandSender } from './redis-event-store.js';
 import type { RedisSubscriber } from './redis-task-store.js';
 
@@ -31,6 +33,13 @@ function eventOf(value: unknown): ListenEvent | undefined {
     && isObject(value.params) && (value.principal === undefined || typeof value.principal === 'string')) {
     const { key, item, principal, method } = value;
     return { kind: 'itemChanged', key, item, ...(principal === undefined ? {} : { principal }), method, params: value.params as Params };
+  }
+  if (value.kind === 'sessionState' && typeof value.sessionId === 'string' && sessionStateProblem(value.state) === undefined) {
+    return { kind: 'sessionState', sessionId: value.sessionId, state: value.state as SessionState };
+  }
+  if (value.kind === 'sessionEnded' && typeof value.sessionId === 'string') return { kind: 'sessionEnded', sessionId: value.sessionId };
+  if (value.kind === 'sessionMessage' && typeof value.sessionId === 'string' && classifyMessage(value.message).kind === 'response') {
+    return { kind: 'sessionMessage', sessionId: value.sessionId, message: value.message as JSONRPCMessage };
   }
   return undefined;
 }

@@ -9,15 +9,17 @@ import type { JSONRPCMessage, RequestId, SendOptions } from '../../jsonrpc/index
 import type { JSONRPCResponse } from '../../jsonrpc/messages.js';
 import type { TransportCapabilities } from '../../jsonrpc/transport.js';
 import type { McpMessageExtra, McpTransport } from '../../protocol/mcp-transport.js';
+import type { SessionState } from '../../protocol/session-state.js';
 import type { EventStore } from './event-store.js';
 import { HttpError, writeHttpError } from './http-error.js';
 import { randomId } from './random-id.js';
 import type { HttpExchange } from './http-exchange.js';
 import { SendQueue } from './send-queue.js';
-import { ResumableStream } from './resumable-stream.js';
+import { ResumableStream, replayStream } from './resumable-stream.js';
 import type { StreamOwner, StreamSettings } from './resumable-stream.js';
 import { SessionStreams } from './session-streams.js';
 import { requestCancelledBy } from '../../protocol/cancellation.js';
+import { newRequestTag, tagOf, untagged, withTags } from './request-tags.js';
 
 /** Settings the endpoint passes to every session (one object, shared, and shared with their streams). */
 export interface SessionSettings extends StreamSettings {
@@ -28,6 +30,11 @@ export interface SessionSettings extends StreamSettings {
   stallMs: number;
   /** Called once when the session closes, however it closed. */
   onended: (session: StreamableHttpSessionTransport) => void;
+  /**
+   * With a shared store (sessionStateStore): checks and writes the session's state. Throws when it
+   * cannot be kept (too large); resolves once the store has it.
+   */
+  saveState?: (session: StreamableHttpSessionTransport, state: SessionState) => Promise<void>;
 }
 
 /**
@@ -53,12 +60,23 @@ export class StreamableHttpSessionTransport implements McpTransport, StreamOwner
   onmessage?: McpTransport['onmessage'];
   onerror?: McpTransport['onerror'];
   onclose?: McpTransport['onclose'];
+  onsessionstate?: McpTransport['onsessionstate'];
+  onforeignmessage?: McpTransport['onforeignmessage'];
+  /** Only when sessions are shared (SessionSettings.saveState): the connection then keeps its state in the store. */
+  readonly saveSessionState?: (state: SessionState) => void;
   /** When the client last sent something or a connection last ended; idle sessions expire. */
   lastActivity = Date.now();
   /** When initialize opened it: a session that never finishes the handshake expires soon after. */
   readonly createdAt = Date.now();
   /** The client finished the handshake (basic/lifecycle#initialization: notifications/initialized). */
   established = false;
+  /**
+   * A shared session's stream key (kept with it in the SessionStateStore): every instance's stream
+   * ids for it start with it, so one instance may replay a stream another carries, and no other session's.
+   */
+  streamKey: string | undefined;
+  /** A shared session: the record this copy last took its state from (an unchanged one is not taken again). */
+  storedRecord: string | undefined;
   /** The address of the client that opened it (the per-address session cap counts by it). */
   readonly remoteAddress: string;
 
@@ -91,17 +109,51 @@ export class StreamableHttpSessionTransport implements McpTransport, StreamOwner
    */
   readonly #sends: SendQueue;
   #closed = false;
+  /** A shared session: the tag of this copy's own requests to the client (request-tags.ts), made with the first. */
+  #requestTag: string | undefined;
+  /** A shared session its client ended (DELETE): its streams' events go with it. */
+  #ended = false;
 
   constructor(sessionId: string, settings: SessionSettings, remoteAddress = 'unknown') {
     this.sessionId = sessionId;
     this.remoteAddress = remoteAddress;
     this.#settings = settings;
     this.#sends = new SendQueue(settings.eventStore.storeEventNow !== undefined);
+    const save = settings.saveState;
+    if (save !== undefined) {
+      // Queued with the sends: the answer to the request that changed the session goes out once
+      // the store has the change, so the client's next request finds it on any instance.
+      this.saveSessionState = (state) => {
+        const saved = save(this, state);
+        this.#background(() => saved);
+      };
+    }
+  }
+
+  /** A message another instance passed on: the answer to a request this copy sent, if its id says so. */
+  receiveForwarded(message: JSONRPCMessage): boolean {
+    if (!isResponse(message) || typeof message.id !== 'string' || this.#requestTag === undefined || tagOf(message.id) !== this.#requestTag) return false;
+    this.receive(message, {});
+    return true;
+  }
+
+  /** The client ended this shared session (DELETE): the server's connection has every instance's copy end. */
+  endShared(): void {
+    this.#ended = true;
+    this.onsessionstate?.(undefined);
+  }
+
+  /** The session's state as the shared store has it, for the server's connection (onsessionstate). */
+  restoreState(state: SessionState): void {
+    this.established = state.initialized;
+    this.onsessionstate?.(state);
   }
 
   async start(): Promise<void> {}
 
   send(message: JSONRPCMessage, options?: SendOptions): Promise<void> {
+    // A shared session: the client may POST its answer to any instance, so the id says which copy asked.
+    if (this.saveSessionState !== undefined && 'method' in message) message = withTags(message, this.#requestTag ??= newRequestTag());
     if (this.#closed) return Promise.reject(new ConnectionClosedError('Cannot send: the HTTP session is closed'));
     // A JSON answer with nothing queued before it goes out now: the order is the same, without the
     // queue's promises and turn (bench/instructions.ts, HTTP JSON rows).
@@ -119,7 +171,8 @@ export class StreamableHttpSessionTransport implements McpTransport, StreamOwner
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
-    this.#streams?.closeAll();
+    // Only this instance's copy of a shared session closes, unless its client ended it (endShared).
+    this.#streams?.closeAll(this.streamKey !== undefined && !this.#ended);
     for (const exchange of this.#jsonWaiters?.values() ?? []) writeHttpError(exchange, new HttpError(404, 'Session closed before the response was ready'));
     this.#streams = undefined;
     this.#pending = undefined;
@@ -165,6 +218,14 @@ export class StreamableHttpSessionTransport implements McpTransport, StreamOwner
   /** Hands an inbound message to the server. */
   receive(message: JSONRPCMessage, extra: McpMessageExtra): void {
     this.lastActivity = Date.now();
+    if (this.saveSessionState !== undefined && isResponse(message) && typeof message.id === 'string') {
+      const tag = tagOf(message.id);
+      if (tag !== undefined && tag !== this.#requestTag) {
+        this.onforeignmessage?.(message); // another instance's request: it takes the answer
+        return;
+      }
+      if (tag !== undefined) message = { ...message, id: untagged(message.id) };
+    }
     if ('method' in message && message.method === 'notifications/initialized') {
       this.established = true;
       this.#forgetInitializeStream();
@@ -232,6 +293,20 @@ export class StreamableHttpSessionTransport implements McpTransport, StreamOwner
       // The store may be shared by sessions: a stream that is not ours is refused, and what
       // was collected for it is never written.
       const stream = this.#streams?.get(streamId);
+      if (!stream && this.streamKey !== undefined && streamId.startsWith(`${this.streamKey}.`)) {
+        // Carried by another instance. A GET stream (".g" ids) continues here, as this copy's own;
+        // a request's stream is replayed, and its instance goes on storing what the request sends.
+        if (!streamId.slice(streamId.lastIndexOf('.') + 1).startsWith('g')) {
+          replayStream(exchange, this.sessionId, missed, this.#settings);
+          return undefined;
+        }
+        if (this.#standalone?.connected) return new HttpError(409, 'Conflict: this session already has an open GET stream');
+        if (this.#standalone) this.#forget(this.#standalone);
+        const standalone = this.#newStream(undefined);
+        this.#standalone = standalone;
+        standalone.resume(exchange, missed);
+        return undefined;
+      }
       if (!stream) return new HttpError(400, `Cannot resume: event id "${lastEventId}" is not from a stream of this session`);
       if (stream.connected) return new HttpError(409, 'Conflict: that stream is already connected');
       stream.resume(exchange, missed);
@@ -269,6 +344,9 @@ export class StreamableHttpSessionTransport implements McpTransport, StreamOwner
       return undefined;
     }
     if (this.#standalone) return this.#standalone.emit(message);
+    // A shared session's GET stream may be held by another instance, which sends what the listen
+    // bus brings it; here there is no stream to send on, and nothing wrong (basic/transports#listening-for-messages-from-the-server: MAY).
+    if (this.saveSessionState !== undefined && !('id' in message)) return undefined;
     const what = `"${message.method}"`;
     if ('id' in message) {
       // A request nobody can receive would only wait for its timeout: fail it now.
@@ -294,7 +372,10 @@ export class StreamableHttpSessionTransport implements McpTransport, StreamOwner
   }
 
   #newStream(requestId: RequestId | undefined): ResumableStream {
-    const streamId = `${this.#streamPrefix ??= randomId()}.${(++this.#streamCount).toString(36)}`;
+    // A shared session's streams: its key, then this copy's own part, so two instances never make one id.
+    this.#streamPrefix ??= this.streamKey === undefined ? randomId() : `${this.streamKey}.${randomId().slice(0, 8)}`;
+    // A GET stream's count is marked "g": an instance that resumes a shared session's stream it does not carry tells the two apart.
+    const streamId = `${this.#streamPrefix}.${requestId === undefined && this.streamKey !== undefined ? 'g' : ''}${(++this.#streamCount).toString(36)}`;
     const stream = new ResumableStream(streamId, requestId, this.#settings, this);
     (this.#streams ??= new SessionStreams(this.#settings.eventStore)).add(stream);
     return stream;

@@ -17,6 +17,7 @@ import { randomId } from './random-id.js';
 import { StreamableHttpSessionTransport } from './http-session.js';
 import type { SessionSettings } from './http-session.js';
 import { DEFAULT_MAX_BUFFERED_BYTES, DEFAULT_STALL_MS, unref } from './sse-response.js';
+import { SharedSessions } from './shared-sessions.js';
 
 /** One POST's message as the endpoint classified it: a request, a notification or a response. */
 export type PostedMessage = Exclude<Classified, { kind: 'invalid' }>;
@@ -48,6 +49,8 @@ export function createSessionRoute(server: HttpServable, options: HttpEndpointOp
     throw new TypeError(`instanceId must be 1 to 32 letters, digits, "_" or "-" (got ${JSON.stringify(instanceId)})`);
   }
   const sessions: SessionStore = options.sessionStore ?? new Map<string, StreamableHttpSessionTransport>();
+  /** With a sessionStateStore: the sessions every instance sharing it may continue. */
+  const shared = options.sessionStateStore === undefined ? undefined : new SharedSessions(options.sessionStateStore, idleMs);
   /**
    * Who opened each session, when a token verifier says (principalOf). BP#session-hijacking: a
    * session id is no credential, so anyone else presenting it is told the session does not exist.
@@ -75,23 +78,30 @@ export function createSessionRoute(server: HttpServable, options: HttpEndpointOp
     maxBufferedBytes: options.maxBufferedBytes ?? DEFAULT_MAX_BUFFERED_BYTES,
     stallMs: options.streamStallMs ?? DEFAULT_STALL_MS,
     onended: (ended) => {
-      sessions.delete(ended.sessionId);
+      // Only this instance's copy goes: the session lives on in the shared store until DELETE or its TTL.
+      if (sessions.get(ended.sessionId) === ended) sessions.delete(ended.sessionId);
       perAddress.release(ended.remoteAddress);
     },
   };
+  if (shared !== undefined) sessionSettings.saveState = (session, state) => shared.save(session.sessionId, owners.get(session), session.streamKey ??= randomId(), state);
 
-  async function createSession(principal: string | undefined, address: string): Promise<StreamableHttpSessionTransport> {
+  /** Makes a session and connects it to the server: a new one (initialize), or one the shared store has (`sessionId`). */
+  async function createSession(principal: string | undefined, address: string, sessionId?: string): Promise<StreamableHttpSessionTransport> {
     // A full table may hold sessions the sweeper has not come by yet: those go first.
     if (sessions.size >= maxSessions || perAddress.full(address)) sweep();
     if (sessions.size >= maxSessions) throw new HttpError(503, `Too many sessions (limit ${maxSessions}); try again later`, { headers: { 'Retry-After': '5' } });
-    if (perAddress.full(address)) {
+    // The per-address cap bounds what initialize may open; a session begun elsewhere is continued here.
+    if (sessionId === undefined && perAddress.full(address)) {
       throw new HttpError(429, `Too many sessions from this address (limit ${maxPerAddress}); close one or try again later`, { headers: { 'Retry-After': '5' } });
     }
     if (sweeper === undefined && !closed) {
       sweeper = setInterval(sweep, Math.min(Math.max(Math.min(idleMs, handshakeMs) / 2, 10), 60_000));
       unref(sweeper);
     }
-    const session = new StreamableHttpSessionTransport(instanceId === undefined ? randomId() : `${instanceId}.${randomId()}`, sessionSettings, address);
+    const id = sessionId ?? (instanceId === undefined ? randomId() : `${instanceId}.${randomId()}`);
+    const session = new StreamableHttpSessionTransport(id, sessionSettings, address);
+    // A new shared session's stream key, before its first stream (the initialize answer) opens.
+    if (shared !== undefined && sessionId === undefined) session.streamKey = randomId();
     sessions.set(session.sessionId, session);
     perAddress.take(address);
     if (principal !== undefined) owners.set(session, principal);
@@ -104,8 +114,11 @@ export function createSessionRoute(server: HttpServable, options: HttpEndpointOp
     return session;
   }
 
-  /** The session a request names; synchronous, as every POST after initialize passes here. */
-  function findSession(exchange: HttpExchange, principal: string | undefined): StreamableHttpSessionTransport {
+  /**
+   * The session a request names; synchronous, as every POST after initialize passes here, unless
+   * sessions are shared: then a promise, as the shared store is read first.
+   */
+  function findSession(exchange: HttpExchange, principal: string | undefined): StreamableHttpSessionTransport | Promise<StreamableHttpSessionTransport> {
     const id = exchange.header('mcp-session-id');
     // A server that requires sessions SHOULD answer 400 without one, 404 for an unknown one.
     if (id === undefined) throw new HttpError(400, 'Bad Request: Mcp-Session-Id header is required (initialize first)');
@@ -113,13 +126,50 @@ export function createSessionRoute(server: HttpServable, options: HttpEndpointOp
     // The sweeper had not come by yet; close() forgets the session at once, its streams end after.
     if (session && isExpired(session, Date.now())) { void session.close(); session = undefined; }
     if (session && owners.has(session) && owners.get(session) !== principal) session = undefined;
-    if (!session) throw new HttpError(404, 'Session not found: it expired, was closed, or never existed');
     // basic/transports#protocol-version-header: absent → assume 2025-03-26; unsupported → 400.
     const version = exchange.header('mcp-protocol-version');
     const supported = server.protocolVersions ?? HANDSHAKE_REVISIONS;
-    if (version !== undefined && !supported.includes(version)) {
-      throw new HttpError(400, `Bad Request: unsupported MCP-Protocol-Version "${version}" (supported: ${supported.join(', ')})`);
+    const badVersion = version !== undefined && !supported.includes(version);
+    if (shared !== undefined) return continueShared(exchange, id, session, principal, badVersion ? version : undefined);
+    if (!session) throw new HttpError(404, 'Session not found: it expired, was closed, or never existed');
+    if (badVersion) throw unsupportedVersion(version!, supported);
+    session.lastActivity = Date.now();
+    return session;
+  }
+
+  /**
+   * A session id with a shared store: the store says whether the session lives and what it is now
+   * (another instance may have begun, changed or ended it), and this instance serves it, with the
+   * copy it holds or a new one. Every read refreshes the session's TTL (sessionIdleMs).
+   */
+  async function continueShared(exchange: HttpExchange, id: string, held: StreamableHttpSessionTransport | undefined, principal: string | undefined,
+    badVersion: string | undefined): Promise<StreamableHttpSessionTransport> {
+    const record = await shared!.read(id);
+    // Unchanged since this copy last took it (most requests): nothing to decode or take again.
+    // BP#session-hijacking: the copy is bound to the principal the record names, as the instance that opened it was.
+    if (record !== undefined && held !== undefined && held.storedRecord === record && sessions.get(id) === held) {
+      if (owners.get(held) !== principal) throw new HttpError(404, 'Session not found: it expired, was closed, or never existed');
+      if (badVersion !== undefined) throw unsupportedVersion(badVersion, server.protocolVersions ?? HANDSHAKE_REVISIONS);
+      held.lastActivity = Date.now();
+      return held;
     }
+    const stored = record === undefined ? undefined : shared!.decode(id, record, server.onerror);
+    if (stored === undefined) {
+      // Ended (DELETE on any instance), expired, or a record refused: this copy goes too.
+      if (held !== undefined) void held.close();
+      throw new HttpError(404, 'Session not found: it expired, was closed, or never existed');
+    }
+    // BP#session-hijacking: bound to whoever opened it, checked here as the instance that opened it would.
+    if (stored.principal !== principal) throw new HttpError(404, 'Session not found: it expired, was closed, or never existed');
+    if (badVersion !== undefined) throw unsupportedVersion(badVersion, server.protocolVersions ?? HANDSHAKE_REVISIONS);
+    let session = held;
+    if (session === undefined || sessions.get(id) !== session) {
+      // Another request may have made this instance's copy while the store was read.
+      session = sessions.get(id) ?? await createSession(principal, exchange.remoteAddress, id);
+    }
+    session.streamKey = stored.streams;
+    session.storedRecord = record;
+    session.restoreState(stored.state);
     session.lastActivity = Date.now();
     return session;
   }
@@ -139,6 +189,10 @@ export function createSessionRoute(server: HttpServable, options: HttpEndpointOp
     session.receive(posted.message, extra);
   }
 
+  function unsupportedVersion(version: string, supported: readonly string[]): HttpError {
+    return new HttpError(400, `Bad Request: unsupported MCP-Protocol-Version "${version}" (supported: ${supported.join(', ')})`);
+  }
+
   return {
     post(exchange, posted, extra, principal) {
       if (posted.kind === 'request' && posted.message.method === 'initialize') {
@@ -150,13 +204,15 @@ export function createSessionRoute(server: HttpServable, options: HttpEndpointOp
         }
         return createSession(principal, exchange.remoteAddress).then((session) => deliver(exchange, session, posted, extra));
       }
-      deliver(exchange, findSession(exchange, principal), posted, extra);
+      const found = findSession(exchange, principal);
+      if (found instanceof Promise) return found.then((session) => deliver(exchange, session, posted, extra));
+      deliver(exchange, found, posted, extra);
       return undefined;
     },
 
     async get(exchange, principal) {
       if (!admits(acceptedTypes(exchange.header('accept')), 'text/event-stream')) throw new HttpError(406, 'Not Acceptable: GET needs Accept: text/event-stream');
-      const session = findSession(exchange, principal);
+      const session = await findSession(exchange, principal);
       const lastEventId = exchange.header('last-event-id');
       if (lastEventId !== undefined) {
         const refusal = await session.resumeStream(exchange, lastEventId);
@@ -168,7 +224,12 @@ export function createSessionRoute(server: HttpServable, options: HttpEndpointOp
 
     async delete(exchange, principal) {
       // basic/transports#session-management: the client ends its session; the id then answers 404.
-      const session = findSession(exchange, principal);
+      const session = await findSession(exchange, principal);
+      // Ended everywhere: the record goes, and the listen bus has every instance close its copy (endShared).
+      if (shared !== undefined) {
+        await shared.delete(session.sessionId);
+        session.endShared();
+      }
       await session.close();
       exchange.respond(200, {});
     },

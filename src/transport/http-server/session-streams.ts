@@ -69,11 +69,14 @@ export class SessionStreams {
     void this.#eventStore.deleteStream?.(stream.streamId);
   }
 
-  /** The session closed: every connection ends and every stream's events go. */
-  closeAll(): void {
+  /**
+   * The session closed: every connection ends and every stream's events go, unless `keepEvents`
+   * (a shared session lives on elsewhere: another instance may resume these streams; the store's TTL ends them).
+   */
+  closeAll(keepEvents = false): void {
     for (const stream of this.#all.values()) {
       stream.disconnect();
-      void this.#eventStore.deleteStream?.(stream.streamId);
+      if (!keepEvents) void this.#eventStore.deleteStream?.(stream.streamId);
     }
     this.#all.clear();
     this.#finished.length = 0;
