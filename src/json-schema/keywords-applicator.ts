@@ -176,6 +176,23 @@ function propertyKeywords(cx: SchemaCtx, out: Check[]): void {
   const no = (c: Ctx, m: string) => fail(c, 'additionalProperties', `${cx.path}/additionalProperties`, m);
   const nodes = props.map((p) => p[1]);
   const segments = props.map((p) => '/' + escapePointer(p[0]));
+  if (patterns.length === 0 && !extra) {
+    // Only named properties: look each one up rather than walking the instance's keys.
+    const names = props.map((p) => p[0]);
+    out.push((d, c, e) => {
+      if (!isObject(d)) return true;
+      let ok = true;
+      for (let i = 0; i < names.length; i++) {
+        const k = names[i]!;
+        if (!hasOwnProperty.call(d, k)) continue;
+        const start = c.errors.length;
+        if (!nodes[i]!.check(d[k], c, undefined)) { ok = false; prefixSegment(c, start, segments[i]!); }
+        if (e) e.addProp(k);
+      }
+      return ok;
+    });
+    return;
+  }
   const index = new Map(props.map((p, i) => [p[0], i]));
   out.push((d, c, e) => {
     if (!isObject(d)) return true;
