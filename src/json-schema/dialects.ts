@@ -99,7 +99,8 @@ const MAPS = ['properties', 'patternProperties', '$defs', 'definitions', 'depend
 /** Visits the direct subschemas of `s` that `dialect` treats as schemas (not enum values, not unknown keywords). */
 export function forEachSubschema(s: JsonObject, dialect: DialectInfo,
   visit: (value: unknown, key: string, index?: string) => void): void {
-  const on = (k: string) => hasOwn(s, k) && dialect.keywords.has(k);
+  const own = Object.keys(s);
+  const on = (k: string) => own.includes(k) && dialect.keywords.has(k);
   const list = (k: string, v: unknown[]) => v.forEach((x, i) => visit(x, k, String(i)));
   for (const k of SINGLE) {
     if (!on(k)) continue;
