@@ -4,7 +4,7 @@ import { escapePointer, fail, mark, prefix, prefixSegment, rewind } from './vali
 import { Ev } from './keywords-unevaluated.js';
 import { regexp } from './keywords-validation.js';
 import { hasOwn, isArray, isObject } from './json-object.js';
-import type { Check, Ctx, Node, SchemaCtx } from './check.js';
+import { passesInPlace, type Check, type Ctx, type Node, type SchemaCtx } from './check.js';
 
 const hasOwnProperty = Object.prototype.hasOwnProperty;
 
@@ -185,8 +185,8 @@ function propertyKeywords(cx: SchemaCtx, out: Check[]): void {
       for (let i = 0; i < names.length; i++) {
         const k = names[i]!;
         if (!hasOwnProperty.call(d, k)) continue;
-        const start = c.errors.length;
-        if (!nodes[i]!.check(d[k], c, undefined)) { ok = false; prefixSegment(c, start, segments[i]!); }
+        const start = c.errors.length, node = nodes[i]!, v = d[k];
+        if (!passesInPlace(node, v, c) && !node.check(v, c, undefined)) { ok = false; prefixSegment(c, start, segments[i]!); }
         if (e) e.addProp(k);
       }
       return ok;
@@ -203,7 +203,7 @@ function propertyKeywords(cx: SchemaCtx, out: Check[]): void {
       let start = c.errors.length;
       const i = index.get(k);
       let matched = i !== undefined;
-      if (matched && !nodes[i!]!.check(d[k], c, undefined)) {
+      if (matched && !passesInPlace(nodes[i!]!, d[k], c) && !nodes[i!]!.check(d[k], c, undefined)) {
         ok = false;
         prefixSegment(c, start, segments[i!]!);
         start = c.errors.length;
@@ -243,13 +243,13 @@ function itemKeywords(cx: SchemaCtx, out: Check[]): void {
     const m = Math.min(head.length, d.length);
     for (let i = 0; i < m; i++) {
       const start = c.errors.length;
-      if (!head[i]!.check(d[i], c, undefined)) { ok = false; prefix(c, start, i); }
+      if (!passesInPlace(head[i]!, d[i], c) && !head[i]!.check(d[i], c, undefined)) { ok = false; prefix(c, start, i); }
     }
     if (rest && d.length > m) {
       if (deny) return fail(c, restKey, where, `must NOT have more than ${m} items`);
       for (let i = m; i < d.length; i++) {
         const start = c.errors.length;
-        if (!rest.check(d[i], c, undefined)) { ok = false; prefix(c, start, i); }
+        if (!passesInPlace(rest, d[i], c) && !rest.check(d[i], c, undefined)) { ok = false; prefix(c, start, i); }
       }
     }
     if (e) e.items = rest ? Infinity : Math.max(e.items, m);

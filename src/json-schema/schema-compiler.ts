@@ -146,15 +146,15 @@ export class Compiler {
   }
 
   #node(value: unknown, loc: Loc, depth: number, lazy: boolean): Node {
-    if (typeof value === 'boolean') return { check: value ? TRUE : falseSchema(loc.path) };
+    if (typeof value === 'boolean') return { check: value ? TRUE : falseSchema(loc.path), type: undefined };
     if (!isObject(value)) throw new SchemaError(`Schema at ${loc.path} must be an object or a boolean`);
     const known = this.#memo.get(value);
     if (known) return known;
     if (depth > MAX_DEPTH) throw tooDeep(loc.path);
     if (++this.#count > MAX_NODES) throw new SchemaError(`Schema has more than ${MAX_NODES} subschemas`);
-    const node: Node = { check: TRUE };
+    const node: Node = { check: TRUE, type: undefined };
     this.#memo.set(value, node);
-    const build = () => { node.check = this.#build(value, loc, depth); };
+    const build = () => { node.check = this.#build(value, loc, depth, node); };
     if (lazy) this.#queue.push(build); else build();
     const res = loc.resource;
     if (res.root === value) this.#roots.push([node, res]);
@@ -165,10 +165,11 @@ export class Compiler {
     return node;
   }
 
-  #build(s: JsonObject, loc: Loc, depth: number): Check {
+  #build(s: JsonObject, loc: Loc, depth: number, node: Node): Check {
     // The schema's own keywords, listed once: the keyword compilers ask about some sixty names, and
     // a short array answers faster than a property lookup and a Set per question.
     const keywords = Object.keys(s).filter((k) => loc.dialect.keywords.has(k));
+    if (keywords.length === 1 && keywords[0] === 'type' && typeof s['type'] === 'string') node.type = s['type'];
     const cx: SchemaCtx = {
       s, path: loc.path, dialect: loc.dialect, compiler: this, formats: this.#options.formats,
       has: (k) => keywords.includes(k),
