@@ -191,6 +191,11 @@ export class Compiler {
       bad: (k, why) => { throw new SchemaError(`Invalid schema at ${loc.path}/${escapePointer(k)}: ${why}`); },
     };
     const limits: Check[] = [], checks: Check[] = [];
+    // A leaf ({"type": name}) has no other keyword for the rest to look for.
+    if (node.type !== undefined) {
+      validationKeywords(cx, checks);
+      return counted(checks);
+    }
     coreKeywords(cx, checks);
     if (!(loc.dialect.name === 'draft-07' && hasOwn(s, '$ref'))) {
       sizeLimits(cx, limits);
