@@ -7,7 +7,7 @@ import { hasOwn, isArray, isObject, type JsonObject } from './json-object.js';
 import { coreKeywords } from './keywords-core.js';
 import { applicatorKeywords } from './keywords-applicator.js';
 import { unevaluatedKeywords } from './keywords-unevaluated.js';
-import { sizeLimits, validationKeywords } from './keywords-validation.js';
+import { singleType, sizeLimits, validationKeywords } from './keywords-validation.js';
 import { pointerTokens, resolveUri, splitFragment } from './uri-reference.js';
 import { counted, OVER_BUDGET } from './validation-budget.js';
 import { SchemaError, escapePointer, fail } from './validation-errors.js';
@@ -169,7 +169,12 @@ export class Compiler {
     // The schema's own keywords, listed once: the keyword compilers ask about some sixty names, and
     // a short array answers faster than a property lookup and a Set per question.
     const keywords = Object.keys(s).filter((k) => loc.dialect.keywords.has(k));
-    if (keywords.length === 1 && keywords[0] === 'type' && typeof s['type'] === 'string') node.type = s['type'];
+    // A leaf ({"type": name}, the usual property schema) is its type check alone.
+    const leaf = keywords.length === 1 && keywords[0] === 'type' && typeof s['type'] === 'string' ? singleType(s['type'], `${loc.path}/type`) : undefined;
+    if (leaf) {
+      node.type = s['type'] as string;
+      return counted([leaf]);
+    }
     const cx: SchemaCtx = {
       s, path: loc.path, dialect: loc.dialect, compiler: this, formats: this.#options.formats,
       has: (k) => keywords.includes(k),
@@ -191,11 +196,6 @@ export class Compiler {
       bad: (k, why) => { throw new SchemaError(`Invalid schema at ${loc.path}/${escapePointer(k)}: ${why}`); },
     };
     const limits: Check[] = [], checks: Check[] = [];
-    // A leaf ({"type": name}) has no other keyword for the rest to look for.
-    if (node.type !== undefined) {
-      validationKeywords(cx, checks);
-      return counted(checks);
-    }
     coreKeywords(cx, checks);
     if (!(loc.dialect.name === 'draft-07' && hasOwn(s, '$ref'))) {
       sizeLimits(cx, limits);
