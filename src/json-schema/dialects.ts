@@ -112,6 +112,6 @@ export function forEachSubschema(s: JsonObject, dialect: DialectInfo,
   for (const k of MAPS) {
     const m = s[k];
     if (!on(k) || !isObject(m)) continue;
-    for (const [name, v] of Object.entries(m)) if (!isArray(v)) visit(v, k, name);
+    for (const name in m) if (hasOwn(m, name) && !isArray(m[name])) visit(m[name], k, name);
   }
 }

@@ -33,7 +33,9 @@ function list(cx: SchemaCtx, k: string): Node[] {
 function entries(cx: SchemaCtx, k: string): [string, Node][] {
   const v = cx.s[k];
   if (!isObject(v)) return cx.bad(k, 'must be an object');
-  return Object.entries(v).filter((e) => !isArray(e[1])).map(([name, x]) => [name, cx.sub(x, k, name)]);
+  const found: [string, Node][] = [];
+  for (const name in v) if (hasOwn(v, name) && !isArray(v[name])) found.push([name, cx.sub(v[name], k, name)]);
+  return found;
 }
 
 /** Subschema keywords: combinators, conditionals, and the property/item applicators. */
