@@ -95,11 +95,14 @@ const SINGLE = ['additionalProperties', 'additionalItems', 'contains', 'property
   'items', 'unevaluatedItems', 'unevaluatedProperties'];
 const LISTS = ['allOf', 'anyOf', 'oneOf', 'prefixItems'];
 const MAPS = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas', 'dependencies'];
+const HOLDERS = new Set([...SINGLE, ...LISTS, ...MAPS]);
 
 /** Visits the direct subschemas of `s` that `dialect` treats as schemas (not enum values, not unknown keywords). */
 export function forEachSubschema(s: JsonObject, dialect: DialectInfo,
   visit: (value: unknown, key: string, index?: string) => void): void {
   const own = Object.keys(s);
+  // Most schema objects are leaves ({"type": "string"}): one look at their keys settles it.
+  if (!own.some((k) => HOLDERS.has(k))) return;
   const on = (k: string) => own.includes(k) && dialect.keywords.has(k);
   const list = (k: string, v: unknown[]) => v.forEach((x, i) => visit(x, k, String(i)));
   for (const k of SINGLE) {
