@@ -18,6 +18,12 @@ export interface Ctx {
   scope: Resource[];
   /** Nesting of $ref hops, capped so cyclic schemas on deep data cannot blow the stack. */
   depth: number;
+  /**
+   * The last object found to have every name of a `required` list (that list, by identity): the
+   * `properties` of the same schema object, which runs next, then skips their own-property checks.
+   */
+  provenObject: unknown;
+  provenRequired: unknown;
 }
 
 /** A compiled keyword or schema: true when `data` passes; `ev` collects annotations for unevaluated*. */

@@ -181,12 +181,16 @@ function propertyKeywords(cx: SchemaCtx, out: Check[]): void {
   if (patterns.length === 0 && !extra) {
     // Only named properties: look each one up rather than walking the instance's keys.
     const names = props.map((p) => p[0]);
+    const required = cx.has('required') ? cx.s['required'] : undefined;
+    const isRequired = names.map((k) => isArray(required) && required.includes(k));
     out.push((d, c, e) => {
       if (!isObject(d)) return true;
       let ok = true;
+      // Names this schema's `required` has already found on d need no second own-property check.
+      const proven = c.provenObject === d && c.provenRequired === required;
       for (let i = 0; i < names.length; i++) {
         const k = names[i]!;
-        if (!hasOwnProperty.call(d, k)) continue;
+        if (!(proven && isRequired[i]) && !hasOwnProperty.call(d, k)) continue;
         const start = c.errors.length, node = nodes[i]!, v = d[k];
         if (!passesInPlace(node, v, c) && !node.check(v, c, undefined)) { ok = false; prefixSegment(c, start, segments[i]!); }
         if (e) e.addProp(k);

@@ -190,6 +190,7 @@ function required(cx: SchemaCtx, k: string, where: string): Check {
     if (!isObject(d)) return true;
     let ok = true;
     for (let i = 0; i < names.length; i++) if (!hasOwn(d, names[i])) ok = fail(c, k, where, messages[i]!);
+    if (ok) { c.provenObject = d; c.provenRequired = names; }
     return ok;
   };
 }
