@@ -1,6 +1,6 @@
 // The validator beside code generation (ajv) and beside another interpreter (@cfworker/json-schema,
 // the no-eval choice on Workers), on the shapes issue 47 names: many properties, nested objects,
-// large arrays. CPU time per validation (valid data) and per compilation, medians of paired rounds.
+// large arrays. Time per validation (valid data) and per compilation, medians of paired rounds.
 // Measures the built dist/ (tsx wraps every closure it creates, which would bill compilation for it).
 // Run directly after a build (npx tsc -p tsconfig.build.json): npx tsx bench/validator.ts
 import { join } from 'node:path';
@@ -49,31 +49,34 @@ export const SHAPES: Shape[] = [props(20), props(200), nested(1), nested(10), ar
 
 let sink = 0;
 
-/** CPU microseconds per run of `fn`, over `n` runs (each result used, so none is optimized away). */
-function cpuPer(fn: () => unknown, n: number): number {
-  const start = process.cpuUsage();
+/**
+ * Microseconds per run of `fn`, over `n` runs (each result used, so none is optimized away). Wall
+ * time: process.cpuUsage() moves in scheduler ticks, too coarse for rounds of a few milliseconds.
+ */
+function timePer(fn: () => unknown, n: number): number {
+  const start = performance.now();
   for (let i = 0; i < n; i++) if (fn()) sink++;
-  const used = process.cpuUsage(start);
-  return (used.user + used.system) / n;
+  return ((performance.now() - start) * 1000) / n;
 }
 
-/** Enough runs of the slower of `a` and `b` for about `ms` of CPU. */
-function runsFor(a: () => unknown, b: () => unknown, ms: number): number {
+/** Enough runs of `fn` for about `ms` milliseconds. */
+function runsFor(fn: () => unknown, ms: number): number {
   let n = 1;
-  while (n < 1_000_000 && Math.max(cpuPer(a, n), cpuPer(b, n)) * n < ms * 1000) n *= 4;
+  while (n < 1_000_000 && timePer(fn, n) * n < ms * 1000) n *= 2;
   return n;
 }
 
 const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)]!;
 
-/** Per-run CPU of `ours` and `theirs` and the median of the per-round ratios (interleaved rounds). */
+/** Per-run time of `ours` and `theirs` and the median of the per-round ratios (interleaved rounds). */
 function paired(ours: () => unknown, theirs: () => unknown): { ours: number; theirs: number; ratio: number } {
-  const rounds = QUICK ? 5 : 9, n = runsFor(ours, theirs, QUICK ? 5 : 15);
+  const rounds = QUICK ? 5 : 9, ms = QUICK ? 3 : 10;
+  const n = runsFor(ours, ms), m = runsFor(theirs, ms);
   // Warm-up: both optimized before the first counted round.
-  cpuPer(ours, 4 * n); cpuPer(theirs, 4 * n);
+  timePer(ours, 4 * n); timePer(theirs, 4 * m);
   const a: number[] = [], b: number[] = [], r: number[] = [];
   for (let i = 0; i < rounds; i++) {
-    const x = cpuPer(ours, n), y = cpuPer(theirs, n);
+    const x = timePer(ours, n), y = timePer(theirs, m);
     a.push(x); b.push(y); r.push(x / y);
   }
   return { ours: median(a), theirs: median(b), ratio: median(r) };
