@@ -1,5 +1,5 @@
 // npm run bench: mcpwire beside raw baselines measured in the same run (stdio and HTTP round
-// trips, cold start, memory, the JSON Schema validator, footprint, the core's size). BENCH_QUICK=1 for a quick
+// trips, cold start, memory, the JSON Schema validator (and beside ajv and @cfworker: validator), footprint, the core's size). BENCH_QUICK=1 for a quick
 // look with smaller counts; BENCH_ONLY=stdio,http (section names) to run some sections only;
 // BENCH_INSTRUCTIONS=stdio,SSE (row names' parts) some callgrind rows only.
 // Prints the table; writes bench/results/latest.json.
@@ -16,6 +16,7 @@ import { benchHttp } from './http.js';
 import { benchHttpClient, httpClientRows } from './http-client.js';
 import { benchHttpEras } from './http-eras.js';
 import { benchJsonSchema } from './json-schema.js';
+import { benchValidator } from './validator.js';
 import { benchInstructions } from './instructions.js';
 import { benchSessionMemory } from './memory.js';
 import { countPublicNames } from './public-names.js';
@@ -233,6 +234,17 @@ await section('growth', async () => {
     absolute('growth', '  raw, 1 tool', 'ms', rawOne),
     absolute('growth', `  raw, ${count(STARTUP_TOOLS)} tools`, 'ms', rawMany),
   );
+});
+
+await section('validator', async () => {
+  const shapes = details.validator = await benchValidator();
+  for (const row of shapes) {
+    // Issue 47: an interpreter within 3× of code generation (ajv), compiling within 2× of @cfworker/json-schema.
+    rows.push(compared('validator', `${row.shape}: validate vs ajv, time per validation`, 'µs', row.validate.ours, row.validate.ajv, atMost(3), row.validate.ratio));
+  }
+  for (const row of shapes) {
+    rows.push(compared('validator', `${row.shape}: compile vs @cfworker/json-schema, time per compilation`, 'µs', row.compile.ours, row.compile.cfworker, atMost(2), row.compile.ratio));
+  }
 });
 
 await section('footprint', async () => {

@@ -1,6 +1,7 @@
 // What a compiled schema is made of: a Check per keyword and per schema object, the per-validation
 // state (Ctx) they share, and what a keyword compiler sees of its schema object (SchemaCtx).
 import type { DialectInfo } from './dialects.js';
+import { isArray, isObject } from './json-object.js';
 import type { Ev } from './keywords-unevaluated.js';
 import type { Compiler, Formats } from './schema-compiler.js';
 import type { ValidationError } from './validation-errors.js';
@@ -17,13 +18,23 @@ export interface Ctx {
   scope: Resource[];
   /** Nesting of $ref hops, capped so cyclic schemas on deep data cannot blow the stack. */
   depth: number;
+  /**
+   * The last object found to have every name of a `required` list (that list, by identity): the
+   * `properties` of the same schema object, which runs next, then skips their own-property checks.
+   */
+  provenObject: unknown;
+  provenRequired: unknown;
 }
 
 /** A compiled keyword or schema: true when `data` passes; `ev` collects annotations for unevaluated*. */
 export type Check = (data: unknown, ctx: Ctx, ev: Ev | undefined) => boolean;
 
-/** A schema location's compiled check; a mutable box so cyclic $refs can point at it before it is built. */
-export interface Node { check: Check }
+/**
+ * A schema location's compiled check; a mutable box so cyclic $refs can point at it before it is built.
+ * `type` is set when the schema object is only `{"type": "<name>"}`, the usual leaf: the loops over
+ * properties and items test it in place (passesInPlace) instead of calling through its check.
+ */
+export interface Node { check: Check; type: string | undefined }
 
 /** A schema resource (document root or embedded $id), the unit of dynamic scope. */
 export interface Resource {
@@ -75,4 +86,26 @@ export function all(checks: Check[]): Check {
     for (let i = 0; i < n; i++) if (!checks[i]!(d, c, e)) ok = false;
     return ok;
   };
+}
+
+/**
+ * For a leaf Node (`type` set): true when `data` has that type, spending the one unit of budget its
+ * check would; false sends the caller to node.check, which reports the error (or spends the budget and stops).
+ */
+export function passesInPlace(node: Node, data: unknown, ctx: Ctx): boolean {
+  const type = node.type;
+  if (type === undefined || ctx.budget <= 0) return false;
+  let ok: boolean;
+  switch (type) {
+    case 'string': ok = typeof data === 'string'; break;
+    case 'integer': ok = Number.isInteger(data); break;
+    case 'number': ok = typeof data === 'number'; break;
+    case 'boolean': ok = typeof data === 'boolean'; break;
+    case 'object': ok = isObject(data); break;
+    case 'array': ok = isArray(data); break;
+    case 'null': ok = data === null; break;
+    default: return false;
+  }
+  if (ok) ctx.budget--;
+  return ok;
 }

@@ -95,11 +95,15 @@ const SINGLE = ['additionalProperties', 'additionalItems', 'contains', 'property
   'items', 'unevaluatedItems', 'unevaluatedProperties'];
 const LISTS = ['allOf', 'anyOf', 'oneOf', 'prefixItems'];
 const MAPS = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas', 'dependencies'];
+const HOLDERS = new Set([...SINGLE, ...LISTS, ...MAPS]);
 
 /** Visits the direct subschemas of `s` that `dialect` treats as schemas (not enum values, not unknown keywords). */
 export function forEachSubschema(s: JsonObject, dialect: DialectInfo,
   visit: (value: unknown, key: string, index?: string) => void): void {
-  const on = (k: string) => hasOwn(s, k) && dialect.keywords.has(k);
+  const own = Object.keys(s);
+  // Most schema objects are leaves ({"type": "string"}): one look at their keys settles it.
+  if (!own.some((k) => HOLDERS.has(k))) return;
+  const on = (k: string) => own.includes(k) && dialect.keywords.has(k);
   const list = (k: string, v: unknown[]) => v.forEach((x, i) => visit(x, k, String(i)));
   for (const k of SINGLE) {
     if (!on(k)) continue;
@@ -111,6 +115,6 @@ export function forEachSubschema(s: JsonObject, dialect: DialectInfo,
   for (const k of MAPS) {
     const m = s[k];
     if (!on(k) || !isObject(m)) continue;
-    for (const [name, v] of Object.entries(m)) if (!isArray(v)) visit(v, k, name);
+    for (const name in m) if (hasOwn(m, name) && !isArray(m[name])) visit(m[name], k, name);
   }
 }

@@ -4,7 +4,7 @@ import { escapePointer, fail, mark, prefix, prefixSegment, rewind } from './vali
 import { Ev } from './keywords-unevaluated.js';
 import { regexp } from './keywords-validation.js';
 import { hasOwn, isArray, isObject } from './json-object.js';
-import type { Check, Ctx, Node, SchemaCtx } from './check.js';
+import { passesInPlace, type Check, type Ctx, type Node, type SchemaCtx } from './check.js';
 
 const hasOwnProperty = Object.prototype.hasOwnProperty;
 
@@ -33,7 +33,9 @@ function list(cx: SchemaCtx, k: string): Node[] {
 function entries(cx: SchemaCtx, k: string): [string, Node][] {
   const v = cx.s[k];
   if (!isObject(v)) return cx.bad(k, 'must be an object');
-  return Object.entries(v).filter((e) => !isArray(e[1])).map(([name, x]) => [name, cx.sub(x, k, name)]);
+  const found: [string, Node][] = [];
+  for (const name in v) if (hasOwn(v, name) && !isArray(v[name])) found.push([name, cx.sub(v[name], k, name)]);
+  return found;
 }
 
 /** Subschema keywords: combinators, conditionals, and the property/item applicators. */
@@ -176,6 +178,27 @@ function propertyKeywords(cx: SchemaCtx, out: Check[]): void {
   const no = (c: Ctx, m: string) => fail(c, 'additionalProperties', `${cx.path}/additionalProperties`, m);
   const nodes = props.map((p) => p[1]);
   const segments = props.map((p) => '/' + escapePointer(p[0]));
+  if (patterns.length === 0 && !extra) {
+    // Only named properties: look each one up rather than walking the instance's keys.
+    const names = props.map((p) => p[0]);
+    const required = cx.has('required') ? cx.s['required'] : undefined;
+    const isRequired = names.map((k) => isArray(required) && required.includes(k));
+    out.push((d, c, e) => {
+      if (!isObject(d)) return true;
+      let ok = true;
+      // Names this schema's `required` has already found on d need no second own-property check.
+      const proven = c.provenObject === d && c.provenRequired === required;
+      for (let i = 0; i < names.length; i++) {
+        const k = names[i]!;
+        if (!(proven && isRequired[i]) && !hasOwnProperty.call(d, k)) continue;
+        const start = c.errors.length, node = nodes[i]!, v = d[k];
+        if (!passesInPlace(node, v, c) && !node.check(v, c, undefined)) { ok = false; prefixSegment(c, start, segments[i]!); }
+        if (e) e.addProp(k);
+      }
+      return ok;
+    });
+    return;
+  }
   const index = new Map(props.map((p, i) => [p[0], i]));
   out.push((d, c, e) => {
     if (!isObject(d)) return true;
@@ -186,7 +209,7 @@ function propertyKeywords(cx: SchemaCtx, out: Check[]): void {
       let start = c.errors.length;
       const i = index.get(k);
       let matched = i !== undefined;
-      if (matched && !nodes[i!]!.check(d[k], c, undefined)) {
+      if (matched && !passesInPlace(nodes[i!]!, d[k], c) && !nodes[i!]!.check(d[k], c, undefined)) {
         ok = false;
         prefixSegment(c, start, segments[i!]!);
         start = c.errors.length;
@@ -226,13 +249,13 @@ function itemKeywords(cx: SchemaCtx, out: Check[]): void {
     const m = Math.min(head.length, d.length);
     for (let i = 0; i < m; i++) {
       const start = c.errors.length;
-      if (!head[i]!.check(d[i], c, undefined)) { ok = false; prefix(c, start, i); }
+      if (!passesInPlace(head[i]!, d[i], c) && !head[i]!.check(d[i], c, undefined)) { ok = false; prefix(c, start, i); }
     }
     if (rest && d.length > m) {
       if (deny) return fail(c, restKey, where, `must NOT have more than ${m} items`);
       for (let i = m; i < d.length; i++) {
         const start = c.errors.length;
-        if (!rest.check(d[i], c, undefined)) { ok = false; prefix(c, start, i); }
+        if (!passesInPlace(rest, d[i], c) && !rest.check(d[i], c, undefined)) { ok = false; prefix(c, start, i); }
       }
     }
     if (e) e.items = rest ? Infinity : Math.max(e.items, m);

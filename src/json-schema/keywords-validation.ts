@@ -96,18 +96,29 @@ function sizeBound(unit: 'characters' | 'items' | 'properties', limit: 'min' | '
   };
 }
 
-/** Each common single type gets its own closure literal (no shared `test` wrapper) so V8 can inline the hot path. */
-function type(cx: SchemaCtx, _k: string, where: string): Check {
-  const names = isArray(cx.s['type']) ? cx.s['type'] : [cx.s['type']];
-  const tests = names.map((t) => (typeof t === 'string' && TYPES.get(t)) || cx.bad('type', `unknown type ${show(t)}`));
-  const m = `must be ${names.join(' or ')}`;
-  switch (tests.length === 1 ? names[0] : '') {
+/**
+ * The check of a one-name `type` ("string" for `"type": "string"`), undefined for a name JSON Schema
+ * does not have. Each name gets its own closure literal (no shared `test` wrapper) so V8 can inline it.
+ */
+export function singleType(name: string, where: string): Check | undefined {
+  const m = `must be ${name}`;
+  switch (name) {
     case 'string': return (d, c) => typeof d === 'string' || fail(c, 'type', where, m);
     case 'integer': return (d, c) => Number.isInteger(d) || fail(c, 'type', where, m);
     case 'number': return (d, c) => typeof d === 'number' || fail(c, 'type', where, m);
     case 'object': return (d, c) => (typeof d === 'object' && d !== null && !isArray(d)) || fail(c, 'type', where, m);
     case 'array': return (d, c) => isArray(d) || fail(c, 'type', where, m);
+    case 'boolean': return (d, c) => typeof d === 'boolean' || fail(c, 'type', where, m);
+    case 'null': return (d, c) => d === null || fail(c, 'type', where, m);
   }
+  return undefined;
+}
+
+function type(cx: SchemaCtx, _k: string, where: string): Check {
+  const names = isArray(cx.s['type']) ? cx.s['type'] : [cx.s['type']];
+  const tests = names.map((t) => (typeof t === 'string' && TYPES.get(t)) || cx.bad('type', `unknown type ${show(t)}`));
+  if (tests.length === 1) return singleType(names[0] as string, where)!;
+  const m = `must be ${names.join(' or ')}`;
   return (d, c) => {
     for (const t of tests) if (t(d)) return true;
     return fail(c, 'type', where, m);
@@ -179,6 +190,7 @@ function required(cx: SchemaCtx, k: string, where: string): Check {
     if (!isObject(d)) return true;
     let ok = true;
     for (let i = 0; i < names.length; i++) if (!hasOwn(d, names[i])) ok = fail(c, k, where, messages[i]!);
+    if (ok) { c.provenObject = d; c.provenRequired = names; }
     return ok;
   };
 }

@@ -7,7 +7,7 @@ import { hasOwn, isArray, isObject, type JsonObject } from './json-object.js';
 import { coreKeywords } from './keywords-core.js';
 import { applicatorKeywords } from './keywords-applicator.js';
 import { unevaluatedKeywords } from './keywords-unevaluated.js';
-import { sizeLimits, validationKeywords } from './keywords-validation.js';
+import { singleType, sizeLimits, validationKeywords } from './keywords-validation.js';
 import { pointerTokens, resolveUri, splitFragment } from './uri-reference.js';
 import { counted, OVER_BUDGET } from './validation-budget.js';
 import { SchemaError, escapePointer, fail } from './validation-errors.js';
@@ -146,15 +146,15 @@ export class Compiler {
   }
 
   #node(value: unknown, loc: Loc, depth: number, lazy: boolean): Node {
-    if (typeof value === 'boolean') return { check: value ? TRUE : falseSchema(loc.path) };
+    if (typeof value === 'boolean') return { check: value ? TRUE : falseSchema(loc.path), type: undefined };
     if (!isObject(value)) throw new SchemaError(`Schema at ${loc.path} must be an object or a boolean`);
     const known = this.#memo.get(value);
     if (known) return known;
     if (depth > MAX_DEPTH) throw tooDeep(loc.path);
     if (++this.#count > MAX_NODES) throw new SchemaError(`Schema has more than ${MAX_NODES} subschemas`);
-    const node: Node = { check: TRUE };
+    const node: Node = { check: TRUE, type: undefined };
     this.#memo.set(value, node);
-    const build = () => { node.check = this.#build(value, loc, depth); };
+    const build = () => { node.check = this.#build(value, loc, depth, node); };
     if (lazy) this.#queue.push(build); else build();
     const res = loc.resource;
     if (res.root === value) this.#roots.push([node, res]);
@@ -165,12 +165,22 @@ export class Compiler {
     return node;
   }
 
-  #build(s: JsonObject, loc: Loc, depth: number): Check {
+  #build(s: JsonObject, loc: Loc, depth: number, node: Node): Check {
+    // The schema's own keywords, listed once: the keyword compilers ask about some sixty names, and
+    // a short array answers faster than a property lookup and a Set per question.
+    const keywords = Object.keys(s).filter((k) => loc.dialect.keywords.has(k));
+    // A leaf ({"type": name}, the usual property schema) is its type check alone.
+    const leaf = keywords.length === 1 && keywords[0] === 'type' && typeof s['type'] === 'string' ? singleType(s['type'], `${loc.path}/type`) : undefined;
+    if (leaf) {
+      node.type = s['type'] as string;
+      return counted([leaf]);
+    }
     const cx: SchemaCtx = {
       s, path: loc.path, dialect: loc.dialect, compiler: this, formats: this.#options.formats,
-      has: (k) => loc.dialect.keywords.has(k) && hasOwn(s, k),
+      has: (k) => keywords.includes(k),
       sub: (value, ...segments) => {
-        const path = loc.path + segments.map((x) => '/' + escapePointer(x)).join('');
+        let path = loc.path;
+        for (const x of segments) path += '/' + escapePointer(x);
         const known = isObject(value) ? this.#locs.get(value) : undefined;
         return this.#node(value, known ?? { ...loc, path }, depth + 1, false);
       },

@@ -59,7 +59,7 @@ export function budgetOption(value: number | undefined, fallback: number, name: 
  */
 export function runWithinBudget(root: Check, instance: unknown, budget: number, maxErrors: number): ValidationResult {
   const errors: ValidationError[] = [];
-  const ctx: Ctx = { errors, maxErrors, dropped: 0, budget, scope: [], depth: 0 };
+  const ctx: Ctx = { errors, maxErrors, dropped: 0, budget, scope: [], depth: 0, provenObject: undefined, provenRequired: undefined };
   let valid: boolean;
   try {
     valid = root(instance, ctx, undefined);
