@@ -12,7 +12,7 @@ import { stopChild } from './stats.js';
 const ACCEPT = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
 
 /** One POST, its JSON answer's result. */
-async function post(url: string, headers: Record<string, string>, body: object): Promise<{ result: unknown; sessionId: string | null }> {
+export async function post(url: string, headers: Record<string, string>, body: object): Promise<{ result: unknown; sessionId: string | null }> {
   const response = await fetch(url, { method: 'POST', headers: { ...ACCEPT, ...headers }, body: JSON.stringify(body) });
   const text = await response.text();
   const message = text === '' ? {} : JSON.parse(text) as { result?: unknown; error?: { message: string } };
@@ -20,14 +20,15 @@ async function post(url: string, headers: Record<string, string>, body: object):
   return { result: message.result, sessionId: response.headers.get('mcp-session-id') };
 }
 
-async function sessionSide(url: string, serverPid: number): Promise<Side> {
+/** A 2025 session begun on `url` and called on `serve` (by default the same URL). */
+export async function sessionSide(url: string, serverPid: number, serve = url): Promise<Side> {
   const { sessionId } = await post(url, {}, { jsonrpc: '2.0', id: 0, method: 'initialize', params: INITIALIZE_PARAMS });
   const headers = { 'mcp-session-id': sessionId!, 'mcp-protocol-version': '2025-11-25' };
-  await post(url, headers, { jsonrpc: '2.0', method: 'notifications/initialized' });
+  await post(serve, headers, { jsonrpc: '2.0', method: 'notifications/initialized' });
   let id = 1;
   return {
     serverPid,
-    call: async () => (await post(url, headers, { jsonrpc: '2.0', id: id++, method: 'tools/call', params: ADD_CALL })).result,
+    call: async () => (await post(serve, headers, { jsonrpc: '2.0', id: id++, method: 'tools/call', params: ADD_CALL })).result,
     close: async () => undefined,
   };
 }

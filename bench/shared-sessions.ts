@@ -4,38 +4,17 @@
 // server process (bench/servers/shared-session-http.ts), the same fetch client calls all of them,
 // and Redis counts the commands each call costs (INFO commandstats).
 
-import { ADD_CALL, COUNTS, INITIALIZE_PARAMS, ROOT } from './config.js';
+import { COUNTS, ROOT } from './config.js';
+import { sessionSide } from './http-eras.js';
 import { checkAnswer, measureInterleaved, warmUp } from './measure.js';
-import type { RunFigures, Side } from './measure.js';
+import type { RunFigures } from './measure.js';
 import { startHttpServer } from './http.js';
 import { stopChild } from './stats.js';
 import { join } from 'node:path';
 import { startRedis } from '../packages/redis/test/redis-server.js';
 import type { RedisClient } from '../packages/redis/test/redis-server.js';
 
-const ACCEPT = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
 const SERVER = join(ROOT, 'bench/servers/shared-session-http.ts');
-
-async function post(url: string, headers: Record<string, string>, body: object): Promise<{ result: unknown; sessionId: string | null }> {
-  const response = await fetch(url, { method: 'POST', headers: { ...ACCEPT, ...headers }, body: JSON.stringify(body) });
-  const text = await response.text();
-  const message = text === '' ? {} : JSON.parse(text) as { result?: unknown; error?: { message: string } };
-  if (message.error) throw new Error(message.error.message);
-  return { result: message.result, sessionId: response.headers.get('mcp-session-id') };
-}
-
-/** A session begun on `begin`, called on `serve` (the same URL: its owner; another: a copy from Redis). */
-async function sessionSide(begin: string, serve: string, serverPid: number): Promise<Side> {
-  const { sessionId } = await post(begin, {}, { jsonrpc: '2.0', id: 0, method: 'initialize', params: INITIALIZE_PARAMS });
-  const headers = { 'mcp-session-id': sessionId!, 'mcp-protocol-version': '2025-11-25' };
-  await post(serve, headers, { jsonrpc: '2.0', method: 'notifications/initialized' });
-  let id = 1;
-  return {
-    serverPid,
-    call: async () => (await post(serve, headers, { jsonrpc: '2.0', id: id++, method: 'tools/call', params: ADD_CALL })).result,
-    close: async () => undefined,
-  };
-}
 
 async function commandCount(redis: RedisClient): Promise<number> {
   const stats = String(await redis.sendCommand(['INFO', 'commandstats']));
@@ -59,7 +38,7 @@ export async function benchSharedSessions(): Promise<SharedSessionsResult> {
   ];
   try {
     const [a, b, plain] = servers as [typeof servers[0], typeof servers[0], typeof servers[0]];
-    const sides = [await sessionSide(a.url, a.url, a.child.pid!), await sessionSide(a.url, b.url, b.child.pid!), await sessionSide(plain.url, plain.url, plain.child.pid!)];
+    const sides = [await sessionSide(a.url, a.child.pid!), await sessionSide(a.url, b.child.pid!, b.url), await sessionSide(plain.url, plain.child.pid!)];
     for (const side of sides) {
       await checkAnswer(side);
       await warmUp(side, COUNTS.warmup, COUNTS.concurrency);

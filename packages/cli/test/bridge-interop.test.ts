@@ -20,6 +20,7 @@ import { CreateMessageRequestSchema, ElicitRequestSchema, ListRootsRequestSchema
 import { startListeningServer } from '../src/example-server.js';
 import { bundledProgram } from '../../../test/fakes/bundled-program.js';
 import { REPO, fixture } from './cli-harness.js';
+import { bridgeListening } from './bridge-listening.js';
 
 const CLI = bundledProgram(join(REPO, 'packages/cli/src/main.ts'));
 const EVERYTHING = fileURLToPath(new URL('../../../node_modules/.bin/mcp-server-everything', import.meta.url));
@@ -105,15 +106,7 @@ describe('the official SDK host and server-everything, with mcpwire between them
       if (child.exitCode === null) child.kill('SIGINT');
       await exit;
     });
-    let stderr = '';
-    const url = await new Promise<string>((resolve, reject) => {
-      child.stderr.setEncoding('utf8').on('data', (text: string) => {
-        stderr += text;
-        const match = / listening on (\S+),/.exec(stderr);
-        if (match) resolve(match[1]!);
-      });
-      void exit.then((code) => reject(new Error(`bridge exited with ${code}: ${stderr}`)));
-    });
+    const url = await bridgeListening(child).url;
     const wire = new RecordingTransport(new StreamableHTTPClientTransport(new URL(url)) as Transport);
     await exercise(await sdkHost(t, wire), wire);
   });

@@ -13,6 +13,7 @@ import { McpClient } from '../../../src/client/index.js';
 import { nodeHttpTransport } from '../../../src/node.js';
 import { bundledProgram } from '../../../test/fakes/bundled-program.js';
 import { REPO, fixture } from './cli-harness.js';
+import { bridgeListening } from './bridge-listening.js';
 
 const CLI = bundledProgram(join(REPO, 'packages/cli/src/main.ts'));
 const ADD_SERVER = bundledProgram(join(REPO, 'packages/cli/src/demo-server.ts'));
@@ -21,21 +22,14 @@ const ADD_SERVER = bundledProgram(join(REPO, 'packages/cli/src/demo-server.ts'))
 async function startBridge(t: TestContext, serverArgs: string[]): Promise<{ url: string; stop: () => Promise<{ code: number | null; stderr: string }> }> {
   const child = spawn(process.execPath, [CLI, 'bridge', '--port', '0', '--', process.execPath, ADD_SERVER, ...serverArgs], { stdio: ['ignore', 'ignore', 'pipe'] });
   t.after(() => { if (child.exitCode === null) child.kill(); });
-  let stderr = '';
   const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const url = await new Promise<string>((resolve, reject) => {
-    child.stderr.setEncoding('utf8').on('data', (text: string) => {
-      stderr += text;
-      const match = / listening on (\S+),/.exec(stderr);
-      if (match) resolve(match[1]!);
-    });
-    void exit.then((code) => reject(new Error(`bridge exited with ${code}: ${stderr}`)));
-  });
+  const listening = bridgeListening(child);
+  const url = await listening.url;
   return {
     url,
     stop: async () => {
       child.kill('SIGINT');
-      return { code: await exit, stderr };
+      return { code: await exit, stderr: listening.stderr() };
     },
   };
 }
@@ -75,14 +69,7 @@ test('two clients, two sessions, each its own add server: calls, and an elicitat
 test('a command that cannot start: initialize is answered 500 naming it, and the bridge keeps serving', async (t) => {
   const child = spawn(process.execPath, [CLI, 'bridge', '--port', '0', '--', 'no-such-command-mcpwire'], { stdio: ['ignore', 'ignore', 'pipe'] });
   t.after(() => { if (child.exitCode === null) child.kill(); });
-  let stderr = '';
-  const url = await new Promise<string>((resolve) => {
-    child.stderr.setEncoding('utf8').on('data', (text: string) => {
-      stderr += text;
-      const match = / listening on (\S+),/.exec(stderr);
-      if (match) resolve(match[1]!);
-    });
-  });
+  const url = await bridgeListening(child).url;
   const response = await fetch(url, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
@@ -102,14 +89,7 @@ test('a session\'s end (the client\'s DELETE) ends its server process, and Ctrl-
   const child = spawn(process.execPath, [CLI, 'bridge', '--port', '0', '-e', `MCPWIRE_RECORD_FILE=${record}`, '--', process.execPath, bundledProgram(fixture('recording-server.ts'))], { stdio: ['ignore', 'ignore', 'pipe'] });
   t.after(() => { if (child.exitCode === null) child.kill(); });
   const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  let stderr = '';
-  const url = await new Promise<string>((resolve) => {
-    child.stderr.setEncoding('utf8').on('data', (text: string) => {
-      stderr += text;
-      const match = / listening on (\S+),/.exec(stderr);
-      if (match) resolve(match[1]!);
-    });
-  });
+  const url = await bridgeListening(child).url;
   const ended = await McpClient.connect(nodeHttpTransport(url));
   const kept = await McpClient.connect(nodeHttpTransport(url));
   await ended.close();
