@@ -1,4 +1,4 @@
-// 2025 sessions shared through a SessionStateStore (the sessionStateStore option): two endpoints,
+// 2025 sessions shared through a SessionStateStore (the sharedSessions option, shareSessions(store)): two endpoints,
 // each with its own McpServer as two instances behind a balancer would have, one store. A session
 // begun on one is served by the other with what initialize negotiated, its log level and its
 // subscriptions; a forged id, another user's session, a store that is down, a corrupted record and
@@ -6,7 +6,7 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { InMemoryEventStore, InMemorySessionStateStore, StoredSessionError, bearerAuth, createFetchHandler } from '../../src/http.js';
+import { InMemoryEventStore, InMemorySessionStateStore, StoredSessionError, bearerAuth, createFetchHandler, shareSessions } from '../../src/http.js';
 import type { FetchHandlerOptions, SessionStateStore } from '../../src/http.js';
 import type { AuthInfo } from '../../src/protocol/index.js';
 import { LocalListenBus, McpServer } from '../../src/server/index.js';
@@ -29,7 +29,7 @@ function instance(name: string, store: SessionStateStore, options: FetchHandlerO
   server.resource({ uri: 'file:///watched', name: 'watched' }, () => ({ contents: [{ uri: 'file:///watched', text: 'x' }] }));
   const errors: Error[] = [];
   server.onerror = (error) => errors.push(error);
-  return { server, handler: createFetchHandler(server, { sessionStateStore: store, ...options }), errors };
+  return { server, handler: createFetchHandler(server, { sharedSessions: shareSessions(store), ...options }), errors };
 }
 
 async function twoInstances(body: (a: ReturnType<typeof instance>, b: ReturnType<typeof instance>, store: InMemorySessionStateStore) => Promise<void>,
@@ -213,7 +213,7 @@ test('shared sessions: a request a sends the client and gives up on is cancelled
     const answer = await context.elicit({ message: 'Quick?', requestedSchema: { type: 'object', properties: {} } }).catch((error: Error) => error.name);
     return { content: [{ type: 'text', text: String(answer) }] };
   });
-  const handler = createFetchHandler(server, { sessionStateStore: store });
+  const handler = createFetchHandler(server, { sharedSessions: shareSessions(store) });
   try {
     const opened = await handler(post({ ...INITIALIZE, params: { ...INITIALIZE.params, capabilities: { elicitation: {} } } }));
     await opened.text();

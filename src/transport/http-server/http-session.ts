@@ -15,11 +15,11 @@ import { HttpError, writeHttpError } from './http-error.js';
 import { randomId } from './random-id.js';
 import type { HttpExchange } from './http-exchange.js';
 import { SendQueue } from './send-queue.js';
-import { ResumableStream, replayStream } from './resumable-stream.js';
+import { ResumableStream } from './resumable-stream.js';
 import type { StreamOwner, StreamSettings } from './resumable-stream.js';
 import { SessionStreams } from './session-streams.js';
 import { requestCancelledBy } from '../../protocol/cancellation.js';
-import { newRequestTag, tagOf, untagged, withTags } from './request-tags.js';
+import type { EndpointSharing } from './session-sharing.js';
 
 /** Settings the endpoint passes to every session (one object, shared, and shared with their streams). */
 export interface SessionSettings extends StreamSettings {
@@ -30,11 +30,8 @@ export interface SessionSettings extends StreamSettings {
   stallMs: number;
   /** Called once when the session closes, however it closed. */
   onended: (session: StreamableHttpSessionTransport) => void;
-  /**
-   * With a shared store (sessionStateStore): checks and writes the session's state. Throws when it
-   * cannot be kept (too large); resolves once the store has it.
-   */
-  saveState?: (session: StreamableHttpSessionTransport, state: SessionState) => Promise<void>;
+  /** With the sharedSessions option: the endpoint's sharing (session-sharing.ts), which this session calls only then. */
+  sharing?: EndpointSharing;
 }
 
 /**
@@ -62,7 +59,7 @@ export class StreamableHttpSessionTransport implements McpTransport, StreamOwner
   onclose?: McpTransport['onclose'];
   onsessionstate?: McpTransport['onsessionstate'];
   onforeignmessage?: McpTransport['onforeignmessage'];
-  /** Only when sessions are shared (SessionSettings.saveState): the connection then keeps its state in the store. */
+  /** Only when sessions are shared (SessionSettings.sharing): the connection then keeps its state in the store. */
   readonly saveSessionState?: (state: SessionState) => void;
   /** When the client last sent something or a connection last ended; idle sessions expire. */
   lastActivity = Date.now();
@@ -109,8 +106,6 @@ export class StreamableHttpSessionTransport implements McpTransport, StreamOwner
    */
   readonly #sends: SendQueue;
   #closed = false;
-  /** A shared session: the tag of this copy's own requests to the client (request-tags.ts), made with the first. */
-  #requestTag: string | undefined;
   /** A shared session its client ended (DELETE): its streams' events go with it. */
   #ended = false;
 
@@ -119,12 +114,12 @@ export class StreamableHttpSessionTransport implements McpTransport, StreamOwner
     this.remoteAddress = remoteAddress;
     this.#settings = settings;
     this.#sends = new SendQueue(settings.eventStore.storeEventNow !== undefined);
-    const save = settings.saveState;
-    if (save !== undefined) {
+    const sharing = settings.sharing;
+    if (sharing !== undefined) {
       // Queued with the sends: the answer to the request that changed the session goes out once
       // the store has the change, so the client's next request finds it on any instance.
       this.saveSessionState = (state) => {
-        const saved = save(this, state);
+        const saved = sharing.save(this, state);
         this.#background(() => saved);
       };
     }
@@ -132,7 +127,7 @@ export class StreamableHttpSessionTransport implements McpTransport, StreamOwner
 
   /** A message another instance passed on: the answer to a request this copy sent, if its id says so. */
   receiveForwarded(message: JSONRPCMessage): boolean {
-    if (!isResponse(message) || typeof message.id !== 'string' || this.#requestTag === undefined || tagOf(message.id) !== this.#requestTag) return false;
+    if (this.#settings.sharing?.owns(this, message) !== true) return false;
     this.receive(message, {});
     return true;
   }
@@ -153,7 +148,7 @@ export class StreamableHttpSessionTransport implements McpTransport, StreamOwner
 
   send(message: JSONRPCMessage, options?: SendOptions): Promise<void> {
     // A shared session: the client may POST its answer to any instance, so the id says which copy asked.
-    if (this.saveSessionState !== undefined && 'method' in message) message = withTags(message, this.#requestTag ??= newRequestTag());
+    if (this.#settings.sharing !== undefined) message = this.#settings.sharing.outbound(this, message);
     if (this.#closed) return Promise.reject(new ConnectionClosedError('Cannot send: the HTTP session is closed'));
     // A JSON answer with nothing queued before it goes out now: the order is the same, without the
     // queue's promises and turn (bench/instructions.ts, HTTP JSON rows).
@@ -218,13 +213,12 @@ export class StreamableHttpSessionTransport implements McpTransport, StreamOwner
   /** Hands an inbound message to the server. */
   receive(message: JSONRPCMessage, extra: McpMessageExtra): void {
     this.lastActivity = Date.now();
-    if (this.saveSessionState !== undefined && isResponse(message) && typeof message.id === 'string') {
-      const tag = tagOf(message.id);
-      if (tag !== undefined && tag !== this.#requestTag) {
-        this.onforeignmessage?.(message); // another instance's request: it takes the answer
-        return;
-      }
-      if (tag !== undefined) message = { ...message, id: untagged(message.id) };
+    // A shared session: an answer to another copy's request goes to that copy (request-tags.ts).
+    const sharing = this.#settings.sharing;
+    if (sharing !== undefined) {
+      const taken = sharing.inbound(this, message);
+      if (taken === undefined) return;
+      message = taken;
     }
     if ('method' in message && message.method === 'notifications/initialized') {
       this.established = true;
@@ -297,7 +291,7 @@ export class StreamableHttpSessionTransport implements McpTransport, StreamOwner
         // Carried by another instance. A GET stream (".g" ids) continues here, as this copy's own;
         // a request's stream is replayed, and its instance goes on storing what the request sends.
         if (!streamId.slice(streamId.lastIndexOf('.') + 1).startsWith('g')) {
-          replayStream(exchange, this.sessionId, missed, this.#settings);
+          this.#settings.sharing?.replay(exchange, this.sessionId, missed, this.#settings);
           return undefined;
         }
         if (this.#standalone?.connected) return new HttpError(409, 'Conflict: this session already has an open GET stream');
