@@ -256,12 +256,19 @@ export class StreamableHttpSessionTransport implements McpTransport, StreamOwner
     exchange.onClose(() => { if (waiters.get(requestId) === exchange) waiters.delete(requestId); });
   }
 
-  /** GET without Last-Event-ID: a new standalone stream. False when one is already connected (409). */
-  attachStandaloneStream(exchange: HttpExchange): boolean {
+  /**
+   * GET without Last-Event-ID: a new standalone stream. False when one is already connected (409).
+   * With `missed`: a shared session's GET stream another instance carried, continued here after what the client missed.
+   */
+  attachStandaloneStream(exchange: HttpExchange, missed?: readonly [string, JSONRPCMessage][]): boolean {
     if (this.#standalone?.connected) return false;
     if (this.#standalone) this.#forget(this.#standalone);
     const stream = this.#newStream(undefined);
     this.#standalone = stream;
+    if (missed !== undefined) {
+      stream.resume(exchange, missed);
+      return true;
+    }
     stream.attach(exchange);
     this.#background(() => stream.prime());
     return true;
@@ -287,19 +294,11 @@ export class StreamableHttpSessionTransport implements McpTransport, StreamOwner
       // The store may be shared by sessions: a stream that is not ours is refused, and what
       // was collected for it is never written.
       const stream = this.#streams?.get(streamId);
-      if (!stream && this.streamKey !== undefined && streamId.startsWith(`${this.streamKey}.`)) {
-        // Carried by another instance. A GET stream (".g" ids) continues here, as this copy's own;
-        // a request's stream is replayed, and its instance goes on storing what the request sends.
-        if (!streamId.slice(streamId.lastIndexOf('.') + 1).startsWith('g')) {
-          this.#settings.sharing?.replay(exchange, this.sessionId, missed, this.#settings);
-          return undefined;
-        }
-        if (this.#standalone?.connected) return new HttpError(409, 'Conflict: this session already has an open GET stream');
-        if (this.#standalone) this.#forget(this.#standalone);
-        const standalone = this.#newStream(undefined);
-        this.#standalone = standalone;
-        standalone.resume(exchange, missed);
-        return undefined;
+      // A shared session's stream another instance carries: continued here (shared-sessions.ts).
+      const sharing = this.#settings.sharing;
+      if (!stream && sharing !== undefined) {
+        const resumed = sharing.resume(this, exchange, streamId, missed, this.#settings);
+        if (resumed !== false) return resumed;
       }
       if (!stream) return new HttpError(400, `Cannot resume: event id "${lastEventId}" is not from a stream of this session`);
       if (stream.connected) return new HttpError(409, 'Conflict: that stream is already connected');

@@ -43,8 +43,13 @@ export interface EndpointSharing {
   inbound(session: StreamableHttpSessionTransport, message: JSONRPCMessage): JSONRPCMessage | undefined;
   /** True when a message another instance passed on answers a request this copy sent. */
   owns(session: StreamableHttpSessionTransport, message: JSONRPCMessage): boolean;
-  /** A resumption of a request's stream another instance carries: what the client missed, then the end. */
-  replay(exchange: HttpExchange, sessionId: string, missed: readonly [string, JSONRPCMessage][], settings: StreamSettings): void;
+  /**
+   * GET + Last-Event-ID naming a stream this copy does not carry: one of the session's streams that
+   * another instance carries (its id starts with the session's stream key) is continued here, and
+   * the refusal, if any, returned; false when the id is not one of the session's.
+   */
+  resume(session: StreamableHttpSessionTransport, exchange: HttpExchange, streamId: string, missed: [string, JSONRPCMessage][],
+    settings: StreamSettings): HttpError | undefined | false;
 }
 
 /** The `sharedSessions` option: made by shareSessions(store), bound by each endpoint given it. */

@@ -132,7 +132,16 @@ function bindSharing(store: SessionStateStore, endpoint: SharingEndpoint): Endpo
       return isResponse(message) && typeof message.id === 'string' && tag !== undefined && tagOf(message.id) === tag;
     },
 
-    replay: replayStream,
+    resume(session, exchange, streamId, missed, settings) {
+      if (session.streamKey === undefined || !streamId.startsWith(`${session.streamKey}.`)) return false;
+      // A request's stream is replayed, and its instance goes on storing what the request sends; a
+      // GET stream (".g" ids) continues here, as this copy's own.
+      if (!streamId.slice(streamId.lastIndexOf('.') + 1).startsWith('g')) {
+        replayStream(exchange, session.sessionId, missed, settings);
+        return undefined;
+      }
+      return session.attachStandaloneStream(exchange, missed) ? undefined : new HttpError(409, 'Conflict: this session already has an open GET stream');
+    },
   };
 }
 
