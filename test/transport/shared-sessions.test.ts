@@ -247,6 +247,23 @@ test('shared sessions: a forged id loads nothing (404), and DELETE on b ends the
   assert.deepStrictEqual([store.size, a.handler.sessionCount, b.handler.sessionCount], [0, 0, 0]);
 }));
 
+test('shared sessions: DELETE drops the events of the streams its instance carried from the shared event store (the session ended, nothing resumes)', async () => {
+  const eventStore = new InMemoryEventStore();
+  await twoInstances(async (a, b) => {
+    const session = await begin(a.handler);
+    const headers = { 'mcp-session-id': session, 'mcp-protocol-version': '2025-11-25' };
+    await call(a.handler, INITIALIZED, headers);
+    const stream = await b.handler(new Request(URL_, { headers: { accept: 'text/event-stream', ...headers } }));
+    const reader = stream.body!.getReader();
+    const priming = new TextDecoder().decode((await reader.read()).value);
+    const eventId = /^id: (.+)$/m.exec(priming)![1]!;
+    assert.equal(await eventStore.replayEventsAfter(eventId, async () => {}), eventId.slice(0, eventId.lastIndexOf('_')));
+    assert.equal((await b.handler(new Request(URL_, { method: 'DELETE', headers }))).status, 200);
+    assert.equal((await reader.read()).done, true);
+    await assert.rejects(eventStore.replayEventsAfter(eventId, async () => {}), { message: `Unknown event id "${eventId}"` });
+  }, { eventStore });
+});
+
 test('shared sessions: another user presenting the session id is told it does not exist, on either instance', async () => {
   const verifyToken = async (token: string): Promise<AuthInfo> => ({ token, clientId: 'app', subject: token === 'alice-token' ? 'alice' : 'bob', scopes: [] });
   await twoInstances(async (a, b) => {

@@ -106,8 +106,6 @@ export class StreamableHttpSessionTransport implements McpTransport, StreamOwner
    */
   readonly #sends: SendQueue;
   #closed = false;
-  /** A shared session its client ended (DELETE): its streams' events go with it. */
-  #ended = false;
 
   constructor(sessionId: string, settings: SessionSettings, remoteAddress = 'unknown') {
     this.sessionId = sessionId;
@@ -132,17 +130,6 @@ export class StreamableHttpSessionTransport implements McpTransport, StreamOwner
     return true;
   }
 
-  /** The client ended this shared session (DELETE): the server's connection has every instance's copy end. */
-  endShared(): void {
-    this.#ended = true;
-    this.onsessionstate?.(undefined);
-  }
-
-  /** The session's state as the shared store has it, for the server's connection (onsessionstate). */
-  restoreState(state: SessionState): void {
-    this.established = state.initialized;
-    this.onsessionstate?.(state);
-  }
 
   async start(): Promise<void> {}
 
@@ -166,8 +153,9 @@ export class StreamableHttpSessionTransport implements McpTransport, StreamOwner
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
-    // Only this instance's copy of a shared session closes, unless its client ended it (endShared).
-    this.#streams?.closeAll(this.streamKey !== undefined && !this.#ended);
+    // Only this instance's copy of a shared session closes (its events stay for the others), unless
+    // its client ended it: the sharing then took its stream key away (shared-sessions.ts end).
+    this.#streams?.closeAll(this.streamKey !== undefined);
     for (const exchange of this.#jsonWaiters?.values() ?? []) writeHttpError(exchange, new HttpError(404, 'Session closed before the response was ready'));
     this.#streams = undefined;
     this.#pending = undefined;

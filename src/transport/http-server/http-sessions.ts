@@ -195,7 +195,7 @@ export function createSessionRoute(server: HttpServable, options: HttpEndpointOp
     async delete(exchange, principal) {
       // basic/transports#session-management: the client ends its session; the id then answers 404.
       const session = await findSession(exchange, principal);
-      // Ended everywhere: the record goes, and the listen bus has every instance close its copy (endShared).
+      // Ended everywhere: the record goes, and the listen bus has every instance close its copy (shared-sessions.ts end).
       if (shared !== undefined) await shared.end(session);
       await session.close();
       exchange.respond(200, {});

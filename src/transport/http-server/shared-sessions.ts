@@ -86,7 +86,9 @@ function bindSharing(store: SessionStateStore, endpoint: SharingEndpoint): Endpo
       }
       session.streamKey = stored.streams;
       session.storedRecord = record;
-      session.restoreState(stored.state);
+      // The session's state as the store has it, for the server's connection.
+      session.established = stored.state.initialized;
+      session.onsessionstate?.(stored.state);
       session.lastActivity = Date.now();
       return session;
     },
@@ -105,8 +107,9 @@ function bindSharing(store: SessionStateStore, endpoint: SharingEndpoint): Endpo
       } catch (error) {
         throw unavailable(error);
       }
-      // The listen bus has every instance close its copy.
-      session.endShared();
+      // Its streams' events go with it, and the server's connection has every instance close its copy (the listen bus).
+      session.streamKey = undefined;
+      session.onsessionstate?.(undefined);
     },
 
     outbound(session, message) {
