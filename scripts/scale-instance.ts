@@ -9,7 +9,8 @@ import { tasksExtension } from '../packages/ext-tasks/src/index.js';
 import type { ListenBus } from '../src/server/index.js';
 import type { TaskStore } from '../packages/ext-tasks/src/index.js';
 import { serveHttp } from '../src/node.js';
-import type { EventStore } from '../src/http.js';
+import { shareSessions } from '../src/http.js';
+import type { EventStore, SessionSharing } from '../src/http.js';
 import { RedisEventStore, RedisListenBus, RedisSessionStateStore, RedisTaskStore } from '../packages/redis/src/index.js';
 import { connectRedis } from '../packages/redis/test/redis-server.js';
 
@@ -66,21 +67,21 @@ function createScaleServer(store: TaskStore | undefined, listenBus: ListenBus | 
 }
 
 let eventStore: EventStore | undefined;
-let sessionStateStore: RedisSessionStateStore | undefined;
+let sharedSessions: SessionSharing | undefined;
 let taskStore: RedisTaskStore | undefined;
 let listenBus: RedisListenBus | undefined;
 if (redisAt !== undefined) {
   const redis = await connectRedis(redisAt);
   const subscriber = await connectRedis(redisAt); // a subscribed connection sends no commands
   eventStore = new RedisEventStore(redis, { maxEventsPerStream: 1000, ttlSeconds: 600 });
-  sessionStateStore = new RedisSessionStateStore(redis);
+  sharedSessions = shareSessions(new RedisSessionStateStore(redis));
   // Alive 1.5 s without renewing: a killed instance's tasks read as failed that soon after.
   // Every client here is unauthenticated, so one principal: the per-principal bound is raised to the total.
   taskStore = await RedisTaskStore.open(redis, subscriber, { instanceId, aliveMs: 1500, maxPerPrincipal: 10_000 });
   listenBus = await RedisListenBus.open(redis, subscriber, { instanceId });
 }
 const running = await serveHttp(createScaleServer(taskStore, listenBus), {
-  host: '127.0.0.1', port, instanceId, eventStore, sessionStateStore, retryMs: 50,
+  host: '127.0.0.1', port, instanceId, eventStore, sharedSessions, retryMs: 50,
   // Behind nginx every client comes from 127.0.0.1: the per-address cap would be the whole table.
   maxSessions: 10_000, maxSessionsPerAddress: 10_000,
 });

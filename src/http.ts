@@ -10,8 +10,11 @@ export { corsPolicy } from './transport/http-server/http-cors.js';
 export type { CorsOptions } from './transport/http-server/http-cors.js';
 export { InMemoryEventStore } from './transport/http-server/event-store.js';
 export type { EventStore, InMemoryEventStoreOptions } from './transport/http-server/event-store.js';
-// 2025 sessions as data, shared by every instance given the same store (sessionStateStore): the
-// store's interface, one in memory, and what the server's onerror is told of a record it refused.
+// 2025 sessions as data, shared by every instance given the same store (sharedSessions:
+// shareSessions(store)): the option's maker, the store's interface, one in memory, and what the
+// server's onerror is told of a record it refused.
+export { shareSessions } from './transport/http-server/shared-sessions.js';
+export type { SessionSharing } from './transport/http-server/session-sharing.js';
 export { InMemorySessionStateStore, StoredSessionError } from './transport/http-server/session-state-store.js';
 export type { SessionStateStore } from './transport/http-server/session-state-store.js';
 // Bearer tokens: the `auth` option (bearerAuth), a verifyToken for JWTs (jwtVerifier), and the DPoP

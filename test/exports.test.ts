@@ -69,8 +69,8 @@ const ENTRIES: Record<string, string[]> = {
     'isLoopbackHost',
     // A bearer token a client would send in the clear; the Host and Origin checks of a loopback server (the CLI's inspector).
     'ClearBearerError', 'refuseHost', 'refuseOrigin',
-    // 2025 sessions shared by instances (sessionStateStore): one store in memory, the refusal of a stored session.
-    'InMemorySessionStateStore', 'StoredSessionError',
+    // 2025 sessions shared by instances (sharedSessions: shareSessions(store)): the option's maker, one store in memory, the refusal of a stored session.
+    'InMemorySessionStateStore', 'StoredSessionError', 'shareSessions',
   ],
   // A fetch handler that serves 2026-07-28 only: no 2025 session code in its bundle.
   '../src/http-stateless.ts': ['createStatelessFetchHandler'],
@@ -97,7 +97,7 @@ const TYPES: Record<string, string[]> = {
   'json-schema/index.ts': ['FromJsonSchema', 'ValidateOptions', 'ValidationError', 'ValidationResult', 'Validator'],
   'protocol/index.ts': ['AppToolVisibility', 'AuthInfo', 'BlobResourceContents', 'CallToolResult', 'CompleteRequestParams', 'CompleteResult', 'ContentBlock', 'CreateMessageRequestParams', 'CreateMessageResult', 'DiscoverResult', 'ElicitRequestParams', 'ElicitResult', 'GetPromptResult', 'JsonSchemaObject', 'LoggingLevel', 'McpMessageExtra', 'McpRequestContext', 'McpRequestOptions', 'McpTransport', 'Progress', 'Prompt', 'ReadResourceResult', 'Resource', 'ResourceTemplate', 'Root', 'ServerCapabilities', 'SessionState', 'SubscriptionFilter', 'TextResourceContents', 'Tool', 'TraceContext'],
   'transport/index.ts': [],
-  'http.ts': ['BearerAuthOptions', 'CorsOptions', 'DpopExpectation', 'DpopVerifier', 'EventStore', 'FetchHandlerOptions', 'HttpTraceEvent', 'HttpTransportOptions', 'InMemoryEventStoreOptions', 'LegacySseTransportOptions', 'SessionStateStore', 'TokenVerifier'],
+  'http.ts': ['BearerAuthOptions', 'CorsOptions', 'DpopExpectation', 'DpopVerifier', 'EventStore', 'FetchHandlerOptions', 'HttpTraceEvent', 'HttpTransportOptions', 'InMemoryEventStoreOptions', 'LegacySseTransportOptions', 'SessionSharing', 'SessionStateStore', 'TokenVerifier'],
   'http-stateless.ts': ['StatelessFetchHandlerOptions'],
   'node.ts': ['HttpServerOptions', 'SpawnStdioOptions'],
   'server/index.ts': ['ExtensionServer', 'HandlerContext', 'InputOptions', 'ListenBus', 'ListenEvent', 'McpServerOptions', 'Middleware', 'PromptArguments', 'RegisteredPrompt', 'RegisteredResource', 'RegisteredResourceTemplate', 'RegisteredTool', 'ServerExtension', 'ToolHandler', 'ToolServerOptions'],

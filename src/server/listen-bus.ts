@@ -14,7 +14,7 @@ export type ListenEvent =
   /** An item an extension's filter key lists changed (a task under `taskIds`), for its principal's streams only. */
   | { kind: 'itemChanged'; key: string; item: string; principal?: string; method: string; params: Params }
   /**
-   * A 2025 session shared by instances (the HTTP endpoint's sessionStateStore) changed on one of
+   * A 2025 session shared by instances (the HTTP endpoint's sharedSessions option) changed on one of
    * them: every instance holding a copy of it takes its new state (log level, subscriptions).
    */
   | { kind: 'sessionState'; sessionId: string; state: SessionState }

@@ -1,4 +1,4 @@
-// 2025 sessions shared through a SessionStateStore (the sessionStateStore option): two endpoints,
+// 2025 sessions shared through a SessionStateStore (the sharedSessions option, shareSessions(store)): two endpoints,
 // each with its own McpServer as two instances behind a balancer would have, one store. A session
 // begun on one is served by the other with what initialize negotiated, its log level and its
 // subscriptions; a forged id, another user's session, a store that is down, a corrupted record and
@@ -6,7 +6,7 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { InMemoryEventStore, InMemorySessionStateStore, StoredSessionError, bearerAuth, createFetchHandler } from '../../src/http.js';
+import { InMemoryEventStore, InMemorySessionStateStore, StoredSessionError, bearerAuth, createFetchHandler, shareSessions } from '../../src/http.js';
 import type { FetchHandlerOptions, SessionStateStore } from '../../src/http.js';
 import type { AuthInfo } from '../../src/protocol/index.js';
 import { LocalListenBus, McpServer } from '../../src/server/index.js';
@@ -29,7 +29,7 @@ function instance(name: string, store: SessionStateStore, options: FetchHandlerO
   server.resource({ uri: 'file:///watched', name: 'watched' }, () => ({ contents: [{ uri: 'file:///watched', text: 'x' }] }));
   const errors: Error[] = [];
   server.onerror = (error) => errors.push(error);
-  return { server, handler: createFetchHandler(server, { sessionStateStore: store, ...options }), errors };
+  return { server, handler: createFetchHandler(server, { sharedSessions: shareSessions(store), ...options }), errors };
 }
 
 async function twoInstances(body: (a: ReturnType<typeof instance>, b: ReturnType<typeof instance>, store: InMemorySessionStateStore) => Promise<void>,
@@ -213,7 +213,7 @@ test('shared sessions: a request a sends the client and gives up on is cancelled
     const answer = await context.elicit({ message: 'Quick?', requestedSchema: { type: 'object', properties: {} } }).catch((error: Error) => error.name);
     return { content: [{ type: 'text', text: String(answer) }] };
   });
-  const handler = createFetchHandler(server, { sessionStateStore: store });
+  const handler = createFetchHandler(server, { sharedSessions: shareSessions(store) });
   try {
     const opened = await handler(post({ ...INITIALIZE, params: { ...INITIALIZE.params, capabilities: { elicitation: {} } } }));
     await opened.text();
@@ -246,6 +246,23 @@ test('shared sessions: a forged id loads nothing (404), and DELETE on b ends the
   assert.deepStrictEqual([await call(a.handler, WHO, headers), await call(b.handler, WHO, headers)], [NOT_FOUND, NOT_FOUND]);
   assert.deepStrictEqual([store.size, a.handler.sessionCount, b.handler.sessionCount], [0, 0, 0]);
 }));
+
+test('shared sessions: DELETE drops the events of the streams its instance carried from the shared event store (the session ended, nothing resumes)', async () => {
+  const eventStore = new InMemoryEventStore();
+  await twoInstances(async (a, b) => {
+    const session = await begin(a.handler);
+    const headers = { 'mcp-session-id': session, 'mcp-protocol-version': '2025-11-25' };
+    await call(a.handler, INITIALIZED, headers);
+    const stream = await b.handler(new Request(URL_, { headers: { accept: 'text/event-stream', ...headers } }));
+    const reader = stream.body!.getReader();
+    const priming = new TextDecoder().decode((await reader.read()).value);
+    const eventId = /^id: (.+)$/m.exec(priming)![1]!;
+    assert.equal(await eventStore.replayEventsAfter(eventId, async () => {}), eventId.slice(0, eventId.lastIndexOf('_')));
+    assert.equal((await b.handler(new Request(URL_, { method: 'DELETE', headers }))).status, 200);
+    assert.equal((await reader.read()).done, true);
+    await assert.rejects(eventStore.replayEventsAfter(eventId, async () => {}), { message: `Unknown event id "${eventId}"` });
+  }, { eventStore });
+});
 
 test('shared sessions: another user presenting the session id is told it does not exist, on either instance', async () => {
   const verifyToken = async (token: string): Promise<AuthInfo> => ({ token, clientId: 'app', subject: token === 'alice-token' ? 'alice' : 'bob', scopes: [] });

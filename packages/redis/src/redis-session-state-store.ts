@@ -25,7 +25,7 @@ export interface RedisSessionStateStoreOptions {
 /** The keys its options may have (an unknown one is refused by name). */
 const REDIS_SESSION_STATE_STORE_OPTIONS = { keyPrefix: true, maxRecordLength: true, commandTimeoutMs: true } as const satisfies OptionKeys<RedisSessionStateStoreOptions>;
 
-/** Sessions as string keys with a TTL in Redis; give the same one to every instance's endpoint (sessionStateStore). */
+/** Sessions as string keys with a TTL in Redis; give the same one to every instance's endpoint (sharedSessions: shareSessions(store)). */
 export class RedisSessionStateStore implements SessionStateStore {
   readonly #redis: RedisCommandSender;
   readonly #prefix: string;

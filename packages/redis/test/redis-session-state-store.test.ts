@@ -5,7 +5,7 @@
 
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { StoredSessionError, createFetchHandler } from '../../../src/http.js';
+import { StoredSessionError, createFetchHandler, shareSessions } from '../../../src/http.js';
 import type { FetchHandler } from '../../../src/transport/http-server/fetch-handler.js';
 import { McpServer } from '../../../src/server/index.js';
 import { within } from '../../../test/transport/fixtures/deadline.js';
@@ -46,7 +46,7 @@ function instance(name: string, store: RedisSessionStateStore): { handler: Fetch
   server.tool({ name: 'who', inputSchema: { type: 'object' } }, (_args, context) => ({ content: [{ type: 'text', text: `${name} serves ${context.clientInfo?.name}` }] }));
   const errors: Error[] = [];
   server.onerror = (error) => errors.push(error);
-  return { handler: createFetchHandler(server, { sessionStateStore: store, jsonResponse: true }), errors };
+  return { handler: createFetchHandler(server, { sharedSessions: shareSessions(store), jsonResponse: true }), errors };
 }
 
 const HEADERS = { accept: 'application/json, text/event-stream', 'content-type': 'application/json' };
@@ -107,7 +107,7 @@ test('RedisSessionStateStore with RedisListenBus: the GET stream on a hears the 
     server.resource({ uri: 'file:///w', name: 'w' }, () => ({ contents: [{ uri: 'file:///w', text: '' }] }));
     const errors: Error[] = [];
     server.onerror = (error) => errors.push(error);
-    return { server, listenBus, errors, handler: createFetchHandler(server, { sessionStateStore: new RedisSessionStateStore(redis.client, { keyPrefix: 's5:' }), jsonResponse: true }) };
+    return { server, listenBus, errors, handler: createFetchHandler(server, { sharedSessions: shareSessions(new RedisSessionStateStore(redis.client, { keyPrefix: 's5:' })), jsonResponse: true }) };
   };
   const a = await open('a');
   const b = await open('b');
@@ -142,7 +142,7 @@ test('RedisSessionStateStore with RedisListenBus: the answer to an elicitation a
     });
     const errors: Error[] = [];
     server.onerror = (error) => errors.push(error);
-    return { listenBus, errors, handler: createFetchHandler(server, { sessionStateStore: new RedisSessionStateStore(redis.client, { keyPrefix: 's6:' }) }) };
+    return { listenBus, errors, handler: createFetchHandler(server, { sharedSessions: shareSessions(new RedisSessionStateStore(redis.client, { keyPrefix: 's6:' })) }) };
   };
   const a = await open('a');
   const b = await open('b');

@@ -34,7 +34,7 @@ export interface FetchHandler {
 }
 
 /** The options that tune 2025 sessions, which a 2026-only handler has none of. */
-type SessionOption = 'eventStore' | 'sessionStore' | 'sessionStateStore' | 'maxSessions' | 'maxSessionsPerAddress' | 'handshakeTimeoutMs' | 'sessionIdleMs'
+type SessionOption = 'eventStore' | 'sessionStore' | 'sharedSessions' | 'maxSessions' | 'maxSessionsPerAddress' | 'handshakeTimeoutMs' | 'sessionIdleMs'
   | 'instanceId' | 'retryMs' | 'jsonResponse' | 'streamStallMs';
 
 /** Options for createStatelessFetchHandler: those of createFetchHandler that do not tune sessions. */
@@ -45,7 +45,7 @@ const FETCH_HANDLER_OPTIONS = { ...HTTP_ENDPOINT_OPTIONS, remoteAddress: true } 
 /** What a session option passed to the 2026-only handler is told. */
 const NO_SESSIONS = 'tunes 2025 sessions, which createStatelessFetchHandler does not serve (createFetchHandler does)';
 const SESSION_OPTIONS: Record<SessionOption, string> = {
-  eventStore: NO_SESSIONS, sessionStore: NO_SESSIONS, sessionStateStore: NO_SESSIONS, maxSessions: NO_SESSIONS, maxSessionsPerAddress: NO_SESSIONS, handshakeTimeoutMs: NO_SESSIONS,
+  eventStore: NO_SESSIONS, sessionStore: NO_SESSIONS, sharedSessions: NO_SESSIONS, maxSessions: NO_SESSIONS, maxSessionsPerAddress: NO_SESSIONS, handshakeTimeoutMs: NO_SESSIONS,
   sessionIdleMs: NO_SESSIONS, instanceId: NO_SESSIONS, retryMs: NO_SESSIONS, jsonResponse: NO_SESSIONS, streamStallMs: NO_SESSIONS,
 };
 const STATELESS_FETCH_HANDLER_OPTIONS = {

@@ -4,7 +4,7 @@
 import type { AuthInfo, McpTransport } from '../../protocol/mcp-transport.js';
 import type { InsufficientScopeError } from '../../errors/insufficient-scope-error.js';
 import type { EventStore } from './event-store.js';
-import type { SessionStateStore } from './session-state-store.js';
+import type { SessionSharing } from './session-sharing.js';
 import type { HttpAuth } from './http-auth.js';
 import type { HttpCors } from './http-cors.js';
 import type { StreamableHttpSessionTransport } from './http-session.js';
@@ -69,11 +69,12 @@ export interface HttpEndpointOptions {
   /** Where live sessions are kept (default a Map). */
   sessionStore?: SessionStore;
   /**
-   * Where 2025 sessions are kept as data, shared by every instance given the same store (packages/redis
-   * has RedisSessionStateStore), so any of them serves any session: no sticky routing, and a session
-   * outlives the instance that began it. Without it (the default) a session lives in its process only.
+   * 2025 sessions kept as data, shared by every instance given `shareSessions(store)` with the same
+   * store (packages/redis has RedisSessionStateStore), so any of them serves any session: no sticky
+   * routing, and a session outlives the instance that began it. Without it (the default) a session
+   * lives in its process only, and none of the sharing code is bundled.
    */
-  sessionStateStore?: SessionStateStore;
+  sharedSessions?: SessionSharing;
   /** The `retry:` sent to clients, in ms (default 1000). */
   retryMs?: number;
   maxBodyBytes?: number;
@@ -121,7 +122,7 @@ export interface HttpEndpointOptions {
 /** The keys HttpEndpointOptions takes, for the check where an endpoint is made (options/known-options.ts). */
 export const HTTP_ENDPOINT_OPTIONS = {
   path: true, allowedOrigins: true, allowedHosts: true, dnsRebindingProtection: true, cors: true, jsonResponse: true, eventStore: true,
-  sessionStore: true, sessionStateStore: true, retryMs: true, maxBodyBytes: true, maxJsonDepth: true, maxSessions: true, maxSessionsPerAddress: true,
+  sessionStore: true, sharedSessions: true, retryMs: true, maxBodyBytes: true, maxJsonDepth: true, maxSessions: true, maxSessionsPerAddress: true,
   handshakeTimeoutMs: true, sessionIdleMs: true, bodyTimeoutMs: true, maxBufferedBytes: true, streamStallMs: true, auth: true, instanceId: true,
 } as const satisfies OptionKeys<HttpEndpointOptions>;
 

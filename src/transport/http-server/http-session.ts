@@ -15,11 +15,11 @@ import { HttpError, writeHttpError } from './http-error.js';
 import { randomId } from './random-id.js';
 import type { HttpExchange } from './http-exchange.js';
 import { SendQueue } from './send-queue.js';
-import { ResumableStream, replayStream } from './resumable-stream.js';
+import { ResumableStream } from './resumable-stream.js';
 import type { StreamOwner, StreamSettings } from './resumable-stream.js';
 import { SessionStreams } from './session-streams.js';
 import { requestCancelledBy } from '../../protocol/cancellation.js';
-import { newRequestTag, tagOf, untagged, withTags } from './request-tags.js';
+import type { EndpointSharing } from './session-sharing.js';
 
 /** Settings the endpoint passes to every session (one object, shared, and shared with their streams). */
 export interface SessionSettings extends StreamSettings {
@@ -30,11 +30,8 @@ export interface SessionSettings extends StreamSettings {
   stallMs: number;
   /** Called once when the session closes, however it closed. */
   onended: (session: StreamableHttpSessionTransport) => void;
-  /**
-   * With a shared store (sessionStateStore): checks and writes the session's state. Throws when it
-   * cannot be kept (too large); resolves once the store has it.
-   */
-  saveState?: (session: StreamableHttpSessionTransport, state: SessionState) => Promise<void>;
+  /** With the sharedSessions option: the endpoint's sharing (session-sharing.ts), which this session calls only then. */
+  sharing?: EndpointSharing;
 }
 
 /**
@@ -62,7 +59,7 @@ export class StreamableHttpSessionTransport implements McpTransport, StreamOwner
   onclose?: McpTransport['onclose'];
   onsessionstate?: McpTransport['onsessionstate'];
   onforeignmessage?: McpTransport['onforeignmessage'];
-  /** Only when sessions are shared (SessionSettings.saveState): the connection then keeps its state in the store. */
+  /** Only when sessions are shared (SessionSettings.sharing): the connection then keeps its state in the store. */
   readonly saveSessionState?: (state: SessionState) => void;
   /** When the client last sent something or a connection last ended; idle sessions expire. */
   lastActivity = Date.now();
@@ -109,22 +106,18 @@ export class StreamableHttpSessionTransport implements McpTransport, StreamOwner
    */
   readonly #sends: SendQueue;
   #closed = false;
-  /** A shared session: the tag of this copy's own requests to the client (request-tags.ts), made with the first. */
-  #requestTag: string | undefined;
-  /** A shared session its client ended (DELETE): its streams' events go with it. */
-  #ended = false;
 
   constructor(sessionId: string, settings: SessionSettings, remoteAddress = 'unknown') {
     this.sessionId = sessionId;
     this.remoteAddress = remoteAddress;
     this.#settings = settings;
     this.#sends = new SendQueue(settings.eventStore.storeEventNow !== undefined);
-    const save = settings.saveState;
-    if (save !== undefined) {
+    const sharing = settings.sharing;
+    if (sharing !== undefined) {
       // Queued with the sends: the answer to the request that changed the session goes out once
       // the store has the change, so the client's next request finds it on any instance.
       this.saveSessionState = (state) => {
-        const saved = save(this, state);
+        const saved = sharing.save(this, state);
         this.#background(() => saved);
       };
     }
@@ -132,28 +125,17 @@ export class StreamableHttpSessionTransport implements McpTransport, StreamOwner
 
   /** A message another instance passed on: the answer to a request this copy sent, if its id says so. */
   receiveForwarded(message: JSONRPCMessage): boolean {
-    if (!isResponse(message) || typeof message.id !== 'string' || this.#requestTag === undefined || tagOf(message.id) !== this.#requestTag) return false;
+    if (this.#settings.sharing?.owns(this, message) !== true) return false;
     this.receive(message, {});
     return true;
   }
 
-  /** The client ended this shared session (DELETE): the server's connection has every instance's copy end. */
-  endShared(): void {
-    this.#ended = true;
-    this.onsessionstate?.(undefined);
-  }
-
-  /** The session's state as the shared store has it, for the server's connection (onsessionstate). */
-  restoreState(state: SessionState): void {
-    this.established = state.initialized;
-    this.onsessionstate?.(state);
-  }
 
   async start(): Promise<void> {}
 
   send(message: JSONRPCMessage, options?: SendOptions): Promise<void> {
     // A shared session: the client may POST its answer to any instance, so the id says which copy asked.
-    if (this.saveSessionState !== undefined && 'method' in message) message = withTags(message, this.#requestTag ??= newRequestTag());
+    if (this.#settings.sharing !== undefined) message = this.#settings.sharing.outbound(this, message);
     if (this.#closed) return Promise.reject(new ConnectionClosedError('Cannot send: the HTTP session is closed'));
     // A JSON answer with nothing queued before it goes out now: the order is the same, without the
     // queue's promises and turn (bench/instructions.ts, HTTP JSON rows).
@@ -171,8 +153,9 @@ export class StreamableHttpSessionTransport implements McpTransport, StreamOwner
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
-    // Only this instance's copy of a shared session closes, unless its client ended it (endShared).
-    this.#streams?.closeAll(this.streamKey !== undefined && !this.#ended);
+    // Only this instance's copy of a shared session closes (its events stay for the others), unless
+    // its client ended it: the sharing then took its stream key away (shared-sessions.ts end).
+    this.#streams?.closeAll(this.streamKey !== undefined);
     for (const exchange of this.#jsonWaiters?.values() ?? []) writeHttpError(exchange, new HttpError(404, 'Session closed before the response was ready'));
     this.#streams = undefined;
     this.#pending = undefined;
@@ -218,13 +201,12 @@ export class StreamableHttpSessionTransport implements McpTransport, StreamOwner
   /** Hands an inbound message to the server. */
   receive(message: JSONRPCMessage, extra: McpMessageExtra): void {
     this.lastActivity = Date.now();
-    if (this.saveSessionState !== undefined && isResponse(message) && typeof message.id === 'string') {
-      const tag = tagOf(message.id);
-      if (tag !== undefined && tag !== this.#requestTag) {
-        this.onforeignmessage?.(message); // another instance's request: it takes the answer
-        return;
-      }
-      if (tag !== undefined) message = { ...message, id: untagged(message.id) };
+    // A shared session: an answer to another copy's request goes to that copy (request-tags.ts).
+    const sharing = this.#settings.sharing;
+    if (sharing !== undefined) {
+      const taken = sharing.inbound(this, message);
+      if (taken === undefined) return;
+      message = taken;
     }
     if ('method' in message && message.method === 'notifications/initialized') {
       this.established = true;
@@ -262,12 +244,19 @@ export class StreamableHttpSessionTransport implements McpTransport, StreamOwner
     exchange.onClose(() => { if (waiters.get(requestId) === exchange) waiters.delete(requestId); });
   }
 
-  /** GET without Last-Event-ID: a new standalone stream. False when one is already connected (409). */
-  attachStandaloneStream(exchange: HttpExchange): boolean {
+  /**
+   * GET without Last-Event-ID: a new standalone stream. False when one is already connected (409).
+   * With `missed`: a shared session's GET stream another instance carried, continued here after what the client missed.
+   */
+  attachStandaloneStream(exchange: HttpExchange, missed?: readonly [string, JSONRPCMessage][]): boolean {
     if (this.#standalone?.connected) return false;
     if (this.#standalone) this.#forget(this.#standalone);
     const stream = this.#newStream(undefined);
     this.#standalone = stream;
+    if (missed !== undefined) {
+      stream.resume(exchange, missed);
+      return true;
+    }
     stream.attach(exchange);
     this.#background(() => stream.prime());
     return true;
@@ -293,19 +282,11 @@ export class StreamableHttpSessionTransport implements McpTransport, StreamOwner
       // The store may be shared by sessions: a stream that is not ours is refused, and what
       // was collected for it is never written.
       const stream = this.#streams?.get(streamId);
-      if (!stream && this.streamKey !== undefined && streamId.startsWith(`${this.streamKey}.`)) {
-        // Carried by another instance. A GET stream (".g" ids) continues here, as this copy's own;
-        // a request's stream is replayed, and its instance goes on storing what the request sends.
-        if (!streamId.slice(streamId.lastIndexOf('.') + 1).startsWith('g')) {
-          replayStream(exchange, this.sessionId, missed, this.#settings);
-          return undefined;
-        }
-        if (this.#standalone?.connected) return new HttpError(409, 'Conflict: this session already has an open GET stream');
-        if (this.#standalone) this.#forget(this.#standalone);
-        const standalone = this.#newStream(undefined);
-        this.#standalone = standalone;
-        standalone.resume(exchange, missed);
-        return undefined;
+      // A shared session's stream another instance carries: continued here (shared-sessions.ts).
+      const sharing = this.#settings.sharing;
+      if (!stream && sharing !== undefined) {
+        const resumed = sharing.resume(this, exchange, streamId, missed, this.#settings);
+        if (resumed !== false) return resumed;
       }
       if (!stream) return new HttpError(400, `Cannot resume: event id "${lastEventId}" is not from a stream of this session`);
       if (stream.connected) return new HttpError(409, 'Conflict: that stream is already connected');

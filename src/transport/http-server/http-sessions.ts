@@ -17,7 +17,6 @@ import { randomId } from './random-id.js';
 import { StreamableHttpSessionTransport } from './http-session.js';
 import type { SessionSettings } from './http-session.js';
 import { DEFAULT_MAX_BUFFERED_BYTES, DEFAULT_STALL_MS, unref } from './sse-response.js';
-import { SharedSessions } from './shared-sessions.js';
 
 /** One POST's message as the endpoint classified it: a request, a notification or a response. */
 export type PostedMessage = Exclude<Classified, { kind: 'invalid' }>;
@@ -49,8 +48,6 @@ export function createSessionRoute(server: HttpServable, options: HttpEndpointOp
     throw new TypeError(`instanceId must be 1 to 32 letters, digits, "_" or "-" (got ${JSON.stringify(instanceId)})`);
   }
   const sessions: SessionStore = options.sessionStore ?? new Map<string, StreamableHttpSessionTransport>();
-  /** With a sessionStateStore: the sessions every instance sharing it may continue. */
-  const shared = options.sessionStateStore === undefined ? undefined : new SharedSessions(options.sessionStateStore, idleMs);
   /**
    * Who opened each session, when a token verifier says (principalOf). BP#session-hijacking: a
    * session id is no credential, so anyone else presenting it is told the session does not exist.
@@ -83,7 +80,16 @@ export function createSessionRoute(server: HttpServable, options: HttpEndpointOp
       perAddress.release(ended.remoteAddress);
     },
   };
-  if (shared !== undefined) sessionSettings.saveState = (session, state) => shared.save(session.sessionId, owners.get(session), session.streamKey ??= randomId(), state);
+  /** With the sharedSessions option (shareSessions(store)): the sessions every instance sharing the store may continue. */
+  const shared = options.sharedSessions?.bind({
+    idleMs,
+    sessions,
+    ownerOf: (session) => owners.get(session),
+    createSession,
+    unsupportedVersion: (version) => unsupportedVersion(version, server.protocolVersions ?? HANDSHAKE_REVISIONS),
+    report: (error) => server.onerror?.(error),
+  });
+  if (shared !== undefined) sessionSettings.sharing = shared;
 
   /** Makes a session and connects it to the server: a new one (initialize), or one the shared store has (`sessionId`). */
   async function createSession(principal: string | undefined, address: string, sessionId?: string): Promise<StreamableHttpSessionTransport> {
@@ -130,46 +136,10 @@ export function createSessionRoute(server: HttpServable, options: HttpEndpointOp
     const version = exchange.header('mcp-protocol-version');
     const supported = server.protocolVersions ?? HANDSHAKE_REVISIONS;
     const badVersion = version !== undefined && !supported.includes(version);
-    if (shared !== undefined) return continueShared(exchange, id, session, principal, badVersion ? version : undefined);
+    // Shared: the store says whether the session lives and what it is now (shared-sessions.ts); every read refreshes its TTL.
+    if (shared !== undefined) return shared.continue(exchange, id, session, principal, badVersion ? version : undefined);
     if (!session) throw new HttpError(404, 'Session not found: it expired, was closed, or never existed');
     if (badVersion) throw unsupportedVersion(version!, supported);
-    session.lastActivity = Date.now();
-    return session;
-  }
-
-  /**
-   * A session id with a shared store: the store says whether the session lives and what it is now
-   * (another instance may have begun, changed or ended it), and this instance serves it, with the
-   * copy it holds or a new one. Every read refreshes the session's TTL (sessionIdleMs).
-   */
-  async function continueShared(exchange: HttpExchange, id: string, held: StreamableHttpSessionTransport | undefined, principal: string | undefined,
-    badVersion: string | undefined): Promise<StreamableHttpSessionTransport> {
-    const record = await shared!.read(id);
-    // Unchanged since this copy last took it (most requests): nothing to decode or take again.
-    // BP#session-hijacking: the copy is bound to the principal the record names, as the instance that opened it was.
-    if (record !== undefined && held !== undefined && held.storedRecord === record && sessions.get(id) === held) {
-      if (owners.get(held) !== principal) throw new HttpError(404, 'Session not found: it expired, was closed, or never existed');
-      if (badVersion !== undefined) throw unsupportedVersion(badVersion, server.protocolVersions ?? HANDSHAKE_REVISIONS);
-      held.lastActivity = Date.now();
-      return held;
-    }
-    const stored = record === undefined ? undefined : shared!.decode(id, record, server.onerror);
-    if (stored === undefined) {
-      // Ended (DELETE on any instance), expired, or a record refused: this copy goes too.
-      if (held !== undefined) void held.close();
-      throw new HttpError(404, 'Session not found: it expired, was closed, or never existed');
-    }
-    // BP#session-hijacking: bound to whoever opened it, checked here as the instance that opened it would.
-    if (stored.principal !== principal) throw new HttpError(404, 'Session not found: it expired, was closed, or never existed');
-    if (badVersion !== undefined) throw unsupportedVersion(badVersion, server.protocolVersions ?? HANDSHAKE_REVISIONS);
-    let session = held;
-    if (session === undefined || sessions.get(id) !== session) {
-      // Another request may have made this instance's copy while the store was read.
-      session = sessions.get(id) ?? await createSession(principal, exchange.remoteAddress, id);
-    }
-    session.streamKey = stored.streams;
-    session.storedRecord = record;
-    session.restoreState(stored.state);
     session.lastActivity = Date.now();
     return session;
   }
@@ -225,11 +195,8 @@ export function createSessionRoute(server: HttpServable, options: HttpEndpointOp
     async delete(exchange, principal) {
       // basic/transports#session-management: the client ends its session; the id then answers 404.
       const session = await findSession(exchange, principal);
-      // Ended everywhere: the record goes, and the listen bus has every instance close its copy (endShared).
-      if (shared !== undefined) {
-        await shared.delete(session.sessionId);
-        session.endShared();
-      }
+      // Ended everywhere: the record goes, and the listen bus has every instance close its copy (shared-sessions.ts end).
+      if (shared !== undefined) await shared.end(session);
       await session.close();
       exchange.respond(200, {});
     },

@@ -29,20 +29,6 @@ export interface StreamOwner {
   connectionEnded(overflow?: Error): void;
 }
 
-/**
- * A resumption of a stream that another instance carries (a session shared through a
- * SessionStateStore, the events in a shared EventStore): what the client missed, then the end of
- * the connection. The client comes back after `retry` with its new Last-Event-ID, on whichever
- * instance, until the response is among the events (basic/transports#resumability-and-redelivery:
- * the server MAY close a stream at any time; SEP-1699 polling).
- */
-export function replayStream(exchange: HttpExchange, sessionId: string, missed: readonly [string, JSONRPCMessage][], settings: StreamSettings): void {
-  const connection = new SseConnection(exchange.stream({ 'Mcp-Session-Id': sessionId }), settings.maxBufferedBytes, settings.stallMs);
-  connection.write(`retry: ${settings.retryMs}\n\n`);
-  for (const [eventId, message] of missed) connection.write(encodeMessageEvent(eventId, JSON.stringify(message)));
-  connection.end();
-}
-
 /** A POST-born stream (answers one request) or the session's GET stream. */
 export class ResumableStream {
   /** Unique across sessions, since an event store may be shared; event ids are built from it. */
