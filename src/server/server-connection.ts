@@ -212,7 +212,8 @@ export class ServerConnection implements MessageRouter {
     this.clientInfo = state.clientInfo;
     this.logLevel = state.logLevel;
     this.#subscriptions = state.subscriptions.length === 0 ? undefined : new Set(state.subscriptions);
-    this.state = state.initialized ? 'operating' : 'awaiting-initialized';
+    // The handshake as it went on the other instance, through the one state machine (never backwards).
+    this.state = nextServerState(nextServerState(this.state, 'initialize'), state.initialized ? 'initialized' : 'initialize');
   }
 
   /** Starts reading from the transport. */
