@@ -20,15 +20,18 @@ export async function post(url: string, headers: Record<string, string>, body: o
   return { result: message.result, sessionId: response.headers.get('mcp-session-id') };
 }
 
-/** A 2025 session begun on `url` and called on `serve` (by default the same URL). */
-export async function sessionSide(url: string, serverPid: number, serve = url): Promise<Side> {
+/**
+ * A 2025 session begun on `url` and called on the URLs of `serve` in turn (by default the same URL
+ * only): instances that share their sessions serve each call wherever it lands.
+ */
+export async function sessionSide(url: string, serverPid: number, serve: readonly string[] = [url]): Promise<Side> {
   const { sessionId } = await post(url, {}, { jsonrpc: '2.0', id: 0, method: 'initialize', params: INITIALIZE_PARAMS });
   const headers = { 'mcp-session-id': sessionId!, 'mcp-protocol-version': '2025-11-25' };
-  await post(serve, headers, { jsonrpc: '2.0', method: 'notifications/initialized' });
+  await post(serve[0]!, headers, { jsonrpc: '2.0', method: 'notifications/initialized' });
   let id = 1;
   return {
     serverPid,
-    call: async () => (await post(serve, headers, { jsonrpc: '2.0', id: id++, method: 'tools/call', params: ADD_CALL })).result,
+    call: async () => (await post(serve[id % serve.length]!, headers, { jsonrpc: '2.0', id: id++, method: 'tools/call', params: ADD_CALL })).result,
     close: async () => undefined,
   };
 }

@@ -11,6 +11,8 @@ import { median, ownCpuMicros, percentile, processCpuMicros } from './stats.js';
 /** One side of a comparison, connected and ready: a round trip, and the server process. */
 export interface Side {
   serverPid: number;
+  /** Further server processes the side's calls reach (instances behind one client): their CPU counts too. */
+  otherServerPids?: readonly number[];
   call(): Promise<unknown>;
   close(): Promise<void>;
 }
@@ -27,6 +29,11 @@ export interface RunFigures {
   rounds: number[];
 }
 
+/** CPU time so far of every server process the side reaches, in microseconds. */
+function serverCpuMicros(side: Side): number {
+  return [side.serverPid, ...side.otherServerPids ?? []].reduce((sum, pid) => sum + processCpuMicros(pid), 0);
+}
+
 /** `total` calls per side, split over `rounds` alternating turns; one RunFigures per side, in order. */
 export async function measureInterleaved(sides: readonly Side[], shape: Shape, total: number, rounds: number, concurrency: number): Promise<RunFigures[]> {
   const perRound = Math.ceil(total / rounds);
@@ -36,11 +43,11 @@ export async function measureInterleaved(sides: readonly Side[], shape: Shape, t
     for (const index of order) {
       const side = sides[index]!, tally = tallies[index]!;
       const call = (): Promise<unknown> => side.call();
-      const serverBefore = processCpuMicros(side.serverPid);
+      const serverBefore = serverCpuMicros(side);
       const clientBefore = ownCpuMicros();
       const run = shape === 'sequential' ? await sequential(call, perRound) : await inFlight(call, perRound, concurrency);
       tally.clientCpu += ownCpuMicros() - clientBefore;
-      tally.serverCpu += processCpuMicros(side.serverPid) - serverBefore;
+      tally.serverCpu += serverCpuMicros(side) - serverBefore;
       tally.rates.push((perRound * 1000) / run.elapsedMs);
       tally.latencies.push(run.latencies);
       tally.calls += perRound;
