@@ -24,7 +24,7 @@ import { absolute, compared, failed, formatTable, loadRows, writeJson } from './
 import type { Row, Target } from './report.js';
 import type { RunFigures } from './measure.js';
 import { benchSeedBundle } from './seed-bundle.js';
-import { benchSharedSessions } from './shared-sessions.js';
+import { ROUTED_SESSIONS, benchSharedSessions } from './shared-sessions.js';
 import { countSourceLines } from './source-lines.js';
 import { benchStdio } from './stdio.js';
 import { benchWorkerFootprint } from './worker-footprint.js';
@@ -172,6 +172,15 @@ await section('shared sessions', async () => {
     ...loadRows('shared sessions', `owner, sessions in Redis vs in process (JSON), sequential ×${count(COUNTS.httpSequential)}`, result.owner.sequential, result.unshared.sequential, {}),
     absolute('shared sessions', 'Redis commands per call, owner', '', result.redisCommandsPerCall.owner),
     absolute('shared sessions', 'Redis commands per call, non-owner', '', result.redisCommandsPerCall.nonOwner, { on: 'value', op: '<=', limit: 1 }),
+  );
+  // Three instances, the same sessions and calls routed round robin (mcpwire column) beside sticky
+  // (baseline column); server CPU is the three instances' together. No target: what routing costs.
+  const routed = `round robin vs sticky, 3 instances, ${ROUTED_SESSIONS} sessions (JSON)`;
+  rows.push(
+    ...loadRows('shared sessions', `${routed}, sequential ×${count(COUNTS.httpSequential)}`, result.roundRobin.sequential, result.sticky.sequential, {}),
+    ...loadRows('shared sessions', `${routed}, ${COUNTS.concurrency} in flight ×${count(COUNTS.httpInFlight)}`, result.roundRobin.inFlight, result.sticky.inFlight, {}),
+    absolute('shared sessions', 'Redis commands per call, round robin', '', result.redisCommandsPerCall.roundRobin),
+    absolute('shared sessions', 'Redis commands per call, sticky', '', result.redisCommandsPerCall.sticky),
   );
 });
 
