@@ -6,8 +6,9 @@
 //   node:http client → that server.
 // - bridge --port: the raw node:http client → `mcpwire bridge --port 0 -- add server`, beside the raw
 //   line client → add server.
-// The CLI runs bundled, as npm run build bundles it. Not measured yet: the anchors (mcp-remote,
-// supergateway), which are not devDependencies.
+// - the anchors (bridge-anchors.ts), in the same turns: mcp-remote beside `bridge URL`, supergateway
+//   beside `bridge --port`; an anchor that cannot run here is carried as the reason why.
+// The CLI runs bundled, as npm run build bundles it.
 
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
@@ -16,6 +17,7 @@ import { ADD_CALL, COUNTS, INITIALIZE_PARAMS, SCRATCH, SERVERS } from './config.
 import { RawStdioClient } from './baselines/raw-clients.js';
 import { RawNodeHttpClient } from './baselines/raw-node-http-client.js';
 import { bundle } from './build.js';
+import { startMcpRemote, startSupergateway } from './bridge-anchors.js';
 import { startHttpServer } from './http.js';
 import { checkAnswer, measureInterleaved, warmUp } from './measure.js';
 import type { RunFigures, Side } from './measure.js';
@@ -53,9 +55,13 @@ async function startBridgePort(): Promise<{ child: ChildProcess; url: string }> 
   return { child, url };
 }
 
-type Pair = { sequential: RunFigures; inFlight: RunFigures };
+/** One side's figures in both load shapes. */
+export type Pair = { sequential: RunFigures; inFlight: RunFigures };
+/** An anchor's figures, or why it could not run. */
+export type AnchorResult = Pair | { missing: string };
 export interface BridgeResult {
   direct: Pair; tapped: Pair; httpDirect: Pair; bridgeUrl: Pair; bridgePort: Pair;
+  mcpRemote: AnchorResult; supergateway: AnchorResult;
   rssBytes: { server: number; tap: number; bridgeUrl: number; bridgePort: number };
 }
 
@@ -70,6 +76,9 @@ export async function benchBridge(esbuild: string): Promise<BridgeResult> {
     await stdioSide([CLI_BUNDLE, 'bridge', http.url], () => stopChild(http.child)),
     await httpSide(port.url, port.child.pid!, () => stopChild(port.child)),
   ];
+  // Started last: the HTTP server must still run when mcp-remote connects, and stops with side 3.
+  const anchors = [await startMcpRemote(http.url), await startSupergateway()];
+  const anchorIndex = anchors.map((anchor) => ('side' in anchor ? sides.push(anchor.side) - 1 : -1));
   try {
     for (const side of sides) {
       await checkAnswer(side);
@@ -79,11 +88,17 @@ export async function benchBridge(esbuild: string): Promise<BridgeResult> {
     const [server, tap, , bridgeUrl, bridgePort] = sides.map((side) => processRssBytes(side.serverPid)) as number[];
     const inFlight = await measureInterleaved(sides, 'in flight', COUNTS.httpInFlight, COUNTS.rounds, COUNTS.concurrency);
     const pair = (index: number): Pair => ({ sequential: sequential[index]!, inFlight: inFlight[index]! });
+    const anchor = (which: number): AnchorResult => {
+      const found = anchors[which]!;
+      return 'missing' in found ? found : pair(anchorIndex[which]!);
+    };
     return {
       direct: pair(0), tapped: pair(1), httpDirect: pair(2), bridgeUrl: pair(3), bridgePort: pair(4),
+      mcpRemote: anchor(0), supergateway: anchor(1),
       rssBytes: { server: server!, tap: tap!, bridgeUrl: bridgeUrl!, bridgePort: bridgePort! },
     };
   } finally {
-    for (const side of sides) await side.close();
+    // The anchors first: mcp-remote's server is the one side 3 stops.
+    for (const side of [...sides].reverse()) await side.close();
   }
 }

@@ -8,6 +8,7 @@ import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { buildDist, bundle, ensureEsbuild } from './build.js';
 import { benchBridge } from './bridge.js';
+import { bridgeRows } from './bridge-rows.js';
 import { benchColdStart } from './cold-start.js';
 import { COUNTS, QUICK, ROOT, SERVERS } from './config.js';
 import { benchFootprint } from './footprint.js';
@@ -22,7 +23,6 @@ import { benchSessionMemory } from './memory.js';
 import { countPublicNames } from './public-names.js';
 import { absolute, compared, failed, formatTable, loadRows, writeJson } from './report.js';
 import type { Row, Target } from './report.js';
-import type { RunFigures } from './measure.js';
 import { benchSeedBundle } from './seed-bundle.js';
 import { ROUTED_SESSIONS, benchSharedSessions } from './shared-sessions.js';
 import { countSourceLines } from './source-lines.js';
@@ -107,20 +107,9 @@ await section('stdio', async () => {
 });
 
 await section('bridge', async () => {
-  // Issue 46: each bridged side's server CPU/call is the bridge process's own, beside the server's.
-  const result = details.bridge = await benchBridge(esbuild);
-  const rows3 = (label: string, ours: { sequential: RunFigures; inFlight: RunFigures }, theirs: { sequential: RunFigures; inFlight: RunFigures }): Row[] => [
-    ...loadRows('bridge', `${label}, sequential ×${count(COUNTS.httpSequential)}`, ours.sequential, theirs.sequential, {}),
-    ...loadRows('bridge', `${label}, ${COUNTS.concurrency} in flight ×${count(COUNTS.httpInFlight)}`, ours.inFlight, theirs.inFlight, {}),
-  ];
-  rows.push(
-    ...rows3('tap --trace-file vs stdio direct', result.tapped, result.direct),
-    ...rows3('bridge URL (stdio to HTTP) vs the raw HTTP client direct', result.bridgeUrl, result.httpDirect),
-    ...rows3('bridge --port (HTTP to stdio) vs stdio direct', result.bridgePort, result.direct),
-    compared('bridge', 'tap process RSS vs the add server\'s', 'MB', result.rssBytes.tap / KB / KB, result.rssBytes.server / KB / KB),
-    compared('bridge', 'bridge URL process RSS vs the add server\'s', 'MB', result.rssBytes.bridgeUrl / KB / KB, result.rssBytes.server / KB / KB),
-    compared('bridge', 'bridge --port process RSS (one session) vs the add server\'s', 'MB', result.rssBytes.bridgePort / KB / KB, result.rssBytes.server / KB / KB),
-  );
+  // Issue 46: each bridged side's server CPU/call is the bridge process's own, beside the server's
+  // and beside the anchors' (mcp-remote, supergateway) doing the same job.
+  rows.push(...bridgeRows(details.bridge = await benchBridge(esbuild)));
 });
 
 await section('http', async () => {

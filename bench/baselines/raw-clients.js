@@ -5,8 +5,9 @@ import { spawn } from 'node:child_process';
 
 /** Newline-delimited JSON over a spawned child's stdin/stdout, one Map entry per pending request. */
 export class RawStdioClient {
-  constructor(command, args) {
-    this.child = spawn(command, args, { stdio: ['pipe', 'pipe', 'inherit'] });
+  /** `options.stderr`: where the child's stderr goes ('inherit' unless said); `options.env`: its environment. */
+  constructor(command, args, options = {}) {
+    this.child = spawn(command, args, { stdio: ['pipe', 'pipe', options.stderr ?? 'inherit'], env: options.env });
     this.pending = new Map();
     this.nextId = 1;
     this.buffered = '';
