@@ -54,12 +54,16 @@ function buildHash(): string {
 
 const CACHE_PREFIX = 'mcpwire-built-';
 const STALE_MS = 60 * 60 * 1000;
+/** How long a build may hold the lock before another file takes it over, and how often the others look. */
+const BUILD_LOCK_MS = 10 * 60 * 1000;
+const LOCK_POLL_MS = 250;
 
 /**
  * The built workspace for the current sources, built on first use in a temp workspace with the
  * repo's layout (its node_modules links the packages to each other, as npm's workspaces do, and
- * the tools from the repo); moved into place whole, so a folder that is there is complete. Two
- * files building at once each build, and the second one's copy is dropped.
+ * the tools from the repo); moved into place whole, so a folder that is there is complete. One
+ * test file builds while the others that need the same build wait for it (a lock folder beside
+ * it); a lock left by a file that died is taken over after BUILD_LOCK_MS.
  */
 function cachedBuild(): string {
   const cached = join(tmpdir(), `${CACHE_PREFIX}${buildHash()}`);
@@ -67,9 +71,19 @@ function cachedBuild(): string {
     const path = join(tmpdir(), entry);
     if (entry.startsWith(CACHE_PREFIX) && path !== cached && Date.now() - statSync(path).mtimeMs > STALE_MS) rmSync(path, { recursive: true, force: true });
   }
-  if (existsSync(cached)) {
-    utimesSync(cached, new Date(), new Date());
-    return cached;
+  const lock = `${cached}.lock`;
+  for (let waited = 0; ; waited += LOCK_POLL_MS) {
+    if (existsSync(cached)) {
+      utimesSync(cached, new Date(), new Date());
+      return cached;
+    }
+    try {
+      mkdirSync(lock); // atomic: this file builds
+      break;
+    } catch {
+      if (waited >= BUILD_LOCK_MS) { rmSync(lock, { recursive: true, force: true }); continue; }
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, LOCK_POLL_MS); // another file is building: its folder appears when done
+    }
   }
   const root = mkdtempSync(join(tmpdir(), 'mcpwire-building-'));
   try {
@@ -93,6 +107,7 @@ function cachedBuild(): string {
     return cached;
   } finally {
     rmSync(root, { recursive: true, force: true });
+    rmSync(lock, { recursive: true, force: true });
   }
 }
 

@@ -1,5 +1,5 @@
 // The ModelScope walk's stand-ins, shared by modelscope.test.ts and the docs' transcript checker
-// (test/docs/transcripts.test.ts): the fake Plaza (packages/modelscope/test/fake-plaza.ts), a
+// (test/docs/transcripts-fake-plaza.test.ts): the fake Plaza (packages/modelscope/test/fake-plaza.ts), a
 // loopback "hosting gateway" whose /<name>/mcp addresses the Plaza hands out on deploy, and a
 // local mcpwire server (test/fixtures/plaza-maps-server.ts) behind the gateway. An address works
 // while the Plaza lists it as deployed; after undeploy it answers 410, as an expired one does.
