@@ -85,6 +85,34 @@ test('shared sessions: begun on a, finished and served on b with what initialize
   assert.deepStrictEqual([a.handler.sessionCount, b.handler.sessionCount, a.errors, b.errors], [1, 1, [], []]);
 }));
 
+test('shared sessions: notifications/initialized is answered 202 only once its change is in the store, so the next request finds it on any instance', async () => {
+  const events: string[] = [];
+  // A store slow to save: what Redis is to an instance under load. The save ends a macrotask later.
+  class SlowStore extends InMemorySessionStateStore {
+    override async save(sessionId: string, record: string, ttlMs: number): Promise<void> {
+      if (decodeStoredSession(record).state.initialized) events.push('save');
+      await new Promise((resolve) => setImmediate(resolve));
+      await super.save(sessionId, record, ttlMs);
+      if (decodeStoredSession(record).state.initialized) events.push('saved');
+    }
+  }
+  const store = new SlowStore();
+  const bus = new LocalListenBus();
+  const a = instance('a', store, {}, bus);
+  const b = instance('b', store, {}, bus);
+  try {
+    const session = await begin(a.handler);
+    const headers = { 'mcp-session-id': session, 'mcp-protocol-version': '2025-11-25' };
+    const accepted = await call(b.handler, INITIALIZED, headers);
+    events.push(`answered ${accepted.status}`);
+    assert.deepStrictEqual(events, ['save', 'saved', 'answered 202']);
+    // a's copy was made before the change: it reads the store and serves the call.
+    assert.deepStrictEqual((await call(a.handler, WHO, headers)).messages.at(-1), { jsonrpc: '2.0', id: 2, result: { content: [{ type: 'text', text: 'a serves shared-client, sampling true' }] } });
+  } finally {
+    await Promise.all([a.handler.close(), b.handler.close()]);
+  }
+});
+
 test('shared sessions: a subscription made on a is known to b, which tells the client on its GET stream', () => twoInstances(async (a, b) => {
   const session = await begin(a.handler);
   const headers = { 'mcp-session-id': session, 'mcp-protocol-version': '2025-11-25' };

@@ -229,6 +229,16 @@ export class StreamableHttpSessionTransport implements McpTransport, StreamOwner
     }
   }
 
+  /**
+   * Answers a POSTed notification or response (202). In a shared session the change it made
+   * (notifications/initialized) is saved first, queued with the sends: the client's next request
+   * may land on any instance and must find it there.
+   */
+  accepted(respond: () => void): void {
+    if (this.#settings.sharing === undefined) respond();
+    else this.#background(() => { respond(); return undefined; });
+  }
+
   /** A POSTed request answered over SSE: the stream starts with a priming event. */
   openRequestStream(exchange: HttpExchange, requestId: RequestId): void {
     const stream = this.#newStream(requestId);

@@ -149,7 +149,7 @@ export function createSessionRoute(server: HttpServable, options: HttpEndpointOp
     if (posted.kind !== 'request') {
       // Notifications and responses: accepted → 202 with no body.
       session.receive(posted.message, extra);
-      exchange.respond(202, { 'Mcp-Session-Id': session.sessionId });
+      session.accepted(() => exchange.respond(202, { 'Mcp-Session-Id': session.sessionId }));
       return;
     }
     const id = posted.message.id;
