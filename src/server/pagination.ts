@@ -15,7 +15,7 @@ export interface Position {
 }
 
 /** Turns a position into the cursor string sent as `nextCursor`. */
-export function encodeCursor(seq: number, key?: string): string {
+function encodeCursor(seq: number, key?: string): string {
   // encodeURIComponent keeps btoa's input Latin-1 whatever the key (a URI, a prompt name).
   return btoa(key === undefined ? `${PREFIX}${seq}` : `${PREFIX}${seq}:${encodeURIComponent(key)}`);
 }

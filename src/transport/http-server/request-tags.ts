@@ -13,7 +13,7 @@ export function newRequestTag(): string {
 }
 
 /** `id` with `tag`. */
-export function tagRequestId(tag: string, id: RequestId): string {
+function tagRequestId(tag: string, id: RequestId): string {
   return `${tag}~${typeof id === 'number' ? 'n' : 's'}${id}`;
 }
 
