@@ -344,6 +344,17 @@ export const COMMAND_HELP: Record<string, CommandHelp> = {
     ],
     exitCodes: 'exit codes: the server\'s when it exits first · 0 the host closed stdin or Ctrl-C · 2 usage · 4 the server cannot be started or reached',
   },
+  trace: {
+    usage: [['mcpwire trace view F [--html OUT]', 'a recording (tap --trace-file F) along the seam: on the terminal and as the seam page']],
+    about: "Reads a recording of what a real host did (mcpwire tap --trace-file F, or any --trace-file) and prints one\nline per message: time, direction, the method or how it ended, and what it meant at the seam: the tools\neach tools/list gave the host, whether a tools/call named a tool in the host's latest list, and whether it\nended in a result, isError (the tool failed; the model sees it) or a JSON-RPC error (no result at all).\nThen a summary: tools listed but never called, calls of tools not listed. It also writes the seam page\n(one arrow per message, its JSON a click away; the page doctor --from-trace --html draws) and says\nwhere on stderr. Peer text is escaped on the terminal and in the page.",
+    options: [['--html OUT', 'write the seam page to OUT (default: F with .html for its extension, beside F)']],
+    server: false,
+    examples: [
+      'mcpwire trace view /tmp/add.ndjson  # after: mcpwire tap --trace-file /tmp/add.ndjson -- mcpwire serve',
+      'mcpwire trace view host.ndjson --html /tmp/seam.html',
+    ],
+    exitCodes: 'exit codes: 0 shown · 2 usage: the recording cannot be read or is not NDJSON, or OUT cannot be written',
+  },
   bridge: {
     usage: [
       ['mcpwire bridge URL [-H \'Name: value\'…]', 'stdio to a Streamable HTTP server, for a host that speaks only stdio'],
