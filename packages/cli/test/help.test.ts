@@ -56,6 +56,7 @@ test('help, --help and -h print the overview with exit 0; no command at all prin
     'mcpwire demo [--http] [--era REVISION] [--html FILE]',
     'mcpwire chat "QUESTION" --model openai:M|anthropic:M [--dry-run] [--trace] [--html FILE] <servers>',
     'mcpwire inspect <server> [--port N] [--no-open] [--model SPEC]',
+    'mcpwire inspect --follow F [--port N] [--no-open]',
     'mcpwire serve [--http [--port N]]',
     'mcpwire tap (--trace-file F | --trace) -- command args…',
     'mcpwire trace view F [--html OUT]',
