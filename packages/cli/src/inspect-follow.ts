@@ -7,7 +7,7 @@
 // refused. The page server, its token and its guard are inspect's own (inspect-server.ts).
 
 import { resolve } from 'node:path';
-import { CLIENT_REQUESTS } from 'mcpwire/protocol';
+import { CLIENT_REQUESTS, META } from 'mcpwire/protocol';
 import { UsageError, optionValue } from './args.js';
 import type { ParsedArgs } from './args.js';
 import { openBrowserPrivately } from './browser-open.js';
@@ -78,8 +78,10 @@ class FollowApi implements InspectOperations {
     if (op !== 'state') throw new InspectRequestError(`inspect --follow shows a recording and calls nothing ("${op}"): run mcpwire inspect <server> to call the server yourself`);
     const result = this.#server.opening?.result as Record<string, unknown> | undefined;
     const version = result?.protocolVersion ?? (Array.isArray(result?.supportedVersions) ? result.supportedVersions[0] : undefined);
+    // initialize's result names the server in serverInfo; 2026-07-28 in the result's _meta (basic/index#_meta).
+    const meta = result?._meta as Record<string, unknown> | undefined;
     return {
-      server: result?.serverInfo ?? null,
+      server: result?.serverInfo ?? meta?.[META.serverInfo] ?? null,
       protocolVersion: typeof version === 'string' ? version : null,
       era: this.#server.era ?? null,
       eraReason: result === undefined ? 'no answer to the host\'s initialize or server/discover in the recording yet' : 'as the recording shows',

@@ -166,3 +166,22 @@ test('inspect --follow F: a running tap\'s messages appear in the inspector\'s e
   assert.equal(await main(['inspect', '--follow', 'f.ndjson', '--model', 'scripted'], usage), 2);
   assert.equal(usage.err(), 'mcpwire: inspect --follow F shows a recording: it takes only --port N and --no-open, got: --model\nrun "mcpwire inspect --help" for usage\n');
 });
+
+test('inspect --follow F over a 2026-07-28 recording: the server is named by the result\'s _meta, the revision by supportedVersions', { timeout: 30_000 }, async (t) => {
+  const dir = folder(t);
+  writeFileSync(join(dir, 'discover.ndjson'), record('send', { jsonrpc: '2.0', id: 1, method: 'server/discover', params: {} })
+    + record('receive', { jsonrpc: '2.0', id: 1, result: { supportedVersions: ['2026-07-28'], capabilities: { tools: {} }, _meta: { 'io.modelcontextprotocol/serverInfo': { name: 'calc', version: '1.0.0' } } } }));
+  const stop = new AbortController();
+  t.after(() => stop.abort());
+  let printed!: (text: string) => void;
+  const line = new Promise<string>((resolve) => { printed = resolve; });
+  const io = { ...captureIo({ signal: stop.signal, cwd: dir }), stdout: { write: (text: string) => printed(text) } };
+  const running = main(['inspect', '--follow', 'discover.ndjson', '--no-open'], io);
+  const [, port, token] = /^inspector: http:\/\/127\.0\.0\.1:(\d+)\/\?token=(\S+)\n$/.exec(await line)!;
+  const events = eventStream(Number(port), token!, t);
+  await events.until((items) => items.some((event) => event.kind === 'changed'));
+  const state = JSON.parse((await post(Number(port), token!, 'state')).body) as { server: unknown; era: unknown; protocolVersion: unknown; capabilities: unknown };
+  assert.deepStrictEqual([state.server, state.era, state.protocolVersion, state.capabilities], [{ name: 'calc', version: '1.0.0' }, 'stateless', '2026-07-28', { tools: {} }]);
+  stop.abort();
+  assert.equal(await running, 0);
+});
