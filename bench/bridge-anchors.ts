@@ -22,7 +22,7 @@ import type { Side } from './measure.js';
 import { stopChild } from './stats.js';
 
 /** A running anchor, or why it is not running. */
-export type Anchor = { side: Side } | { missing: string };
+export type Anchor = { side: Side; url?: string } | { missing: string };
 
 const STARTUP_MS = 15_000;
 
@@ -96,7 +96,7 @@ async function waitForOk(url: string, tries: number, child: ChildProcess): Promi
   throw new Error(`supergateway did not answer ${url}`);
 }
 
-/** supergateway serving the add server (bundled, as `bridge --port` serves it) to the raw node:http client. */
+/** supergateway serving the add server (bundled, as `bridge --port` serves it) to the raw node:http client; `url` takes more sessions. */
 export async function startSupergateway(): Promise<Anchor> {
   const bin = binOf('supergateway');
   if (bin === undefined) return { missing: 'supergateway is not installed (npm install)' };
@@ -115,5 +115,5 @@ export async function startSupergateway(): Promise<Anchor> {
     await stopChild(child);
     return { missing: (error as Error).message };
   }
-  return { side: { serverPid: child.pid!, call: () => raw.request('tools/call', ADD_CALL), close: async () => { raw.close(); await stopChild(child); } } };
+  return { url: `http://127.0.0.1:${port}/mcp`, side: { serverPid: child.pid!, call: () => raw.request('tools/call', ADD_CALL), close: async () => { raw.close(); await stopChild(child); } } };
 }

@@ -8,6 +8,7 @@
 //   line client → add server.
 // - the anchors (bridge-anchors.ts), in the same turns: mcp-remote beside `bridge URL`, supergateway
 //   beside `bridge --port`; an anchor that cannot run here is carried as the reason why.
+// Their memory is bridge-memory.ts's.
 // The CLI runs bundled, as npm run build bundles it.
 
 import { spawn } from 'node:child_process';
@@ -21,18 +22,21 @@ import { startMcpRemote, startSupergateway } from './bridge-anchors.js';
 import { startHttpServer } from './http.js';
 import { checkAnswer, measureInterleaved, warmUp } from './measure.js';
 import type { RunFigures, Side } from './measure.js';
-import { processRssBytes, stopChild } from './stats.js';
+import { stopChild } from './stats.js';
 
-const CLI_BUNDLE = join(SCRATCH, 'mcpwire-cli.mjs');
+/** The CLI as npm run build bundles it (benchBridge writes it). */
+export const CLI_BUNDLE = join(SCRATCH, 'mcpwire-cli.mjs');
 
-async function stdioSide(args: string[], stop?: () => Promise<void>): Promise<Side> {
+/** The raw line client, initialized, to the stdio command `node args…`. */
+export async function stdioSide(args: string[], stop?: () => Promise<void>): Promise<Side> {
   const raw = new RawStdioClient(process.execPath, args);
   await raw.request('initialize', INITIALIZE_PARAMS);
   raw.notify('notifications/initialized');
   return { serverPid: raw.pid!, call: () => raw.request('tools/call', ADD_CALL), close: async () => { await raw.close(); await stop?.(); } };
 }
 
-async function httpSide(url: string, pid: number, stop: () => Promise<void>): Promise<Side> {
+/** The raw node:http client, initialized, to `url` (served by process `pid`). */
+export async function httpSide(url: string, pid: number, stop: () => Promise<void>): Promise<Side> {
   const raw = new RawNodeHttpClient(url);
   await raw.request('initialize', INITIALIZE_PARAMS);
   await raw.notify('notifications/initialized');
@@ -40,7 +44,7 @@ async function httpSide(url: string, pid: number, stop: () => Promise<void>): Pr
 }
 
 /** `mcpwire bridge --port 0 -- add server`, once it says where it listens (on stderr: stdout is not its to use). */
-async function startBridgePort(): Promise<{ child: ChildProcess; url: string }> {
+export async function startBridgePort(): Promise<{ child: ChildProcess; url: string }> {
   const child = spawn(process.execPath, [CLI_BUNDLE, 'bridge', '--port', '0', '--', process.execPath, SERVERS.mcpwireStdioBundle], { stdio: ['ignore', 'ignore', 'pipe'] });
   let seen = '';
   const url = await new Promise<string>((resolve, reject) => {
@@ -62,7 +66,6 @@ export type AnchorResult = Pair | { missing: string };
 export interface BridgeResult {
   direct: Pair; tapped: Pair; httpDirect: Pair; bridgeUrl: Pair; bridgePort: Pair;
   mcpRemote: AnchorResult; supergateway: AnchorResult;
-  rssBytes: { server: number; tap: number; bridgeUrl: number; bridgePort: number };
 }
 
 export async function benchBridge(esbuild: string): Promise<BridgeResult> {
@@ -85,7 +88,6 @@ export async function benchBridge(esbuild: string): Promise<BridgeResult> {
       await warmUp(side, COUNTS.warmup, COUNTS.concurrency);
     }
     const sequential = await measureInterleaved(sides, 'sequential', COUNTS.httpSequential, COUNTS.rounds, 1);
-    const [server, tap, , bridgeUrl, bridgePort] = sides.map((side) => processRssBytes(side.serverPid)) as number[];
     const inFlight = await measureInterleaved(sides, 'in flight', COUNTS.httpInFlight, COUNTS.rounds, COUNTS.concurrency);
     const pair = (index: number): Pair => ({ sequential: sequential[index]!, inFlight: inFlight[index]! });
     const anchor = (which: number): AnchorResult => {
@@ -95,7 +97,6 @@ export async function benchBridge(esbuild: string): Promise<BridgeResult> {
     return {
       direct: pair(0), tapped: pair(1), httpDirect: pair(2), bridgeUrl: pair(3), bridgePort: pair(4),
       mcpRemote: anchor(0), supergateway: anchor(1),
-      rssBytes: { server: server!, tap: tap!, bridgeUrl: bridgeUrl!, bridgePort: bridgePort! },
     };
   } finally {
     // The anchors first: mcp-remote's server is the one side 3 stops.

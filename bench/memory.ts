@@ -31,7 +31,7 @@ const HEADERS = { 'content-type': 'application/json', accept: 'application/json,
  * One client's handshake, then with `call` one tools/call; returns once the session is operating
  * (and answered). The raw server names no session; mcpwire must.
  */
-async function openSession(url: string, call: boolean, raw: boolean): Promise<void> {
+export async function openSession(url: string, call: boolean, raw: boolean): Promise<void> {
   const initialize = { jsonrpc: '2.0', id: 1, method: 'initialize', params: INITIALIZE_PARAMS };
   const response = await fetch(url, { method: 'POST', headers: HEADERS, body: JSON.stringify(initialize) });
   const sessionId = response.headers.get('mcp-session-id');

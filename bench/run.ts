@@ -8,7 +8,8 @@ import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { buildDist, bundle, ensureEsbuild } from './build.js';
 import { benchBridge } from './bridge.js';
-import { bridgeRows } from './bridge-rows.js';
+import { bridgeMemoryRows, bridgeRows } from './bridge-rows.js';
+import { benchBridgeMemory } from './bridge-memory.js';
 import { benchColdStart } from './cold-start.js';
 import { COUNTS, QUICK, ROOT, SERVERS } from './config.js';
 import { benchFootprint } from './footprint.js';
@@ -108,8 +109,9 @@ await section('stdio', async () => {
 
 await section('bridge', async () => {
   // Issue 46: each bridged side's server CPU/call is the bridge process's own, beside the server's
-  // and beside the anchors' (mcp-remote, supergateway) doing the same job.
+  // and beside the anchors' (mcp-remote, supergateway) doing the same job; then their memory.
   rows.push(...bridgeRows(details.bridge = await benchBridge(esbuild)));
+  rows.push(...bridgeMemoryRows(details.bridgeMemory = await benchBridgeMemory()));
 });
 
 await section('http', async () => {

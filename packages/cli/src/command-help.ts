@@ -295,10 +295,14 @@ export const COMMAND_HELP: Record<string, CommandHelp> = {
     exitCodes: 'exit codes: 0 answered (or dry run printed) · 2 usage, a --html file that cannot be written, or the API refused the key or model (401/403/404) ·\n  3 JSON-RPC error or protocol violation · 4 cannot start/reach a server or the model API (after retries)',
   },
   inspect: {
-    usage: [['mcpwire inspect <server> [--port N] [--no-open] [--model SPEC]', 'a live page in the browser: forms per tool, MCP Apps, the seam drawn as it happens']],
-    about: 'Connects to the server and serves a page on 127.0.0.1 only, at the URL it prints on stdout\n(inspector: http://127.0.0.1:PORT/?token=TOKEN; the token is new each run and every request needs it):\nthe server\'s info, capabilities and revision, a form per tool (checked by the inputSchema before\nsending), resources, templates with completion, prompts, progress and cancel, the server\'s log, MCP\nApps in sandboxed frames, and the sequence diagram of every message. The page answers what the\nserver asks (elicitation forms, sampling replies) and shows the roots offered. --model adds a chat\nbox and the model-API side of the seam; the page confirms each call the model asks for. The browser\nis opened on a file only you can read that leads to the URL (the token is in no process\'s\narguments). Runs until Ctrl-C.',
+    usage: [
+      ['mcpwire inspect <server> [--port N] [--no-open] [--model SPEC]', 'a live page in the browser: forms per tool, MCP Apps, the seam drawn as it happens'],
+      ['mcpwire inspect --follow F [--port N] [--no-open]', 'the same page over a recording a running tap writes: a real host\'s messages as they happen'],
+    ],
+    about: 'Connects to the server and serves a page on 127.0.0.1 only, at the URL it prints on stdout\n(inspector: http://127.0.0.1:PORT/?token=TOKEN; the token is new each run and every request needs it):\nthe server\'s info, capabilities and revision, a form per tool (checked by the inputSchema before\nsending), resources, templates with completion, prompts, progress and cancel, the server\'s log, MCP\nApps in sandboxed frames, and the sequence diagram of every message. The page answers what the\nserver asks (elicitation forms, sampling replies) and shows the roots offered. --model adds a chat\nbox and the model-API side of the seam; the page confirms each call the model asks for. The browser\nis opened on a file only you can read that leads to the URL (the token is in no process\'s\narguments). Runs until Ctrl-C.\nWith --follow F it connects to nothing: it follows the recording F that mcpwire tap --trace-file F is\nwriting (waiting for it to exist, starting over when tap starts again) and draws the real host\'s\nmessages as they are recorded; the header and tools are the recording\'s, and the page calls nothing.',
     options: [
       ['--port N', 'the page\'s port on 127.0.0.1 (default 0, any free port)'],
+      ['--follow F', 'show the recording F a tap is writing instead of connecting (takes only --port and --no-open)'],
       ['--no-open', 'print the URL, do not open a browser'],
       ['--model SPEC', 'openai:MODEL, anthropic:MODEL, modelscope:MODEL or scripted: a chat box, with the model behind it'],
       ['--base-url URL', 'with --model: the API\'s base URL'],
@@ -311,7 +315,7 @@ export const COMMAND_HELP: Record<string, CommandHelp> = {
     examples: [
       'mcpwire inspect -- mcpwire serve',
       'mcpwire inspect --no-open --port 6274 -- node --import tsx test/fixtures/app-server.ts',
-      'mcpwire inspect --model scripted -- mcpwire serve',
+      'mcpwire inspect --follow /tmp/add.ndjson  # while a host runs: mcpwire tap --trace-file /tmp/add.ndjson -- …',
     ],
     exitCodes: 'exit codes: 0 stopped with Ctrl-C · 2 usage · 3 JSON-RPC error or protocol violation while connecting ·\n  4 cannot start/reach the server, or cannot listen on the port',
   },
@@ -343,6 +347,17 @@ export const COMMAND_HELP: Record<string, CommandHelp> = {
       'mcpwire tap --trace --trace-file add.ndjson -- node server.js  # in a host\'s config: "command": "mcpwire", "args": [...]',
     ],
     exitCodes: 'exit codes: the server\'s when it exits first · 0 the host closed stdin or Ctrl-C · 2 usage · 4 the server cannot be started or reached',
+  },
+  trace: {
+    usage: [['mcpwire trace view F [--html OUT]', 'a recording (tap --trace-file F) along the seam: on the terminal and as the seam page']],
+    about: "Reads a recording of what a real host did (mcpwire tap --trace-file F, or any --trace-file) and prints one\nline per message: time, direction, the method or how it ended, and what it meant at the seam: the tools\neach tools/list gave the host, whether a tools/call named a tool in the host's latest list, and whether it\nended in a result, isError (the tool failed; the model sees it) or a JSON-RPC error (no result at all).\nThen a summary: tools listed but never called, calls of tools not listed. It also writes the seam page\n(one arrow per message, its JSON a click away; the page doctor --from-trace --html draws) and says\nwhere on stderr. Peer text is escaped on the terminal and in the page.",
+    options: [['--html OUT', 'write the seam page to OUT (default: F with .html for its extension, beside F)']],
+    server: false,
+    examples: [
+      'mcpwire trace view /tmp/add.ndjson  # after: mcpwire tap --trace-file /tmp/add.ndjson -- mcpwire serve',
+      'mcpwire trace view host.ndjson --html /tmp/seam.html',
+    ],
+    exitCodes: 'exit codes: 0 shown · 2 usage: the recording cannot be read or is not NDJSON, or OUT cannot be written',
   },
   bridge: {
     usage: [

@@ -3,71 +3,19 @@
 // capability? tools/list returned the tool? a tools/call sent? answered with a JSON-RPC error or
 // isError? The steps, their numbers and the exit code are live doctor's (doctor-steps.ts); the
 // evidence is the recorded messages. `send` records are the host's, `receive` the server's.
-// `--html FILE` also draws them as the seam page `demo --html` writes (trace-html.ts): the real
-// host in the client's lane, one arrow per message, each opening its JSON.
+// `--html FILE` also draws them as the seam page `trace view` writes (recording-view.ts). The file
+// is read by trace-file.ts.
 
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { CLIENT_REQUESTS, NOTIFICATIONS } from 'mcpwire/protocol';
-import { UsageError } from './args.js';
 import { quote, step } from './doctor-steps.js';
 import type { StepResult } from './doctor-steps.js';
-import { renderTraceHtml, wireArrow } from './trace-html.js';
+import type { Recording, Wire } from './trace-file.js';
 
-/** Largest trace read: a recording of a long session, not a log without end. */
-const MAX_TRACE_BYTES = 256 * 1024 * 1024;
 /** Tool names shown in one evidence line. */
 const SHOWN_NAMES = 20;
 
-interface Wire {
-  id?: unknown;
-  method?: unknown;
-  params?: { name?: unknown; protocolVersion?: unknown };
-  result?: { protocolVersion?: unknown; capabilities?: { tools?: unknown }; tools?: unknown; isError?: unknown; content?: unknown; supportedVersions?: unknown };
-  error?: { code?: unknown; message?: unknown };
-}
-
-/** One message of the trace, and who sent it. */
-interface Recorded { from: 'host' | 'server'; message: Wire }
-
-/** Reads the trace: its messages, the notes of lines that were not passed on, the server's stderr. */
-export function readTrace(file: string, cwd: string): { messages: Recorded[]; notes: string[]; stderr: string[] } {
-  let text: string;
-  try {
-    text = readFileSync(resolve(cwd, file), 'utf8');
-  } catch (error) {
-    throw new UsageError(`--from-trace: cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
-  }
-  if (text.length > MAX_TRACE_BYTES) throw new UsageError(`--from-trace: ${file} is over ${MAX_TRACE_BYTES / 1024 / 1024} MiB`);
-  const messages: Recorded[] = [];
-  const notes: string[] = [];
-  const stderr: string[] = [];
-  text.split('\n').forEach((line, index) => {
-    if (line.trim() === '') return;
-    let record: { kind?: unknown; direction?: unknown; message?: unknown; text?: unknown };
-    try {
-      record = JSON.parse(line) as typeof record;
-    } catch {
-      throw new UsageError(`--from-trace: line ${index + 1} of ${file} is not JSON: is it a trace of mcpwire tap or --trace-file?`);
-    }
-    if (record.kind === 'message' && typeof record.message === 'object' && record.message !== null) {
-      messages.push({ from: record.direction === 'send' ? 'host' : 'server', message: record.message as Wire });
-    } else if (record.kind === 'note' && typeof record.text === 'string') {
-      notes.push(record.text);
-    } else if (record.kind === 'stderr' && typeof record.text === 'string') {
-      stderr.push(record.text);
-    }
-  });
-  return { messages, notes, stderr };
-}
-
-/** The seam page of a recording: what the host sent and what the server answered, in order. */
-export function traceHtml(title: string, trace: ReturnType<typeof readTrace>): string {
-  return renderTraceHtml(title, trace.messages.map((entry) => wireArrow(entry.from === 'host' ? 'send' : 'receive', entry.message)));
-}
-
 /** The steps over a recording; `expected` is --tool NAME. */
-export function diagnoseTrace(trace: ReturnType<typeof readTrace>, expected: string | undefined): StepResult[] {
+export function diagnoseTrace(trace: Recording, expected: string | undefined): StepResult[] {
   const { messages, notes, stderr } = trace;
   const results: StepResult[] = [];
   const skipRest = (why: string): StepResult[] => {

@@ -6,7 +6,9 @@
 import { UsageError, eraOption, integerOption, optionValue, parseArgs } from './args.js';
 import type { ParsedArgs } from './args.js';
 import { resolve } from 'node:path';
-import { diagnoseTrace, readTrace, traceHtml } from './doctor-from-trace.js';
+import { diagnoseTrace } from './doctor-from-trace.js';
+import { recordingHtml } from './recording-view.js';
+import { readTrace } from './trace-file.js';
 import { OutputFile } from './output-file.js';
 import { println } from './command-io.js';
 import type { CommandIo } from './command-io.js';
@@ -114,7 +116,7 @@ function doctorFromTrace(file: string, args: ParsedArgs, io: CommandIo): number 
   const html = htmlPath === undefined ? undefined : new OutputFile('--html', resolve(io.cwd, htmlPath));
   const trace = readTrace(file, io.cwd);
   const results = diagnoseTrace(trace, optionValue(args, '--tool'));
-  html?.write(traceHtml(`mcpwire doctor: the recording ${file}`, trace));
+  html?.write(recordingHtml(`mcpwire doctor: the recording ${file}`, trace));
   const code = doctorExitCode(results);
   const label = `the recording ${file}`;
   if (args.flags.has('--json')) println(io.stdout, JSON.stringify({ trace: file, steps: inOrder(results), exitCode: code }, null, 2));

@@ -13,7 +13,6 @@ import { fileURLToPath } from 'node:url';
 import { encodeSseEvent } from 'mcpwire/http';
 import { appContentSecurityPolicy, readAppCsp } from './app-csp.js';
 import { InspectRequestError } from './inspect-api.js';
-import type { InspectApi } from './inspect-api.js';
 import type { InspectEvents } from './inspect-events.js';
 import { guardRequest, inspectOrigins } from './inspect-guard.js';
 import { INSPECT_CSS, PAGE_MODULE, inspectPageHtml, inspectPagePolicy, sandboxProxyHtml, sandboxProxyPolicy } from './inspect-html.js';
@@ -37,9 +36,14 @@ export function pageAssetsRoot(moduleUrl: string = import.meta.url): string {
   return join(folder, ...Array<string>(up).fill('..'), 'dist', 'bundle', 'src');
 }
 
+/** What answers the page's POST api/OP: InspectApi on a live connection, or inspect --follow's over a recording. */
+export interface InspectOperations {
+  handle(op: string, body: Record<string, unknown>): Promise<unknown>;
+}
+
 /** Options of the page server. */
 export interface InspectServerOptions {
-  api: InspectApi;
+  api: InspectOperations;
   events: InspectEvents;
   token: string;
   /** 0 (the default) picks a free port. */

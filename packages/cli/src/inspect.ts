@@ -6,7 +6,7 @@
 // message. It prints one line on stdout,
 // `inspector: http://127.0.0.1:PORT/?token=TOKEN`, opens the browser unless --no-open (on a file only
 // the user can read that redirects to that URL: the token is in no process's arguments), and runs
-// until Ctrl-C.
+// until Ctrl-C. `--follow F` shows a recording that a tap is writing instead (inspect-follow.ts).
 
 import { Host, Policy } from 'mcpwire/host';
 import type { Model } from 'mcpwire/host';
@@ -24,6 +24,7 @@ import type { Connection } from './connect.js';
 import { EXIT } from './exit-codes.js';
 import { InspectApi } from './inspect-api.js';
 import { InspectEvents } from './inspect-events.js';
+import { runInspectFollow } from './inspect-follow.js';
 import { newInspectToken } from './inspect-guard.js';
 import { PageQuestions } from './inspect-questions.js';
 import { startInspectServer } from './inspect-server.js';
@@ -34,11 +35,13 @@ import { TokenFile, configDir } from './token-file.js';
 import { DEFAULT_TIMEOUT_MS, reportFailure, tracerFor } from './with-server.js';
 
 /** The options `inspect` takes besides the server's. */
-export const INSPECT_OPTIONS = ['--port', '--no-open', '--model', '--base-url', '--api-key-env', '--approve', '--allow', '--deny'];
+export const INSPECT_OPTIONS = ['--port', '--no-open', '--model', '--base-url', '--api-key-env', '--approve', '--allow', '--deny', '--follow'];
 
 /** Runs `mcpwire inspect` until io.signal fires (Ctrl-C); resolves with the exit code. */
 export async function runInspect(argv: readonly string[], io: CommandIo, deps: ChatDependencies = {}): Promise<number> {
   const args = parseArgs(argv, [...TARGET_OPTIONS, ...CLIENT_FEATURE_OPTIONS, ...INSPECT_OPTIONS]);
+  const follow = optionValue(args, '--follow');
+  if (follow !== undefined) return runInspectFollow(follow, args, io);
   const { target, rest, notes } = resolveTarget(args, io);
   if (rest.length > 0) throw new UsageError(`inspect takes no words besides the server, got: ${rest.join(' ')}`);
   const port = parsePort(optionValue(args, '--port'));

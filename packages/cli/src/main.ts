@@ -27,6 +27,7 @@ import { runServe } from './serve.js';
 import { runSkills } from './skills.js';
 import { runBridge } from './bridge.js';
 import { runTap } from './tap.js';
+import { runTrace } from './trace-command.js';
 import { terminalText } from './terminal-text.js';
 
 /** Commands that stand between a host and a server: SIGTERM (how a host stops a stdio server) ends the server they started in order, as Ctrl-C does. */
@@ -56,6 +57,7 @@ export async function main(argv: readonly string[], io: CommandIo = processIo())
       case 'inspect': return await runInspect(rest, io);
       case 'serve': return await runServe(rest, io);
       case 'tap': return await runTap(rest, io);
+      case 'trace': return await runTrace(rest, io);
       case 'bridge': return await runBridge(rest, io);
       case 'login': return await runLogin(rest, io);
       case 'logout': return await runLogout(rest, io);
@@ -65,7 +67,7 @@ export async function main(argv: readonly string[], io: CommandIo = processIo())
         return 0;
       case 'help': {
         // `help config lint` is the help of `config`, which covers lint and show.
-        const words = (rest[0] === 'config' && (rest[1] === 'lint' || rest[1] === 'show')) || ((rest[0] === 'registry' || rest[0] === 'modelscope') && rest.length === 2) ? rest.slice(0, 1) : rest;
+        const words = (rest[0] === 'config' && (rest[1] === 'lint' || rest[1] === 'show')) || (rest[0] === 'trace' && rest[1] === 'view') || ((rest[0] === 'registry' || rest[0] === 'modelscope') && rest.length === 2) ? rest.slice(0, 1) : rest;
         if (words.length > 1) throw new UsageError(`help takes one command, got: ${rest.join(' ')}`);
         // `help help`, `help --help`: the overview is the help of help.
         return printHelp(words[0] === 'help' || words[0] === '--help' || words[0] === '-h' ? undefined : words[0], io);

@@ -34,7 +34,8 @@ export function htmlText(text: string): string {
   return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
-function short(text: string, max = 64): string {
+/** A label cut to one short line (`…` where it was cut). */
+export function short(text: string, max = 64): string {
   const flat = text.replace(/\s+/g, ' ');
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }
@@ -181,9 +182,10 @@ export const TRACE_CSS = `svg text { font: 12.5px ui-monospace, monospace; fill:
 .message h2 { font-size: 14px; } pre { overflow: auto; white-space: pre-wrap; word-break: break-all; }
 `;
 
-/** Renders arrows as a self-contained HTML page. */
-export function renderTraceHtml(title: string, arrows: readonly TraceArrow[]): string {
+/** Renders arrows as a self-contained HTML page; `summary` lines (a recording's, trace view) go above the diagram. */
+export function renderTraceHtml(title: string, arrows: readonly TraceArrow[], summary: readonly string[] = []): string {
   const details = arrows.map(renderTraceDetail).join('\n');
+  const said = summary.length === 0 ? '' : `<ul class="summary">${summary.map((line) => `<li>${htmlText(line)}</li>`).join('')}</ul>\n`;
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
@@ -195,7 +197,7 @@ p.help { color: #555; margin: 0 0 12px; }
 ${TRACE_CSS}</style></head>
 <body><h1>${htmlText(title)}</h1>
 <p class="help">One arrow per message, in order. Click an arrow to see its full JSON. Blue: the model API side (host ⇄ model); green: MCP (client ⇄ server, JSON-RPC).</p>
-${renderTraceSvg(arrows)}
+${said}${renderTraceSvg(arrows)}
 ${details}
 </body></html>
 `;

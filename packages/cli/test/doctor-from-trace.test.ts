@@ -126,7 +126,7 @@ test('each earlier step fails where its message is missing', async (t) => {
   assert.equal(stepLines(out).find((text) => text.startsWith('[FAIL]')), '[FAIL] 5 tools/list  tools/list did not return "search"');
 });
 
-test('--html draws the recording as the seam page: one arrow per message, peer text escaped', async (t) => {
+test('--html draws the recording as the seam page trace view writes: one arrow per message with its note, peer text escaped', async (t) => {
   const dir = folder(t);
   const html = join(dir, 'seam.html');
   const { code } = await doctor(t, [...HANDSHAKE, ...LISTED, host({ id: 3, method: 'tools/call', params: { name: '<b>add</b>', arguments: {} } })], ['--html', html]);
@@ -137,8 +137,8 @@ test('--html draws the recording as the seam page: one arrow per message, peer t
     '2. server → client: result · id 1',
     '3. client → server: notifications/initialized',
     '4. client → server: tools/list · id 2',
-    '5. server → client: result · id 2',
-    '6. client → server: tools/call · id 3',
+    '5. server → client: result · id 2 · 1 tool(s): add',
+    '6. client → server: tools/call · id 3 · &#34;&#60;b&#62;add&#60;/b&#62;&#34; was NOT in the host&#39;s latest tools/list (1 tool(s))',
   ]);
   assert.equal(page.includes('<b>add</b>'), false);
   assert.equal(page.includes('&#60;b&#62;add&#60;/b&#62;'), true);

@@ -56,8 +56,10 @@ test('help, --help and -h print the overview with exit 0; no command at all prin
     'mcpwire demo [--http] [--era REVISION] [--html FILE]',
     'mcpwire chat "QUESTION" --model openai:M|anthropic:M [--dry-run] [--trace] [--html FILE] <servers>',
     'mcpwire inspect <server> [--port N] [--no-open] [--model SPEC]',
+    'mcpwire inspect --follow F [--port N] [--no-open]',
     'mcpwire serve [--http [--port N]]',
     'mcpwire tap (--trace-file F | --trace) -- command args…',
+    'mcpwire trace view F [--html OUT]',
     "mcpwire bridge URL [-H 'Name: value'…]",
     'mcpwire bridge --port N -- command args…',
     'mcpwire login URL [--no-browser] [--timeout MS]',
@@ -68,7 +70,7 @@ test('help, --help and -h print the overview with exit 0; no command at all prin
 });
 
 test('every command has its own help: `help <command>`, `<command> --help` and `-h` print it with exit 0', async () => {
-  assert.deepStrictEqual(Object.keys(COMMAND_HELP), ['list', 'call', 'read', 'prompt', 'skills', 'ping', 'complete', 'doctor', 'config', 'registry', 'modelscope', 'demo', 'chat', 'inspect', 'serve', 'tap', 'bridge', 'login', 'logout']);
+  assert.deepStrictEqual(Object.keys(COMMAND_HELP), ['list', 'call', 'read', 'prompt', 'skills', 'ping', 'complete', 'doctor', 'config', 'registry', 'modelscope', 'demo', 'chat', 'inspect', 'serve', 'tap', 'trace', 'bridge', 'login', 'logout']);
   for (const command of Object.keys(COMMAND_HELP)) {
     const text = `${formatCommandHelp(command)}\n`;
     const expected = { code: 0, stdout: text, stderr: '' };
@@ -85,6 +87,8 @@ test('every command has its own help: `help <command>`, `<command> --help` and `
   assert.deepStrictEqual(await run(['help', 'config', 'show']), await run(['help', 'config']));
   assert.deepStrictEqual(await run(['registry', 'add', '--help']), await run(['help', 'registry']));
   assert.deepStrictEqual(await run(['help', 'registry', 'search']), await run(['help', 'registry']));
+  assert.deepStrictEqual(await run(['help', 'trace', 'view']), await run(['help', 'trace']));
+  assert.deepStrictEqual(await run(['trace', 'view', 'f.ndjson', '--help']), await run(['help', 'trace']));
 });
 
 test('serve --help is the help, in full (it used to start a server)', async () => {
@@ -128,6 +132,7 @@ test('every command rejects an option it does not know with exit 2, naming the o
     [['chat', 'q', '--bogus', ...server], 'chat',
       '--model --base-url --api-key-env --approve --allow --deny --approve-sampling --dry-run --stream --trace --html --config --header --env --inherit-env --timeout --era --root --log-level --elicit'],
     [['serve', '--htp'], 'serve', '--http --port'],
+    [['trace', 'view', 'f.ndjson', '--bogus'], 'trace', '--html'],
     [['tap', '--bogus', ...server], 'tap', '--header --env --cwd --allow-insecure-http --trace --trace-file --sse --no-browser'],
     [['bridge', '--bogus', ...server], 'bridge', '--header --env --cwd --allow-insecure-http --trace --trace-file --sse --no-browser --port --inherit-env'],
     [['login', 'http://127.0.0.1:9/mcp', '--bogus'], 'login', '--no-browser --timeout --client-credentials --client-id --client-secret-env --private-key --dpop --workload-token --id-jag --id-token --idp-client-id'],
@@ -148,7 +153,7 @@ test('every command rejects an option it does not know with exit 2, naming the o
 test("every option a command's help lists is accepted by that command (doctor listed --root, --elicit and --log-level and refused them)", async () => {
   // Each option is given before an option no command knows: the parser must get past it and stop at
   // the unknown one, so nothing runs and the error names the unknown option, not the listed one.
-  const subcommands: Record<string, string[][]> = { config: [['lint'], ['show']], registry: [['search'], ['show'], ['add']], modelscope: [['search'], ['show'], ['add'], ['deploy']], skills: [['list'], ['get']] };
+  const subcommands: Record<string, string[][]> = { config: [['lint'], ['show']], registry: [['search'], ['show'], ['add']], modelscope: [['search'], ['show'], ['add'], ['deploy']], skills: [['list'], ['get']], trace: [['view']] };
   const refused: string[] = [];
   for (const command of Object.keys(COMMAND_HELP)) {
     const help = formatCommandHelp(command)!;
