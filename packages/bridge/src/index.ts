@@ -6,3 +6,5 @@ export { relayPerSession } from './relay-servable.js';
 export type { RelayPerSessionOptions, RelayServable } from './relay-servable.js';
 export { relayedClient } from './relayed-client-transport.js';
 export type { RelayedClientOptions } from './relayed-client-transport.js';
+export { SessionRenewalError } from './session-renewal-error.js';
+export type { SessionRenewalFailure } from './session-renewal-error.js';
