@@ -176,6 +176,11 @@ export class SpawnedStdioTransport implements Transport {
     return this.#stdio.send(message, options);
   }
 
+  /** Stops (false) or resumes (true) reading the server's stdout: its writes then wait on the pipe (Transport.setReading). */
+  setReading(reading: boolean): void {
+    this.#stdio?.setReading(reading);
+  }
+
   /**
    * basic/lifecycle#shutdown: close the child's stdin, wait; SIGTERM, wait; SIGKILL.
    * Resolves once the process is gone.
