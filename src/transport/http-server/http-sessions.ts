@@ -127,7 +127,7 @@ export function createSessionRoute(server: HttpServable, options: HttpEndpointOp
   function findSession(exchange: HttpExchange, principal: string | undefined): StreamableHttpSessionTransport | Promise<StreamableHttpSessionTransport> {
     const id = exchange.header('mcp-session-id');
     // A server that requires sessions SHOULD answer 400 without one, 404 for an unknown one.
-    if (id === undefined) throw new HttpError(400, 'Bad Request: Mcp-Session-Id header is required (initialize first)');
+    if (id === undefined) throw sessionRequired(exchange.header('mcp-protocol-version'));
     let session = sessions.get(id);
     // The sweeper had not come by yet; close() forgets the session at once, its streams end after.
     if (session && isExpired(session, Date.now())) { void session.close(); session = undefined; }
@@ -157,6 +157,17 @@ export function createSessionRoute(server: HttpServable, options: HttpEndpointOp
     if (options.jsonResponse) session.openJsonResponse(exchange, id);
     else session.openRequestStream(exchange, id);
     session.receive(posted.message, extra);
+  }
+
+  /**
+   * No session id. basic/transports#protocol-version-header: an unsupported MCP-Protocol-Version is
+   * answered 400, and saying so first tells a client of a revision without sessions (2026-07-28, at
+   * an endpoint that does not speak it) what is wrong, instead of asking it for a session.
+   */
+  function sessionRequired(version: string | undefined): HttpError {
+    const supported = server.protocolVersions ?? HANDSHAKE_REVISIONS;
+    if (version === undefined || supported.includes(version)) return new HttpError(400, 'Bad Request: Mcp-Session-Id header is required (initialize first)');
+    return new HttpError(400, `Bad Request: unsupported MCP-Protocol-Version "${version}": this endpoint speaks ${supported.join(', ')}, in sessions: send initialize first, in one of those`);
   }
 
   function unsupportedVersion(version: string, supported: readonly string[]): HttpError {
