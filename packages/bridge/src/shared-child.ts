@@ -19,9 +19,11 @@
 // per session, as it would to a server process of its own.
 
 import { ConnectionClosedError, INTERNAL_ERROR } from 'mcpwire/jsonrpc';
-import type { JSONRPCMessage, RequestId, TransportKind } from 'mcpwire/jsonrpc';
+import type { JSONRPCMessage, RequestId } from 'mcpwire/jsonrpc';
 import { CLIENT_REQUESTS, NOTIFICATIONS } from 'mcpwire/protocol';
 import type { McpTransport } from 'mcpwire/protocol';
+import { SharedChildPort } from './shared-child-port.js';
+import type { PortOwner } from './shared-child-port.js';
 
 interface Fields {
   id?: unknown;
@@ -39,10 +41,8 @@ const FOR_EVERY_SESSION: ReadonlySet<unknown> = new Set([
   NOTIFICATIONS.toolsListChanged, NOTIFICATIONS.resourcesListChanged, NOTIFICATIONS.promptsListChanged, NOTIFICATIONS.resourceUpdated,
 ]);
 
-const NO_CAPABILITIES = Object.freeze({ sessions: false, standaloneStream: false, resumption: false, manyClients: false });
-
 /** One server process shared by many sessions; `port()` is what each session's Relay talks to. */
-export class SharedChild {
+export class SharedChild implements PortOwner {
   readonly #startServer: () => McpTransport;
   #server: McpTransport | undefined;
   #starting: Promise<McpTransport> | undefined;
@@ -265,56 +265,6 @@ export class SharedChild {
     const ports = [...this.#ports];
     this.#ports.clear();
     for (const port of ports) port.serverEnded(reason);
-  }
-}
-
-/** One session's view of the shared server: a transport, as a server process of its own would be. */
-class SharedChildPort implements McpTransport {
-  readonly kind: TransportKind = 'other';
-  readonly capabilities = NO_CAPABILITIES;
-  onmessage?: McpTransport['onmessage'];
-  onerror?: McpTransport['onerror'];
-  onclose?: McpTransport['onclose'];
-  /** This session's open requests: its id → the id the server saw. */
-  readonly sent = new Map<RequestId, number>();
-  /** Its initialize was answered: the server's notifications reach it. */
-  ready = false;
-  readonly #shared: SharedChild;
-  #closed = false;
-
-  constructor(shared: SharedChild) {
-    this.#shared = shared;
-  }
-
-  start(): Promise<void> {
-    return this.#shared.attach(this);
-  }
-
-  send(message: JSONRPCMessage): Promise<void> {
-    if (this.#closed) return Promise.reject(new ConnectionClosedError('Cannot send: the session left the shared server'));
-    return this.#shared.fromPort(this, message);
-  }
-
-  setReading(reading: boolean): void {
-    this.#shared.setReading(this, reading);
-  }
-
-  async close(): Promise<void> {
-    if (this.#closed) return;
-    this.#closed = true;
-    this.#shared.detach(this);
-    this.onclose?.();
-  }
-
-  deliver(message: unknown): void {
-    if (this.#closed) return;
-    this.onmessage?.(message);
-  }
-
-  serverEnded(reason: Error | undefined): void {
-    if (this.#closed) return;
-    this.#closed = true;
-    this.onclose?.(reason ?? new ConnectionClosedError('the shared server process ended'));
   }
 }
 
