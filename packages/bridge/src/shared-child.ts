@@ -182,8 +182,10 @@ export class SharedChild implements PortOwner {
       return;
     }
     const newest = FOR_EVERY_SESSION.has(fields.method) ? undefined : this.#newestOpen();
-    if (newest !== undefined) newest.port.deliver(message);
-    else for (const port of this.#ports) if (port.ready) port.deliver(message);
+    if (newest !== undefined) return newest.port.deliver(message);
+    const ready = [...this.#ports].filter((port) => port.ready);
+    if (ready.length === 0) return this.#onproblem(`from the server: ${fields.method} while no session is initialized, not passed on`);
+    for (const port of ready) port.deliver(message);
   }
 
   /** The server's answer to a host request: back to the session that asked, under its own id. */

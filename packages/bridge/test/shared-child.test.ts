@@ -141,3 +141,14 @@ test('the server exiting ends every session; the next session starts a new serve
   // The bridge's numbering goes on: a late message of the old server could not be taken for one of the new.
   assert.deepStrictEqual(ends.atServer.at(-1), { ...INITIALIZE(1), id: 2 });
 });
+
+test('a notification while no session is initialized is reported, not dropped silently', async () => {
+  const ends = await setUp();
+  const a = await ends.session();
+  await a.send(INITIALIZE(1));
+  await settle();
+  await ends.server.send({ jsonrpc: '2.0', method: 'notifications/tools/list_changed' });
+  await settle();
+  assert.deepStrictEqual(ends.records, [{ kind: 'problem', from: 'server', text: 'from the server: notifications/tools/list_changed while no session is initialized, not passed on' }]);
+  assert.deepStrictEqual(a.got, []);
+});
