@@ -160,6 +160,16 @@ export function createSessionRoute(server: HttpServable, options: HttpEndpointOp
   }
 
   /**
+   * A POST to a session that stopped reading (setReading: a relay whose stdio side is slow) waits
+   * until it reads again, so a client that awaits its POSTs is slowed instead of the bridge queueing.
+   */
+  async function deliverHeld(exchange: HttpExchange, session: StreamableHttpSessionTransport, posted: PostedMessage, extra: McpMessageExtra): Promise<void> {
+    while (session.held !== undefined) await session.held;
+    if (sessions.get(session.sessionId) !== session) throw new HttpError(404, 'Session not found: it expired, was closed, or never existed');
+    deliver(exchange, session, posted, extra);
+  }
+
+  /**
    * No session id. basic/transports#protocol-version-header: an unsupported MCP-Protocol-Version is
    * answered 400, and saying so first tells a client of a revision without sessions (2026-07-28, at
    * an endpoint that does not speak it) what is wrong, instead of asking it for a session.
@@ -186,7 +196,8 @@ export function createSessionRoute(server: HttpServable, options: HttpEndpointOp
         return createSession(principal, exchange.remoteAddress).then((session) => deliver(exchange, session, posted, extra));
       }
       const found = findSession(exchange, principal);
-      if (found instanceof Promise) return found.then((session) => deliver(exchange, session, posted, extra));
+      if (found instanceof Promise) return found.then((session) => session.held === undefined ? deliver(exchange, session, posted, extra) : deliverHeld(exchange, session, posted, extra));
+      if (found.held !== undefined) return deliverHeld(exchange, found, posted, extra);
       deliver(exchange, found, posted, extra);
       return undefined;
     },
