@@ -225,3 +225,22 @@ test('stdio without keepLines hands on no extra: no object per message for those
   await tick();
   assert.deepStrictEqual(extras, [undefined]);
 });
+
+test('stdio setReading before start: false keeps the stream from flowing when start listens; true then reads (issue 46)', async () => {
+  const h = harness();
+  h.transport.setReading(false);
+  await h.transport.start();
+  h.input.write('{"jsonrpc":"2.0","method":"early"}\n');
+  await tick();
+  assert.deepStrictEqual(h.received, []);
+  h.transport.setReading(true);
+  await tick();
+  assert.deepStrictEqual(h.received, [{ jsonrpc: '2.0', method: 'early' }]);
+  const again = harness();
+  again.transport.setReading(false);
+  again.transport.setReading(true);
+  await again.transport.start();
+  again.input.write('{"jsonrpc":"2.0","method":"flows"}\n');
+  await tick();
+  assert.deepStrictEqual(again.received, [{ jsonrpc: '2.0', method: 'flows' }]);
+});

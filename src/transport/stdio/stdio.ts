@@ -106,6 +106,7 @@ export class StdioTransport implements Transport {
     this.#readable.on('close', this.#onEnd); // destroyed without an 'end'
     this.#readable.on('error', this.#onStreamError);
     this.#writable.on('error', this.#onStreamError);
+    if (this.#held) this.#readable.pause(); // setReading(false) came first: 'data' listening must not start the flow
   }
 
   send(message: JSONRPCMessage, options?: SendOptions): Promise<void> {
@@ -137,8 +138,9 @@ export class StdioTransport implements Transport {
   setReading(reading: boolean): void {
     if (this.#closed || this.#held === !reading) return;
     this.#held = !reading;
+    if (!this.#started) return; // start() applies it
     if (this.#held) this.#readable.pause();
-    else if (this.#started && !this.#pausedForOutput) this.#readable.resume();
+    else if (!this.#pausedForOutput) this.#readable.resume();
   }
 
   /** Stops reading and fires onclose. The streams stay open: closing stdout is not ours to do. */
