@@ -94,6 +94,13 @@ export interface Transport {
   /** Closes the transport; `onclose` fires once. */
   close(): Promise<void>;
   /**
+   * Flow control, for a relay whose other side is slow to take what this one delivers: false stops
+   * reading inbound messages until true again. A stream-backed transport pauses its stream, so the
+   * peer's writes wait on a full pipe rather than this process's memory growing; the messages of a
+   * chunk already read still arrive. A transport that cannot stop its reader leaves it out.
+   */
+  setReading?(reading: boolean): void;
+  /**
    * A parsed inbound value. It may still be an invalid message: the peer classifies it, so a
    * malformed message is answered with -32600 rather than dropped.
    */

@@ -60,6 +60,10 @@ export class PassThroughTransport implements McpTransport {
     return this.inner.close();
   }
 
+  setReading(reading: boolean): void {
+    this.inner.setReading?.(reading);
+  }
+
   setProtocolVersion(version: string): void {
     this.inner.setProtocolVersion?.(version);
   }

@@ -39,6 +39,7 @@ import { SkillEntryError, SkillVerificationError } from '../../packages/ext-skil
 import { SamplingDeclinedError } from '../../src/host/index.js';
 import { ModelApiError } from '../../packages/models/src/index.js';
 import { SchemaError } from '../../src/json-schema/index.js';
+import { SessionRenewalError } from '../../packages/bridge/src/index.js';
 
 type ErrorClass = abstract new (...args: never[]) => Error;
 
@@ -82,6 +83,7 @@ const BUILD: Record<string, (cause: Error) => Error> = {
   SamplingDeclinedError: (cause) => new SamplingDeclinedError('declined', { cause }),
   ModelApiError: (cause) => new ModelApiError('HTTP 500', 500, undefined, { cause }),
   SchemaError: (cause) => new SchemaError('bad schema', { cause }),
+  SessionRenewalError: (cause) => new SessionRenewalError('renewal refused', 'refused', { cause }),
 };
 
 /** The classes themselves, by name, to compare `constructor` with. */
@@ -90,7 +92,7 @@ const CLASSES: Record<string, ErrorClass> = {
   OutputBacklogError, ProtocolError, InputRequiredError, JwsError, CapabilityError, SkillFrontmatterError, OutboundError, PlazaError, RegistryError,
   ConfigError, InspectRequestError, InsufficientScopeError, ServerEchoError, OutputFileError, UsageError, FallbackFailedError, SkillFolderError, SseEventTooLargeError,
   ServerSpawnError, HttpStatusError, ClearBearerError, HttpError, StoredSessionError, OAuthDiscoveryError, OAuthTokenError, StructuredOutputError,
-  SkillVerificationError, SkillEntryError, SessionLostError, SamplingDeclinedError, ModelApiError, SchemaError,
+  SkillVerificationError, SkillEntryError, SessionLostError, SamplingDeclinedError, ModelApiError, SchemaError, SessionRenewalError,
 };
 
 /** The core's entries (package.json "exports"), as files under src/, and the packages' beside it. */

@@ -11,7 +11,7 @@ import { OAuthProvider } from '../../packages/auth/src/index.js';
 import { Host, Policy } from '../../src/host/index.js';
 import { AnthropicModel, OpenAiModel } from '../../packages/models/src/index.js';
 import { ModelScopeClient } from '../../packages/modelscope/src/index.js';
-import { Relay, relayPerSession, relayedClient } from '../../packages/bridge/src/index.js';
+import { Relay, relayPerSession, relayShared, relayedClient } from '../../packages/bridge/src/index.js';
 import { compile } from '../../src/json-schema/index.js';
 import { JsonRpcPeer } from '../../src/jsonrpc/index.js';
 import { McpServer, ToolServer } from '../../src/server/index.js';
@@ -63,7 +63,7 @@ const FACTORIES: Record<string, Array<[owner: string, take: (extra: Extra) => un
   AnthropicModelOptions: [['new AnthropicModel', (extra) => new AnthropicModel({ model: 'm', ...extra })]],
   ModelScopeClientOptions: [['new ModelScopeClient', (extra) => new ModelScopeClient(extra)]],
   RelayOptions: [['new Relay', (extra) => new Relay(transport(), extra)]],
-  RelayPerSessionOptions: [['relayPerSession', (extra) => relayPerSession(transport, extra)]],
+  RelayPerSessionOptions: [['relayPerSession', (extra) => relayPerSession(transport, extra)], ['relayShared', (extra) => relayShared(transport, extra)]],
   RelayedClientOptions: [['relayedClient', (extra) => relayedClient(transport(), extra)]],
   HttpServerOptions: [
     ['serveHttp', (extra) => serveHttp(server(), extra)],

@@ -153,3 +153,28 @@ test('fetch handler: sessions live in the sessionStore it is given, events in it
     assert.deepStrictEqual([sessionStore.size, log], [0, ['set', 'prime', 'event', 'delete']]);
   });
 });
+
+test('a session that stopped reading (setReading(false), a relay\'s slow other side) holds POSTs until it reads again; the messages then arrive in order, and a close answers what waits 404', () => withHandler({}, async (handler, servable) => {
+  const id = await initialize(handler);
+  const session = servable.sessions[0]!;
+  const before = servable.received.length;
+  session.setReading(false);
+  const settled: number[] = [];
+  const notes = [1, 2].map((n) => handler(post({ jsonrpc: '2.0', method: 'notifications/mark', params: { n } }, { 'mcp-session-id': id }))
+    .then((response) => { settled.push(n); return response.status; }));
+  // Only this process is involved: a few turns of the event loop let the handler read each body and reach the session.
+  for (let turn = 0; turn < 20; turn++) await new Promise((resolve) => setImmediate(resolve));
+  assert.deepStrictEqual([settled, servable.received.length - before], [[], 0]);
+  session.setReading(true);
+  assert.deepStrictEqual(await Promise.all(notes), [202, 202]);
+  assert.deepStrictEqual(servable.received.slice(before), [
+    { jsonrpc: '2.0', method: 'notifications/mark', params: { n: 1 } },
+    { jsonrpc: '2.0', method: 'notifications/mark', params: { n: 2 } },
+  ]);
+  session.setReading(false);
+  const late = handler(post({ jsonrpc: '2.0', method: 'notifications/mark', params: { n: 3 } }, { 'mcp-session-id': id }));
+  for (let turn = 0; turn < 20; turn++) await new Promise((resolve) => setImmediate(resolve));
+  await session.close();
+  assert.equal((await late).status, 404);
+  assert.equal(servable.received.length - before, 2);
+}));

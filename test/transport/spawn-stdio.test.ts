@@ -165,3 +165,21 @@ test('spawnStdio: McpClient\'s maxMessageBytes is its maxLineBytes; a longer lin
   await transport.close();
   assert.deepEqual([reported.name, reported.message], ['LineTooLongError', 'A line of 500 bytes is over the limit of 100 bytes (maxLineBytes) and was discarded']);
 });
+
+test('spawnStdio setReading(false) before start(): the server\'s first line waits in the pipe until setReading(true) (issue 46, a relay\'s backpressure)', async () => {
+  // The server writes one line at once, then says on stderr that the pipe has it.
+  const script = 'process.stdout.write(\'{"jsonrpc":"2.0","method":"hello"}\\n\', () => process.stderr.write("written\\n")); process.stdin.resume();';
+  const server = spawnStdio(process.execPath, ['-e', script]);
+  const received: unknown[] = [];
+  server.onmessage = (message) => received.push(message);
+  const written = new Promise<void>((resolve) => { server.onstderr = (text) => { if (text.includes('written')) resolve(); }; });
+  server.setReading(false);
+  await server.start();
+  await written;
+  for (let turn = 0; turn < 20; turn++) await new Promise((resolve) => setImmediate(resolve));
+  assert.deepStrictEqual(received, []);
+  server.setReading(true);
+  for (let turn = 0; turn < 100 && received.length === 0; turn++) await new Promise((resolve) => setImmediate(resolve));
+  assert.deepStrictEqual(received, [{ jsonrpc: '2.0', method: 'hello' }]);
+  await server.close();
+});

@@ -108,6 +108,33 @@ test('stdio: a slow reader is waited for (drain), and order is kept', async () =
   await second;
 });
 
+test('stdio setReading: false stops delivering until true; a drain of the output does not resume what the caller stopped (issue 46, a relay\'s backpressure)', async () => {
+  const written: string[] = [];
+  let release: (() => void) | undefined;
+  const slow = new Writable({ highWaterMark: 1, write(chunk: Buffer, _encoding, callback) { written.push(chunk.toString('utf8')); release = () => callback(); } });
+  const input = new PassThrough();
+  const transport = new StdioTransport(input, slow);
+  const received: unknown[] = [];
+  transport.onmessage = (message) => received.push(message);
+  await transport.start();
+  transport.setReading(false);
+  input.write('{"jsonrpc":"2.0","method":"held"}\n');
+  await tick();
+  assert.deepStrictEqual([received, input.isPaused()], [[], true]);
+  // The output fills and drains meanwhile: reading stays stopped, as the caller asked.
+  const sent = [transport.send({ jsonrpc: '2.0', method: 'a' }), transport.send({ jsonrpc: '2.0', method: 'b' })];
+  release!();
+  await tick();
+  release!();
+  await Promise.all(sent);
+  await tick();
+  assert.deepStrictEqual([received, input.isPaused()], [[], true]);
+  transport.setReading(true);
+  await tick();
+  assert.deepStrictEqual(received, [{ jsonrpc: '2.0', method: 'held' }]);
+  assert.equal(written.length, 2);
+});
+
 test('stdio: close stops reading and pauses the input', async () => {
   const h = harness();
   await h.transport.start();
@@ -197,4 +224,23 @@ test('stdio without keepLines hands on no extra: no object per message for those
   h.input.write('{"jsonrpc":"2.0","method":"a"}\n');
   await tick();
   assert.deepStrictEqual(extras, [undefined]);
+});
+
+test('stdio setReading before start: false keeps the stream from flowing when start listens; true then reads (issue 46)', async () => {
+  const h = harness();
+  h.transport.setReading(false);
+  await h.transport.start();
+  h.input.write('{"jsonrpc":"2.0","method":"early"}\n');
+  await tick();
+  assert.deepStrictEqual(h.received, []);
+  h.transport.setReading(true);
+  await tick();
+  assert.deepStrictEqual(h.received, [{ jsonrpc: '2.0', method: 'early' }]);
+  const again = harness();
+  again.transport.setReading(false);
+  again.transport.setReading(true);
+  await again.transport.start();
+  again.input.write('{"jsonrpc":"2.0","method":"flows"}\n');
+  await tick();
+  assert.deepStrictEqual(again.received, [{ jsonrpc: '2.0', method: 'flows' }]);
 });

@@ -257,3 +257,36 @@ test('HTTP client: a notification is POSTed only after the previous one was acce
   await Promise.all([1, 2].map((n) => client.send({ jsonrpc: '2.0', method: 'notifications/mark', params: { n } })));
   assert.deepStrictEqual(log, ['start 1', 'end 1', 'start 2', 'end 2']);
 });
+
+test('HTTP client setReading: false stops reading an SSE stream after the read in flight, true reads on; nothing is lost (issue 46, a relay\'s backpressure)', async () => {
+  let push!: (text: string) => void;
+  let end!: () => void;
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      push = (text) => controller.enqueue(new TextEncoder().encode(text));
+      end = () => controller.close();
+    },
+  });
+  const fake = async (): Promise<Response> => new Response(body, { status: 200, headers: { 'content-type': 'text/event-stream' } });
+  const client = nodeHttpTransport('http://127.0.0.1:9/mcp', { fetch: fake as typeof fetch });
+  const received: number[] = [];
+  client.onmessage = (message) => received.push((message as { params?: { n: number } }).params?.n ?? 0);
+  const note = (n: number): string => `id: e${n}\ndata: {"jsonrpc":"2.0","method":"notifications/message","params":{"n":${n}}}\n\n`;
+  const settle = async (): Promise<void> => { for (let i = 0; i < 20; i++) await new Promise((resolve) => setImmediate(resolve)); };
+  const sent = client.send({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'x' } });
+  push(note(1));
+  await settle();
+  client.setReading(false);
+  // The read already waiting takes the next chunk; no read follows it until reading resumes.
+  push(note(2));
+  push(note(3));
+  push(note(4));
+  await settle();
+  assert.deepStrictEqual(received, [1, 2]);
+  client.setReading(true);
+  push('id: e5\ndata: {"jsonrpc":"2.0","id":1,"result":{}}\n\n');
+  end();
+  await sent;
+  assert.deepStrictEqual(received, [1, 2, 3, 4, 0]);
+  await client.close();
+});

@@ -63,6 +63,9 @@ for (const adapter of HTTP_ADAPTERS) {
     const session = await initialize(url);
     const missing = await send(url, { method: 'POST', headers: postHeaders(), body: listTools() });
     assert.deepStrictEqual([missing.status, JSON.parse(missing.body)], [400, refusal('Bad Request: Mcp-Session-Id header is required (initialize first)')]);
+    // A client of a revision without sessions (2026-07-28) at this sessions-only servable is told its revision is not spoken, and what is.
+    const sessionless = await send(url, { method: 'POST', headers: postHeaders({ 'mcp-protocol-version': '2026-07-28' }), body: listTools() });
+    assert.deepStrictEqual([sessionless.status, JSON.parse(sessionless.body)], [400, refusal('Bad Request: unsupported MCP-Protocol-Version "2026-07-28": this endpoint speaks 2025-11-25, 2025-06-18, 2025-03-26, 2024-11-05, in sessions: send initialize first, in one of those')]);
     const unknown = await send(url, { method: 'POST', headers: postHeaders({ 'mcp-session-id': 'no-such-session' }), body: listTools() });
     assert.deepStrictEqual([unknown.status, JSON.parse(unknown.body)], [404, refusal('Session not found: it expired, was closed, or never existed')]);
     const version = await send(url, { method: 'POST', headers: postHeaders({ 'mcp-session-id': session, 'mcp-protocol-version': '1999-01-01' }), body: listTools() });

@@ -12,6 +12,7 @@ import { SpawnedStdioTransport, nodeHttpTransport, spawnStdio } from '../../src/
 import { StdioTransport } from '../../src/transport/stdio/stdio.js';
 import { StreamableHttpClientTransport, createFetchHandler, legacySseTransport } from '../../src/http.js';
 import { createLinkedPair } from '../../src/transport/index.js';
+import { SharedChild } from '../../packages/bridge/src/shared-child.js';
 
 /** Never connected to: the transports are built, not started. */
 const ENDPOINT = 'http://127.0.0.1:9/mcp';
@@ -52,6 +53,7 @@ test('every transport declares its kind and capabilities', async () => {
     LegacySseClientTransport: declared(legacySseTransport(ENDPOINT)),
     StreamableHttpSessionTransport: declared(await serverSessionTransport()),
     StatelessChannel: declared(new StatelessChannel(1024)),
+    'SharedChildPort (mcpwire-bridge)': declared(new SharedChild(() => left).port()),
   }, {
     'createLinkedPair (each end)': [{ kind: 'memory', capabilities: none }, { kind: 'memory', capabilities: none }],
     StdioTransport: { kind: 'stdio', capabilities: none },
@@ -62,5 +64,7 @@ test('every transport declares its kind and capabilities', async () => {
     // The server's end is a session and resumes its streams; it serves the GET stream rather than opening one.
     StreamableHttpSessionTransport: { kind: 'streamable-http', capabilities: { sessions: true, standaloneStream: false, resumption: true, manyClients: false } },
     StatelessChannel: { kind: 'streamable-http', capabilities: { sessions: false, standaloneStream: false, resumption: false, manyClients: true } },
+    // A session's side of a server process all sessions share: a transport of the bridge's own.
+    'SharedChildPort (mcpwire-bridge)': { kind: 'other', capabilities: none },
   });
 });

@@ -8,6 +8,12 @@
 // have read it answers, and fails the request it was the answer to, when that can be told; and a
 // request that could not be delivered is answered with -32603 naming why, so no sender waits for
 // an answer that will not come.
+//
+// Backpressure: a side that takes messages slower than the other sends them makes its sends wait
+// (stdio waits for 'drain', an SSE stream for its client to read). Past a high-water mark of sends
+// not yet taken, the relay stops reading the sending side (Transport.setReading), so a flooding peer
+// blocks on its own full pipe instead of this process queueing for it; once every send was taken, it
+// reads again. Nothing is dropped on the way: the messages wait where they were written.
 
 import { INTERNAL_ERROR, MessageParseError, PARSE_ERROR, messageOf, refuseUnknownOptions, responseIdHint } from 'mcpwire/jsonrpc';
 import type { JSONRPCMessage, OptionKeys, RequestId, SendOptions } from 'mcpwire/jsonrpc';
@@ -39,6 +45,11 @@ export interface RelayOptions {
   relateToRequests?: boolean;
 }
 
+/** Sends not yet taken by one side past which the relay stops reading the other (a chunk of small lines stays under it). */
+const HIGH_WATER_MESSAGES = 256;
+/** The same in characters, for lines whose length is known (a stdio side with keepLines). */
+const HIGH_WATER_CHARS = 1024 * 1024;
+
 /** The keys RelayOptions takes, for the check at construction. */
 export const RELAY_OPTIONS = { onrecord: true, relateToRequests: true } as const satisfies OptionKeys<RelayOptions>;
 
@@ -53,6 +64,8 @@ export class Relay {
   readonly #relation: RequestRelation | undefined;
   #host: McpTransport | undefined;
   #ended: RelayEnd | undefined;
+  /** Per receiving side: messages handed to its send and not yet taken, their known characters, and whether the other side's reading is stopped for it. */
+  readonly #untaken = { host: { messages: 0, chars: 0, holding: false }, server: { messages: 0, chars: 0, holding: false } };
   readonly #done: Promise<RelayEnd>;
   #finish!: (end: RelayEnd) => void;
 
@@ -99,8 +112,25 @@ export class Relay {
         if (related !== undefined) (send ??= {}).relatedRequestId = related;
       }
     }
-    target.send(message as JSONRPCMessage, send).catch(
+    const to = this.#untaken[other(from)];
+    const chars = extra?.line?.length ?? 0;
+    to.messages++;
+    to.chars += chars;
+    if (!to.holding && (to.messages > HIGH_WATER_MESSAGES || to.chars > HIGH_WATER_CHARS)) {
+      to.holding = true;
+      source.setReading?.(false);
+    }
+    const taken = (): void => {
+      to.messages--;
+      to.chars -= chars;
+      if (to.holding && to.messages === 0) {
+        to.holding = false;
+        if (this.#ended === undefined) source.setReading?.(true);
+      }
+    };
+    target.send(message as JSONRPCMessage, send).then(taken,
       (error: unknown) => {
+        taken();
         const text = `could not pass on a message from the ${from} to the ${other(from)}: ${messageOf(error)}`;
         this.#record({ kind: 'problem', from, text });
         // A request the other side never got still gets an answer (JSON-RPC 2.0 §5: every request is answered).

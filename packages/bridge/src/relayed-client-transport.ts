@@ -16,6 +16,7 @@ import { refuseUnknownOptions } from 'mcpwire/jsonrpc';
 import type { JSONRPCMessage, OptionKeys, SendOptions } from 'mcpwire/jsonrpc';
 import { CLIENT_REQUESTS, NOTIFICATIONS } from 'mcpwire/protocol';
 import type { McpMessageExtra, McpTransport } from 'mcpwire/protocol';
+import { SessionRenewalError } from './session-renewal-error.js';
 
 /** How long the replayed initialize may wait for its answer. */
 const RENEW_TIMEOUT_MS = 30_000;
@@ -89,12 +90,15 @@ class RelayedClientTransport extends PassThroughTransport {
     let answered!: (message: Fields) => void;
     const answer = new Promise<Fields>((resolve, reject) => {
       answered = resolve;
-      setTimeout(() => reject(new Error(`the new session's initialize got no answer in ${RENEW_TIMEOUT_MS} ms`)), RENEW_TIMEOUT_MS).unref();
+      setTimeout(() => reject(new SessionRenewalError(`The server lost the session, and the new session's initialize got no answer in ${RENEW_TIMEOUT_MS} ms`, 'timeout')),
+        RENEW_TIMEOUT_MS).unref();
     });
     const done = (async () => {
       await this.inner.send({ ...(this.#initialize as object), id } as JSONRPCMessage);
       const result = await answer;
-      if (result.error !== undefined || result.result === undefined) throw new Error(`the new session's initialize was refused: ${JSON.stringify(result.error)}`);
+      if (result.error !== undefined || result.result === undefined) {
+        throw new SessionRenewalError(`The server lost the session, and refused the new session's initialize: ${JSON.stringify(result.error ?? null)}`, 'refused');
+      }
       this.#takeVersion(result);
       if (this.#initialized) {
         await this.inner.send({ jsonrpc: '2.0', method: NOTIFICATIONS.initialized });

@@ -111,3 +111,28 @@ test('either side closing closes the other and ends the relay, saying which', as
   await ends.host.send({ jsonrpc: '2.0', method: 'late' }).catch((error: Error) => sent.push({ jsonrpc: '2.0', method: error.name }));
   assert.deepStrictEqual(sent, [{ jsonrpc: '2.0', method: 'ConnectionClosedError' }]);
 });
+
+test('backpressure: past 256 messages the server side has not taken, the relay stops reading the host; once all are taken, it reads again', async () => {
+  const waiting: Array<() => void> = [];
+  const slow: Transport = {
+    kind: 'other', capabilities: { sessions: false, standaloneStream: false, resumption: false, manyClients: false },
+    start: async () => undefined, close: async () => undefined,
+    send: () => new Promise<void>((resolve) => { waiting.push(resolve); }),
+  };
+  const reading: boolean[] = [];
+  const host: Transport = {
+    kind: 'other', capabilities: { sessions: false, standaloneStream: false, resumption: false, manyClients: false },
+    start: async () => undefined, close: async () => undefined, send: async () => undefined,
+    setReading: (on) => { reading.push(on); },
+  };
+  const relay = new Relay(slow);
+  await relay.connect(host);
+  for (let i = 0; i < 300; i++) host.onmessage!({ jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 't', progress: i } });
+  assert.deepStrictEqual([waiting.length, reading], [300, [false]]);
+  for (const resolve of waiting.splice(0, 299)) resolve();
+  await settle();
+  assert.deepStrictEqual(reading, [false]); // one still not taken
+  waiting.shift()!();
+  await settle();
+  assert.deepStrictEqual(reading, [false, true]);
+});

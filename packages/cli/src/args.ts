@@ -79,6 +79,9 @@ const OPTIONS: Record<string, { values: 0 | 1 | 2; alias?: string }> = {
   '--transport': { values: 1 },
   '--from-trace': { values: 1 },
   '--follow': { values: 1 },
+  '--shared-child': { values: 0 },
+  '--bearer-token-env': { values: 1 },
+  '--bearer-token-file': { values: 1 },
 };
 
 const BY_ALIAS = new Map(Object.entries(OPTIONS).filter(([, spec]) => spec.alias).map(([name, spec]) => [spec.alias!, name]));

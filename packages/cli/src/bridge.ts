@@ -4,6 +4,7 @@
 
 import { UsageError, optionValue, parseArgs } from './args.js';
 import type { CommandIo } from './command-io.js';
+import { bridgeBearer } from './bridge-bearer.js';
 import { serveBridge } from './bridge-serve.js';
 import { runRelay } from './relay-command.js';
 import { parsePort } from './serve.js';
@@ -11,9 +12,12 @@ import { resolveTarget } from './server-target.js';
 import { RELAY_OPTIONS } from './tap.js';
 import { Tracer } from './trace.js';
 
+/** The options of `bridge --port N -- command` alone. */
+const PORT_OPTIONS = ['--port', '--inherit-env', '--shared-child', '--bearer-token-env', '--bearer-token-file'];
+
 /** Runs `mcpwire bridge`; resolves with the exit code. */
 export async function runBridge(argv: readonly string[], io: CommandIo): Promise<number> {
-  const args = parseArgs(argv, [...RELAY_OPTIONS, '--port', '--inherit-env']);
+  const args = parseArgs(argv, [...RELAY_OPTIONS, ...PORT_OPTIONS]);
   const { target, rest } = resolveTarget(args, io);
   if (rest.length > 0) throw new UsageError(`bridge takes one server URL and nothing else, got: ${rest.join(' ')}`);
   const portText = optionValue(args, '--port');
@@ -21,9 +25,14 @@ export async function runBridge(argv: readonly string[], io: CommandIo): Promise
     throw new UsageError('bridge -- command serves the command over HTTP: give --port N (0 picks a free one). To record a stdio server for a host, use: mcpwire tap --trace-file F -- command');
   }
   if (target.kind === 'http' && portText !== undefined) throw new UsageError('--port is for bridge --port N -- command (a stdio server served over HTTP); bridge URL speaks stdio to the host');
-  if (target.kind === 'http' && args.flags.has('--inherit-env')) throw new UsageError('--inherit-env is for a stdio command (bridge --port N -- command)');
+  const portOnly = PORT_OPTIONS.filter((name) => name !== '--port' && (args.flags.has(name) || args.values.has(name)));
+  if (target.kind === 'http' && portOnly.length > 0) throw new UsageError(`${portOnly.join(' and ')} ${portOnly.length === 1 ? 'is' : 'are'} for a stdio command served over HTTP (bridge --port N -- command)`);
+  // Read before anything starts: a token that cannot be read is a usage error, with nothing to undo.
+  const bearer = target.kind === 'stdio' ? await bridgeBearer(args, io) : undefined;
   const file = optionValue(args, '--trace-file');
   const tracer = new Tracer({ ...(args.flags.has('--trace') ? { lines: io.stderr } : {}), ...(file === undefined ? {} : { file }), cwd: io.cwd });
-  if (target.kind === 'stdio') return serveBridge(target, parsePort(portText), io, tracer);
+  if (target.kind === 'stdio') {
+    return serveBridge(target, { port: parsePort(portText), sharedChild: args.flags.has('--shared-child'), ...(bearer ? { bearer } : {}) }, io, tracer);
+  }
   return runRelay(target, io, { name: 'bridge', tracer, recordMessages: false, browser: !args.flags.has('--no-browser') });
 }

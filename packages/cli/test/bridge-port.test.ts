@@ -105,12 +105,12 @@ test('a session\'s end (the client\'s DELETE) ends its server process, and Ctrl-
   await kept.close().catch(() => undefined);
 });
 
-test('bridge --port speaks 2025 sessions: a client on era auto falls back to initialize, one pinned to 2026-07-28 is refused saying why', async (t) => {
+test('bridge --port speaks 2025 sessions: a client on era auto falls back to initialize, one pinned to 2026-07-28 is refused naming the revision and what the endpoint speaks', async (t) => {
   const bridge = await startBridge(t, []);
   const auto = await McpClient.connect(nodeHttpTransport(bridge.url), { era: 'auto' });
   assert.equal(auto.protocolVersion, '2025-11-25');
   await auto.close();
   await assert.rejects(McpClient.connect(nodeHttpTransport(bridge.url), { era: '2026-07-28' }),
-    /server\/discover → HttpStatusError: HTTP 400 Bad Request: Bad Request: Mcp-Session-Id header is required \(initialize first\)/);
+    { message: 'The server does not speak 2026-07-28 (pinned to 2026-07-28): server/discover → HttpStatusError: HTTP 400 Bad Request: Bad Request: unsupported MCP-Protocol-Version "2026-07-28": this endpoint speaks 2025-11-25, 2025-06-18, 2025-03-26, 2024-11-05, in sessions: send initialize first, in one of those' });
   assert.equal((await bridge.stop()).code, 0);
 });

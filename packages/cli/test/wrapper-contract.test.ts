@@ -51,6 +51,7 @@ class Recording implements McpTransport {
   async start(): Promise<void> { this.calls.push(['start']); }
   async send(message: JSONRPCMessage, options?: SendOptions): Promise<void> { this.calls.push(['send', message, options]); }
   async close(): Promise<void> { this.calls.push(['close']); }
+  setReading(reading: boolean): void { this.calls.push(['setReading', reading]); }
   setProtocolVersion(version: string): void { this.calls.push(['setProtocolVersion', version]); }
   async openStandaloneStream(): Promise<boolean> { this.calls.push(['openStandaloneStream']); return true; }
   setParamHeaders(source: ParamHeaderSource): void { this.calls.push(['setParamHeaders', source]); }
@@ -89,6 +90,7 @@ const FORWARDS: { [Member in keyof McpTransport]-?: Check } = {
   start: async (outer, inner) => { await outer.start(); return inner.calls; },
   send: async (outer, inner) => { await outer.send(MESSAGE, { relatedRequestId: 3 }); return inner.calls; },
   close: async (outer, inner) => { await outer.close(); return inner.calls; },
+  setReading: async (outer, inner) => { outer.setReading?.(false); outer.setReading?.(true); return inner.calls; },
   setProtocolVersion: async (outer, inner) => { outer.setProtocolVersion?.('2025-11-25'); return inner.calls; },
   openStandaloneStream: async (outer, inner) => [await outer.openStandaloneStream?.(), inner.calls],
   setParamHeaders: async (outer, inner) => { outer.setParamHeaders?.(PARAM_HEADERS); return inner.calls; },
@@ -113,6 +115,7 @@ const EXPECTED: { [Member in keyof McpTransport]-?: unknown } = {
   start: [['start']],
   send: [['send', MESSAGE, { relatedRequestId: 3 }]],
   close: [['close']],
+  setReading: [['setReading', false], ['setReading', true]],
   setProtocolVersion: [['setProtocolVersion', '2025-11-25']],
   openStandaloneStream: [true, [['openStandaloneStream']]],
   setParamHeaders: [['setParamHeaders', PARAM_HEADERS]],
@@ -168,6 +171,7 @@ for (const [name, wrap] of Object.entries(WRAPPERS)) {
     };
     const outer = wrap(bare);
     outer.setProtocolVersion?.('2025-11-25');
+    outer.setReading?.(false);
     outer.setParamHeaders?.(PARAM_HEADERS);
     outer.setMcpNames?.(MCP_NAMES);
     outer.saveSessionState?.(SESSION_STATE);
@@ -201,6 +205,6 @@ test('every transport class in src/ and packages/*/src is either a wrapper teste
   // A new class lands here: a wrapper goes into WRAPPERS (and must forward everything), a
   // transport says its kind and capabilities (test/transport/transport-declarations.test.ts).
   const wrappers = ['DrainingTransport', 'EchoGuard', 'PassThroughTransport', 'RelayedClientTransport', 'TappedTransport'];
-  const transports = ['InMemoryTransport', 'LegacySseClientTransport', 'SpawnedStdioTransport', 'StdioTransport', 'StreamableHttpClientTransport', 'StatelessChannel', 'StreamableHttpSessionTransport'];
+  const transports = ['InMemoryTransport', 'LegacySseClientTransport', 'SharedChildPort', 'SpawnedStdioTransport', 'StdioTransport', 'StreamableHttpClientTransport', 'StatelessChannel', 'StreamableHttpSessionTransport'];
   assert.deepStrictEqual(transportClasses(), [...wrappers, ...transports].sort());
 });

@@ -30,6 +30,11 @@ export interface StreamHooks {
   traceEvent(method: string, status: number, eventId: string): void;
   /** The cap on one event, the transport's `maxMessageBytes` (characters: never more than its bytes). */
   maxMessageBytes: number;
+  /**
+   * Set while reading is stopped (Transport.setReading(false)): no stream reads its next chunk until it
+   * settles, so the server's writes wait in the connection (TCP's own flow control) and not here.
+   */
+  held?: Promise<void> | undefined;
 }
 
 /** Where a stream stands; shared by the connections that carry it. */
@@ -93,6 +98,7 @@ export async function consumeSseResponse(
       const events = chunk === undefined ? parser.end() : parser.push(chunk);
       if (deliverEvents(events, method, response.status, until, progress, hooks)) return;
       if (chunk === undefined) { finished = true; return; }
+      if (hooks.held !== undefined) await hooks.held;
     }
   } finally {
     // Stopped early (the response arrived, or the connection failed): let go of the rest.

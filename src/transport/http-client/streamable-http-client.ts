@@ -103,7 +103,10 @@ export class StreamableHttpClientTransport implements McpTransport {
     deliver: (data) => this.#deliver(data, false),
     traceEvent: (method, status, eventId) => this.ontrace?.(traceEvent(this.url, method, status, {}, eventId)),
     maxMessageBytes: DEFAULT_MAX_MESSAGE_BYTES,
+    held: undefined,
   };
+  /** Settles #hooks.held: reading goes on. */
+  #release: (() => void) | undefined;
 
   /** The GET stream for server-initiated messages (standalone-stream.ts). */
   readonly #standalone: StandaloneStream;
@@ -137,6 +140,20 @@ export class StreamableHttpClientTransport implements McpTransport {
   /** basic/transports#protocol-version-header: sent on every request after initialization. */
   setProtocolVersion(version: string): void {
     this.#protocolVersion = version;
+  }
+
+  /**
+   * Stops (false) or resumes (true) reading the server's SSE streams, for a relay whose other side is
+   * slow (Transport.setReading): the server's writes then wait in the connection. A JSON answer, one
+   * message, is read all the same.
+   */
+  setReading(reading: boolean): void {
+    if (!reading && this.#hooks.held === undefined && !this.#closed) {
+      this.#hooks.held = new Promise((resolve) => { this.#release = resolve; });
+    } else if (reading && this.#hooks.held !== undefined) {
+      this.#hooks.held = undefined;
+      this.#release!();
+    }
   }
 
   /** The largest message read from the server from now on (McpClient's `maxMessageBytes`). */
@@ -241,6 +258,7 @@ export class StreamableHttpClientTransport implements McpTransport {
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
+    this.setReading(true); // a stream held back ends with the others
     for (const abort of this.#inflight) abort.abort();
     if (this.#sessionId !== undefined) {
       try {

@@ -106,6 +106,12 @@ export class StreamableHttpSessionTransport implements McpTransport, StreamOwner
    */
   readonly #sends: SendQueue;
   #closed = false;
+  /**
+   * Set while reading is stopped (setReading(false): a relay's other side cannot take more): a POST
+   * to this session waits for it before its message is delivered, and its client waits with it.
+   */
+  held: Promise<void> | undefined;
+  #release: (() => void) | undefined;
 
   constructor(sessionId: string, settings: SessionSettings, remoteAddress = 'unknown') {
     this.sessionId = sessionId;
@@ -133,6 +139,16 @@ export class StreamableHttpSessionTransport implements McpTransport, StreamOwner
 
   async start(): Promise<void> {}
 
+  /** Stops (false) or resumes (true) taking POSTed messages, for a relay whose other side is slow (Transport.setReading). */
+  setReading(reading: boolean): void {
+    if (!reading && this.held === undefined && !this.#closed) {
+      this.held = new Promise((resolve) => { this.#release = resolve; });
+    } else if (reading && this.held !== undefined) {
+      this.held = undefined;
+      this.#release!();
+    }
+  }
+
   send(message: JSONRPCMessage, options?: SendOptions): Promise<void> {
     // A shared session: the client may POST its answer to any instance, so the id says which copy asked.
     if (this.#settings.sharing !== undefined) message = this.#settings.sharing.outbound(this, message);
@@ -153,6 +169,7 @@ export class StreamableHttpSessionTransport implements McpTransport, StreamOwner
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
+    this.setReading(true); // the POSTs held back are answered 404 now
     // Only this instance's copy of a shared session closes (its events stay for the others), unless
     // its client ended it: the sharing then took its stream key away (shared-sessions.ts end).
     this.#streams?.closeAll(this.streamKey !== undefined);

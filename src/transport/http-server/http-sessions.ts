@@ -127,7 +127,7 @@ export function createSessionRoute(server: HttpServable, options: HttpEndpointOp
   function findSession(exchange: HttpExchange, principal: string | undefined): StreamableHttpSessionTransport | Promise<StreamableHttpSessionTransport> {
     const id = exchange.header('mcp-session-id');
     // A server that requires sessions SHOULD answer 400 without one, 404 for an unknown one.
-    if (id === undefined) throw new HttpError(400, 'Bad Request: Mcp-Session-Id header is required (initialize first)');
+    if (id === undefined) throw sessionRequired(exchange.header('mcp-protocol-version'));
     let session = sessions.get(id);
     // The sweeper had not come by yet; close() forgets the session at once, its streams end after.
     if (session && isExpired(session, Date.now())) { void session.close(); session = undefined; }
@@ -159,6 +159,27 @@ export function createSessionRoute(server: HttpServable, options: HttpEndpointOp
     session.receive(posted.message, extra);
   }
 
+  /**
+   * A POST to a session that stopped reading (setReading: a relay whose stdio side is slow) waits
+   * until it reads again, so a client that awaits its POSTs is slowed instead of the bridge queueing.
+   */
+  async function deliverHeld(exchange: HttpExchange, session: StreamableHttpSessionTransport, posted: PostedMessage, extra: McpMessageExtra): Promise<void> {
+    while (session.held !== undefined) await session.held;
+    if (sessions.get(session.sessionId) !== session) throw new HttpError(404, 'Session not found: it expired, was closed, or never existed');
+    deliver(exchange, session, posted, extra);
+  }
+
+  /**
+   * No session id. basic/transports#protocol-version-header: an unsupported MCP-Protocol-Version is
+   * answered 400, and saying so first tells a client of a revision without sessions (2026-07-28, at
+   * an endpoint that does not speak it) what is wrong, instead of asking it for a session.
+   */
+  function sessionRequired(version: string | undefined): HttpError {
+    const supported = server.protocolVersions ?? HANDSHAKE_REVISIONS;
+    if (version === undefined || supported.includes(version)) return new HttpError(400, 'Bad Request: Mcp-Session-Id header is required (initialize first)');
+    return new HttpError(400, `Bad Request: unsupported MCP-Protocol-Version "${version}": this endpoint speaks ${supported.join(', ')}, in sessions: send initialize first, in one of those`);
+  }
+
   function unsupportedVersion(version: string, supported: readonly string[]): HttpError {
     return new HttpError(400, `Bad Request: unsupported MCP-Protocol-Version "${version}" (supported: ${supported.join(', ')})`);
   }
@@ -175,7 +196,8 @@ export function createSessionRoute(server: HttpServable, options: HttpEndpointOp
         return createSession(principal, exchange.remoteAddress).then((session) => deliver(exchange, session, posted, extra));
       }
       const found = findSession(exchange, principal);
-      if (found instanceof Promise) return found.then((session) => deliver(exchange, session, posted, extra));
+      if (found instanceof Promise) return found.then((session) => session.held === undefined ? deliver(exchange, session, posted, extra) : deliverHeld(exchange, session, posted, extra));
+      if (found.held !== undefined) return deliverHeld(exchange, found, posted, extra);
       deliver(exchange, found, posted, extra);
       return undefined;
     },

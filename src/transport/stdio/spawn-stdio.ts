@@ -89,6 +89,8 @@ export class SpawnedStdioTransport implements Transport {
   /** The child leads its own process group (ownProcessGroup, not on Windows). */
   #grouped = false;
   #stdio: StdioTransport | undefined;
+  /** setReading's last word, for a call before start(). */
+  #reading = true;
   #stderrTail = '';
   #closing: Promise<void> | undefined;
   #closed = false;
@@ -161,6 +163,7 @@ export class SpawnedStdioTransport implements Transport {
     stdio.onerror = (error) => this.onerror?.(error);
     // stdout EOF alone says little; the process exit below says why, with the exit code.
     stdio.onclose = () => undefined;
+    if (!this.#reading) stdio.setReading(false);
     this.#stdio = stdio;
     // 'close' comes after 'exit' once the pipes are drained, so no message the server wrote
     // before dying is lost. A grandchild holding the pipes open must not hide the exit, though.
@@ -174,6 +177,12 @@ export class SpawnedStdioTransport implements Transport {
       return Promise.reject(new ConnectionClosedError('Cannot send: the server process is not running'));
     }
     return this.#stdio.send(message, options);
+  }
+
+  /** Stops (false) or resumes (true) reading the server's stdout: its writes then wait on the pipe (Transport.setReading). */
+  setReading(reading: boolean): void {
+    this.#reading = reading;
+    this.#stdio?.setReading(reading);
   }
 
   /**

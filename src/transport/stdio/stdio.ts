@@ -68,6 +68,8 @@ export class StdioTransport implements Transport {
   readonly #keepLines: boolean;
   /** Reading was paused because the output is backed up; resumed once it drained. */
   #pausedForOutput = false;
+  /** Reading was stopped by setReading(false) (a relay's other side is slow); only setReading(true) resumes it. */
+  #held = false;
   readonly #maxQueuedBytes: number;
   /** Characters of the lines queued behind #backlog, not yet handed to the stream. */
   #queuedBytes = 0;
@@ -104,6 +106,7 @@ export class StdioTransport implements Transport {
     this.#readable.on('close', this.#onEnd); // destroyed without an 'end'
     this.#readable.on('error', this.#onStreamError);
     this.#writable.on('error', this.#onStreamError);
+    if (this.#held) this.#readable.pause(); // setReading(false) came first: 'data' listening must not start the flow
   }
 
   send(message: JSONRPCMessage, options?: SendOptions): Promise<void> {
@@ -129,6 +132,15 @@ export class StdioTransport implements Transport {
     const write = this.#write(line);
     // Taken at once (the usual case): nothing to queue. Otherwise later sends wait for 'drain'.
     return write === SENT ? write : this.#enqueue(write);
+  }
+
+  /** Stops (false) or resumes (true) reading, for a relay whose other side cannot take more now (Transport.setReading). */
+  setReading(reading: boolean): void {
+    if (this.#closed || this.#held === !reading) return;
+    this.#held = !reading;
+    if (!this.#started) return; // start() applies it
+    if (this.#held) this.#readable.pause();
+    else if (!this.#pausedForOutput) this.#readable.resume();
   }
 
   /** Stops reading and fires onclose. The streams stay open: closing stdout is not ours to do. */
@@ -210,7 +222,7 @@ export class StdioTransport implements Transport {
   #resumeReading(): void {
     if (!this.#pausedForOutput) return;
     this.#pausedForOutput = false;
-    if (!this.#closed) this.#readable.resume();
+    if (!this.#closed && !this.#held) this.#readable.resume();
   }
 
   #onData = (chunk: Buffer | string): void => {
