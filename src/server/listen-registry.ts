@@ -103,16 +103,18 @@ export class ListenRegistry {
     await this.#bus.publish({ kind: 'itemChanged', key, item, ...(principal === undefined ? {} : { principal }), method, params });
   }
 
-  /** An event from the bus (published here or on another instance), to the streams of this one that asked for it. */
+  /**
+   * An event from the bus (published here or on another instance), to the streams of this one that
+   * asked for it. A shared 2025 session's events are the HTTP endpoint's (shareSessions), not a stream's.
+   */
   async #deliver(event: ListenEvent): Promise<void> {
     await this.onsessionevent?.(event);
-    if (event.kind === 'sessionState' || event.kind === 'sessionEnded' || event.kind === 'sessionMessage') return; // shared 2025 sessions' (shareSessions)
     if (event.kind === 'listChanged') {
       const key = filterKeyOf(event.method);
       if (key !== undefined) await this.#send([...this.#listeners.keys()].filter((listener) => listener.filter[key] === true), event.method, {});
     } else if (event.kind === 'resourceUpdated') {
       await this.#send(this.#listing('resourceSubscriptions', event.uri), NOTIFICATIONS.resourceUpdated, { uri: event.uri });
-    } else {
+    } else if (event.kind === 'itemChanged') {
       const principal = event.principal ?? '';
       await this.#send(this.#listing(event.key, event.item).filter((listener) => (this.#listeners.get(listener)?.principal ?? '') === principal), event.method, event.params);
     }
