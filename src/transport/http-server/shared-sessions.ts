@@ -173,8 +173,8 @@ function bindSharing(store: SessionStateStore, endpoint: SharingEndpoint): Endpo
       const principal = endpoint.ownerOf(session);
       const streams = session.streamKey ??= randomId();
       const record = encodeStoredSession(principal === undefined ? { streams, state } : { principal, streams, state });
+      // The copy's own state is the newest while it saves: its requests meanwhile need no read.
       const heardBefore = heard;
-      trustedUntil.delete(session);
       return store.save(session.sessionId, record, ttlMs).then(async () => {
         // Saved first: an instance told of the change reads the store next. Published before the
         // answer goes out, so the client's next request, wherever it lands, finds the change. initialize
