@@ -2,6 +2,7 @@
 // or wrote its session's record lately serves the next requests without reading the store, until
 // another instance says on the bus that the session changed or ended, or a quarter of
 // sessionIdleMs (at most 5 s) has passed: then it reads the store again, which renews the TTL.
+// Until the handshake's end (notifications/initialized) nothing is trusted.
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -45,7 +46,8 @@ test('shared sessions cache: a copy that read the record serves the next calls w
   const headers = { 'mcp-session-id': session, 'mcp-protocol-version': '2025-11-25' };
   assert.deepStrictEqual(store.take(), { loads: 0, saves: 1 }); // initialize
   await call(a.handler, INITIALIZED, headers);
-  assert.deepStrictEqual(store.take(), { loads: 0, saves: 1 }); // the handshake's end, written by the copy that holds it
+  // Before the handshake's end every request reads the store; its end is written by the copy that holds it.
+  assert.deepStrictEqual(store.take(), { loads: 1, saves: 1 });
   for (let round = 0; round < 3; round++) assert.equal((await call(a.handler, WHO, headers)).status, 200);
   assert.deepStrictEqual(store.take(), { loads: 0, saves: 0 });
   for (let round = 0; round < 3; round++) assert.deepStrictEqual((await call(b.handler, WHO, headers)).messages, [INFO, ERROR, ANSWER]);

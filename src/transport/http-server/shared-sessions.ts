@@ -64,8 +64,13 @@ function bindSharing(store: SessionStateStore, endpoint: SharingEndpoint): Endpo
   /** The sessionState events this endpoint published: the bus hands them back here, and this copy made them. */
   const published = new WeakSet<ListenEvent>();
 
+  /**
+   * A copy's record is trusted from now, unless an event was heard meanwhile. Not before the
+   * handshake's end: its change is the one the client's very next request depends on, so until
+   * then every request reads the store.
+   */
   const trust = (session: StreamableHttpSessionTransport, heardBefore: number, now: number): void => {
-    if (trustMs > 0 && heard === heardBefore) trustedUntil.set(session, now + trustMs);
+    if (trustMs > 0 && heard === heardBefore && session.established) trustedUntil.set(session, now + trustMs);
   };
 
   /** Tells every instance (this one too) on the bus; a bus that cannot is reported, and the store still has the truth. */
