@@ -17,6 +17,8 @@ import { stopChild, waitForLine } from './stats.js';
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { ROOT } from './config.js';
+import { absolute, compared } from './report.js';
+import type { Row } from './report.js';
 import { startRedis } from '../packages/redis/test/redis-server.js';
 import type { RedisClient } from '../packages/redis/test/redis-server.js';
 
@@ -84,7 +86,32 @@ export async function benchSharedSessionsInstructions(concurrency = 1): Promise<
   }
 }
 
-// `npx tsx bench/shared-sessions-instructions.ts`: the rows alone (BENCH_QUICK=1 for fewer calls).
+/**
+ * The sequential rows of the shared sessions section, in instructions (bench/run.ts); what was
+ * counted goes into `details`. Target (issue 48): the non-owner's call ≤ 1.1× the owner's, and at
+ * most one Redis command per call.
+ */
+export async function sharedSessionsInstructionRows(details: Record<string, unknown>): Promise<Row[]> {
+  const result = await benchSharedSessionsInstructions(1);
+  details.sharedSessionsInstructions = result;
+  const gc = (...sides: SharedSessionCount[]): string => `of it garbage collection ${sides.map((side) => Math.round(side.figure.gcPerCall).toLocaleString('en-US')).join(' · ')}`;
+  const row = (measure: string, ours: SharedSessionCount, theirs: SharedSessionCount, limit?: number): Row => {
+    const counted = compared('shared sessions', `${measure}, sequential, instructions/call`, '', Math.round(ours.figure.perCall), Math.round(theirs.figure.perCall),
+      limit === undefined ? undefined : { on: 'ratio', op: '<=', limit });
+    counted.note = gc(ours, theirs);
+    return counted;
+  };
+  return [
+    row('non-owner vs owner (JSON), both keeping the record', result.nonOwner, result.owner, 1.1),
+    row('owner keeping the record in Redis vs session in process (JSON)', result.owner, result.unshared),
+    row('owner reading the record on every request (no listen bus) vs session in process (JSON)', result.ownerUncached, result.unshared),
+    absolute('shared sessions', 'Redis commands per call, non-owner keeping the record (callgrind run, warm-up included)', '', result.nonOwner.redisCommandsPerCall, { on: 'value', op: '<=', limit: 1 }),
+    absolute('shared sessions', 'Redis commands per call, owner keeping the record (callgrind run)', '', result.owner.redisCommandsPerCall),
+    absolute('shared sessions', 'Redis commands per call, owner without a listen bus (callgrind run)', '', result.ownerUncached.redisCommandsPerCall),
+  ];
+}
+
+// `npx tsx bench/shared-sessions-instructions.ts`: the rows alone, sequential and 64 in flight (BENCH_QUICK=1 for fewer calls).
 if (import.meta.url === `file://${process.argv[1]}`) {
   const thousands = (n: number): string => Math.round(n).toLocaleString('en-US');
   for (const concurrency of [1, COUNTS.concurrency]) {
