@@ -44,7 +44,8 @@ function bindSharing(store: SessionStateStore, endpoint: SharingEndpoint): Endpo
   const tags = new WeakMap<StreamableHttpSessionTransport, string>();
   /**
    * How long a record read (or written) here is trusted without reading it again: only with a bus,
-   * which tells this instance at once when another changes or ends the session. The store is still
+   * on which another instance that changes or ends the session says so (before its answer goes
+   * out), so the copy drops its trust or closes as the event arrives. The store is still
    * read once per period, which renews the record's TTL and bounds what a lost bus message (pub/sub
    * keeps nothing) can leave stale.
    */
