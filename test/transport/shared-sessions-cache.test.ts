@@ -113,3 +113,31 @@ test('shared sessions cache: the record is read again (its TTL renewed) once a q
     assert.deepStrictEqual([await call(b.handler, WHO, idleHeaders), await call(a.handler, WHO, idleHeaders)], [NOT_FOUND, NOT_FOUND]);
   }, { sessionIdleMs: 1_000 }, new CountingStore());
 });
+
+test('shared sessions cache: a read that raced a change heard on the bus serves its request but is not trusted after', async () => {
+  /** A store whose next load reads the record at once but answers only when let go: a read in flight while another instance saves. */
+  class GatedStore extends CountingStore {
+    gate: { held: Promise<void>; release(): void } | undefined;
+    override async load(sessionId: string, ttlMs: number): Promise<string | undefined> {
+      const record = await super.load(sessionId, ttlMs);
+      const gate = this.gate;
+      this.gate = undefined;
+      if (gate !== undefined) await gate.held;
+      return record;
+    }
+  }
+  await twoInstances(async (a, b, store) => {
+    const session = await begin(a.handler);
+    const headers = { 'mcp-session-id': session, 'mcp-protocol-version': '2025-11-25' };
+    await call(a.handler, INITIALIZED, headers);
+    let release = (): void => {};
+    store.gate = { held: new Promise<void>((resolve) => { release = resolve; }), release };
+    const raced = call(b.handler, WHO, headers); // b reads the record as it is before the change
+    await call(a.handler, SET_LEVEL, headers); // saved and published while b's read is in flight
+    release();
+    assert.deepStrictEqual((await raced).messages, [INFO, ERROR, ANSWER]);
+    store.take();
+    assert.deepStrictEqual((await call(b.handler, WHO, headers)).messages, [ERROR, ANSWER]);
+    assert.deepStrictEqual(store.take(), { loads: 1, saves: 0 });
+  }, {}, new GatedStore());
+});
