@@ -111,10 +111,11 @@ export async function sharedSessionsInstructionRows(details: Record<string, unkn
   ];
 }
 
-// `npx tsx bench/shared-sessions-instructions.ts`: the rows alone, sequential and 64 in flight (BENCH_QUICK=1 for fewer calls).
+// `npx tsx bench/shared-sessions-instructions.ts [calls in flight]`: the rows alone, sequential and
+// 64 in flight, or the one given (BENCH_QUICK=1 for fewer calls).
 if (import.meta.url === `file://${process.argv[1]}`) {
   const thousands = (n: number): string => Math.round(n).toLocaleString('en-US');
-  for (const concurrency of [1, COUNTS.concurrency]) {
+  for (const concurrency of process.argv[2] === undefined ? [1, COUNTS.concurrency] : [Number(process.argv[2])]) {
     const result = await benchSharedSessionsInstructions(concurrency);
     const shape = concurrency === 1 ? 'sequential' : `${concurrency} in flight`;
     for (const [name, side] of Object.entries(result)) {
