@@ -26,6 +26,7 @@ import { absolute, compared, failed, formatTable, loadRows, writeJson } from './
 import type { Row, Target } from './report.js';
 import { benchSeedBundle } from './seed-bundle.js';
 import { ROUTED_SESSIONS, benchSharedSessions } from './shared-sessions.js';
+import { sharedSessionsInstructionRows } from './shared-sessions-instructions.js';
 import { countSourceLines } from './source-lines.js';
 import { benchStdio } from './stdio.js';
 import { benchWorkerFootprint } from './worker-footprint.js';
@@ -164,6 +165,7 @@ await section('shared sessions', async () => {
     absolute('shared sessions', 'Redis commands per call, owner', '', result.redisCommandsPerCall.owner),
     absolute('shared sessions', 'Redis commands per call, non-owner', '', result.redisCommandsPerCall.nonOwner, { on: 'value', op: '<=', limit: 1 }),
   );
+  rows.push(...await sharedSessionsInstructionRows(details)); // the same sides counted by callgrind
   // Three instances, the same sessions and calls routed round robin (mcpwire column) beside sticky
   // (baseline column); server CPU is the three instances' together. No target: what routing costs.
   const routed = `round robin vs sticky, 3 instances, ${ROUTED_SESSIONS} sessions (JSON)`;

@@ -6,12 +6,15 @@
 
 import type { CallToolResult } from '../src/protocol/index.js';
 import { McpServer } from '../src/server/index.js';
-import type { HandlerContext } from '../src/server/index.js';
+import type { HandlerContext, McpServerOptions } from '../src/server/index.js';
 import { serveHttp, serveStdio } from '../src/node.js';
 
-/** Builds the calculator server with its one tool; sums above `confirmOver` are confirmed first. */
-export function createAddServer(confirmOver = Infinity): McpServer {
-  const server = new McpServer({ name: 'calc', version: '1.0.0' });
+/**
+ * Builds the calculator server with its one tool; sums above `confirmOver` are confirmed first.
+ * `options` are the server's (a listenBus when instances share sessions, as bench/servers does).
+ */
+export function createAddServer(confirmOver = Infinity, options: McpServerOptions = {}): McpServer {
+  const server = new McpServer({ name: 'calc', version: '1.0.0' }, options);
   server.tool({
     name: 'add',
     description: '返回两个整数的和',

@@ -3,7 +3,7 @@
 // standalone stream, and the HTTP and auth facts they report with each inbound message.
 // JSON-RPC's Transport (jsonrpc/transport.ts) moves messages and knows none of this.
 
-import type { JSONRPCMessage, MessageExtra, Transport } from '../jsonrpc/index.js';
+import type { MessageExtra, Transport } from '../jsonrpc/index.js';
 import type { SessionState } from './session-state.js';
 
 /** Who the caller is, as verified by the application's token verifier. */
@@ -93,16 +93,8 @@ export interface McpTransport extends Transport {
   saveSessionState?(state: SessionState): void;
   /**
    * Set by the server's connection when the transport has saveSessionState: the session's state as
-   * the shared store has it, given before a message it delivers whenever it read it anew (another
-   * instance began or changed the session); undefined when the client ended the session (DELETE),
-   * so every instance's copy ends too.
+   * the shared store (or another instance, by the listen bus) has it, given before a message it
+   * delivers whenever it read it anew (another instance began or changed the session).
    */
-  onsessionstate?: ((state: SessionState | undefined) => void) | undefined;
-  /**
-   * A shared session's message this instance cannot take: the client's answer to a request another
-   * instance sent it (sampling, elicitation, roots). The server's connection passes it on (the listen bus).
-   */
-  onforeignmessage?: ((message: JSONRPCMessage) => void) | undefined;
-  /** A message another instance passed on (onforeignmessage there): true when it was this transport's to take, and it took it. */
-  receiveForwarded?(message: JSONRPCMessage): boolean;
+  onsessionstate?: ((state: SessionState) => void) | undefined;
 }

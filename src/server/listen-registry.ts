@@ -4,13 +4,12 @@
 // tagged with the listen request's id. A change is published on the ListenBus and delivered from
 // it, so one published on any instance sharing the bus reaches these.
 
-import type { JSONRPCMessage, Params, RequestId } from '../jsonrpc/index.js';
+import type { Params, RequestId } from '../jsonrpc/index.js';
 import { ShareCounts } from '../jsonrpc/share-counts.js';
 import { META, NOTIFICATIONS } from '../protocol/index.js';
 import type { SubscriptionFilter } from '../protocol/index.js';
-import type { SessionState } from '../protocol/session-state.js';
-import { LocalListenBus } from './listen-bus.js';
-import type { ListenBus, ListenEvent } from './listen-bus.js';
+import { LocalListenBus } from '../protocol/listen-bus.js';
+import type { ListenBus, ListenEvent } from '../protocol/listen-bus.js';
 import { errorOf } from '../jsonrpc/thrown-value.js';
 
 interface Listener {
@@ -45,7 +44,7 @@ export class ListenRegistry {
   readonly #perAddress: ShareCounts;
   /** Reports a notification that could not be sent. */
   onerror?: (error: Error) => void;
-  /** Given every event from the bus too, for the server's 2025 sessions (resources/updated, a session's new state). */
+  /** Given every event from the bus too, for the server's 2025 sessions (resources/updated). */
   onsessionevent?: (event: ListenEvent) => Promise<void>;
 
   readonly #bus: ListenBus;
@@ -90,21 +89,6 @@ export class ListenRegistry {
     if (filterKeyOf(method) !== undefined) await this.#bus.publish({ kind: 'listChanged', method });
   }
 
-  /** A shared 2025 session changed on this instance: the copies other instances hold take its state. */
-  async sessionState(sessionId: string, state: SessionState): Promise<void> {
-    await this.#bus.publish({ kind: 'sessionState', sessionId, state });
-  }
-
-  /** A shared 2025 session's message this instance cannot take: to the instance that can. */
-  async sessionMessage(sessionId: string, message: JSONRPCMessage): Promise<void> {
-    await this.#bus.publish({ kind: 'sessionMessage', sessionId, message });
-  }
-
-  /** The client ended a shared 2025 session here: the copies other instances hold close. */
-  async sessionEnded(sessionId: string): Promise<void> {
-    await this.#bus.publish({ kind: 'sessionEnded', sessionId });
-  }
-
   /** A resource changed: tell the streams subscribed to its URI, on every instance. */
   async resourceUpdated(uri: string): Promise<void> {
     await this.#bus.publish({ kind: 'resourceUpdated', uri });
@@ -119,16 +103,18 @@ export class ListenRegistry {
     await this.#bus.publish({ kind: 'itemChanged', key, item, ...(principal === undefined ? {} : { principal }), method, params });
   }
 
-  /** An event from the bus (published here or on another instance), to the streams of this one that asked for it. */
+  /**
+   * An event from the bus (published here or on another instance), to the streams of this one that
+   * asked for it. A shared 2025 session's events are the HTTP endpoint's (shareSessions), not a stream's.
+   */
   async #deliver(event: ListenEvent): Promise<void> {
     await this.onsessionevent?.(event);
-    if (event.kind === 'sessionState' || event.kind === 'sessionEnded' || event.kind === 'sessionMessage') return; // 2025 sessions only
     if (event.kind === 'listChanged') {
       const key = filterKeyOf(event.method);
       if (key !== undefined) await this.#send([...this.#listeners.keys()].filter((listener) => listener.filter[key] === true), event.method, {});
     } else if (event.kind === 'resourceUpdated') {
       await this.#send(this.#listing('resourceSubscriptions', event.uri), NOTIFICATIONS.resourceUpdated, { uri: event.uri });
-    } else {
+    } else if (event.kind === 'itemChanged') {
       const principal = event.principal ?? '';
       await this.#send(this.#listing(event.key, event.item).filter((listener) => (this.#listeners.get(listener)?.principal ?? '') === principal), event.method, event.params);
     }

@@ -19,7 +19,7 @@ import type { ExtensionServer } from './server-extension.js';
 import { ToolServer } from './tool-server.js';
 import type { ToolServerOptions } from './server-options.js';
 import { errorOf } from '../jsonrpc/thrown-value.js';
-import type { ListenEvent } from './listen-bus.js';
+import type { ListenEvent } from '../protocol/listen-bus.js';
 
 /** Options of an McpServer. */
 export interface McpServerOptions extends ToolServerOptions {}

@@ -3,7 +3,7 @@
 // for a 2025 client, also its session: lifecycle state and what it said in `initialize`.
 
 import { METHOD_NOT_FOUND, ProtocolError } from '../jsonrpc/index.js';
-import type { JSONRPCMessage, Params, Transport } from '../jsonrpc/index.js';
+import type { Params, Transport } from '../jsonrpc/index.js';
 import type { MessageRouter, RequestContext } from '../jsonrpc/peer.js';
 import { isThenable } from '../jsonrpc/thenable.js';
 import { LOGGING_LEVELS } from '../protocol/index.js';
@@ -50,12 +50,6 @@ export interface ConnectionServer extends StatelessRequestServer {
   declares(capability: keyof ServerCapabilities): boolean;
   handlers(): ReadonlyMap<string, ServerRequestHandler>;
   onSessionClosed(session: ServerConnection): void;
-  /** A session shared by instances changed here (after initialize): the others' copies hear of it. */
-  onSessionStateSaved(sessionId: string, state: SessionState): void;
-  /** The client ended a shared session here (DELETE): the others' copies close. */
-  onSessionEnded(sessionId: string): void;
-  /** A shared session's message this instance cannot take (an answer to another instance's request): passed on. */
-  onSessionMessage(sessionId: string, message: JSONRPCMessage): void;
   /** The client said its roots changed (client/roots#root-list-changes). */
   onRootsListChanged(session: ServerConnection): void;
 }
@@ -92,11 +86,7 @@ export class ServerConnection implements MessageRouter {
     this.server = server;
     // A session shared by several instances: what another instance made of it arrives here.
     const shared = transport as McpTransport;
-    if (shared.saveSessionState !== undefined) shared.onsessionstate = (state) => {
-        if (state !== undefined) this.adoptState(state);
-        else if (shared.sessionId !== undefined) server.onSessionEnded(shared.sessionId);
-      };
-      shared.onforeignmessage = (message) => { if (shared.sessionId !== undefined) server.onSessionMessage(shared.sessionId, message); };
+    if (shared.saveSessionState !== undefined) shared.onsessionstate = (state) => this.adoptState(state);
     this.statelessOnly = transport.capabilities.manyClients;
     this.mcp = new McpPeer(transport, this.statelessOnly ? server.sharedOptions : server.sessionOptions);
     // The peer's one route for what arrives: this connection (McpPeer routes nothing itself).
@@ -199,9 +189,6 @@ export class ServerConnection implements MessageRouter {
     if (this.clientInfo !== undefined) state.clientInfo = this.clientInfo;
     if (this.logLevel !== undefined) state.logLevel = this.logLevel;
     transport.saveSessionState(state);
-    // Saved first: an instance told of the change may read the store next. initialize is not
-    // published: no other instance can hold the session before the client has its id.
-    if (transport.sessionId !== undefined && this.state === 'operating') this.server.onSessionStateSaved(transport.sessionId, state);
   }
 
   /** The session as the shared store has it (or a bus says it is now), begun or changed on another instance. */

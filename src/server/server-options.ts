@@ -2,7 +2,7 @@
 // revisions accepted, and the bounds on what clients may hold (requests, subscriptions, streams).
 
 import type { ServerCapabilities } from '../protocol/index.js';
-import type { ListenBus } from './listen-bus.js';
+import type { ListenBus } from '../protocol/listen-bus.js';
 import type { RequestStateOptions } from './request-state.js';
 import type { CacheHint } from './stateless-request.js';
 import type { MovedOptions, OptionKeys } from '../options/known-options.js';

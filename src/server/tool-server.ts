@@ -3,7 +3,7 @@
 // and list-changed broadcasts. McpServer extends it with resources, prompts and completions; a
 // program that imports only ToolServer leaves those out of its bundle.
 
-import type { JSONRPCMessage, Params } from '../jsonrpc/index.js';
+import type { Params } from '../jsonrpc/index.js';
 import type { AuthInfo, McpTransport } from '../protocol/mcp-transport.js';
 import type { InsufficientScopeError } from '../errors/insufficient-scope-error.js';
 import { HANDSHAKE_REVISIONS, NOTIFICATIONS, STATELESS_REVISIONS } from '../protocol/index.js';
@@ -32,8 +32,7 @@ import type { ToolArguments, ToolResult, ToolSchema } from './schema-adapter.js'
 import type { ToolServerOptions } from './server-options.js';
 import { TOOL_SERVER_MOVED, TOOL_SERVER_OPTIONS } from './server-options.js';
 import { errorOf } from '../jsonrpc/thrown-value.js';
-import type { SessionState } from '../protocol/session-state.js';
-import type { ListenEvent } from './listen-bus.js';
+import type { ListenBus, ListenEvent } from '../protocol/listen-bus.js';
 import { refuseUnknownOptions } from '../options/known-options.js';
 
 /** toolHeaders' answer per input schema `properties` object (a registered definition is not changed in place). */
@@ -63,6 +62,8 @@ export class ToolServer implements ConnectionServer {
   readonly listenIdleMs: number;
   /** The open 2026 `subscriptions/listen` streams. */
   readonly listeners: ListenRegistry;
+  /** The listen bus given in the options, if any: an HTTP endpoint's shared sessions travel on it too (HttpServable). */
+  readonly listenBus: ListenBus | undefined;
   /** Seals the requestState of 2026 input_required results. */
   readonly requestState: RequestStateSealer;
   readonly #cacheHint: CacheHint | ((method: string) => CacheHint);
@@ -104,6 +105,7 @@ export class ToolServer implements ConnectionServer {
     this.maxSubscriptions = options.maxSubscriptions ?? 1000;
     this.maxListenStreams = options.maxListenStreams ?? 1000;
     this.listenIdleMs = options.listenIdleMs ?? 30 * 60_000;
+    this.listenBus = options.listenBus;
     this.listeners = new ListenRegistry(options.maxListenStreamsPerClient ?? Math.max(1, Math.floor(this.maxListenStreams / 4)), options.listenBus);
     this.requestState = new RequestStateSealer(options.requestState);
     this.#cacheHint = options.cacheHint ?? { ttlMs: 0, cacheScope: 'private' };
@@ -283,31 +285,12 @@ export class ToolServer implements ConnectionServer {
     this.#channels.delete(session);
   }
 
-  onSessionStateSaved(sessionId: string, state: SessionState): void {
-    this.listeners.sessionState(sessionId, state).catch((error: unknown) => this.onerror?.(errorOf(error)));
-  }
-
-  onSessionEnded(sessionId: string): void {
-    this.listeners.sessionEnded(sessionId).catch((error: unknown) => this.onerror?.(errorOf(error)));
-  }
-
-  onSessionMessage(sessionId: string, message: JSONRPCMessage): void {
-    this.listeners.sessionMessage(sessionId, message).catch((error: unknown) => this.onerror?.(errorOf(error)));
-  }
-
   /**
    * An event from the listen bus (published on this instance or another), for this instance's 2025
-   * sessions: a shared session's new state reaches the copy held here (McpServer adds resources/updated).
+   * sessions: none for tools (McpServer adds resources/updated). A shared session's own events are
+   * the HTTP endpoint's (shareSessions), which hears the same bus.
    */
-  protected async deliverToSessions(event: ListenEvent): Promise<void> {
-    if (event.kind !== 'sessionState' && event.kind !== 'sessionEnded' && event.kind !== 'sessionMessage') return;
-    for (const session of [...this.#sessions]) {
-      if (session.mcp.transport.sessionId !== event.sessionId) continue;
-      if (event.kind === 'sessionMessage') session.mcp.transport.receiveForwarded?.(event.message);
-      else if (event.kind === 'sessionState') session.adoptState(event.state);
-      else await session.close(); // its GET stream, if held here, ends with it
-    }
-  }
+  protected async deliverToSessions(_event: ListenEvent): Promise<void> {}
 
   onRootsListChanged(session: ServerConnection): void {
     this.onrootslistchanged?.(session);

@@ -17,7 +17,6 @@ export class PassThroughTransport implements McpTransport {
   onabort?: McpTransport['onabort'];
   onauthchallenge?: McpTransport['onauthchallenge'];
   onsessionstate?: McpTransport['onsessionstate'];
-  onforeignmessage?: McpTransport['onforeignmessage'];
   protected readonly inner: McpTransport;
 
   constructor(inner: McpTransport) {
@@ -28,7 +27,6 @@ export class PassThroughTransport implements McpTransport {
     inner.onabort = (requestId, reason) => this.onabort?.(requestId, reason);
     inner.onauthchallenge = () => this.onauthchallenge?.();
     inner.onsessionstate = (state) => this.onsessionstate?.(state);
-    inner.onforeignmessage = (message) => this.onforeignmessage?.(message);
   }
 
   /** Called for each inbound value; forwards it to `onmessage`. */
@@ -86,9 +84,5 @@ export class PassThroughTransport implements McpTransport {
 
   saveSessionState(state: SessionState): void {
     this.inner.saveSessionState?.(state);
-  }
-
-  receiveForwarded(message: JSONRPCMessage): boolean {
-    return this.inner.receiveForwarded?.(message) ?? false;
   }
 }

@@ -1,7 +1,8 @@
 // What the one-tool McpServer over stdio (bench/servers/one-tool-mcp-server.ts) carries once
 // bundled and minified for Node, as `npm run bench` measures it: no extension's code. Skills come
 // only with skillsExtension() (examples/skills-server.ts imports it), so McpServer alone carries
-// none of the Skills registry, entry builder or frontmatter parser.
+// none of the Skills registry, entry builder or frontmatter parser; and none of the glue of 2025
+// sessions shared by instances, which only the HTTP endpoint's shareSessions(store) brings.
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -28,4 +29,13 @@ test('a one-tool McpServer bundle carries no Skills code; a server that installs
     oneTool: [],
     skills: ['skill-entry.ts', 'skill-folders.ts', 'skill-frontmatter.ts', 'skill-registry.ts', 'skill-types.ts', 'skills-extension.ts', 'skills-server.ts'],
   });
+});
+
+test('a one-tool McpServer bundle carries none of the shared-session glue (its bus events are shareSessions\' own)', async () => {
+  const result = await build({
+    entryPoints: [fileURLToPath(new URL('../../bench/servers/one-tool-mcp-server.ts', import.meta.url))], bundle: true, minify: true, platform: 'node',
+    format: 'esm', write: false, logLevel: 'silent',
+  });
+  const text = result.outputFiles[0]!.text;
+  assert.deepStrictEqual(['sessionState', 'sessionEnded', 'sessionMessage', 'receiveForwarded'].filter((word) => text.includes(word)), []);
 });

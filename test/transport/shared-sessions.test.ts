@@ -7,66 +7,13 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { InMemoryEventStore, InMemorySessionStateStore, StoredSessionError, bearerAuth, createFetchHandler, shareSessions } from '../../src/http.js';
-import type { FetchHandlerOptions, SessionStateStore } from '../../src/http.js';
+import type { SessionStateStore } from '../../src/http.js';
 import type { AuthInfo } from '../../src/protocol/index.js';
 import { LocalListenBus, McpServer } from '../../src/server/index.js';
-import type { ListenBus } from '../../src/server/index.js';
 import type { FetchHandler } from '../../src/transport/http-server/fetch-handler.js';
 import { decodeStoredSession, encodeStoredSession } from '../../src/transport/http-server/session-state-store.js';
-import { within } from './fixtures/deadline.js';
-import { INITIALIZE, postHeaders, sseMessages } from './fixtures/http-request.js';
-
-const URL_ = 'http://localhost/mcp';
-
-/** One instance: a server whose tool says what the session knows and logs at two levels. */
-function instance(name: string, store: SessionStateStore, options: FetchHandlerOptions = {}, listenBus: ListenBus = new LocalListenBus()): { server: McpServer; handler: FetchHandler; errors: Error[] } {
-  const server = new McpServer({ name, version: '1' }, { capabilities: { logging: {} }, listenBus });
-  server.tool({ name: 'who', inputSchema: { type: 'object' } }, async (_args, context) => {
-    await context.log('info', 'an info line');
-    await context.log('error', 'an error line');
-    return { content: [{ type: 'text', text: `${name} serves ${context.clientInfo?.name}, sampling ${context.clientCapabilities.sampling !== undefined}` }] };
-  });
-  server.resource({ uri: 'file:///watched', name: 'watched' }, () => ({ contents: [{ uri: 'file:///watched', text: 'x' }] }));
-  const errors: Error[] = [];
-  server.onerror = (error) => errors.push(error);
-  return { server, handler: createFetchHandler(server, { sharedSessions: shareSessions(store), ...options }), errors };
-}
-
-async function twoInstances(body: (a: ReturnType<typeof instance>, b: ReturnType<typeof instance>, store: InMemorySessionStateStore) => Promise<void>,
-  options: FetchHandlerOptions = {}): Promise<void> {
-  const store = new InMemorySessionStateStore();
-  const bus = new LocalListenBus(); // what RedisListenBus is across processes
-  const a = instance('a', store, options, bus);
-  const b = instance('b', store, options, bus);
-  try {
-    await within(5000, body(a, b, store));
-  } finally {
-    await Promise.all([a.handler.close(), b.handler.close()]);
-  }
-}
-
-const post = (body: unknown, headers: Record<string, string> = {}): Request =>
-  new Request(URL_, { method: 'POST', headers: postHeaders(headers), body: JSON.stringify(body) });
-
-/** One POST's answer: status, and the messages its SSE stream carried (or its JSON body). */
-async function call(handler: FetchHandler, body: unknown, headers: Record<string, string> = {}): Promise<{ status: number; messages: unknown[]; retryAfter: string | null }> {
-  const response = await handler(post(body, headers));
-  const text = await response.text();
-  const messages = response.headers.get('content-type') === 'text/event-stream' ? sseMessages(text) : text === '' ? [] : [JSON.parse(text) as unknown];
-  return { status: response.status, messages, retryAfter: response.headers.get('retry-after') };
-}
-
-const INITIALIZE_SAMPLING = { ...INITIALIZE, params: { ...INITIALIZE.params, capabilities: { sampling: {} }, clientInfo: { name: 'shared-client', version: '7' } } };
-const INITIALIZED = { jsonrpc: '2.0', method: 'notifications/initialized' };
-const WHO = { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'who', arguments: {} } };
-const NOT_FOUND = { status: 404, messages: [{ jsonrpc: '2.0', error: { code: -32600, message: 'Session not found: it expired, was closed, or never existed' } }], retryAfter: null };
-
-async function begin(handler: FetchHandler, headers: Record<string, string> = {}): Promise<string> {
-  const response = await handler(post(INITIALIZE_SAMPLING, headers));
-  await response.text();
-  assert.equal(response.status, 200);
-  return response.headers.get('mcp-session-id')!;
-}
+import { INITIALIZE, sseMessages } from './fixtures/http-request.js';
+import { INITIALIZED, NOT_FOUND, URL_, WHO, begin, call, instance, post, twoInstances } from './fixtures/shared-instances.js';
 
 test('shared sessions: begun on a, finished and served on b with what initialize said, the log level set on a', () => twoInstances(async (a, b) => {
   const session = await begin(a.handler);
@@ -314,23 +261,21 @@ test('shared sessions: a store that does not answer is a 503 with Retry-After, n
     save: (id, record, ttl) => store.save(id, record, ttl),
     delete: (id) => down ? Promise.reject(new Error('connection refused')) : store.delete(id),
   };
-  const a = instance('a', flaky);
-  try {
+  await twoInstances(async (a, b) => {
     const session = await begin(a.handler);
     const headers = { 'mcp-session-id': session, 'mcp-protocol-version': '2025-11-25' };
     down = true;
-    const refused = await call(a.handler, INITIALIZED, headers);
+    // b holds no copy: it must read the store.
+    const refused = await call(b.handler, INITIALIZED, headers);
     assert.deepStrictEqual(refused, {
       status: 503,
       messages: [{ jsonrpc: '2.0', error: { code: -32603, message: 'Service Unavailable: the session store did not answer (connection refused); try again later' } }],
       retryAfter: '2',
     });
-    assert.equal((await a.handler(new Request(URL_, { method: 'DELETE', headers }))).status, 503);
+    assert.deepStrictEqual([(await a.handler(new Request(URL_, { method: 'DELETE', headers }))).status, b.handler.sessionCount], [503, 0]);
     down = false;
-    assert.deepStrictEqual(await call(a.handler, INITIALIZED, headers), { status: 202, messages: [], retryAfter: null });
-  } finally {
-    await a.handler.close();
-  }
+    assert.deepStrictEqual(await call(b.handler, INITIALIZED, headers), { status: 202, messages: [], retryAfter: null });
+  }, {}, flaky);
 });
 
 test('shared sessions: a corrupted record is refused (404) and reported to the server, never trusted', () => twoInstances(async (a, b, store) => {

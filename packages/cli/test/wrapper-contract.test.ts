@@ -45,7 +45,6 @@ class Recording implements McpTransport {
   onabort?: McpTransport['onabort'];
   onauthchallenge?: McpTransport['onauthchallenge'];
   onsessionstate?: McpTransport['onsessionstate'];
-  onforeignmessage?: McpTransport['onforeignmessage'];
   readonly calls: unknown[][] = [];
 
   async start(): Promise<void> { this.calls.push(['start']); }
@@ -58,7 +57,6 @@ class Recording implements McpTransport {
   setMcpNames(names: Readonly<Record<string, string>>): void { this.calls.push(['setMcpNames', names]); }
   setMaxMessageBytes(bytes: number): void { this.calls.push(['setMaxMessageBytes', bytes]); }
   saveSessionState(state: SessionState): void { this.calls.push(['saveSessionState', state]); }
-  receiveForwarded(message: JSONRPCMessage): boolean { this.calls.push(['receiveForwarded', message]); return true; }
 }
 
 /** One member's check: uses it on the wrapper (or fires it on the wrapped transport) and says what came through. */
@@ -68,7 +66,6 @@ const MESSAGE: JSONRPCMessage = { jsonrpc: '2.0', id: 7, method: 'tools/call', p
 const EXTRA: McpMessageExtra = { remoteAddress: '127.0.0.1', versionHeader: '2025-11-25' };
 const PARAM_HEADERS: ParamHeaderSource = () => ({ Region: 'eu' });
 const MCP_NAMES: Readonly<Record<string, string>> = { 'com.example/item': 'itemId' };
-const ANSWER: JSONRPCMessage = { jsonrpc: '2.0', id: '0a1b2c3d~n4', result: { action: 'decline' } };
 const SESSION_STATE: SessionState = { protocolVersion: '2025-11-25', initialized: true, clientCapabilities: {}, logLevel: 'error', subscriptions: ['file:///a'] };
 
 /** Fires `fire` on the wrapped transport after `listen` set the wrapper's callback; returns what the callback got. */
@@ -97,14 +94,12 @@ const FORWARDS: { [Member in keyof McpTransport]-?: Check } = {
   setMcpNames: async (outer, inner) => { outer.setMcpNames?.(MCP_NAMES); return inner.calls; },
   setMaxMessageBytes: async (outer, inner) => { outer.setMaxMessageBytes?.(1234); return inner.calls; },
   saveSessionState: async (outer, inner) => { outer.saveSessionState?.(SESSION_STATE); return inner.calls; },
-  receiveForwarded: async (outer, inner) => [outer.receiveForwarded?.(ANSWER), inner.calls],
   onmessage: (outer, inner) => callback((record) => { outer.onmessage = record; }, () => inner.onmessage?.(MESSAGE, EXTRA)),
   onerror: (outer, inner) => callback((record) => { outer.onerror = record; }, () => inner.onerror?.(new Error('inner trouble'))),
   onclose: (outer, inner) => callback((record) => { outer.onclose = record; }, () => inner.onclose?.(new Error('pipe gone'))),
   onabort: (outer, inner) => callback((record) => { outer.onabort = record; }, () => inner.onabort?.(4, 'the client went')),
   onauthchallenge: (outer, inner) => callback((record) => { outer.onauthchallenge = record; }, () => inner.onauthchallenge?.()),
   onsessionstate: (outer, inner) => callback((record) => { outer.onsessionstate = record; }, () => inner.onsessionstate?.(SESSION_STATE)),
-  onforeignmessage: (outer, inner) => callback((record) => { outer.onforeignmessage = record; }, () => inner.onforeignmessage?.(ANSWER)),
 };
 
 /** What each check must see: exactly what reached, or came from, the wrapped transport. */
@@ -122,14 +117,12 @@ const EXPECTED: { [Member in keyof McpTransport]-?: unknown } = {
   setMcpNames: [['setMcpNames', MCP_NAMES]],
   setMaxMessageBytes: [['setMaxMessageBytes', 1234]],
   saveSessionState: [['saveSessionState', SESSION_STATE]],
-  receiveForwarded: [true, [['receiveForwarded', ANSWER]]],
   onmessage: [[MESSAGE, EXTRA]],
   onerror: [[new Error('inner trouble')]],
   onclose: [[new Error('pipe gone')]],
   onabort: [[4, 'the client went']],
   onauthchallenge: [[]],
   onsessionstate: [[SESSION_STATE]],
-  onforeignmessage: [[ANSWER]],
 };
 
 /** Every wrapper in src/, as a user or the CLI builds it. */
@@ -175,7 +168,6 @@ for (const [name, wrap] of Object.entries(WRAPPERS)) {
     outer.setParamHeaders?.(PARAM_HEADERS);
     outer.setMcpNames?.(MCP_NAMES);
     outer.saveSessionState?.(SESSION_STATE);
-    assert.equal(outer.receiveForwarded?.(ANSWER) ?? false, false);
     assert.deepStrictEqual(
       [outer.kind, outer.capabilities, outer.sessionId, await outer.openStandaloneStream?.(), calls],
       ['stdio', { sessions: false, standaloneStream: false, resumption: false, manyClients: false }, undefined, false, []],

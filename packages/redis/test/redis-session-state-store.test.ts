@@ -170,3 +170,51 @@ test('RedisSessionStateStore with RedisListenBus: the answer to an elicitation a
     await Promise.all([a.listenBus.close(), b.listenBus.close()]);
   }
 });
+
+test('RedisSessionStateStore with RedisListenBus: a copy keeps the record it read (no GETEX per call); a change and DELETE on a reach b by pub/sub, and b reads the record again or ends its copy', async () => {
+  const getex = async (): Promise<number> => Number(/cmdstat_getex:calls=(\d+)/.exec(String(await redis.client.sendCommand(['INFO', 'commandstats'])))?.[1] ?? 0);
+  const open = async (name: string) => {
+    const listenBus = await RedisListenBus.open(redis.client, await redis.connect(), { instanceId: name, channel: 's7' });
+    const server = new McpServer({ name, version: '1' }, { listenBus, capabilities: { logging: {} } });
+    server.tool({ name: 'who', inputSchema: { type: 'object' } }, async (_args, context) => {
+      await context.log('info', 'an info line');
+      return { content: [{ type: 'text', text: name }] };
+    });
+    return { listenBus, handler: createFetchHandler(server, { sharedSessions: shareSessions(new RedisSessionStateStore(redis.client, { keyPrefix: 's7:' })) }) };
+  };
+  /** The messages of one POST's SSE answer. */
+  const sse = async (handler: FetchHandler, body: unknown, session: string): Promise<unknown[]> => {
+    const response = await handler(new Request('http://localhost/mcp', { method: 'POST', headers: { ...HEADERS, 'mcp-session-id': session, 'mcp-protocol-version': '2025-11-25' }, body: JSON.stringify(body) }));
+    return (await response.text()).split('\n').filter((line) => line.startsWith('data: {')).map((line) => JSON.parse(line.slice(6)) as unknown);
+  };
+  const a = await open('a');
+  const b = await open('b');
+  try {
+    const initialized = await a.handler(new Request('http://localhost/mcp', { method: 'POST', headers: HEADERS, body: JSON.stringify(INITIALIZE) }));
+    const session = initialized.headers.get('mcp-session-id')!;
+    await initialized.text();
+    assert.equal((await post(a.handler, { jsonrpc: '2.0', method: 'notifications/initialized' }, session)).status, 202);
+    const info = { jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: 'an info line' } };
+    const before = await getex();
+    for (let call = 0; call < 3; call++) assert.deepStrictEqual(await sse(b.handler, WHO, session), [info, { jsonrpc: '2.0', id: 1, result: { content: [{ type: 'text', text: 'b' }] } }]);
+    assert.equal(await getex() - before, 1); // b's first call; a wrote the record and never reads it
+    // logging/setLevel on a: saved, published, then answered. b hears it from Redis (its sharing
+    // subscribed first, so it has taken the event when this test's listener does).
+    const heard = (kind: string): Promise<void> => new Promise((resolve) => {
+      const stop = b.listenBus.subscribe(async (event) => { if (event.kind === kind) { stop(); resolve(); } });
+    });
+    const changed = heard('sessionState');
+    assert.deepStrictEqual(await sse(a.handler, { jsonrpc: '2.0', id: 2, method: 'logging/setLevel', params: { level: 'error' } }, session), [{ jsonrpc: '2.0', id: 2, result: {} }]);
+    await changed;
+    assert.deepStrictEqual(await sse(b.handler, WHO, session), [{ jsonrpc: '2.0', id: 1, result: { content: [{ type: 'text', text: 'b' }] } }]);
+    assert.equal(await getex() - before, 2);
+    const ended = heard('sessionEnded');
+    const deleted = await a.handler(new Request('http://localhost/mcp', { method: 'DELETE', headers: { 'mcp-session-id': session, 'mcp-protocol-version': '2025-11-25' } }));
+    await ended;
+    assert.deepStrictEqual([deleted.status, b.handler.sessionCount], [200, 0]);
+    assert.equal((await post(b.handler, WHO, session)).status, 404);
+  } finally {
+    await Promise.all([a.handler.close(), b.handler.close()]);
+    await Promise.all([a.listenBus.close(), b.listenBus.close()]);
+  }
+});

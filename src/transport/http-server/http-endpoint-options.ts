@@ -2,6 +2,7 @@
 // (serveHttp, createStreamableHttpHandler, createFetchHandler), and where it keeps its sessions.
 
 import type { AuthInfo, McpTransport } from '../../protocol/mcp-transport.js';
+import type { ListenBus } from '../../protocol/listen-bus.js';
 import type { InsufficientScopeError } from '../../errors/insufficient-scope-error.js';
 import type { EventStore } from './event-store.js';
 import type { SessionSharing } from './session-sharing.js';
@@ -28,6 +29,12 @@ export interface HttpServable {
   scopeRefusal?(method: string, params: Record<string, unknown> | undefined, caller: AuthInfo): InsufficientScopeError | undefined;
   /** Where the endpoint reports what concerns no one request (McpServer's onerror): a stored session it refused. */
   onerror?: ((error: Error) => void) | undefined;
+  /**
+   * The server's listen bus, when it was given one (McpServer's listenBus option): shared sessions
+   * (sharedSessions) tell the other instances on it what changed, ended or answered, and only with
+   * it does an instance keep the records it read.
+   */
+  listenBus?: ListenBus | undefined;
 }
 
 /**

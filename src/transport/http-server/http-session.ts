@@ -58,7 +58,6 @@ export class StreamableHttpSessionTransport implements McpTransport, StreamOwner
   onerror?: McpTransport['onerror'];
   onclose?: McpTransport['onclose'];
   onsessionstate?: McpTransport['onsessionstate'];
-  onforeignmessage?: McpTransport['onforeignmessage'];
   /** Only when sessions are shared (SessionSettings.sharing): the connection then keeps its state in the store. */
   readonly saveSessionState?: (state: SessionState) => void;
   /** When the client last sent something or a connection last ended; idle sessions expire. */
@@ -129,7 +128,7 @@ export class StreamableHttpSessionTransport implements McpTransport, StreamOwner
     }
   }
 
-  /** A message another instance passed on: the answer to a request this copy sent, if its id says so. */
+  /** A message another instance passed on (the listen bus): the answer to a request this copy sent, if its id says so. */
   receiveForwarded(message: JSONRPCMessage): boolean {
     if (this.#settings.sharing?.owns(this, message) !== true) return false;
     this.receive(message, {});

@@ -83,6 +83,7 @@ export function createSessionRoute(server: HttpServable, options: HttpEndpointOp
   /** With the sharedSessions option (shareSessions(store)): the sessions every instance sharing the store may continue. */
   const shared = options.sharedSessions?.bind({
     idleMs,
+    bus: server.listenBus,
     sessions,
     ownerOf: (session) => owners.get(session),
     createSession,
@@ -136,7 +137,8 @@ export function createSessionRoute(server: HttpServable, options: HttpEndpointOp
     const version = exchange.header('mcp-protocol-version');
     const supported = server.protocolVersions ?? HANDSHAKE_REVISIONS;
     const badVersion = version !== undefined && !supported.includes(version);
-    // Shared: the store says whether the session lives and what it is now (shared-sessions.ts); every read refreshes its TTL.
+    // Shared: the store (or the record this copy read lately, while no instance has said it changed) says
+    // whether the session lives and what it is now (shared-sessions.ts).
     if (shared !== undefined) return shared.continue(exchange, id, session, principal, badVersion ? version : undefined);
     if (!session) throw new HttpError(404, 'Session not found: it expired, was closed, or never existed');
     if (badVersion) throw unsupportedVersion(version!, supported);
@@ -226,6 +228,7 @@ export function createSessionRoute(server: HttpServable, options: HttpEndpointOp
     async close() {
       closed = true;
       clearInterval(sweeper);
+      shared?.close();
       await Promise.all([...sessions.values()].map((session) => session.close()));
     },
 

@@ -3,6 +3,7 @@
 // option calls none of it, and a bundle that never calls shareSessions holds none of its code.
 
 import type { JSONRPCMessage } from '../../jsonrpc/index.js';
+import type { ListenBus } from '../../protocol/listen-bus.js';
 import type { SessionState } from '../../protocol/session-state.js';
 import type { HttpError } from './http-error.js';
 import type { HttpExchange } from './http-exchange.js';
@@ -12,8 +13,10 @@ import type { StreamSettings } from './resumable-stream.js';
 
 /** The endpoint as its sharing sees it: its table of copies and how it makes one. */
 export interface SharingEndpoint {
-  /** sessionIdleMs: every read and write of a record sets its time to live to this. */
+  /** sessionIdleMs: a session unused this long on every instance is gone (the record's time to live). */
   idleMs: number;
+  /** The server's listen bus (HttpServable.listenBus): what one instance tells the others. */
+  bus: ListenBus | undefined;
   sessions: SessionStore;
   /** The principal a copy is bound to, if any. */
   ownerOf(session: StreamableHttpSessionTransport): string | undefined;
@@ -29,10 +32,11 @@ export interface SharingEndpoint {
 export interface EndpointSharing {
   /**
    * The session `id` names, as the store has it now (another instance may have begun, changed or
-   * ended it), served by `held` or a new copy. Throws a 404 when it is gone, a 503 when the store cannot answer.
+   * ended it), served by `held` or a new copy: `held` itself, at once, while the record it holds is
+   * trusted. Throws (or rejects) a 404 when it is gone, a 503 when the store cannot answer.
    */
   continue(exchange: HttpExchange, id: string, held: StreamableHttpSessionTransport | undefined, principal: string | undefined,
-    badVersion: string | undefined): Promise<StreamableHttpSessionTransport>;
+    badVersion: string | undefined): StreamableHttpSessionTransport | Promise<StreamableHttpSessionTransport>;
   /** Writes the session's state; throws when it is too large to share, resolves once the store has it. */
   save(session: StreamableHttpSessionTransport, state: SessionState): Promise<void>;
   /** The client ended the session (DELETE): ended for every instance. */
@@ -50,6 +54,8 @@ export interface EndpointSharing {
    */
   resume(session: StreamableHttpSessionTransport, exchange: HttpExchange, streamId: string, missed: [string, JSONRPCMessage][],
     settings: StreamSettings): HttpError | undefined | false;
+  /** The endpoint closed: it hears the bus no more. */
+  close(): void;
 }
 
 /** The `sharedSessions` option: made by shareSessions(store), bound by each endpoint given it. */

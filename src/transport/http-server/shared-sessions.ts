@@ -5,6 +5,7 @@
 // the old one's place. Only a server that calls shareSessions bundles any of it.
 
 import type { JSONRPCMessage, JSONRPCResponse } from '../../jsonrpc/messages.js';
+import type { ListenEvent } from '../../protocol/listen-bus.js';
 import { HttpError } from './http-error.js';
 import type { HttpExchange } from './http-exchange.js';
 import type { StreamableHttpSessionTransport } from './http-session.js';
@@ -21,6 +22,9 @@ import { randomId } from './random-id.js';
  */
 const SESSION_ID = /^[\x21-\x7E]{1,128}$/;
 
+/** The longest a copy trusts a record it read without reading it again (and renewing its TTL). */
+const MAX_TRUST_MS = 5_000;
+
 /** Seconds a client is told to wait when the store cannot answer. */
 const STORE_RETRY_AFTER = '2';
 
@@ -35,15 +39,70 @@ export function shareSessions(store: SessionStateStore): SessionSharing {
 }
 
 function bindSharing(store: SessionStateStore, endpoint: SharingEndpoint): EndpointSharing {
-  const { sessions, idleMs } = endpoint;
+  const { sessions, idleMs, bus } = endpoint;
   /** Each copy's tag for its own requests to the client (request-tags.ts), made with the first. */
   const tags = new WeakMap<StreamableHttpSessionTransport, string>();
+  /**
+   * How long a record read (or written) here is trusted without reading it again: only with a bus,
+   * on which another instance that changes or ends the session says so (before its answer goes
+   * out), so the copy drops its trust or closes as the event arrives. The store is still
+   * read once per period, which renews the record's TTL and bounds what a lost bus message (pub/sub
+   * keeps nothing) can leave stale.
+   */
+  const trustMs = bus === undefined ? 0 : Math.min(idleMs / 4, MAX_TRUST_MS);
+  /**
+   * A record's time to live: sessionIdleMs after its last use on any instance, though a copy that
+   * trusts its record renews it only once per trustMs (read at t, used until t + trustMs at most).
+   */
+  const ttlMs = idleMs + trustMs;
+  /** Until when each copy's record is trusted (Date.now() ms); none: read the store first. */
+  const trustedUntil = new WeakMap<StreamableHttpSessionTransport, number>();
+  /**
+   * Changes and ends heard from the bus. A read or write that saw this move may have raced one, so
+   * what it got serves its own request but is not trusted after.
+   */
+  let heard = 0;
+  /** The sessionState events this endpoint published: the bus hands them back here, and this copy made them. */
+  const published = new WeakSet<ListenEvent>();
+
+  /**
+   * A copy's record is trusted from now, unless an event was heard meanwhile. Not before the
+   * handshake's end: its change is the one the client's very next request depends on, so until
+   * then every request reads the store.
+   */
+  const trust = (session: StreamableHttpSessionTransport, heardBefore: number, now: number): void => {
+    if (trustMs > 0 && heard === heardBefore && session.established) trustedUntil.set(session, now + trustMs);
+  };
+
+  /** Tells every instance (this one too) on the bus; a bus that cannot is reported, and the store still has the truth. */
+  async function publish(event: ListenEvent): Promise<void> {
+    try {
+      await bus?.publish(event);
+    } catch (error) {
+      endpoint.report(error instanceof Error ? error : new Error(String(error)));
+    }
+  }
+
+  const unsubscribe = bus?.subscribe(async (event) => {
+    if (event.kind !== 'sessionState' && event.kind !== 'sessionEnded' && event.kind !== 'sessionMessage') return;
+    if (event.kind !== 'sessionMessage' && !published.has(event)) heard++;
+    const session = sessions.get(event.sessionId);
+    if (session === undefined) return;
+    if (event.kind === 'sessionMessage') session.receiveForwarded(event.message);
+    else if (event.kind === 'sessionEnded') await session.close(); // its GET stream, if held here, ends with it
+    else if (!published.has(event)) {
+      // Changed elsewhere: the copy takes the new state now (its GET stream's log level and
+      // subscriptions) and reads the store before its next request.
+      trustedUntil.delete(session);
+      session.onsessionstate?.(event.state);
+    }
+  });
 
   /** The record kept for `sessionId` as text (its TTL renewed, a read is a use), or undefined. Throws a 503 when the store cannot answer. */
   async function read(sessionId: string): Promise<string | undefined> {
     if (!SESSION_ID.test(sessionId)) return undefined;
     try {
-      return await store.load(sessionId, idleMs);
+      return await store.load(sessionId, ttlMs);
     } catch (error) {
       throw unavailable(error);
     }
@@ -59,38 +118,60 @@ function bindSharing(store: SessionStateStore, endpoint: SharingEndpoint): Endpo
     }
   }
 
-  return {
-    async continue(exchange: HttpExchange, id, held, principal, badVersion) {
-      const record = await read(id);
-      // Unchanged since this copy last took it (most requests): nothing to decode or take again.
-      // BP#session-hijacking: the copy is bound to the principal the record names, as the instance that opened it was.
-      if (record !== undefined && held !== undefined && held.storedRecord === record && sessions.get(id) === held) {
-        if (endpoint.ownerOf(held) !== principal) throw new HttpError(404, NOT_FOUND);
-        if (badVersion !== undefined) throw endpoint.unsupportedVersion(badVersion);
-        held.lastActivity = Date.now();
-        return held;
-      }
-      const stored = record === undefined ? undefined : decode(id, record);
-      if (stored === undefined) {
-        // Ended (DELETE on any instance), expired, or a record refused: this copy goes too.
-        if (held !== undefined) void held.close();
-        throw new HttpError(404, NOT_FOUND);
-      }
-      // BP#session-hijacking: bound to whoever opened it, checked here as the instance that opened it would.
-      if (stored.principal !== principal) throw new HttpError(404, NOT_FOUND);
+  /** The session as the store has it now, read first. */
+  async function load(exchange: HttpExchange, id: string, held: StreamableHttpSessionTransport | undefined, principal: string | undefined,
+    badVersion: string | undefined): Promise<StreamableHttpSessionTransport> {
+    const heardBefore = heard;
+    const record = await read(id);
+    const now = Date.now();
+    // Unchanged since this copy last took it: nothing to decode or take again.
+    // BP#session-hijacking: the copy is bound to the principal the record names, as the instance that opened it was.
+    if (record !== undefined && held !== undefined && held.storedRecord === record && sessions.get(id) === held) {
+      if (endpoint.ownerOf(held) !== principal) throw new HttpError(404, NOT_FOUND);
       if (badVersion !== undefined) throw endpoint.unsupportedVersion(badVersion);
-      let session = held;
-      if (session === undefined || sessions.get(id) !== session) {
-        // Another request may have made this instance's copy while the store was read.
-        session = sessions.get(id) ?? await endpoint.createSession(principal, exchange.remoteAddress, id);
+      held.lastActivity = now;
+      trust(held, heardBefore, now);
+      return held;
+    }
+    const stored = record === undefined ? undefined : decode(id, record);
+    if (stored === undefined) {
+      // Ended (DELETE on any instance), expired, or a record refused: this copy goes too.
+      if (held !== undefined) void held.close();
+      throw new HttpError(404, NOT_FOUND);
+    }
+    // BP#session-hijacking: bound to whoever opened it, checked here as the instance that opened it would.
+    if (stored.principal !== principal) throw new HttpError(404, NOT_FOUND);
+    if (badVersion !== undefined) throw endpoint.unsupportedVersion(badVersion);
+    let session = held;
+    if (session === undefined || sessions.get(id) !== session) {
+      // Another request may have made this instance's copy while the store was read.
+      session = sessions.get(id) ?? await endpoint.createSession(principal, exchange.remoteAddress, id);
+    }
+    session.streamKey = stored.streams;
+    session.storedRecord = record;
+    // The session's state as the store has it, for the server's connection.
+    session.established = stored.state.initialized;
+    session.onsessionstate?.(stored.state);
+    session.lastActivity = now;
+    trust(session, heardBefore, now);
+    return session;
+  }
+
+  return {
+    continue(exchange, id, held, principal, badVersion) {
+      if (held !== undefined && sessions.get(id) === held) {
+        const until = trustedUntil.get(held);
+        const now = Date.now();
+        // The record this copy read lately, and no instance has said since that it changed or ended.
+        if (until !== undefined && now < until) {
+          // BP#session-hijacking: exactly the check the store's record would get (the copy is bound to its principal).
+          if (endpoint.ownerOf(held) !== principal) throw new HttpError(404, NOT_FOUND);
+          if (badVersion !== undefined) throw endpoint.unsupportedVersion(badVersion);
+          held.lastActivity = now;
+          return held;
+        }
       }
-      session.streamKey = stored.streams;
-      session.storedRecord = record;
-      // The session's state as the store has it, for the server's connection.
-      session.established = stored.state.initialized;
-      session.onsessionstate?.(stored.state);
-      session.lastActivity = Date.now();
-      return session;
+      return load(exchange, id, held, principal, badVersion);
     },
 
     save(session, state) {
@@ -98,18 +179,36 @@ function bindSharing(store: SessionStateStore, endpoint: SharingEndpoint): Endpo
       const principal = endpoint.ownerOf(session);
       const streams = session.streamKey ??= randomId();
       const record = encodeStoredSession(principal === undefined ? { streams, state } : { principal, streams, state });
-      return store.save(session.sessionId, record, idleMs);
+      // The copy's own state is the newest while it saves: its requests meanwhile need no read.
+      const heardBefore = heard;
+      return store.save(session.sessionId, record, ttlMs).then(async () => {
+        // Saved first: an instance told of the change reads the store next. Published before the
+        // answer goes out, so the client's next request, wherever it lands, finds the change. initialize
+        // is not published: no other instance can hold the session before the client has its id.
+        if (state.initialized && bus !== undefined) {
+          const event: ListenEvent = { kind: 'sessionState', sessionId: session.sessionId, state };
+          published.add(event);
+          await publish(event);
+        }
+        session.storedRecord = record;
+        trust(session, heardBefore, Date.now());
+      });
     },
 
     async end(session) {
+      trustedUntil.delete(session);
       try {
         await store.delete(session.sessionId);
       } catch (error) {
         throw unavailable(error);
       }
-      // Its streams' events go with it, and the server's connection has every instance close its copy (the listen bus).
+      // Its streams' events go with it, and every instance closes its copy (a GET stream held there ends with it).
       session.streamKey = undefined;
-      session.onsessionstate?.(undefined);
+      await publish({ kind: 'sessionEnded', sessionId: session.sessionId });
+    },
+
+    close() {
+      unsubscribe?.();
     },
 
     outbound(session, message) {
@@ -124,7 +223,9 @@ function bindSharing(store: SessionStateStore, endpoint: SharingEndpoint): Endpo
       const tag = tagOf(message.id);
       if (tag === undefined) return message;
       if (tag !== tags.get(session)) {
-        session.onforeignmessage?.(message); // another instance's request: it takes the answer
+        // Another instance's request: it takes the answer, by the bus.
+        if (bus === undefined) endpoint.report(new Error(`Session ${session.sessionId}: an answer to another instance's request (id ${JSON.stringify(message.id)}) was dropped: the server has no listenBus to pass it on`));
+        else void publish({ kind: 'sessionMessage', sessionId: session.sessionId, message });
         return undefined;
       }
       return { ...message, id: untagged(message.id) };

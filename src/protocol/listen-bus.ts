@@ -3,9 +3,11 @@
 // ListenRegistry, subscribed to the bus, sends it to its own streams that asked for it. In one
 // process the bus is LocalListenBus; across instances a bus over pub/sub (packages/redis has one
 // on Redis). The bus carries events only; filtering and the subscription id stay in the registry.
+// The HTTP endpoint's shared 2025 sessions (shareSessions) travel on the same bus, which is why it
+// lives here, where both the server and the transport may name it.
 
 import type { JSONRPCMessage, Params } from '../jsonrpc/index.js';
-import type { SessionState } from '../protocol/session-state.js';
+import type { SessionState } from './session-state.js';
 
 /** One change, as the registry's entry points name it. */
 export type ListenEvent =
@@ -15,7 +17,8 @@ export type ListenEvent =
   | { kind: 'itemChanged'; key: string; item: string; principal?: string; method: string; params: Params }
   /**
    * A 2025 session shared by instances (the HTTP endpoint's sharedSessions option) changed on one of
-   * them: every instance holding a copy of it takes its new state (log level, subscriptions).
+   * them: every instance holding a copy of it takes its new state (log level, subscriptions) and
+   * reads the store again before it trusts its cached record.
    */
   | { kind: 'sessionState'; sessionId: string; state: SessionState }
   /** The client ended a shared 2025 session (DELETE) on one instance: every instance closes its copy. */
