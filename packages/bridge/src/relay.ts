@@ -49,7 +49,7 @@ export interface RelayOptions {
 
 /** Sends not yet taken by one side past which the relay stops reading the other (a chunk of small lines stays under it). */
 const HIGH_WATER_MESSAGES = 256;
-/** The same in characters, for lines whose length is known (a stdio side with keepLines). */
+/** The same in characters, for messages whose length is known (a stdio line kept, an HTTP body: MessageExtra.textLength). */
 const HIGH_WATER_CHARS = 1024 * 1024;
 
 /** The keys RelayOptions takes, for the check at construction. */
@@ -118,7 +118,7 @@ export class Relay {
       }
     }
     const to = this.#untaken[other(from)];
-    const chars = extra?.line?.length ?? 0;
+    const chars = extra?.line?.length ?? extra?.textLength ?? 0;
     to.messages++;
     to.chars += chars;
     if (!to.holding && (to.messages > HIGH_WATER_MESSAGES || to.chars > HIGH_WATER_CHARS)) {

@@ -136,3 +136,29 @@ test('backpressure: past 256 messages the server side has not taken, the relay s
   await settle();
   assert.deepStrictEqual(reading, [false, true]);
 });
+
+test('backpressure counts what a message arrived as: an HTTP body\'s length (MessageExtra.textLength) as a stdio line\'s, so three 400,000-character POSTs (over 1 MiB) stop the reading', async () => {
+  const waiting: Array<() => void> = [];
+  const slow: Transport = {
+    kind: 'other', capabilities: { sessions: false, standaloneStream: false, resumption: false, manyClients: false },
+    start: async () => undefined, close: async () => undefined,
+    send: () => new Promise<void>((resolve) => { waiting.push(resolve); }),
+  };
+  const reading: boolean[] = [];
+  const host: Transport = {
+    kind: 'other', capabilities: { sessions: false, standaloneStream: false, resumption: false, manyClients: false },
+    start: async () => undefined, close: async () => undefined, send: async () => undefined,
+    setReading: (on) => { reading.push(on); },
+  };
+  const relay = new Relay(slow);
+  await relay.connect(host);
+  const big = { jsonrpc: '2.0', method: 'notifications/big', params: { text: 'x'.repeat(399_950) } } as const;
+  host.onmessage!(big, { textLength: 400_000 });
+  host.onmessage!(big, { textLength: 400_000 });
+  assert.deepStrictEqual(reading, []);
+  host.onmessage!(big, { textLength: 400_000 });
+  assert.deepStrictEqual([waiting.length, reading], [3, [false]]);
+  for (const resolve of waiting.splice(0)) resolve();
+  await settle();
+  assert.deepStrictEqual(reading, [false, true]);
+});
