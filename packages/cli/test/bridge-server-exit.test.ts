@@ -61,3 +61,16 @@ test('tap: a request pending when the server exits is answered -32603 naming why
   assert.equal(await exit, 3);
   assert.deepStrictEqual(answers, [{ jsonrpc: '2.0', id: 1, error: { code: -32603, message: `mcpwire: the server ended before it answered: ${WHY}` } }]);
 });
+
+test('bridge URL with no server listening: the host\'s initialize is answered -32603 naming why at once, and closing stdin ends the bridge with 0', async (t: TestContext) => {
+  const child = spawn(process.execPath, [CLI, 'bridge', 'http://127.0.0.1:9/mcp'], { stdio: ['pipe', 'pipe', 'pipe'] });
+  t.after(() => { if (child.exitCode === null) child.kill(); });
+  child.stderr.resume();
+  const exit = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
+  child.stdin.write(`${JSON.stringify(INITIALIZE)}\n`);
+  const { value } = await lines.next();
+  assert.deepStrictEqual(JSON.parse(value as string), { jsonrpc: '2.0', id: 1, error: { code: -32603, message: 'mcpwire: could not pass on a message from the host to the server: connect ECONNREFUSED 127.0.0.1:9' } });
+  child.stdin.end();
+  assert.equal(await exit, 0);
+});
