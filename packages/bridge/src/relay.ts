@@ -19,6 +19,7 @@
 
 import { INTERNAL_ERROR, MessageParseError, PARSE_ERROR, messageOf, refuseUnknownOptions, responseIdHint } from 'mcpwire/jsonrpc';
 import type { JSONRPCMessage, OptionKeys, RequestId, SendOptions } from 'mcpwire/jsonrpc';
+import { NOTIFICATIONS } from 'mcpwire/protocol';
 import type { McpMessageExtra, McpTransport } from 'mcpwire/protocol';
 import { RequestRelation } from './request-relation.js';
 
@@ -163,11 +164,17 @@ export class Relay {
     }
   }
 
-  /** Keeps #unanswered: a host request opens, the server's answer (or error) to it closes. */
+  /**
+   * Keeps #unanswered: a host request opens, the server's answer (or error) to it closes, and so
+   * does the host's notifications/cancelled (basic/utilities/cancellation: no answer is then owed).
+   */
   #follow(from: RelaySide, message: unknown): void {
     if (from === 'host') {
       const id = requestId(message);
       if (id !== undefined) this.#unanswered.add(id);
+      else if (this.#unanswered.size > 0 && typeof message === 'object' && message !== null && (message as { method?: unknown }).method === NOTIFICATIONS.cancelled) {
+        this.#unanswered.delete((message as { params?: { requestId?: RequestId } }).params?.requestId!);
+      }
       return;
     }
     if (this.#unanswered.size === 0 || typeof message !== 'object' || message === null || 'method' in message) return;

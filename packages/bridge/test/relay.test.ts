@@ -162,3 +162,18 @@ test('backpressure counts what a message arrived as: an HTTP body\'s length (Mes
   await settle();
   assert.deepStrictEqual(reading, [false, true]);
 });
+
+test('the server side closing answers each host request it had not answered -32603 naming why (first and last lines, escaped), but not one answered or cancelled', async () => {
+  const ends = await relayed();
+  for (const id of [1, 2, 3]) await ends.host.send({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'slow' } });
+  await ends.host.send({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 2 } });
+  await ends.server.send({ jsonrpc: '2.0', id: 3, result: {} });
+  await settle();
+  const why = new Error('Server process was killed by signal SIGKILL; stderr: one\ntwo\nthree \u009b31m');
+  (ends.serverSide as Transport).onclose!(why);
+  assert.deepStrictEqual(await ends.relay.done, { side: 'server', reason: why });
+  assert.deepStrictEqual(ends.atHost, [
+    { jsonrpc: '2.0', id: 3, result: {} },
+    { jsonrpc: '2.0', id: 1, error: { code: -32603, message: 'mcpwire: the server ended before it answered: Server process was killed by signal SIGKILL; stderr: one … three \\u009b31m' } },
+  ]);
+});
