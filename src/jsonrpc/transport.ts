@@ -22,6 +22,11 @@ export interface MessageExtra {
    * keepLines): a relay then passes on the bytes it received, not a re-encoding (mcpwire tap).
    */
   line?: string;
+  /**
+   * The length of the text the message arrived as, when the transport read it whole and keeps no
+   * `line` (a POST body): a relay bounds what it holds by it without encoding the message again.
+   */
+  textLength?: number;
 }
 
 /** Hints for routing an outbound message. */

@@ -178,3 +178,23 @@ test('a session that stopped reading (setReading(false), a relay\'s slow other s
   assert.equal((await late).status, 404);
   assert.equal(servable.received.length - before, 2);
 }));
+
+test('a session that stopped reading holds at most 32 POSTs: the next is answered 503 with Retry-After naming the limit, and a POST\'s extra carries its body\'s length (textLength)', () => withHandler({}, async (handler, servable) => {
+  const id = await initialize(handler);
+  const session = servable.sessions[0]!;
+  session.setReading(false);
+  const held = Array.from({ length: 32 }, (_, n) => handler(post({ jsonrpc: '2.0', method: 'notifications/mark', params: { n } }, { 'mcp-session-id': id })));
+  for (let turn = 0; turn < 40; turn++) await new Promise((resolve) => setImmediate(resolve));
+  const refused = await handler(post({ jsonrpc: '2.0', method: 'notifications/mark', params: { n: 32 } }, { 'mcp-session-id': id }));
+  assert.deepStrictEqual([refused.status, refused.headers.get('retry-after'), await refused.json()], [503, '1', {
+    jsonrpc: '2.0', error: { code: -32603, message: 'Service Unavailable: this session holds 32 POSTs while its other side catches up (the limit); try again later' },
+  }]);
+  session.setReading(true);
+  assert.deepStrictEqual(new Set((await Promise.all(held)).map((response) => response.status)), new Set([202]));
+  const body = JSON.stringify({ jsonrpc: '2.0', method: 'notifications/mark', params: { n: 'sized' } });
+  const extras: unknown[] = [];
+  const onmessage = session.onmessage!;
+  session.onmessage = (message, extra) => { extras.push((extra as { textLength?: unknown }).textLength); onmessage(message, extra); };
+  assert.equal((await handler(post(JSON.parse(body), { 'mcp-session-id': id }))).status, 202);
+  assert.deepStrictEqual(extras, [body.length]);
+}));

@@ -129,3 +129,35 @@ test('a refused POST rejects send; the server ending the stream closes the trans
     await server.close();
   }
 });
+
+test('legacy client setReading: false stops reading the SSE stream after the read in flight, true reads on; nothing is lost; each message carries its event\'s length (textLength)', async () => {
+  let push!: (text: string) => void;
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      push = (text) => controller.enqueue(new TextEncoder().encode(text));
+    },
+  });
+  const fake = async (): Promise<Response> => new Response(body, { status: 200, headers: { 'content-type': 'text/event-stream' } });
+  const client = legacySseTransport('http://127.0.0.1:9/sse', { fetch: fake as typeof fetch });
+  const received: Array<[number, unknown]> = [];
+  client.onmessage = (message, extra) => received.push([(message as { params: { n: number } }).params.n, extra?.textLength]);
+  const data = (n: number): string => `{"jsonrpc":"2.0","method":"notifications/message","params":{"n":${n}}}`;
+  const note = (n: number): string => `event: message\ndata: ${data(n)}\n\n`;
+  const settle = async (): Promise<void> => { for (let i = 0; i < 20; i++) await new Promise((resolve) => setImmediate(resolve)); };
+  const started = client.start();
+  push('event: endpoint\ndata: /messages?session=1\n\n');
+  await started;
+  push(note(1));
+  await settle();
+  client.setReading(false);
+  // The read already waiting takes the next chunk; no read follows it until reading resumes.
+  push(note(2));
+  push(note(3));
+  push(note(4));
+  await settle();
+  assert.deepStrictEqual(received.map(([n]) => n), [1, 2]);
+  client.setReading(true);
+  await settle();
+  assert.deepStrictEqual(received, [1, 2, 3, 4].map((n) => [n, data(n).length]));
+  await client.close();
+});

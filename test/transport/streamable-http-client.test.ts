@@ -290,3 +290,18 @@ test('HTTP client setReading: false stops reading an SSE stream after the read i
   assert.deepStrictEqual(received, [1, 2, 3, 4, 0]);
   await client.close();
 });
+
+test('HTTP client: each message carries the length of the text it arrived as (MessageExtra.textLength), a JSON answer\'s and an SSE event\'s, so a relay bounds what it holds without encoding it again', async () => {
+  const answer = '{"jsonrpc":"2.0","id":1,"result":{"n":1}}';
+  const event = '{"jsonrpc":"2.0","id":2,"result":{"n":2}}';
+  const fake = async (_url: unknown, init: { body?: string }): Promise<Response> => (JSON.parse(init.body!) as { id: number }).id === 1
+    ? new Response(answer, { status: 200, headers: { 'content-type': 'application/json' } })
+    : new Response(`id: e1\ndata: ${event}\n\n`, { status: 200, headers: { 'content-type': 'text/event-stream' } });
+  const client = nodeHttpTransport('http://127.0.0.1:9/mcp', { fetch: fake as unknown as typeof fetch });
+  const received: unknown[] = [];
+  client.onmessage = (message, extra) => received.push([(message as { id: number }).id, extra?.textLength]);
+  await client.send({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'x' } });
+  await client.send({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'x' } });
+  assert.deepStrictEqual(received, [[1, answer.length], [2, event.length]]);
+  await client.close();
+});

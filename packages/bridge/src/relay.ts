@@ -7,7 +7,9 @@
 // a line that is not a message is answered with -32700 Parse error (no id) as the peer that would
 // have read it answers, and fails the request it was the answer to, when that can be told; and a
 // request that could not be delivered is answered with -32603 naming why, so no sender waits for
-// an answer that will not come.
+// an answer that will not come. So is every host request the server had not answered when it
+// ended (a server process that exits at once, before its initialize answer): each gets -32603
+// naming why (its exit code, its last stderr line) before the host's side is closed.
 //
 // Backpressure: a side that takes messages slower than the other sends them makes its sends wait
 // (stdio waits for 'drain', an SSE stream for its client to read). Past a high-water mark of sends
@@ -17,6 +19,7 @@
 
 import { INTERNAL_ERROR, MessageParseError, PARSE_ERROR, messageOf, refuseUnknownOptions, responseIdHint } from 'mcpwire/jsonrpc';
 import type { JSONRPCMessage, OptionKeys, RequestId, SendOptions } from 'mcpwire/jsonrpc';
+import { NOTIFICATIONS } from 'mcpwire/protocol';
 import type { McpMessageExtra, McpTransport } from 'mcpwire/protocol';
 import { RequestRelation } from './request-relation.js';
 
@@ -47,7 +50,7 @@ export interface RelayOptions {
 
 /** Sends not yet taken by one side past which the relay stops reading the other (a chunk of small lines stays under it). */
 const HIGH_WATER_MESSAGES = 256;
-/** The same in characters, for lines whose length is known (a stdio side with keepLines). */
+/** The same in characters, for messages whose length is known (a stdio line kept, an HTTP body: MessageExtra.textLength). */
 const HIGH_WATER_CHARS = 1024 * 1024;
 
 /** The keys RelayOptions takes, for the check at construction. */
@@ -64,6 +67,8 @@ export class Relay {
   readonly #relation: RequestRelation | undefined;
   #host: McpTransport | undefined;
   #ended: RelayEnd | undefined;
+  /** The host's requests passed to the server and not yet answered: answered -32603 if the server ends first. */
+  readonly #unanswered = new Set<RequestId>();
   /** Per receiving side: messages handed to its send and not yet taken, their known characters, and whether the other side's reading is stopped for it. */
   readonly #untaken = { host: { messages: 0, chars: 0, holding: false }, server: { messages: 0, chars: 0, holding: false } };
   readonly #done: Promise<RelayEnd>;
@@ -103,6 +108,7 @@ export class Relay {
 
   #forward(from: RelaySide, message: unknown, extra: McpMessageExtra | undefined, source: McpTransport, target: McpTransport): void {
     this.#record({ kind: 'message', from, message });
+    this.#follow(from, message);
     // No options object unless there is something to say: this runs once per message.
     let send: SendOptions | undefined = extra?.line === undefined ? undefined : { line: extra.line };
     if (this.#relation !== undefined) {
@@ -113,7 +119,7 @@ export class Relay {
       }
     }
     const to = this.#untaken[other(from)];
-    const chars = extra?.line?.length ?? 0;
+    const chars = extra?.line?.length ?? extra?.textLength ?? 0;
     to.messages++;
     to.chars += chars;
     if (!to.holding && (to.messages > HIGH_WATER_MESSAGES || to.chars > HIGH_WATER_CHARS)) {
@@ -133,9 +139,10 @@ export class Relay {
         taken();
         const text = `could not pass on a message from the ${from} to the ${other(from)}: ${messageOf(error)}`;
         this.#record({ kind: 'problem', from, text });
-        // A request the other side never got still gets an answer (JSON-RPC 2.0 §5: every request is answered).
+        // A request the other side never got still gets an answer (JSON-RPC 2.0 §5: every request is
+        // answered), once: a host request the relay's end answered already is not answered again.
         const id = requestId(message);
-        if (id !== undefined) this.#answer(source, { jsonrpc: '2.0', id, error: { code: INTERNAL_ERROR, message: `mcpwire: ${text}` } });
+        if (id !== undefined && (from === 'server' || this.#unanswered.delete(id))) this.#answer(source, { jsonrpc: '2.0', id, error: { code: INTERNAL_ERROR, message: `mcpwire: ${text}` } });
       },
     );
   }
@@ -157,6 +164,23 @@ export class Relay {
     }
   }
 
+  /**
+   * Keeps #unanswered: a host request opens, the server's answer (or error) to it closes, and so
+   * does the host's notifications/cancelled (basic/utilities/cancellation: no answer is then owed).
+   */
+  #follow(from: RelaySide, message: unknown): void {
+    if (from === 'host') {
+      const id = requestId(message);
+      if (id !== undefined) this.#unanswered.add(id);
+      else if (this.#unanswered.size > 0 && typeof message === 'object' && message !== null && (message as { method?: unknown }).method === NOTIFICATIONS.cancelled) {
+        this.#unanswered.delete((message as { params?: { requestId?: RequestId } }).params?.requestId!);
+      }
+      return;
+    }
+    if (this.#unanswered.size === 0 || typeof message !== 'object' || message === null || 'method' in message) return;
+    this.#unanswered.delete((message as { id?: RequestId }).id!);
+  }
+
   #answer(to: McpTransport, message: JSONRPCMessage): void {
     to.send(message).catch(() => undefined); // a side that is gone needs no answer
   }
@@ -174,9 +198,35 @@ export class Relay {
     this.#ended = end;
     // The side that closed is closed already; closing it again is harmless. The server side goes first.
     await Promise.allSettled([this.#server.close()]);
-    await Promise.allSettled(this.#host ? [this.#host.close()] : []);
+    const host = this.#host;
+    if (host === undefined) return this.#finish(end);
+    if (end.side === 'server' && this.#unanswered.size > 0) {
+      // JSON-RPC 2.0 §5: every request is answered; the host's side stays open until these are sent.
+      const message = `mcpwire: the server ended before it answered: ${endReason(end.reason)}`;
+      const ids = [...this.#unanswered];
+      this.#unanswered.clear();
+      await Promise.allSettled(ids.map((id) => host.send({ jsonrpc: '2.0', id, error: { code: INTERNAL_ERROR, message } })));
+    }
+    await Promise.allSettled([host.close()]);
     this.#finish(end);
   }
+}
+
+/** Longest piece of an end reason's text that is passed on: a server's stderr is its own, unbounded. */
+const REASON_CHARS = 300;
+/** What a host's terminal must not obey (the set packages/cli/src/terminal-text.ts escapes): C0, DEL, C1, separators, bidi controls. */
+const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]/g;
+
+/**
+ * Why the server ended, for the host's error message: the reason's first line (a server process's
+ * exit code or signal) and, when there are more, its last (the last stderr line), each bounded and
+ * with control characters shown as `\uXXXX`, since hosts print error messages.
+ */
+function endReason(reason: Error | undefined): string {
+  const lines = (reason?.message ?? 'it closed').split(/\r?\n/).map((line) => line.trim()).filter((line) => line !== '');
+  const kept = lines.length > 1 ? [lines[0]!, lines.at(-1)!] : lines;
+  return kept.map((line) => (line.length > REASON_CHARS ? `${line.slice(0, REASON_CHARS)}…` : line)
+    .replace(UNSAFE, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`)).join(' … ');
 }
 
 function other(side: RelaySide): RelaySide {

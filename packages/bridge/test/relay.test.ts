@@ -136,3 +136,44 @@ test('backpressure: past 256 messages the server side has not taken, the relay s
   await settle();
   assert.deepStrictEqual(reading, [false, true]);
 });
+
+test('backpressure counts what a message arrived as: an HTTP body\'s length (MessageExtra.textLength) as a stdio line\'s, so three 400,000-character POSTs (over 1 MiB) stop the reading', async () => {
+  const waiting: Array<() => void> = [];
+  const slow: Transport = {
+    kind: 'other', capabilities: { sessions: false, standaloneStream: false, resumption: false, manyClients: false },
+    start: async () => undefined, close: async () => undefined,
+    send: () => new Promise<void>((resolve) => { waiting.push(resolve); }),
+  };
+  const reading: boolean[] = [];
+  const host: Transport = {
+    kind: 'other', capabilities: { sessions: false, standaloneStream: false, resumption: false, manyClients: false },
+    start: async () => undefined, close: async () => undefined, send: async () => undefined,
+    setReading: (on) => { reading.push(on); },
+  };
+  const relay = new Relay(slow);
+  await relay.connect(host);
+  const big = { jsonrpc: '2.0', method: 'notifications/big', params: { text: 'x'.repeat(399_950) } } as const;
+  host.onmessage!(big, { textLength: 400_000 });
+  host.onmessage!(big, { textLength: 400_000 });
+  assert.deepStrictEqual(reading, []);
+  host.onmessage!(big, { textLength: 400_000 });
+  assert.deepStrictEqual([waiting.length, reading], [3, [false]]);
+  for (const resolve of waiting.splice(0)) resolve();
+  await settle();
+  assert.deepStrictEqual(reading, [false, true]);
+});
+
+test('the server side closing answers each host request it had not answered -32603 naming why (first and last lines, escaped), but not one answered or cancelled', async () => {
+  const ends = await relayed();
+  for (const id of [1, 2, 3]) await ends.host.send({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'slow' } });
+  await ends.host.send({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 2 } });
+  await ends.server.send({ jsonrpc: '2.0', id: 3, result: {} });
+  await settle();
+  const why = new Error('Server process was killed by signal SIGKILL; stderr: one\ntwo\nthree \u009b31m');
+  (ends.serverSide as Transport).onclose!(why);
+  assert.deepStrictEqual(await ends.relay.done, { side: 'server', reason: why });
+  assert.deepStrictEqual(ends.atHost, [
+    { jsonrpc: '2.0', id: 3, result: {} },
+    { jsonrpc: '2.0', id: 1, error: { code: -32603, message: 'mcpwire: the server ended before it answered: Server process was killed by signal SIGKILL; stderr: one … three \\u009b31m' } },
+  ]);
+});

@@ -63,6 +63,9 @@ export class LegacySseClientTransport implements Transport {
   #queue: Promise<void> = Promise.resolve();
   #closed = false;
   #maxMessageBytes: number;
+  /** Set while reading is stopped (setReading(false)): the stream's next chunk is not read until it settles. */
+  #held: Promise<void> | undefined;
+  #release: (() => void) | undefined;
 
   constructor(url: string | URL, options: LegacySseTransportOptions = {}) {
     refuseUnknownOptions('legacySseTransport', options, LEGACY_SSE_OPTIONS);
@@ -75,6 +78,19 @@ export class LegacySseClientTransport implements Transport {
   /** The largest SSE event read from the server, from the next connection on (McpClient's `maxMessageBytes`). */
   setMaxMessageBytes(bytes: number): void {
     this.#maxMessageBytes = bytes;
+  }
+
+  /**
+   * Stops (false) or resumes (true) reading the SSE stream, for a relay whose other side is slow
+   * (Transport.setReading): the server's writes then wait in the connection, as with httpTransport.
+   */
+  setReading(reading: boolean): void {
+    if (!reading && this.#held === undefined && !this.#closed) {
+      this.#held = new Promise((resolve) => { this.#release = resolve; });
+    } else if (reading && this.#held !== undefined) {
+      this.#held = undefined;
+      this.#release!();
+    }
   }
 
   /** The URL client messages are POSTed to, once the server named it. */
@@ -182,7 +198,10 @@ export class LegacySseClientTransport implements Transport {
           this.onerror?.(new MessageParseError(`Server sent invalid JSON: ${error instanceof Error ? error.message : String(error)}`, event.data));
           continue;
         }
-        this.onmessage?.(value);
+        // The event's length, so a relay bounds what it holds without encoding the message again.
+        this.onmessage?.(value, { textLength: event.data.length });
+        // No next chunk is read while held: the loop pulls it from the stream only when it goes on.
+        if (this.#held !== undefined) await this.#held;
       }
       once(new Error(`The SSE stream from ${this.url} ended before the "endpoint" event`));
       this.#shutdown(new Error(`The server ended the SSE stream (${this.url})`));
@@ -196,6 +215,7 @@ export class LegacySseClientTransport implements Transport {
   #shutdown(reason: Error | undefined): void {
     if (this.#closed) return;
     this.#closed = true;
+    this.setReading(true); // a read held back ends with the stream
     this.#stream?.abort();
     for (const controller of this.#inflight) controller.abort();
     this.#requester.close?.();

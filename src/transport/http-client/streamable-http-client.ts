@@ -287,7 +287,8 @@ export class StreamableHttpClientTransport implements McpTransport {
       this.onerror?.(parseError);
       return undefined;
     }
-    this.onmessage?.(value);
+    // The text's length, so a relay bounds what it holds without encoding the message again.
+    this.onmessage?.(value, { textLength: text.length });
     return value;
   }
 

@@ -80,6 +80,7 @@ export function createHttpEndpoint(server: HttpServable, options: HttpEndpointOp
     const classified = classifyMessage(value);
     if (classified.kind === 'invalid') throw new HttpError(400, `Invalid request: ${classified.reason}`, { id: classified.id });
     const extra = new PostExtra(exchange, version, authInfo, principal);
+    extra.textLength = text.length;
     // docs/spec-notes.md §8.9: one endpoint, both eras; a 2026 POST is answered without a session.
     const statelessPost = stateless && classified.kind !== 'response'
       && isStatelessPost(version, exchange.header('mcp-session-id'), classified.message, server.protocolVersions ?? HANDSHAKE_REVISIONS);

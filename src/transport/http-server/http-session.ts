@@ -110,6 +110,8 @@ export class StreamableHttpSessionTransport implements McpTransport, StreamOwner
    * to this session waits for it before its message is delivered, and its client waits with it.
    */
   held: Promise<void> | undefined;
+  /** POSTs waiting on `held` (http-sessions.ts bounds them). */
+  heldPosts = 0;
   #release: (() => void) | undefined;
 
   constructor(sessionId: string, settings: SessionSettings, remoteAddress = 'unknown') {

@@ -18,6 +18,12 @@ import { StreamableHttpSessionTransport } from './http-session.js';
 import type { SessionSettings } from './http-session.js';
 import { DEFAULT_MAX_BUFFERED_BYTES, DEFAULT_STALL_MS, unref } from './sse-response.js';
 
+/**
+ * POSTs a session that stopped reading (setReading(false)) holds at once; each keeps its read body,
+ * so 32 × the 4 MiB body limit bounds what one slow session holds. Past it: 503 with Retry-After.
+ */
+const MAX_HELD_POSTS = 32;
+
 /** One POST's message as the endpoint classified it: a request, a notification or a response. */
 export type PostedMessage = Exclude<Classified, { kind: 'invalid' }>;
 
@@ -166,7 +172,16 @@ export function createSessionRoute(server: HttpServable, options: HttpEndpointOp
    * until it reads again, so a client that awaits its POSTs is slowed instead of the bridge queueing.
    */
   async function deliverHeld(exchange: HttpExchange, session: StreamableHttpSessionTransport, posted: PostedMessage, extra: McpMessageExtra): Promise<void> {
-    while (session.held !== undefined) await session.held;
+    // Each held POST keeps its body (up to maxBodyBytes): past the bound, the client is asked to come back.
+    if (session.heldPosts >= MAX_HELD_POSTS) {
+      throw new HttpError(503, `Service Unavailable: this session holds ${MAX_HELD_POSTS} POSTs while its other side catches up (the limit); try again later`, { headers: { 'Retry-After': '1' } });
+    }
+    session.heldPosts++;
+    try {
+      while (session.held !== undefined) await session.held;
+    } finally {
+      session.heldPosts--;
+    }
     if (sessions.get(session.sessionId) !== session) throw new HttpError(404, 'Session not found: it expired, was closed, or never existed');
     deliver(exchange, session, posted, extra);
   }

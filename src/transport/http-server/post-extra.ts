@@ -15,6 +15,8 @@ export class PostExtra implements McpMessageExtra {
   readonly versionHeader: string | undefined;
   readonly authInfo: AuthInfo | undefined;
   readonly principal: string | undefined;
+  /** The POST body's length (MessageExtra.textLength), set once the body was read. */
+  textLength: number | undefined = undefined;
   /** Set by the stateless channel, which renumbers requests. */
   requestId: RequestId | undefined = undefined;
   readonly #exchange: HttpExchange;
