@@ -8,3 +8,4 @@ export type { ConfirmationRequest, PolicyOptions, SamplingConfirmationRequest } 
 export { SamplingDeclinedError } from './sampling.js';
 export { ScriptedModel } from './scripted-model.js';
 export { ToolSeam } from './tool-seam.js';
+export { terminalLine, terminalText } from './terminal-text.js';

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { main } from '../../packages/cli/src/main.js';
 import { createHostEventFormatter, formatWire } from '../../packages/cli/src/seam-trace.js';
-import { terminalLine, terminalText } from '../../packages/cli/src/terminal-text.js';
+import { terminalLine, terminalText } from '../../src/host/terminal-text.js';
 import { captureIo, fixture } from '../../packages/cli/test/cli-harness.js';
 
 const SERVER = ['--', process.execPath, fixture('hostile-text-server.mjs')];

@@ -19,6 +19,7 @@
 
 import { INTERNAL_ERROR, MessageParseError, PARSE_ERROR, messageOf, refuseUnknownOptions, responseIdHint } from 'mcpwire/jsonrpc';
 import type { JSONRPCMessage, OptionKeys, RequestId, SendOptions } from 'mcpwire/jsonrpc';
+import { terminalLine } from 'mcpwire/host';
 import { NOTIFICATIONS } from 'mcpwire/protocol';
 import type { McpMessageExtra, McpTransport } from 'mcpwire/protocol';
 import { RequestRelation } from './request-relation.js';
@@ -214,8 +215,6 @@ export class Relay {
 
 /** Longest piece of an end reason's text that is passed on: a server's stderr is its own, unbounded. */
 const REASON_CHARS = 300;
-/** What a host's terminal must not obey (the set packages/cli/src/terminal-text.ts escapes): C0, DEL, C1, separators, bidi controls. */
-const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]/g;
 
 /**
  * Why the server ended, for the host's error message: the reason's first line (a server process's
@@ -225,8 +224,7 @@ const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028-\u202e\u2066
 function endReason(reason: Error | undefined): string {
   const lines = (reason?.message ?? 'it closed').split(/\r?\n/).map((line) => line.trim()).filter((line) => line !== '');
   const kept = lines.length > 1 ? [lines[0]!, lines.at(-1)!] : lines;
-  return kept.map((line) => (line.length > REASON_CHARS ? `${line.slice(0, REASON_CHARS)}…` : line)
-    .replace(UNSAFE, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`)).join(' … ');
+  return kept.map((line) => terminalLine(line.length > REASON_CHARS ? `${line.slice(0, REASON_CHARS)}…` : line)).join(' … ');
 }
 
 function other(side: RelaySide): RelaySide {

@@ -15,7 +15,7 @@ import type { CommandIo } from './command-io.js';
 import { EXIT } from './exit-codes.js';
 import { listenFailure } from './serve.js';
 import type { ServerTarget } from './server-target.js';
-import { terminalText } from './terminal-text.js';
+import { terminalText } from 'mcpwire/host';
 import type { Tracer } from './trace.js';
 
 /** How `bridge --port` serves: where, one process per session or one for all, and the token it asks for. */

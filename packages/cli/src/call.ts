@@ -25,7 +25,7 @@ import type { CommandIo } from './command-io.js';
 import { EXIT, describeFailure } from './exit-codes.js';
 import { ProgressBar } from './progress-bar.js';
 import { renderCallResult } from './render-result.js';
-import { terminalLine } from './terminal-text.js';
+import { terminalLine } from 'mcpwire/host';
 import { prepareArguments } from './tool-arguments.js';
 import { withServer } from './with-server.js';
 import type { CommandContext } from './with-server.js';

@@ -22,7 +22,7 @@ import { EXIT, describeFailure } from './exit-codes.js';
 import { createHostEventFormatter, formatWire } from './seam-trace.js';
 import { resolveTarget } from './server-target.js';
 import type { ServerTarget } from './server-target.js';
-import { terminalText } from './terminal-text.js';
+import { terminalText } from 'mcpwire/host';
 import { TokenFile, configDir } from './token-file.js';
 import { Tracer } from './trace.js';
 import { OutputFile } from './output-file.js';

@@ -19,7 +19,7 @@ import { JSON_NUMBER } from './coerce-args.js';
 import { println } from './command-io.js';
 import type { CommandIo } from './command-io.js';
 import { describeStrayLine } from './doctor-stdio.js';
-import { terminalLine, terminalText } from './terminal-text.js';
+import { terminalLine, terminalText } from 'mcpwire/host';
 import type { Tracer } from './trace.js';
 
 /** The options of every command that talks to one server as a client. */

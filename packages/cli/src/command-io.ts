@@ -1,7 +1,7 @@
 // Where a command reads and writes: the real process, or a capture in tests. Commands never
 // touch process.stdout, process.env or SIGINT themselves, so each one can run in-process.
 
-import { terminalText } from './terminal-text.js';
+import { terminalText } from 'mcpwire/host';
 
 /** Somewhere text goes. */
 export interface TextSink {

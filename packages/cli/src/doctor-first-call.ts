@@ -5,7 +5,7 @@
 // none). Any other tool is called only when the user names it; otherwise the step says why not.
 
 import type { Tool } from 'mcpwire/protocol';
-import { terminalLine } from './terminal-text.js';
+import { terminalLine } from 'mcpwire/host';
 
 /** Tool names shown at most. */
 const SHOWN = 10;

@@ -3,7 +3,7 @@
 // their results are printed. A step's number is its place in that order, and the exit code is the
 // number of the first failed step, so what is printed, the exit code and the help always agree.
 
-import { terminalLine } from './terminal-text.js';
+import { terminalLine } from 'mcpwire/host';
 
 /** The steps, in the order they run and are reported; step N is STEPS[N - 1]. */
 export const STEPS = ['connect', 'era', 'initialize', 'tools capability', 'tools/list', 'host exposure', 'trial call', 'stdout hygiene', 'exit on stdin close'] as const;

@@ -11,7 +11,7 @@ import { println } from './command-io.js';
 import { UsageError } from './args.js';
 import type { CommandIo } from './command-io.js';
 import { EXIT, describeFailure } from './exit-codes.js';
-import { terminalLine } from './terminal-text.js';
+import { terminalLine } from 'mcpwire/host';
 import { withServer } from './with-server.js';
 
 /** Everything `list` found; `null` = not offered (capability absent), an Error = listing failed. */

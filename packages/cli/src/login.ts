@@ -17,7 +17,7 @@ import { println } from './command-io.js';
 import { EXIT } from './exit-codes.js';
 import type { CommandIo } from './command-io.js';
 import { listenForCallback } from './login-callback.js';
-import { terminalText } from './terminal-text.js';
+import { terminalText } from 'mcpwire/host';
 import { TokenFile, configDir } from './token-file.js';
 
 /** How long login may take, the browser's return included (default 5 minutes). */

@@ -28,7 +28,7 @@ import { runSkills } from './skills.js';
 import { runBridge } from './bridge.js';
 import { runTap } from './tap.js';
 import { runTrace } from './trace-command.js';
-import { terminalText } from './terminal-text.js';
+import { terminalText } from 'mcpwire/host';
 
 /** Commands that stand between a host and a server: SIGTERM (how a host stops a stdio server) ends the server they started in order, as Ctrl-C does. */
 const RELAYS = new Set(['tap', 'bridge']);

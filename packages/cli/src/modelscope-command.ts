@@ -23,7 +23,7 @@ import { entryName } from './registry-command.js';
 import { DIALECTS, attemptEntry } from './registry-entry.js';
 import type { BuiltEntry, Dialect, Need } from './registry-entry.js';
 import { hostedEntry, localEntry } from './modelscope-entry.js';
-import { terminalLine, terminalText } from './terminal-text.js';
+import { terminalLine, terminalText } from 'mcpwire/host';
 
 /** The environment variable the token is read from. */
 export const TOKEN_VARIABLE = 'MODELSCOPE_API_TOKEN';

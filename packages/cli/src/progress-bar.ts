@@ -3,7 +3,7 @@
 
 import type { Progress } from 'mcpwire/protocol';
 import type { TextSink } from './command-io.js';
-import { terminalLine } from './terminal-text.js';
+import { terminalLine } from 'mcpwire/host';
 
 /** One frame of the bar, at most `columns` characters. */
 export function formatProgress(progress: Progress, columns: number): string {

@@ -13,7 +13,7 @@ import type { CommandIo } from './command-io.js';
 import { EXIT } from './exit-codes.js';
 import { reportRequestFailure } from './request-failure.js';
 import { base64Bytes, formatBytes } from './render-result.js';
-import { terminalText } from './terminal-text.js';
+import { terminalText } from 'mcpwire/host';
 import { withServer } from './with-server.js';
 import type { CommandContext } from './with-server.js';
 

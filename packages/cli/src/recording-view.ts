@@ -10,7 +10,7 @@
 import { CLIENT_REQUESTS, NOTIFICATIONS } from 'mcpwire/protocol';
 import { renderTraceHtml, short, wireArrow } from './trace-html.js';
 import type { TraceArrow } from './trace-html.js';
-import { terminalLine } from './terminal-text.js';
+import { terminalLine } from 'mcpwire/host';
 import type { Recorded, Recording, Wire } from './trace-file.js';
 
 /** Names shown in one note or summary line. */

@@ -16,7 +16,7 @@ import { OFFICIAL_REGISTRY, REGISTRY_TIMEOUT_MS, RegistryError, getServer, listS
 import type { RegistryReader, ServerDetail, ServerResponse, UnusableEntry } from './registry-api.js';
 import { DIALECTS, attemptEntry, packageEntry, remoteEntry } from './registry-entry.js';
 import type { BuiltEntry, Dialect, Need } from './registry-entry.js';
-import { terminalLine, terminalText } from './terminal-text.js';
+import { terminalLine, terminalText } from 'mcpwire/host';
 
 /** How many results `search` shows without --limit. */
 export const DEFAULT_SEARCH_LIMIT = 30;

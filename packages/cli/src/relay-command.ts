@@ -15,7 +15,7 @@ import type { CommandIo } from './command-io.js';
 import { EXIT } from './exit-codes.js';
 import { serverSideTransport } from './relay-http.js';
 import type { ServerTarget } from './server-target.js';
-import { terminalText } from './terminal-text.js';
+import { terminalText } from 'mcpwire/host';
 import type { TraceVia, Tracer } from './trace.js';
 import { TokenFile, configDir } from './token-file.js';
 

@@ -11,7 +11,7 @@ import { println } from './command-io.js';
 import type { CommandIo } from './command-io.js';
 import { listenForCallback } from './login-callback.js';
 import type { LoginCallback } from './login-callback.js';
-import { terminalText } from './terminal-text.js';
+import { terminalText } from 'mcpwire/host';
 import type { TokenFile } from './token-file.js';
 
 type AuthHook = NonNullable<HttpTransportOptions['auth']>;

@@ -2,7 +2,7 @@
 // side of the seam it crosses: the model API (host ⇄ model) or MCP (client ⇄ server).
 
 import type { HostEvent } from 'mcpwire/host';
-import { terminalLine } from './terminal-text.js';
+import { terminalLine } from 'mcpwire/host';
 
 const MODEL = 'model API';
 const MCP = 'MCP      ';

@@ -9,7 +9,7 @@ import type { TransportKind } from 'mcpwire/jsonrpc';
 import type { HttpTraceEvent } from 'mcpwire/http';
 import type { TextSink } from './command-io.js';
 import { outputFileError } from './output-file.js';
-import { terminalLine } from './terminal-text.js';
+import { terminalLine } from 'mcpwire/host';
 
 /** Which transport a traced message crossed: the kinds the command connects over. */
 export type TraceVia = Extract<TransportKind, 'stdio' | 'streamable-http' | 'sse'>;

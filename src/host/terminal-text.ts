@@ -1,4 +1,5 @@
-// Peer text made safe to print on a terminal. Tool names, descriptions, serverInfo, error
+// Peer text made safe to print on a terminal (the host shows it to a user; mcpwire-cli prints it,
+// mcpwire-bridge passes a server's stderr into an error a host prints). Tool names, descriptions, serverInfo, error
 // messages, tool output and a server's stderr are untrusted: printed raw, ESC[2J clears the
 // screen, OSC 0 sets the window title, OSC 52 writes the clipboard, and the 8-bit CSI (U+009B)
 // does what ESC[ does on many terminals. So these characters are shown, not obeyed:
