@@ -159,8 +159,10 @@ export class NodeSseSink implements SseSink {
     this.#res.destroy();
   }
 
-  onClose(listener: () => void): void {
-    this.#res.on('close', listener); // 'close' comes once; on() needs no wrapper
+  onClose(listener: (complete: boolean) => void): void {
+    // 'close' comes once; writableFinished: end() was called and node handed every byte to the socket.
+    const res = this.#res;
+    res.on('close', () => listener(res.writableFinished));
   }
 }
 
