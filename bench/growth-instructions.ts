@@ -3,7 +3,8 @@
 // doing the same I/O, per unit of work: per listed tool for a full tools/list (every page, 100 a
 // page) and per tools/call with many tools registered (many-tools-stdio.ts beside
 // raw-many-tools-stdio.js); per byte of a text result over stdio (sized-answer.ts beside
-// raw-sized-stdio.js) and of an SSE answer (the same server over HTTP beside raw-sse-answer-http.js).
+// raw-sized-stdio.js) and of an SSE or JSON answer (the same server over HTTP beside
+// raw-sse-answer-http.js).
 // And what SSE answers leave behind: the server's RSS after two full GCs (memory-command.js),
 // beside the raw server's after the same answers. BENCH_QUICK=1 counts fewer sizes.
 
@@ -139,6 +140,11 @@ export async function benchGrowthInstructions(esbuild: string, only = process.en
     const work = { perCall: bytes, perWindow: 10_000 * KB, warmup: 30_000 * KB };
     specs.push([`HTTP SSE answer, a ${megabytes(bytes)} text result (server)`, 'per byte', bytes, 1.1,
       () => counted(SIZED_BUNDLE, ['http', String(bytes)], httpDrive(), work), () => counted(RAW_SSE_SERVER, [], httpDrive(`?bytes=${bytes}`), work)]);
+  }
+  for (const bytes of SSE_BYTES) {
+    const work = { perCall: bytes, perWindow: 10_000 * KB, warmup: 30_000 * KB };
+    specs.push([`HTTP JSON answer, a ${megabytes(bytes)} text result (server)`, 'per byte', bytes, 1.1,
+      () => counted(SIZED_BUNDLE, ['http-json', String(bytes)], httpDrive(), work), () => counted(RAW_SSE_SERVER, [], httpDrive(`?bytes=${bytes}&json`), work)]);
   }
   const rows: GrowthInstructionRow[] = [];
   for (const [measure, unit, units, limit, ours, theirs] of specs) {

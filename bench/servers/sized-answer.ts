@@ -1,6 +1,6 @@
 // A server whose one tool, `add`, answers with a text of argv[3] characters ('x' each, built once),
-// over stdio (argv[2] `stdio`) or Streamable HTTP with SSE answers (argv[2] `http`: prints
-// "listening on <url>", stops when its stdin ends). Bundled by the growth section's instruction
+// over stdio (argv[2] `stdio`) or Streamable HTTP with SSE answers (argv[2] `http`; `http-json`:
+// one JSON body per POST; both print "listening on <url>" and stop when stdin ends). Bundled by the growth section's instruction
 // rows (growth-instructions.ts) beside raw-sized-stdio.js and raw-sse-answer-http.js.
 
 import { ToolServer } from '../../src/server/index.js';
@@ -14,7 +14,7 @@ server.tool(ADD_TOOL, () => ({ content: [{ type: 'text', text }] }));
 if (wire === 'stdio') {
   await serveStdio(server);
 } else {
-  const http = await serveHttp(server, { maxSessions: 10_000 });
+  const http = await serveHttp(server, { maxSessions: 10_000, jsonResponse: wire === 'http-json' });
   // Under valgrind a call takes seconds: past node's 5 s keep-alive, a reused connection met the
   // server's idle timer (mcpwire-http.js says more).
   http.httpServer.keepAliveTimeout = 600_000;
