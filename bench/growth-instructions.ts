@@ -111,7 +111,10 @@ async function counted(script: string, args: string[], drive: WindowDrive, work:
   return instructionsPerCall([script, ...args], drive, calls, warmup, windows);
 }
 
-/** The rows, both sides of each counted at once (one valgrind process a CPU). `only`: substrings of measures. */
+/**
+ * The rows, both sides of each counted at once (one valgrind process a CPU). `only`: substrings of
+ * measures, from BENCH_GROWTH split at commas, so each part is one without a comma (`10 MB text result (server)`).
+ */
 export async function benchGrowthInstructions(esbuild: string, only = process.env.BENCH_GROWTH?.split(',')): Promise<GrowthInstructionRow[]> {
   requireValgrind();
   bundle(esbuild, 'bench/servers/many-tools-stdio.ts', MANY_TOOLS_BUNDLE, false);
