@@ -13,7 +13,9 @@ import { benchBridgeMemory } from './bridge-memory.js';
 import { benchColdStart } from './cold-start.js';
 import { COUNTS, QUICK, ROOT, SERVERS } from './config.js';
 import { benchFootprint } from './footprint.js';
-import { STARTUP_TOOLS, benchGrowth } from './growth.js';
+import { benchGrowth } from './growth.js';
+import { benchGrowthInstructions, benchRetained } from './growth-instructions.js';
+import { growthInstructionRows, growthRows, retainedRows } from './growth-rows.js';
 import { benchHttp } from './http.js';
 import { benchHttpClient, httpClientRows } from './http-client.js';
 import { benchHttpEras } from './http-eras.js';
@@ -213,29 +215,13 @@ await section('json schema', async () => {
 });
 
 await section('growth', async () => {
-  // Issue 47: per tool, per call and per MB, the same at every size, and as raw Node's.
+  // Issue 47: per tool, per call and per byte, the same at every size, and as raw Node's: CPU, then instructions.
   const result = details.growth = await benchGrowth(esbuild);
-  for (const { count: tools, listPerTool, call } of result.tools) {
-    rows.push(
-      compared('growth', `tools/list, every page (100 a page), ${count(tools)} tools: server CPU per tool`, 'µs', listPerTool.mcpwire, listPerTool.raw, atMost(1.2)),
-      compared('growth', `tools/call with ${count(tools)} tools registered: server CPU per call`, 'µs', call.mcpwire, call.raw, atMost(1.2)),
-    );
-  }
-  for (const { mb, mcpwire, raw, refused } of result.sse) {
-    const row: Row = mcpwire === undefined
-      ? { section: 'growth', measure: `HTTP client reads one ${mb} MB SSE answer: refused`, mcpwire: undefined, baseline: raw, unit: 'µs', ratio: undefined, target: atMost(1.1), status: 'MISS', note: refused }
-      : compared('growth', `HTTP client reads one ${mb} MB SSE answer: client CPU per MB`, 'µs', mcpwire, raw, atMost(1.1));
-    rows.push(row);
-  }
-  // Item 5: 1,000 tools of 20 properties start within 1.2× of one tool, plus what raw pays to hold those schemas.
-  const { mcpwireOne, mcpwireMany, rawOne, rawMany } = result.startUp;
-  rows.push(
-    compared('growth', `start-up to the initialize answer, ${count(STARTUP_TOOLS)} tools of 20 properties (vs 1 tool + raw's cost of holding them)`, 'ms',
-      mcpwireMany, mcpwireOne + Math.max(0, rawMany - rawOne), atMost(1.2)),
-    absolute('growth', '  mcpwire, 1 tool', 'ms', mcpwireOne),
-    absolute('growth', '  raw, 1 tool', 'ms', rawOne),
-    absolute('growth', `  raw, ${count(STARTUP_TOOLS)} tools`, 'ms', rawMany),
-  );
+  rows.push(...growthRows(result));
+  const counted = details.growthInstructions = await benchGrowthInstructions(esbuild);
+  rows.push(...growthInstructionRows(counted));
+  const retained = details.growthRetained = await benchRetained(esbuild);
+  rows.push(...retainedRows(retained));
 });
 
 await section('validator', async () => {

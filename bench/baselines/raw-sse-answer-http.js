@@ -1,6 +1,7 @@
-// Baseline server for the growth section's SSE client rows: node:http answering every POST with
+// Baseline server for the growth section's SSE rows: node:http answering every POST with
 // one SSE message event whose result holds a text of `?bytes=` characters, written as one string
-// (the socket splits it into chunks as TCP delivers them). Prints "listening on <url>"; stops
+// (the socket splits it into chunks as TCP delivers them); with `&json`, the same answer as one
+// JSON body. Prints "listening on <url>"; stops
 // when its stdin ends. Plain JavaScript.
 
 import { createServer } from 'node:http';
@@ -11,10 +12,17 @@ const server = createServer((request, response) => {
   request.on('data', (chunk) => chunks.push(chunk));
   request.on('end', () => {
     const message = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-    const bytes = Number(new URL(request.url, 'http://x').searchParams.get('bytes'));
+    const query = new URL(request.url, 'http://x').searchParams;
+    const bytes = Number(query.get('bytes'));
+    const json = query.has('json');
     let text = texts.get(bytes);
     if (text === undefined) texts.set(bytes, text = 'x'.repeat(bytes));
     const data = JSON.stringify({ jsonrpc: '2.0', id: message.id, result: { content: [{ type: 'text', text }] } });
+    if (json) {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end(data);
+      return;
+    }
     response.writeHead(200, { 'content-type': 'text/event-stream' });
     response.end(`event: message\ndata: ${data}\n\n`);
   });

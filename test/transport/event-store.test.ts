@@ -221,7 +221,7 @@ test('ResumableStream: hands the store the JSON text it writes', async () => {
     async replayEventsAfter() { throw new Error('not used'); },
   };
   const settings = { eventStore, retryMs: 1000, maxBufferedBytes: MiB };
-  const stream = new ResumableStream('s.1', undefined, settings, { sessionId: 's', connectionEnded() {} });
+  const stream = new ResumableStream('s.1', undefined, settings, { sessionId: 's', connectionEnded() {}, streamDelivered() {} });
   await stream.prime();
   await stream.emit(note(1));
   assert.deepStrictEqual(stored, [['s.1', null, undefined], ['s.1', note(1), JSON.stringify(note(1))]]);
@@ -237,7 +237,7 @@ test('ResumableStream: a store that records at once (storeEventNow) is never awa
     },
     async replayEventsAfter() { throw new Error('not used'); },
   };
-  const stream = new ResumableStream('s.1', undefined, { eventStore, retryMs: 1000, maxBufferedBytes: MiB }, { sessionId: 's', connectionEnded() {} });
+  const stream = new ResumableStream('s.1', undefined, { eventStore, retryMs: 1000, maxBufferedBytes: MiB }, { sessionId: 's', connectionEnded() {}, streamDelivered() {} });
   assert.deepStrictEqual([stream.prime(), stream.emit(note(1)), stored], [undefined, undefined, [['s.1', null, undefined], ['s.1', note(1), JSON.stringify(note(1))]]]);
   const memory = new InMemoryEventStore();
   assert.deepStrictEqual([memory.storeEventNow('a', null), memory.storeEventNow('a', note(1)), await memory.storeEvent('a', note(2))], ['a_1', 'a_2', 'a_3']);

@@ -69,6 +69,9 @@ export interface SseSink {
   end(): void;
   /** Cuts the response now; what is queued is lost (the event store still has it). */
   destroy(): void;
-  /** Calls `listener` once when the response is over: ended and taken, cut, or the client left. */
-  onClose(listener: () => void): void;
+  /**
+   * Calls `listener` once when the response is over: ended and taken (`complete`: every byte was
+   * handed on to the client's connection), cut, or the client left (not complete).
+   */
+  onClose(listener: (complete: boolean) => void): void;
 }

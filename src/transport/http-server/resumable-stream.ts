@@ -27,6 +27,11 @@ export interface StreamOwner {
    * `overflow` is set when this side cut it because its client did not read.
    */
   connectionEnded(overflow?: Error): void;
+  /**
+   * The stream's response went out whole: the connection that carried it ended and handed every
+   * byte on to the client's connection. Nothing is left to resume it for.
+   */
+  streamDelivered(stream: ResumableStream): void;
 }
 
 /** A POST-born stream (answers one request) or the session's GET stream. */
@@ -64,7 +69,10 @@ export class ResumableStream {
     // young-generation GCs almost every time (measured with --trace-gc-nvp on bench/memory.ts:
     // 8.4 MB survived per 1,000 handshakes, 3.1 MB without), which grew V8's young generation: most
     // of an idle session's RSS. A connection that closed is let go by #live() instead.
-    connection.onclose = (reason) => owner.connectionEnded(reason);
+    connection.onclose = (reason, delivered) => {
+      owner.connectionEnded(reason);
+      if (delivered) owner.streamDelivered(this);
+    };
     this.#connection = connection;
   }
 
@@ -116,21 +124,27 @@ export class ResumableStream {
     for (const [eventId, message] of missed) {
       this.#connection?.write(encodeMessageEvent(eventId, JSON.stringify(message)));
     }
-    if (this.done) this.disconnect();
+    if (this.done) this.disconnect(true);
   }
 
-  /** Ends the current connection normally; the stream itself goes on. False if none was open. */
-  disconnect(): boolean {
+  /**
+   * Ends the current connection normally; the stream itself goes on. False if none was open.
+   * `last`: the connection carries the stream's end (its response), see SseConnection.end.
+   */
+  disconnect(last = false): boolean {
     const connection = this.#live();
     if (!connection) return false;
     this.#connection = undefined;
-    connection.end();
+    connection.end(last);
     return true;
   }
 
-  /** The response is out (or will never come): end the connection after it. */
+  /**
+   * The response is out (or will never come): end the connection after it. Written to a live
+   * connection, it is delivered once that connection has handed it all on (StreamOwner.streamDelivered).
+   */
   finish(): void {
     this.done = true;
-    this.disconnect();
+    this.disconnect(true);
   }
 }

@@ -1,7 +1,8 @@
 // The resumable streams of one HTTP session, by stream id, and how many of them it keeps once
 // finished: a finished stream stays resumable (its events stay in the event store) until it is
 // one of more than MAX_FINISHED_STREAMS, then the oldest go first
-// (basic/transports#resumability-and-redelivery).
+// (basic/transports#resumability-and-redelivery). One whose response went out whole on its
+// connection is forgotten at once (the session's streamDelivered): nothing is left to resume.
 
 import type { EventStore } from './event-store.js';
 import type { ResumableStream } from './resumable-stream.js';

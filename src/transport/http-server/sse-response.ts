@@ -15,8 +15,12 @@ export const DEFAULT_STALL_MS = 10_000;
 
 /** A text/event-stream response that can be written to until it closes. */
 export class SseConnection {
-  /** Fires once when the connection is gone; `reason` is set when this side cut it for overflow. */
-  onclose?: (reason?: Error) => void;
+  /**
+   * Fires once when the connection is gone; `reason` is set when this side cut it for overflow;
+   * `delivered` when it was ended with its stream's last event (end(true)) and every byte of it
+   * was handed on to the client's connection.
+   */
+  onclose?: (reason: Error | undefined, delivered: boolean) => void;
 
   readonly #sink: SseSink;
   readonly #maxBuffered: number;
@@ -27,6 +31,8 @@ export class SseConnection {
   #gone = false;
   #reason: Error | undefined;
   #stallTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Ended by end(true): the stream's last event is the last thing written. */
+  #last = false;
   /** Characters written so far: less what is still buffered, that is what the client has taken. */
   #written = 0;
 
@@ -34,11 +40,11 @@ export class SseConnection {
     this.#sink = sink;
     this.#maxBuffered = maxBufferedBytes;
     this.#stallMs = stallMs;
-    sink.onClose(() => {
+    sink.onClose((complete) => {
       this.#open = false;
       this.#gone = true;
       clearTimeout(this.#stallTimer);
-      this.onclose?.(this.#reason);
+      this.onclose?.(this.#reason, complete && this.#last);
     });
   }
 
@@ -98,10 +104,15 @@ export class SseConnection {
     unref(this.#stallTimer);
   }
 
-  /** Ends the response normally (the logical stream may still be resumed). */
-  end(): void {
+  /**
+   * Ends the response normally (the logical stream may still be resumed). `last`: what was
+   * written ends the logical stream too (its response is in it), so onclose can say when the
+   * client's connection has taken all of it.
+   */
+  end(last = false): void {
     if (!this.#open) return;
     this.#open = false;
+    this.#last = last;
     this.#sink.end();
   }
 }

@@ -22,7 +22,9 @@ export class WebSseSink implements SseSink {
   /** Resolves the pending pull, if the runtime asked for more while nothing waited. */
   #puller: (() => void) | undefined;
   #drainWaiters: (() => void)[] = [];
-  #closeListeners: (() => void)[] = [];
+  #closeListeners: ((complete: boolean) => void)[] = [];
+  /** The body was closed after its last byte was pulled (not cut, not cancelled). */
+  #complete = false;
 
   constructor() {
     this.body = new ReadableStream<Uint8Array>({
@@ -66,8 +68,8 @@ export class WebSseSink implements SseSink {
     this.#close();
   }
 
-  onClose(listener: () => void): void {
-    if (this.#gone) listener();
+  onClose(listener: (complete: boolean) => void): void {
+    if (this.#gone) listener(this.#complete);
     else this.#closeListeners.push(listener);
   }
 
@@ -86,6 +88,7 @@ export class WebSseSink implements SseSink {
     }
     if (this.#ending && !this.#gone) {
       this.#controller.close();
+      this.#complete = true;
       this.#close();
     }
     puller?.();
@@ -103,6 +106,6 @@ export class WebSseSink implements SseSink {
     this.#puller = undefined;
     const listeners = this.#closeListeners;
     this.#closeListeners = [];
-    for (const listener of listeners) listener();
+    for (const listener of listeners) listener(this.#complete);
   }
 }
