@@ -55,8 +55,14 @@ const ENTRIES: Record<string, string[]> = {
     'StructuredOutputError',
     // The input requests of an input_required result, checked: an extension answers them as the core does (the Tasks client).
     'checkedInputRequests',
+    // A tool's x-mcp-header mirrors and one call's Mcp-Param-* values: a relay that is the HTTP client (mcpwire-bridge).
+    'paramHeaderValues', 'paramHeadersOf',
   ],
-  '../src/host/index.ts': ['Host', 'Policy', 'SamplingDeclinedError', 'ScriptedModel', 'ToolSeam'],
+  '../src/host/index.ts': [
+    'Host', 'Policy', 'SamplingDeclinedError', 'ScriptedModel', 'ToolSeam',
+    // Peer text made safe for a terminal: what a host shows a user (mcpwire-cli, mcpwire-bridge's error texts).
+    'terminalLine', 'terminalText',
+  ],
   // Streamable HTTP wherever fetch runs: the fetch handler and the clients (no node:*).
   '../src/http.ts': [
     'HttpStatusError', 'InMemoryEventStore', 'LegacySseClientTransport', 'SseParser',
@@ -95,13 +101,13 @@ const TYPES: Record<string, string[]> = {
   'index.ts': [],
   'jsonrpc/index.ts': ['JSONRPCMessage', 'MessageExtra', 'OptionKeys', 'Params', 'RequestId', 'SendOptions', 'Transport', 'TransportKind'],
   'json-schema/index.ts': ['FromJsonSchema', 'ValidateOptions', 'ValidationError', 'ValidationResult', 'Validator'],
-  'protocol/index.ts': ['AppToolVisibility', 'AuthInfo', 'BlobResourceContents', 'CallToolResult', 'CompleteRequestParams', 'CompleteResult', 'ContentBlock', 'CreateMessageRequestParams', 'CreateMessageResult', 'DiscoverResult', 'ElicitRequestParams', 'ElicitResult', 'GetPromptResult', 'JsonSchemaObject', 'LoggingLevel', 'McpMessageExtra', 'McpRequestContext', 'McpRequestOptions', 'McpTransport', 'Progress', 'Prompt', 'ReadResourceResult', 'Resource', 'ResourceTemplate', 'Root', 'ServerCapabilities', 'SessionState', 'SubscriptionFilter', 'TextResourceContents', 'Tool', 'TraceContext'],
+  'protocol/index.ts': ['AppToolVisibility', 'AuthInfo', 'BlobResourceContents', 'CallToolResult', 'CompleteRequestParams', 'CompleteResult', 'ContentBlock', 'CreateMessageRequestParams', 'CreateMessageResult', 'DiscoverResult', 'ElicitRequestParams', 'ElicitResult', 'GetPromptResult', 'JsonSchemaObject', 'LoggingLevel', 'McpMessageExtra', 'McpRequestContext', 'McpRequestOptions', 'McpTransport', 'ParamHeaderSource', 'Progress', 'Prompt', 'ReadResourceResult', 'Resource', 'ResourceTemplate', 'Root', 'ServerCapabilities', 'SessionState', 'SubscriptionFilter', 'TextResourceContents', 'Tool', 'TraceContext'],
   'transport/index.ts': [],
   'http.ts': ['BearerAuthOptions', 'CorsOptions', 'DpopExpectation', 'DpopVerifier', 'EventStore', 'FetchHandlerOptions', 'HttpTraceEvent', 'HttpTransportOptions', 'InMemoryEventStoreOptions', 'LegacySseTransportOptions', 'SessionSharing', 'SessionStateStore', 'TokenVerifier'],
   'http-stateless.ts': ['StatelessFetchHandlerOptions'],
   'node.ts': ['HttpServerOptions', 'SpawnStdioOptions'],
   'server/index.ts': ['ExtensionServer', 'HandlerContext', 'InputOptions', 'ListenBus', 'ListenEvent', 'McpServerOptions', 'Middleware', 'PromptArguments', 'RegisteredPrompt', 'RegisteredResource', 'RegisteredResourceTemplate', 'RegisteredTool', 'ServerExtension', 'ToolHandler', 'ToolServerOptions'],
-  'client/index.ts': ['ClientExtension', 'ClientMiddleware', 'ClientRequestOptions', 'EraChoice', 'ExtensionCall', 'ExtensionClient', 'InputRequest', 'ListLimits', 'McpClientOptions', 'Subscription'],
+  'client/index.ts': ['ClientExtension', 'ClientMiddleware', 'ClientRequestOptions', 'EraChoice', 'ExtensionCall', 'ExtensionClient', 'InputRequest', 'ListLimits', 'McpClientOptions', 'ParamHeader', 'Subscription'],
   'host/index.ts': ['ConfirmationRequest', 'FunctionCall', 'HostEvent', 'HostOptions', 'Model', 'ModelMessage', 'ModelReply', 'ModelRequest', 'PolicyOptions', 'SamplingConfirmationRequest'],
 };
 

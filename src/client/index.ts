@@ -12,3 +12,5 @@ export { SessionLostError } from './session-renewal.js';
 export { listAllPages } from './list-all.js';
 export { StructuredOutputError } from './structured-output-check.js';
 export type { ListLimits } from './list-all.js';
+export { paramHeadersOf, paramHeaderValues } from './param-headers.js';
+export type { ParamHeader } from './param-headers.js';

@@ -25,6 +25,6 @@ export { decodeBase64Url, encodeBase64Url } from './base64url.js';
 export { appToolVisibility, visibleTo } from './tool-visibility.js';
 export type { AppToolVisibility } from './tool-visibility.js';
 // The Transport as MCP's sides use it: the session, the hints, the HTTP and auth facts of a message.
-export type { AuthInfo, McpMessageExtra, McpTransport } from './mcp-transport.js';
+export type { AuthInfo, McpMessageExtra, McpTransport, ParamHeaderSource } from './mcp-transport.js';
 export { sessionStateProblem } from './session-state.js';
 export type { SessionState } from './session-state.js';

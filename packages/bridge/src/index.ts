@@ -8,3 +8,4 @@ export { relayedClient } from './relayed-client-transport.js';
 export type { RelayedClientOptions } from './relayed-client-transport.js';
 export { SessionRenewalError } from './session-renewal-error.js';
 export type { SessionRenewalFailure } from './session-renewal-error.js';
+export { ToolHeaderMirrors } from './tool-header-mirrors.js';

@@ -4,7 +4,7 @@
 // format `--trace-file` always writes (trace.ts), `send` for what the host sent, `receive` for what
 // the server sent. Nothing here prints to stdout: stdout is the host's pipe.
 
-import { Relay } from 'mcpwire-bridge';
+import { Relay, ToolHeaderMirrors } from 'mcpwire-bridge';
 import type { RelayRecord } from 'mcpwire-bridge';
 import { messageOf } from 'mcpwire/jsonrpc';
 import type { McpTransport } from 'mcpwire/protocol';
@@ -57,8 +57,14 @@ export async function runRelay(target: ServerTarget, io: CommandIo, options: Rel
     ({ transport: server, via, close: closeLogin } = serverSideTransport(target, tracer, new TokenFile(configDir(io.env)), io, { name, browser: options.browser }));
     if (via === 'sse') println(io.stderr, `mcpwire ${name}: speaking the legacy HTTP+SSE transport (2024-11-05) to ${target.url}, as --sse asks; mcpwire login tokens are not used over it`);
   }
+  // Over Streamable HTTP, a 2026 tools/call carries its tool's Mcp-Param-* headers (tool-header-mirrors.ts).
+  const mirrors = server.setParamHeaders === undefined ? undefined : new ToolHeaderMirrors();
+  if (mirrors) server.setParamHeaders!(mirrors.source);
   const relay = new Relay(server, {
-    onrecord: (seen) => report(seen, via, options, io, record),
+    onrecord: (seen) => {
+      mirrors?.see(seen);
+      report(seen, via, options, io, record);
+    },
   });
   const stop = (): void => { void relay.close(); };
   io.signal?.addEventListener('abort', stop, { once: true });
