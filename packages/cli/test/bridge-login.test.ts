@@ -59,7 +59,7 @@ test('no stored login: the 401 starts the login, the tokens are stored, the host
 
 test('no stored login, the 401 is a DPoP challenge (RFC 9449 §7.1): the login gets DPoP-bound tokens, each request proves the key', async (t) => {
   const auth = await startAuthServer();
-  const mcp = await startProtectedServer(auth, undefined, undefined, dpopVerifier());
+  const mcp = await startProtectedServer(auth, undefined, undefined, { verifier: dpopVerifier(), challenge: true });
   const dir = mkdtempSync(join(tmpdir(), 'mcpwire-bridge-login-'));
   t.after(async () => { await mcp.close(); await auth.close(); rmSync(dir, { recursive: true, force: true }); });
   const spawned = spawnStdio(process.execPath, [CLI, 'bridge', mcp.url, '--no-browser'], { env: { MCPWIRE_CONFIG_DIR: dir } });
@@ -74,4 +74,18 @@ test('no stored login, the 401 is a DPoP challenge (RFC 9449 §7.1): the login g
   assert.deepStrictEqual([stored.tokens.token_type, Object.keys(stored.dpop_key ?? {}).sort()], ['DPoP', ['crv', 'd', 'kty', 'x', 'y']]);
   const stderr = browser.stderr();
   for (const secret of [stored.tokens.access_token, stored.tokens.refresh_token, stored.dpop_key!.d].filter((value) => value !== undefined)) assert.equal(stderr.includes(secret!), false, 'a secret on stderr');
+});
+
+test('bridge URL --dpop: the login gets DPoP-bound tokens though the 401 is a Bearer challenge, as login --dpop', async (t) => {
+  const auth = await startAuthServer();
+  const mcp = await startProtectedServer(auth, undefined, undefined, { verifier: dpopVerifier(), challenge: false });
+  const dir = mkdtempSync(join(tmpdir(), 'mcpwire-bridge-login-'));
+  t.after(async () => { await mcp.close(); await auth.close(); rmSync(dir, { recursive: true, force: true }); });
+  const spawned = spawnStdio(process.execPath, [CLI, 'bridge', mcp.url, '--no-browser', '--dpop'], { env: { MCPWIRE_CONFIG_DIR: dir } });
+  playBrowser(spawned);
+  const client = await McpClient.connect(spawned);
+  assert.deepStrictEqual(await client.callTool('whoami'), { content: [{ type: 'text', text: 'client-1' }] });
+  await client.close();
+  assert.deepStrictEqual(auth.requests.filter((request) => request.path === '/token').map((request) => [request.params.grant_type, typeof request.dpop]), [['authorization_code', 'string']]);
+  assert.equal(storedLogin(dir, mcp.url).tokens.token_type, 'DPoP');
 });
