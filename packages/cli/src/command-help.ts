@@ -369,6 +369,7 @@ export const COMMAND_HELP: Record<string, CommandHelp> = {
       ['--header \'Name: value\'', 'a header on every request (-H, repeatable)'], ['--allow-insecure-http', 'send -H Authorization / login tokens over plain http off loopback'],
       ['--sse', 'speak the legacy HTTP+SSE transport (2024-11-05) to URL, said on stderr'],
       ['--no-browser', 'a login the server asks for (no stored tokens) prints its URL on stderr only'],
+      ['--dpop', 'that login gets DPoP-bound tokens (RFC 9449), as login --dpop; it does when the 401 asks for DPoP anyway'],
       ['--trace', 'print each HTTP exchange and problem on stderr'], ['--trace-file F', 'write them to F (NDJSON); mcpwire tap URL records the messages too'],
       ['--port N', 'serve `-- command` on 127.0.0.1:N (0 picks a free port)'], ['--env KEY=VALUE', 'with --port: a variable for the command (-e, repeatable)'],
       ['--cwd DIR', 'with --port: the command\'s working folder'], ['--inherit-env', 'with --port: give the command all of mcpwire\'s environment'],

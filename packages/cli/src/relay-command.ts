@@ -28,6 +28,8 @@ export interface RelayRunOptions {
   recordMessages: boolean;
   /** A login the server asks for opens the browser (not with --no-browser). */
   browser: boolean;
+  /** That login gets DPoP-bound tokens (bridge --dpop); it does anyway when the server's 401 asks for DPoP. */
+  dpop?: boolean;
 }
 
 /** Relays between this process's stdio and `target` until either side closes; resolves with the exit code. */
@@ -54,7 +56,7 @@ export async function runRelay(target: ServerTarget, io: CommandIo, options: Rel
     server = spawned;
     via = 'stdio';
   } else {
-    ({ transport: server, via, close: closeLogin } = serverSideTransport(target, tracer, new TokenFile(configDir(io.env)), io, { name, browser: options.browser }));
+    ({ transport: server, via, close: closeLogin } = serverSideTransport(target, tracer, new TokenFile(configDir(io.env)), io, { name, browser: options.browser, dpop: options.dpop === true }));
     if (via === 'sse') println(io.stderr, `mcpwire ${name}: speaking the legacy HTTP+SSE transport (2024-11-05) to ${target.url}, as --sse asks; mcpwire login tokens are not used over it`);
   }
   // Over Streamable HTTP, a 2026 tools/call carries its tool's Mcp-Param-* headers (tool-header-mirrors.ts).

@@ -12,12 +12,13 @@ import type { McpTransport } from 'mcpwire/protocol';
 import type { CommandIo } from './command-io.js';
 import { storedLogin } from './connect.js';
 import { LoginOnChallenge } from './relay-login.js';
+import type { LoginOnChallengeOptions } from './relay-login.js';
 import type { ServerTarget } from './server-target.js';
 import type { TokenFile } from './token-file.js';
 import type { TraceVia, Tracer } from './trace.js';
 
 /** Builds the client transport for `target`; -H headers go on every request and are never traced (trace.ts keeps only the MCP headers). */
-export function serverSideTransport(target: Extract<ServerTarget, { kind: 'http' }>, tracer: Tracer, tokens: TokenFile, io: CommandIo, login: { name: string; browser: boolean }):
+export function serverSideTransport(target: Extract<ServerTarget, { kind: 'http' }>, tracer: Tracer, tokens: TokenFile, io: CommandIo, login: LoginOnChallengeOptions):
   { transport: McpTransport; via: TraceVia; close?: () => Promise<void> } {
   if (target.legacy) {
     // No fallback by itself: a bridge that guessed would hide which transport the host really gets.

@@ -17,6 +17,14 @@ import type { TokenFile } from './token-file.js';
 type AuthHook = NonNullable<HttpTransportOptions['auth']>;
 type Challenge = Parameters<AuthHook['unauthorized']>[0];
 
+/** How the login is shown (the command's name, a browser or not) and whether it binds the tokens to a key. */
+export interface LoginOnChallengeOptions {
+  name: string;
+  browser: boolean;
+  /** DPoP-bound tokens (RFC 9449) even when the 401 does not ask for them (`--dpop`, as on `mcpwire login`). */
+  dpop: boolean;
+}
+
 /** How long the browser may take to come back: `mcpwire login`'s default. */
 const LOGIN_TIMEOUT_MS = 300_000;
 
@@ -25,11 +33,11 @@ export class LoginOnChallenge implements AuthHook {
   readonly #url: string;
   readonly #tokens: TokenFile;
   readonly #io: CommandIo;
-  readonly #options: { name: string; browser: boolean };
+  readonly #options: LoginOnChallengeOptions;
   #provider: OAuthProvider | undefined;
   #callback: LoginCallback | undefined;
 
-  constructor(url: string, tokens: TokenFile, io: CommandIo, options: { name: string; browser: boolean }) {
+  constructor(url: string, tokens: TokenFile, io: CommandIo, options: LoginOnChallengeOptions) {
     this.#url = url;
     this.#tokens = tokens;
     this.#io = io;
@@ -56,11 +64,13 @@ export class LoginOnChallenge implements AuthHook {
 
   async #startLogin(): Promise<OAuthProvider> {
     const callback = this.#callback = await listenForCallback();
-    const { name, browser } = this.#options;
+    const { name, browser, dpop } = this.#options;
     return new OAuthProvider(this.#url, {
       store: this.#tokens,
       redirectUri: callback.redirectUri,
       clientName: 'mcpwire',
+      // A 401 whose challenge names the DPoP scheme makes the provider bind the tokens too (RFC 9449 §7.1).
+      dpop,
       authorize: async (authorizationUrl) => {
         println(this.#io.stderr, `mcpwire ${name}: to log in to ${terminalText(this.#url)}, open:\n  ${terminalText(authorizationUrl.href)}`);
         if (browser) openBrowser(authorizationUrl.href, this.#io);

@@ -84,4 +84,6 @@ test('--bearer-token-file: the token from the file (its trailing newline dropped
     { code: 2, stderr: `mcpwire: --bearer-token-file ${join(dir, 'missing')}: cannot read that file` });
   assert.deepStrictEqual(await refused(['--bearer-token-env', 'BRIDGE_TOKEN', '--bearer-token-file', tokenFile], { BRIDGE_TOKEN: TOKEN }),
     { code: 2, stderr: 'mcpwire: give one of --bearer-token-env NAME and --bearer-token-file F, not both' });
+  assert.deepStrictEqual(await refused(['--dpop']),
+    { code: 2, stderr: 'mcpwire: --dpop is for bridge URL (the login a server asks for); bridge --port N -- command checks bearer tokens only' });
 });

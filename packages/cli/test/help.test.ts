@@ -134,7 +134,7 @@ test('every command rejects an option it does not know with exit 2, naming the o
     [['serve', '--htp'], 'serve', '--http --port'],
     [['trace', 'view', 'f.ndjson', '--bogus'], 'trace', '--html'],
     [['tap', '--bogus', ...server], 'tap', '--header --env --cwd --allow-insecure-http --trace --trace-file --sse --no-browser'],
-    [['bridge', '--bogus', ...server], 'bridge', '--header --env --cwd --allow-insecure-http --trace --trace-file --sse --no-browser --port --inherit-env --shared-child --bearer-token-env --bearer-token-file'],
+    [['bridge', '--bogus', ...server], 'bridge', '--header --env --cwd --allow-insecure-http --trace --trace-file --sse --no-browser --dpop --port --inherit-env --shared-child --bearer-token-env --bearer-token-file'],
     [['login', 'http://127.0.0.1:9/mcp', '--bogus'], 'login', '--no-browser --timeout --client-credentials --client-id --client-secret-env --private-key --dpop --workload-token --id-jag --id-token --idp-client-id'],
   ];
   for (const [argv, command, takes] of cases) {

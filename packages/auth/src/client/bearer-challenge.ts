@@ -18,6 +18,11 @@ export function parseDpopChallenge(header: string | null | undefined): BearerCha
   return parseChallenge(header, 'DPoP') ?? {};
 }
 
+/** True when the header holds a challenge of the DPoP scheme: the resource server takes DPoP-bound tokens (RFC 9449 §7.1). */
+export function hasDpopChallenge(header: string | null | undefined): boolean {
+  return parseChallenge(header, 'DPoP') !== undefined;
+}
+
 /** The parameters of the `scheme` challenge in `header`; undefined when there is none. */
 function parseChallenge(header: string | null | undefined, scheme: 'Bearer' | 'DPoP'): BearerChallenge | undefined {
   if (!header) return undefined;

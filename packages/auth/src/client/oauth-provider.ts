@@ -5,7 +5,7 @@
 // workload, or an enterprise ID-JAG) and lets the transport retry. With `dpop` the tokens are
 // DPoP-bound (RFC 9449) and each request carries a proof. Only fetch and Web Crypto: any runtime.
 
-import { parseBearerChallenge, parseDpopChallenge } from './bearer-challenge.js';
+import { hasDpopChallenge, parseBearerChallenge, parseDpopChallenge } from './bearer-challenge.js';
 import type { BearerChallenge } from './bearer-challenge.js';
 import { OAuthDiscoveryError, checkOAuthUrl, discoverAuthorizationServer, discoverProtectedResource } from './oauth-discovery.js';
 import type { AuthorizationServerMetadata, OAuthFetch, ProtectedResourceMetadata } from './oauth-discovery.js';
@@ -107,6 +107,8 @@ export class OAuthProvider {
   /** The DPoP prover; its key is the stored one, or a new one saved with the tokens at login. */
   readonly #dpop = new DpopProver(() => this.#dpopKey());
   #newDpopKey: JwsSigningKey | undefined;
+  /** The resource server's 401 named the DPoP scheme: the tokens got from now on are DPoP-bound. */
+  #dpopChallenged = false;
   #assertionKey: Promise<JwsSigningKey> | undefined;
 
   constructor(serverUrl: string | URL, options: OAuthProviderOptions = {}) {
@@ -120,9 +122,9 @@ export class OAuthProvider {
     this.#now = options.now ?? Date.now;
   }
 
-  /** DPoP when asked for, or when the stored tokens are bound to a stored key (a later `mcpwire list`). */
+  /** DPoP when asked for (the option, or the server's challenge), or when the stored tokens are bound to a stored key (a later `mcpwire list`). */
   async #usesDpop(): Promise<boolean> {
-    return this.#options.dpop === true || (await this.#store.load(this.serverUrl))?.dpop_key !== undefined;
+    return this.#options.dpop === true || this.#dpopChallenged || (await this.#store.load(this.serverUrl))?.dpop_key !== undefined;
   }
 
   async #dpopKey(): Promise<JwsSigningKey> {
@@ -166,6 +168,8 @@ export class OAuthProvider {
     if (challenge.url !== undefined && await this.#usesDpop() && parseDpopChallenge(challenge.wwwAuthenticate).error === 'use_dpop_nonce') {
       return this.#dpop.rememberNonce(challenge.url, challenge.dpopNonce ?? null);
     }
+    // RFC 9449 §7.1: a 401 with a DPoP challenge says the server takes DPoP-bound tokens: get those.
+    if (challenge.status === 401 && hasDpopChallenge(challenge.wwwAuthenticate)) this.#dpopChallenged = true;
     const bearer = parseBearerChallenge(challenge.wwwAuthenticate);
     const stored = (await this.#store.load(this.serverUrl)) ?? {};
     if (challenge.status === 403) {
