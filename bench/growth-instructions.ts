@@ -16,6 +16,7 @@ import { ADD_CALL, INITIALIZE_PARAMS, QUICK, ROOT, SCRATCH } from './config.js';
 import { RawNodeHttpClient } from './baselines/raw-node-http-client.js';
 import { RawStdioClient } from './baselines/raw-clients.js';
 import { bundle } from './build.js';
+import { listAll } from './growth.js';
 import { CALLGRIND_TIMEOUT_MS, instructionsPerCall, requireValgrind } from './callgrind.js';
 import type { Calls, PerCall, WindowDrive } from './callgrind.js';
 import { stopChild, waitForLine } from './stats.js';
@@ -91,19 +92,6 @@ function sequential(call: () => Promise<unknown>): Calls {
   return async (n) => {
     for (let i = 0; i < n; i++) await call();
   };
-}
-
-/** Every page of tools/list, following nextCursor; checks that every tool came. */
-async function listAll(client: RawStdioClient, count: number): Promise<void> {
-  let cursor: unknown;
-  let listed = 0;
-  for (let page = 0; page <= count; page++) {
-    const result = await client.request('tools/list', cursor === undefined ? undefined : { cursor }) as { tools: unknown[]; nextCursor?: string };
-    listed += result.tools.length;
-    cursor = result.nextCursor;
-    if (cursor === undefined) break;
-  }
-  if (listed !== count) throw new Error(`tools/list listed ${listed} tools of ${count}`);
 }
 
 async function counted(script: string, args: string[], drive: WindowDrive, work: Work): Promise<PerCall> {

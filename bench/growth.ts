@@ -71,7 +71,7 @@ async function benchStartUp(): Promise<GrowthResult['startUp']> {
 }
 
 /** Every page of tools/list, following nextCursor; checks that every tool came. */
-async function listAll(client: RawStdioClient, count: number): Promise<void> {
+export async function listAll(client: RawStdioClient, count: number): Promise<void> {
   let cursor: unknown;
   let listed = 0;
   for (let page = 0; page <= count; page++) {
