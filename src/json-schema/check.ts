@@ -18,23 +18,35 @@ export interface Ctx {
   scope: Resource[];
   /** Nesting of $ref hops, capped so cyclic schemas on deep data cannot blow the stack. */
   depth: number;
-  /**
-   * The last object found to have every name of a `required` list (that list, by identity): the
-   * `properties` of the same schema object, which runs next, then skips their own-property checks.
-   */
-  provenObject: unknown;
-  provenRequired: unknown;
 }
 
 /** A compiled keyword or schema: true when `data` passes; `ev` collects annotations for unevaluated*. */
 export type Check = (data: unknown, ctx: Ctx, ev: Ev | undefined) => boolean;
 
 /**
- * A schema location's compiled check; a mutable box so cyclic $refs can point at it before it is built.
- * `type` is set when the schema object is only `{"type": "<name>"}`, the usual leaf: the loops over
- * properties and items test it in place (passesInPlace) instead of calling through its check.
+ * The same answer as a Check with nothing recorded: a validation first runs the tests, and only a
+ * value they refuse runs the checks, which say why. A test spends the work budget as its check
+ * would, and throws GIVE_UP where the check would report a limit (budget, $ref depth).
  */
-export interface Node { check: Check; type: string | undefined }
+export type Test = (data: unknown, ctx: Ctx) => boolean;
+
+/** Thrown by a test that cannot decide within the limits: the checks run and report which limit. */
+export const GIVE_UP = { giveUp: true } as const;
+
+/**
+ * A schema location's compiled check and test; a mutable box so cyclic $refs can point at it before
+ * it is built. `kind` is set when the schema object is only `{"type": "<name>"}`, the usual leaf:
+ * the loops over properties and items test it in place (passes) instead of calling through.
+ */
+export interface Node { check: Check; test: Test; kind: Kind }
+
+/** A leaf's type as a small number (a switch on it is a jump table); NOT_LEAF for any other schema. */
+export const KIND = { NOT_LEAF: 0, string: 1, integer: 2, number: 3, boolean: 4, object: 5, array: 6, null: 7 } as const;
+export type Kind = (typeof KIND)[keyof typeof KIND];
+// A Map, not an object, so a schema saying "type": "constructor" cannot reach Object.prototype.
+const LEAF_KINDS = new Map<unknown, Kind>(['string', 'integer', 'number', 'boolean', 'object', 'array', 'null'].map((name, i) => [name, (i + 1) as Kind]));
+/** The Kind of a `type` value: NOT_LEAF for an array of names or a name JSON Schema does not have. */
+export const kindOf = (type: unknown): Kind => LEAF_KINDS.get(type) ?? KIND.NOT_LEAF;
 
 /** A schema resource (document root or embedded $id), the unit of dynamic scope. */
 export interface Resource {
@@ -63,7 +75,10 @@ export interface SchemaCtx {
 }
 
 /** Shared by every passing boolean-true schema and empty keyword list. */
-export const TRUE: Check = () => true;
+export const TRUE = (): boolean => true;
+
+/** A schema object's keywords compiled both ways; a keyword without a test turns the tests off for the whole schema. */
+export interface Compiled { checks: Check[]; tests: Test[] }
 
 /** Runs every check (not short-circuiting) so all errors and annotations are collected. */
 export function all(checks: Check[]): Check {
@@ -88,24 +103,35 @@ export function all(checks: Check[]): Check {
   };
 }
 
+/** True when `data` has the leaf type `kind`. */
+function hasKind(kind: Kind, data: unknown): boolean {
+  switch (kind) {
+    case KIND.string: return typeof data === 'string';
+    case KIND.integer: return Number.isInteger(data);
+    case KIND.number: return typeof data === 'number';
+    case KIND.boolean: return typeof data === 'boolean';
+    case KIND.object: return isObject(data);
+    case KIND.array: return isArray(data);
+    case KIND.null: return data === null;
+  }
+  return false;
+}
+
 /**
- * For a leaf Node (`type` set): true when `data` has that type, spending the one unit of budget its
- * check would; false sends the caller to node.check, which reports the error (or spends the budget and stops).
+ * For a leaf Node: true when `data` has its type, spending the one unit of budget its check would;
+ * false sends the caller to node.check, which reports the error (or spends the budget and stops).
  */
 export function passesInPlace(node: Node, data: unknown, ctx: Ctx): boolean {
-  const type = node.type;
-  if (type === undefined || ctx.budget <= 0) return false;
-  let ok: boolean;
-  switch (type) {
-    case 'string': ok = typeof data === 'string'; break;
-    case 'integer': ok = Number.isInteger(data); break;
-    case 'number': ok = typeof data === 'number'; break;
-    case 'boolean': ok = typeof data === 'boolean'; break;
-    case 'object': ok = isObject(data); break;
-    case 'array': ok = isArray(data); break;
-    case 'null': ok = data === null; break;
-    default: return false;
-  }
-  if (ok) ctx.budget--;
-  return ok;
+  if (node.kind === KIND.NOT_LEAF || ctx.budget <= 0 || !hasKind(node.kind, data)) return false;
+  ctx.budget--;
+  return true;
+}
+
+/** A node's test, with a leaf's type tested in place. */
+export function passes(node: Node, data: unknown, ctx: Ctx): boolean {
+  const kind = node.kind;
+  if (kind === KIND.NOT_LEAF) return node.test(data, ctx);
+  if (!hasKind(kind, data)) return false;
+  if (--ctx.budget < 0) throw GIVE_UP;
+  return true;
 }

@@ -1,7 +1,7 @@
 // What one validation may spend: a work budget in schema-object evaluations (maxEvaluations), so a
 // schema whose $ref/allOf graph doubles at each level cannot run for hours, and a cap on the errors
 // listed (maxErrors), so bad data cannot build an unbounded report. Both are checked options.
-import type { Check, Ctx } from './check.js';
+import { GIVE_UP, type Check, type Ctx, type Test } from './check.js';
 import { SchemaError, fail, type ValidationError, type ValidationResult } from './validation-errors.js';
 
 /** Default of ValidateOptions.maxEvaluations: about five times the values a 4 MB message can hold (one evaluation each). */
@@ -45,6 +45,21 @@ export function counted(checks: Check[]): Check {
   };
 }
 
+/** counted() for tests: one unit of budget, then each test until one says no. */
+export function countedTests(tests: Test[]): Test {
+  const n = tests.length;
+  if (n === 0) return (_d, c) => { if (--c.budget < 0) throw GIVE_UP; return true; };
+  const a = tests[0]!;
+  if (n === 1) return (d, c) => { if (--c.budget < 0) throw GIVE_UP; return a(d, c); };
+  const b = tests[1]!;
+  if (n === 2) return (d, c) => { if (--c.budget < 0) throw GIVE_UP; return a(d, c) && b(d, c); };
+  return (d, c) => {
+    if (--c.budget < 0) throw GIVE_UP;
+    for (let i = 0; i < n; i++) if (!tests[i]!(d, c)) return false;
+    return true;
+  };
+}
+
 /** A budget option: a positive integer or Infinity, else SchemaError (a bad option is the caller's bug, found at compile time). */
 export function budgetOption(value: number | undefined, fallback: number, name: string): number {
   if (value === undefined) return fallback;
@@ -53,13 +68,23 @@ export function budgetOption(value: number | undefined, fallback: number, name: 
 }
 
 /**
- * Runs a compiled root check on one instance with `budget` evaluations and at most `maxErrors`
- * errors listed: over budget is one `maxEvaluations` error, errors past the cap are counted in one
- * last `maxErrors` error, and a stack overflow on deep data is a `maxDepth` error. Never throws on bad data.
+ * Runs a compiled root on one instance with `budget` evaluations and at most `maxErrors` errors
+ * listed: its test first, when the schema has one, and its check only for a value the test does
+ * not pass. Over budget is one `maxEvaluations` error, errors past the cap are counted in one last
+ * `maxErrors` error, and a stack overflow on deep data is a `maxDepth` error. Never throws on bad data.
  */
-export function runWithinBudget(root: Check, instance: unknown, budget: number, maxErrors: number): ValidationResult {
+export function runWithinBudget(root: Check, test: Test | undefined, instance: unknown, budget: number, maxErrors: number): ValidationResult {
   const errors: ValidationError[] = [];
-  const ctx: Ctx = { errors, maxErrors, dropped: 0, budget, scope: [], depth: 0, provenObject: undefined, provenRequired: undefined };
+  const ctx: Ctx = { errors, maxErrors, dropped: 0, budget, scope: [], depth: 0 };
+  if (test) {
+    try {
+      if (test(instance, ctx)) return { valid: true, errors };
+    } catch (e) {
+      if (e !== GIVE_UP && !(e instanceof RangeError)) throw e;
+    }
+    ctx.budget = budget;
+    ctx.depth = 0;
+  }
   let valid: boolean;
   try {
     valid = root(instance, ctx, undefined);
