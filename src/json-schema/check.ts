@@ -26,11 +26,14 @@ export type Check = (data: unknown, ctx: Ctx, ev: Ev | undefined) => boolean;
 /**
  * The same answer as a Check with nothing recorded: a validation first runs the tests, and only a
  * value they refuse runs the checks, which say why. A test spends the work budget as its check
- * would, and throws GIVE_UP where the check would report a limit (budget, $ref depth).
+ * would, but stops at the first failure, so it never spends more: past the budget it throws
+ * OVER_BUDGET as a check does; past the $ref depth it throws GIVE_UP, and the checks report it.
  */
 export type Test = (data: unknown, ctx: Ctx) => boolean;
 
-/** Thrown by a test that cannot decide within the limits: the checks run and report which limit. */
+/** Thrown (not an Error: no stack to capture) when a validation runs out of budget; runWithinBudget() turns it into a result. */
+export const OVER_BUDGET = { overBudget: true } as const;
+/** Thrown by a test past the $ref depth: the checks run, and report it where it happened. */
 export const GIVE_UP = { giveUp: true } as const;
 
 /**
@@ -40,13 +43,16 @@ export const GIVE_UP = { giveUp: true } as const;
  */
 export interface Node { check: Check; test: Test; kind: Kind }
 
-/** A leaf's type as a small number (a switch on it is a jump table); NOT_LEAF for any other schema. */
-export const KIND = { NOT_LEAF: 0, string: 1, integer: 2, number: 3, boolean: 4, object: 5, array: 6, null: 7 } as const;
-export type Kind = (typeof KIND)[keyof typeof KIND];
+/**
+ * A leaf's type as a small number, 1 + its index in LEAF_TYPES, and 0 for any other schema: the
+ * switch in hasKind names them as literals, which V8 turns into a jump table.
+ */
+export type Kind = 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7;
+const LEAF_TYPES = ['string', 'integer', 'number', 'boolean', 'object', 'array', 'null'];
 // A Map, not an object, so a schema saying "type": "constructor" cannot reach Object.prototype.
-const LEAF_KINDS = new Map<unknown, Kind>(['string', 'integer', 'number', 'boolean', 'object', 'array', 'null'].map((name, i) => [name, (i + 1) as Kind]));
-/** The Kind of a `type` value: NOT_LEAF for an array of names or a name JSON Schema does not have. */
-export const kindOf = (type: unknown): Kind => LEAF_KINDS.get(type) ?? KIND.NOT_LEAF;
+const LEAF_KINDS = new Map<unknown, Kind>(LEAF_TYPES.map((name, i) => [name, (i + 1) as Kind]));
+/** The Kind of a `type` value: 0 for an array of names or a name JSON Schema does not have. */
+export const kindOf = (type: unknown): Kind => LEAF_KINDS.get(type) ?? 0;
 
 /** A schema resource (document root or embedded $id), the unit of dynamic scope. */
 export interface Resource {
@@ -78,7 +84,12 @@ export interface SchemaCtx {
 export const TRUE = (): boolean => true;
 
 /** A schema object's keywords compiled both ways; a keyword without a test turns the tests off for the whole schema. */
-export interface Compiled { checks: Check[]; tests: Test[] }
+export interface Compiled {
+  checks: Check[];
+  tests: Test[];
+  /** Makes the properties test the schema object's whole test (it then spends the object's unit too): for a schema with no other test. */
+  alone?: () => Test;
+}
 
 /** Runs every check (not short-circuiting) so all errors and annotations are collected. */
 export function all(checks: Check[]): Check {
@@ -104,15 +115,15 @@ export function all(checks: Check[]): Check {
 }
 
 /** True when `data` has the leaf type `kind`. */
-function hasKind(kind: Kind, data: unknown): boolean {
+export function hasKind(kind: Kind, data: unknown): boolean {
   switch (kind) {
-    case KIND.string: return typeof data === 'string';
-    case KIND.integer: return Number.isInteger(data);
-    case KIND.number: return typeof data === 'number';
-    case KIND.boolean: return typeof data === 'boolean';
-    case KIND.object: return isObject(data);
-    case KIND.array: return isArray(data);
-    case KIND.null: return data === null;
+    case 1: return typeof data === 'string';
+    case 2: return Number.isInteger(data);
+    case 3: return typeof data === 'number';
+    case 4: return typeof data === 'boolean';
+    case 5: return isObject(data);
+    case 6: return isArray(data);
+    case 7: return data === null;
   }
   return false;
 }
@@ -122,7 +133,7 @@ function hasKind(kind: Kind, data: unknown): boolean {
  * false sends the caller to node.check, which reports the error (or spends the budget and stops).
  */
 export function passesInPlace(node: Node, data: unknown, ctx: Ctx): boolean {
-  if (node.kind === KIND.NOT_LEAF || ctx.budget <= 0 || !hasKind(node.kind, data)) return false;
+  if (node.kind === 0 || ctx.budget <= 0 || !hasKind(node.kind, data)) return false;
   ctx.budget--;
   return true;
 }
@@ -130,8 +141,7 @@ export function passesInPlace(node: Node, data: unknown, ctx: Ctx): boolean {
 /** A node's test, with a leaf's type tested in place. */
 export function passes(node: Node, data: unknown, ctx: Ctx): boolean {
   const kind = node.kind;
-  if (kind === KIND.NOT_LEAF) return node.test(data, ctx);
-  if (!hasKind(kind, data)) return false;
-  if (--ctx.budget < 0) throw GIVE_UP;
-  return true;
+  if (kind === 0) return node.test(data, ctx);
+  if (--ctx.budget < 0) throw OVER_BUDGET;
+  return hasKind(kind, data);
 }

@@ -4,7 +4,7 @@
 import { escapePointer, fail, mark, prefix, prefixSegment, rewind } from './validation-errors.js';
 import { regexp } from './keywords-validation.js';
 import { hasOwn, isArray, isObject } from './json-object.js';
-import { passes, passesInPlace, type Check, type Compiled, type Ctx, type Node, type SchemaCtx, type Test } from './check.js';
+import { hasKind, OVER_BUDGET, passes, passesInPlace, type Check, type Compiled, type Ctx, type Kind, type Node, type SchemaCtx, type Test } from './check.js';
 
 const hasOwnProperty = Object.prototype.hasOwnProperty;
 
@@ -29,55 +29,70 @@ export function entries(cx: SchemaCtx, k: string): [string, Node][] {
   return found;
 }
 
-/** A name of `properties` or `required`, as the test meets it among an instance's keys. */
-interface Slot { node: Node | null; required: boolean }
+/**
+ * A key as the test meets it among an instance's keys: a name of `properties` (its node, and its
+ * kind when a leaf), of `required` (counted), or neither.
+ */
+interface Slot { key: string | undefined; node: Node | null; kind: Kind; named: boolean; required: 0 | 1 }
+
+const slotOf = (key: string | undefined, node: Node | null, required: 0 | 1): Slot =>
+  ({ key, node, kind: node === null ? 0 : node.kind, named: node !== null, required });
 
 /**
  * The test of properties, patternProperties, additionalProperties and `required` together: one
  * for-in over the instance's own keys (each value read by the key in hand, the cheapest read V8
  * has), counting the required names met instead of looking each one up.
  */
-function propertiesTest(cx: SchemaCtx, props: [string, Node][], patterns: [RegExp, Node][], extra: Node | null): Test {
-  const slots = new Map<string, Slot>(props.map(([name, node]) => [name, { node, required: false }]));
+function propertiesTest(cx: SchemaCtx, out: Compiled, props: [string, Node][], patterns: [RegExp, Node][], extra: Node | null): Test {
+  const slots = new Map<string, Slot>(props.map(([name, node]) => [name, slotOf(name, node, 0)]));
   const required = cx.has('required') && isArray(cx.s['required']) ? cx.s['required'] as string[] : [];
-  for (const name of required) {
-    const slot = slots.get(name) ?? { node: null, required: false };
-    slot.required = true;
-    slots.set(name, slot);
-  }
-  const need = [...slots.values()].filter((s) => s.required).length;
-  const others = patterns.length > 0 || extra !== null;
-  // Instances of one schema mostly list their keys in one order, so position j remembers the key
-  // met there last and its slot: a key is found by one comparison rather than a Map lookup.
-  const cap = slots.size + 8;
-  const seenKeys: (string | undefined)[] = [...slots.keys()], seenSlots: (Slot | undefined)[] = [...slots.values()];
-  while (seenKeys.length < cap) { seenKeys.push(undefined); seenSlots.push(undefined); }
-  return (d, c) => {
-    if (!isObject(d)) return true;
-    let found = 0, j = 0;
+  for (const name of required) slots.set(name, { ...slots.get(name) ?? slotOf(name, null, 0), required: 1 });
+  const need = [...slots.values()].reduce((n, s) => n + s.required, 0);
+  // Instances of one schema mostly list their keys in one order, so position j remembers the slot
+  // met there last: a key is found by one comparison rather than a Map lookup.
+  const cap = slots.size + 8, none = slotOf(undefined, null, 0);
+  const seen = [...slots.values()];
+  while (seen.length < cap) seen.push(none);
+  /** patternProperties and additionalProperties on one key. */
+  const others = patterns.length === 0 && extra === null ? null : (k: string, v: unknown, c: Ctx, named: boolean): boolean => {
+    let matched = named;
+    for (let i = 0; i < patterns.length; i++) {
+      if (!patterns[i]![0].test(k)) continue;
+      matched = true;
+      if (!passes(patterns[i]![1], v, c)) return false;
+    }
+    return matched || extra === null || passes(extra, v, c);
+  };
+  // With `properties`, "type": "object" is tested here; `unit` becomes 1 when this is the schema's only test.
+  const object = cx.has('properties') && cx.s['type'] === 'object';
+  let unit = 0;
+  out.alone = () => { unit = 1; return test; };
+  const test: Test = (d, c) => {
+    if (!isObject(d)) {
+      if ((c.budget -= unit) < 0) throw OVER_BUDGET;
+      return !object;
+    }
+    // Leaves spend their unit of budget together, after the loop.
+    let found = 0, leaves = unit, j = 0;
     for (const k in d) {
       if (!hasOwnProperty.call(d, k)) continue;
-      let slot: Slot | undefined;
-      if (j < cap && seenKeys[j] === k) slot = seenSlots[j];
-      else {
-        slot = slots.get(k);
-        if (j < cap) { seenKeys[j] = k; seenSlots[j] = slot; }
+      let slot = j < cap ? seen[j]! : none;
+      if (slot.key !== k) {
+        slot = slots.get(k) ?? slotOf(k, null, 0);
+        if (j < cap) seen[j] = slot;
       }
       j++;
-      const node = slot === undefined ? null : slot.node;
-      if (node !== null && !passes(node, d[k], c)) return false;
-      if (slot !== undefined && slot.required) found++;
-      if (!others) continue;
-      let matched = node !== null;
-      for (let i = 0; i < patterns.length; i++) {
-        if (!patterns[i]![0].test(k)) continue;
-        matched = true;
-        if (!passes(patterns[i]![1], d[k], c)) return false;
-      }
-      if (!matched && extra !== null && !passes(extra, d[k], c)) return false;
+      found += slot.required;
+      if (slot.kind !== 0) {
+        if (!hasKind(slot.kind, d[k])) return false;
+        leaves++;
+      } else if (slot.node !== null && !slot.node.test(d[k], c)) return false;
+      if (others !== null && !others(k, d[k], c, slot.named)) return false;
     }
+    if ((c.budget -= leaves) < 0) throw OVER_BUDGET;
     return found === need;
   };
+  return test;
 }
 
 /** properties + patternProperties + additionalProperties, and propertyNames. */
@@ -86,7 +101,7 @@ export function propertyKeywords(cx: SchemaCtx, out: Compiled): void {
   const patterns = !cx.has('patternProperties') ? [] : entries(cx, 'patternProperties').map(([p, node]): [RegExp, Node] => [regexp(cx, 'patternProperties', p), node]);
   const extra = one(cx, 'additionalProperties');
   // With `properties`, `required` is counted here (keywords-validation.ts leaves it out of its test).
-  if (cx.has('properties') || patterns.length > 0 || extra) out.tests.push(propertiesTest(cx, props, patterns, extra));
+  if (cx.has('properties') || patterns.length > 0 || extra) out.tests.push(propertiesTest(cx, out, props, patterns, extra));
   if (props.length > 0 || patterns.length > 0 || extra) out.checks.push(propertiesCheck(cx, props, patterns, extra));
 
   const names = one(cx, 'propertyNames');

@@ -110,7 +110,10 @@ function type(cx: SchemaCtx, k: string, where: string): [Test, Check] {
   const names = isArray(cx.s['type']) ? cx.s['type'] : [cx.s['type']];
   const tests = names.map((t) => (typeof t === 'string' && TYPES.get(t)) || cx.bad('type', `unknown type ${show(t)}`));
   const test = tests.length === 1 ? tests[0]! : (d: unknown) => tests.some((t) => t(d));
-  return assertion(test, k, where, `must be ${names.join(' or ')}`);
+  const both = assertion(test, k, where, `must be ${names.join(' or ')}`);
+  // "type": "object" beside `properties` is tested there (keywords-properties.ts), in the same look at the value.
+  if (cx.s[k] === 'object' && cx.has('properties')) both[0] = TRUE;
+  return both;
 }
 
 /** enum and const. */

@@ -1,7 +1,7 @@
 // The schema compiler: indexes schema documents by URI ($id, $anchor, $dynamicAnchor), resolves
 // every $ref at compile time, and turns each schema object into a memoized Node whose check runs
 // its keywords (keywords-*.ts) within the work budget (validation-budget.ts).
-import { all, kindOf, passes, KIND, TRUE, type Check, type Compiled, type Node, type Resource, type SchemaCtx } from './check.js';
+import { all, kindOf, passes, OVER_BUDGET, TRUE, type Check, type Compiled, type Node, type Resource, type SchemaCtx } from './check.js';
 import { DIALECTS, dialectOf, forEachSubschema, normalizeUri, type Dialect, type DialectInfo } from './dialects.js';
 import { hasOwn, isArray, isObject, type JsonObject } from './json-object.js';
 import { coreKeywords } from './keywords-core.js';
@@ -9,7 +9,7 @@ import { applicatorKeywords } from './keywords-applicator.js';
 import { unevaluatedKeywords } from './keywords-unevaluated.js';
 import { singleType, sizeLimits, validationKeywords } from './keywords-validation.js';
 import { pointerTokens, resolveUri, splitFragment } from './uri-reference.js';
-import { counted, countedTests, OVER_BUDGET } from './validation-budget.js';
+import { counted, countedTests } from './validation-budget.js';
 import { SchemaError, escapePointer, fail } from './validation-errors.js';
 
 /** Where a schema object sits: its base URI, resource, dialect and path for error reports. */
@@ -148,13 +148,13 @@ export class Compiler {
   }
 
   #node(value: unknown, loc: Loc, depth: number, lazy: boolean): Node {
-    if (typeof value === 'boolean') return { check: value ? TRUE : falseSchema(loc.path), test: value ? TRUE : FALSE, kind: KIND.NOT_LEAF };
+    if (typeof value === 'boolean') return { check: value ? TRUE : falseSchema(loc.path), test: value ? TRUE : FALSE, kind: 0 };
     if (!isObject(value)) throw new SchemaError(`Schema at ${loc.path} must be an object or a boolean`);
     const known = this.#memo.get(value);
     if (known) return known;
     if (depth > MAX_DEPTH) throw tooDeep(loc.path);
     if (++this.#count > MAX_NODES) throw new SchemaError(`Schema has more than ${MAX_NODES} subschemas`);
-    const node: Node = { check: TRUE, test: TRUE, kind: KIND.NOT_LEAF };
+    const node: Node = { check: TRUE, test: TRUE, kind: 0 };
     this.#memo.set(value, node);
     const build = () => this.#build(value, loc, depth, node);
     if (lazy) this.#queue.push(build); else build();
@@ -172,8 +172,8 @@ export class Compiler {
     // a short array answers faster than a property lookup and a Set per question.
     const keywords = Object.keys(s).filter((k) => loc.dialect.keywords.has(k));
     // A leaf ({"type": name}, the usual property schema) is its type check alone.
-    const kind = keywords.length === 1 && keywords[0] === 'type' ? kindOf(s['type']) : KIND.NOT_LEAF;
-    if (kind !== KIND.NOT_LEAF) {
+    const kind = keywords.length === 1 && keywords[0] === 'type' ? kindOf(s['type']) : 0;
+    if (kind !== 0) {
       node.kind = kind;
       node.check = counted([singleType(s['type'] as string, `${loc.path}/type`)!]);
       node.test = (d, c) => passes(node, d, c);
@@ -207,7 +207,7 @@ export class Compiler {
       validationKeywords(cx, main);
       applicatorKeywords(cx, main);
     }
-    node.test = countedTests(main.tests);
+    node.test = main.tests.length === 1 && main.alone ? main.alone() : countedTests(main.tests);
     // Every schema-object evaluation spends one unit of the work budget, so no schema graph runs for hours.
     const inner = all(main.checks);
     const outer = unevaluatedKeywords(cx, inner);
