@@ -1,7 +1,6 @@
 // What a compiled schema is made of: a Check per keyword and per schema object, the per-validation
 // state (Ctx) they share, and what a keyword compiler sees of its schema object (SchemaCtx).
 import type { DialectInfo } from './dialects.js';
-import { isArray, isObject } from './json-object.js';
 import type { Ev } from './keywords-unevaluated.js';
 import type { Compiler, Formats } from './schema-compiler.js';
 import type { ValidationError } from './validation-errors.js';
@@ -121,8 +120,10 @@ export function hasKind(kind: Kind, data: unknown): boolean {
     case 2: return Number.isInteger(data);
     case 3: return typeof data === 'number';
     case 4: return typeof data === 'boolean';
-    case 5: return isObject(data);
-    case 6: return isArray(data);
+    // Array.isArray spelled out here and in the loops of keywords-properties.ts: a global V8 knows
+    // while compiling, where a module's binding is read and checked on every call.
+    case 5: return typeof data === 'object' && data !== null && !Array.isArray(data);
+    case 6: return Array.isArray(data);
     case 7: return data === null;
   }
   return false;
