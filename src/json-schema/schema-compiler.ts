@@ -1,7 +1,7 @@
 // The schema compiler: indexes schema documents by URI ($id, $anchor, $dynamicAnchor), resolves
 // every $ref at compile time, and turns each schema object into a memoized Node whose check runs
 // its keywords (keywords-*.ts) within the work budget (validation-budget.ts).
-import { all, kindOf, passes, OVER_BUDGET, TRUE, type Check, type Compiled, type Node, type Resource, type SchemaCtx } from './check.js';
+import { all, kindOf, leafTest, OVER_BUDGET, TRUE, type Check, type Compiled, type Node, type Resource, type SchemaCtx } from './check.js';
 import { DIALECTS, dialectOf, forEachSubschema, normalizeUri, type Dialect, type DialectInfo } from './dialects.js';
 import { hasOwn, isArray, isObject, type JsonObject } from './json-object.js';
 import { coreKeywords } from './keywords-core.js';
@@ -176,7 +176,7 @@ export class Compiler {
     if (kind !== 0) {
       node.kind = kind;
       node.check = counted([singleType(s['type'] as string, `${loc.path}/type`)!]);
-      node.test = (d, c) => passes(node, d, c);
+      node.test = leafTest(node);
       return;
     }
     const cx: SchemaCtx = {
