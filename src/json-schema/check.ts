@@ -86,8 +86,12 @@ export const TRUE = (): boolean => true;
 export interface Compiled {
   checks: Check[];
   tests: Test[];
-  /** Makes the properties test the schema object's whole test (it then spends the object's unit too): for a schema with no other test. */
-  alone?: () => Test;
+  /**
+   * The budget the properties test spends for its schema object: unit 1 when it is the object's
+   * whole test (no countedTests() around it), set by the compiler. A box, not a closure called at
+   * compile time: such a call kept every compilation alive through young-generation collections.
+   */
+  alone?: { unit: number };
 }
 
 /** Runs every check (not short-circuiting) so all errors and annotations are collected. */

@@ -48,6 +48,10 @@ function propertiesTest(cx: SchemaCtx, out: Compiled, props: [string, Node][], p
   const required = cx.has('required') && isArray(cx.s['required']) ? cx.s['required'] as string[] : [];
   for (const name of required) slots.set(name, { ...slots.get(name) ?? slotOf(name, null, 0), required: 1 });
   const need = [...slots.values()].reduce((n, s) => n + s.required, 0);
+  // With `properties`, "type": "object" is tested here; `share.unit` becomes 1 when this is the schema's only test.
+  const object = cx.has('properties') && cx.s['type'] === 'object';
+  const share = { unit: 0 };
+  out.alone = share;
   // Instances of one schema mostly list their keys in one order, so position j remembers the slot
   // met there last: a key is found by one comparison rather than a Map lookup.
   const cap = slots.size + 8, none = slotOf(undefined, null, 0);
@@ -63,18 +67,14 @@ function propertiesTest(cx: SchemaCtx, out: Compiled, props: [string, Node][], p
     }
     return matched || extra === null || passes(extra, v, c);
   };
-  // With `properties`, "type": "object" is tested here; `unit` becomes 1 when this is the schema's only test.
-  const object = cx.has('properties') && cx.s['type'] === 'object';
-  let unit = 0;
-  out.alone = () => { unit = 1; return test; };
   const test: Test = (value, c) => {
     if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-      if ((c.budget -= unit) < 0) throw OVER_BUDGET;
+      if ((c.budget -= share.unit) < 0) throw OVER_BUDGET;
       return !object;
     }
     const d = value as JsonObject;
     // Leaves spend their unit of budget together, after the loop.
-    let found = 0, leaves = unit, j = 0;
+    let found = 0, leaves = share.unit, j = 0;
     for (const k in d) {
       // Spelled out, not the module's `hasOwnProperty`: V8 then knows the function while compiling
       // and, on a key of this for-in, replaces the call with a check of the object's map.

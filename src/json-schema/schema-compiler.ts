@@ -207,7 +207,10 @@ export class Compiler {
       validationKeywords(cx, main);
       applicatorKeywords(cx, main);
     }
-    node.test = main.tests.length === 1 && main.alone ? main.alone() : countedTests(main.tests);
+    if (main.tests.length === 1 && main.alone) {
+      main.alone.unit = 1;
+      node.test = main.tests[0]!;
+    } else node.test = countedTests(main.tests);
     // Every schema-object evaluation spends one unit of the work budget, so no schema graph runs for hours.
     const inner = all(main.checks);
     const outer = unevaluatedKeywords(cx, inner);
