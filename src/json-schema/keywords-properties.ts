@@ -52,6 +52,7 @@ function propertiesTest(cx: SchemaCtx, out: Compiled, props: [string, Node][], p
   const object = cx.has('properties') && cx.s['type'] === 'object';
   const share = { unit: 0 };
   out.alone = share;
+  if (slots.size > MANY_NAMES && patterns.length === 0 && extra === null) return lookupTest([...slots.values()], object, share);
   // Instances of one schema mostly list their keys in one order, so position j remembers the slot
   // met there last: a key is found by one comparison rather than a Map lookup.
   const cap = slots.size + 8, none = slotOf(undefined, null, 0);
@@ -96,6 +97,41 @@ function propertiesTest(cx: SchemaCtx, out: Compiled, props: [string, Node][], p
     return found === need;
   };
   return test;
+}
+
+/**
+ * Past this many names, the properties test looks each name up instead of walking the instance's
+ * keys: an object with that many keys is most likely in V8's dictionary mode (JSON.parse makes
+ * one from 128 keys), where a for-in is slow and a lookup by name is one hash probe.
+ */
+const MANY_NAMES = 64;
+
+/** The properties test with only named properties and `required`: each name looked up on the instance. */
+function lookupTest(slots: Slot[], object: boolean, share: { unit: number }): Test {
+  const names = slots.map((s) => s.key!), nodes = slots.map((s) => s.node), kinds = slots.map((s) => s.kind);
+  const required = slots.map((s) => s.required);
+  return (value, c) => {
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+      if ((c.budget -= share.unit) < 0) throw OVER_BUDGET;
+      return !object;
+    }
+    const d = value as JsonObject;
+    let leaves = share.unit;
+    for (let i = 0; i < names.length; i++) {
+      const k = names[i]!;
+      if (!Object.prototype.hasOwnProperty.call(d, k)) {
+        if (required[i] === 1) return false;
+        continue;
+      }
+      const kind = kinds[i]!, node = nodes[i]!;
+      if (kind !== 0) {
+        if (!hasKind(kind, d[k])) return false;
+        leaves++;
+      } else if (node !== null && !node.test(d[k], c)) return false;
+    }
+    if ((c.budget -= leaves) < 0) throw OVER_BUDGET;
+    return true;
+  };
 }
 
 /** properties + patternProperties + additionalProperties, and propertyNames. */
