@@ -68,6 +68,8 @@ export interface Target { node: Node; resource: Resource; dynamicName: string | 
 /** What a keyword compiler sees of the schema object it is compiling. */
 export interface SchemaCtx {
   readonly s: Record<string, unknown>;
+  /** The keywords of `s` that its dialect knows, in the schema's order. */
+  readonly keywords: readonly string[];
   readonly path: string;
   readonly dialect: DialectInfo;
   /** The caller's format checks; undefined leaves `format` an annotation. */

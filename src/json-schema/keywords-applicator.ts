@@ -22,10 +22,20 @@ function passing(nodes: Node[], d: unknown, c: Ctx, enough: number): number {
   return n;
 }
 
+/** The applicators on the instance itself; most schema objects have none, and skip asking for each. */
+const IN_PLACE = new Set(['allOf', 'anyOf', 'oneOf', 'not', 'if', 'dependentSchemas', 'dependencies']);
+
 /** Subschema keywords: combinators, conditionals, and the property/item applicators. */
 export function applicatorKeywords(cx: SchemaCtx, out: Compiled): void {
-  const at = (k: string) => `${cx.path}/${k}`;
+  if (cx.keywords.some((k) => IN_PLACE.has(k))) inPlaceKeywords(cx, out);
+  propertyKeywords(cx, out);
+  itemKeywords(cx, out);
+  containsKeyword(cx, out);
+}
 
+/** allOf, anyOf, oneOf, not, if/then/else, dependentSchemas (and draft-07 schema-valued `dependencies`). */
+function inPlaceKeywords(cx: SchemaCtx, out: Compiled): void {
+  const at = (k: string) => `${cx.path}/${k}`;
   if (cx.has('allOf')) {
     const nodes = list(cx, 'allOf');
     out.tests.push((d, c) => nodes.every((n) => passes(n, d, c)));
@@ -114,10 +124,11 @@ export function applicatorKeywords(cx: SchemaCtx, out: Compiled): void {
       return ok;
     });
   }
+}
 
-  propertyKeywords(cx, out);
-  itemKeywords(cx, out);
-
+/** contains, with minContains and maxContains. */
+function containsKeyword(cx: SchemaCtx, out: Compiled): void {
+  const at = (k: string) => `${cx.path}/${k}`;
   const contains = one(cx, 'contains');
   if (contains) {
     const count = (k: string, fallback: number): number => {

@@ -37,6 +37,8 @@ interface Slot { key: string | undefined; node: Node | null; kind: Kind; named: 
 
 const slotOf = (key: string | undefined, node: Node | null, required: 0 | 1): Slot =>
   ({ key, node, kind: node === null ? 0 : node.kind, named: node !== null, required });
+/** A key no slot has met yet, and keys past the remembered positions. */
+const NONE = slotOf(undefined, null, 0);
 
 /**
  * The test of properties, patternProperties, additionalProperties and `required` together: one
@@ -44,20 +46,27 @@ const slotOf = (key: string | undefined, node: Node | null, required: 0 | 1): Sl
  * has), counting the required names met instead of looking each one up.
  */
 function propertiesTest(cx: SchemaCtx, out: Compiled, props: [string, Node][], patterns: [RegExp, Node][], extra: Node | null): Test {
-  const slots = new Map<string, Slot>(props.map(([name, node]) => [name, slotOf(name, node, 0)]));
+  const slots = new Map<string, Slot>();
+  for (const [name, node] of props) slots.set(name, slotOf(name, node, 0));
   const required = cx.has('required') && isArray(cx.s['required']) ? cx.s['required'] as string[] : [];
-  for (const name of required) slots.set(name, { ...slots.get(name) ?? slotOf(name, null, 0), required: 1 });
-  const need = [...slots.values()].reduce((n, s) => n + s.required, 0);
+  let need = 0;
+  for (const name of required) {
+    const slot = slots.get(name);
+    if (slot === undefined) slots.set(name, slotOf(name, null, 1));
+    else if (slot.required === 1) continue;
+    else slot.required = 1;
+    need++;
+  }
+  const slotList = [...slots.values()];
   // With `properties`, "type": "object" is tested here; `share.unit` becomes 1 when this is the schema's only test.
   const object = cx.has('properties') && cx.s['type'] === 'object';
   const share = { unit: 0 };
   out.alone = share;
-  if (slots.size > MANY_NAMES && patterns.length === 0 && extra === null) return lookupTest([...slots.values()], object, share);
+  if (slots.size > MANY_NAMES && patterns.length === 0 && extra === null) return lookupTest(slotList, object, share);
   // Instances of one schema mostly list their keys in one order, so position j remembers the slot
   // met there last: a key is found by one comparison rather than a Map lookup.
-  const cap = slots.size + 8, none = slotOf(undefined, null, 0);
-  const seen = [...slots.values()];
-  while (seen.length < cap) seen.push(none);
+  const cap = slots.size + 8, seen = slotList;
+  while (seen.length < cap) seen.push(NONE);
   /** patternProperties and additionalProperties on one key. */
   const others = patterns.length === 0 && extra === null ? null : (k: string, v: unknown, c: Ctx, named: boolean): boolean => {
     let matched = named;
@@ -80,7 +89,7 @@ function propertiesTest(cx: SchemaCtx, out: Compiled, props: [string, Node][], p
       // Spelled out, not the module's `hasOwnProperty`: V8 then knows the function while compiling
       // and, on a key of this for-in, replaces the call with a check of the object's map.
       if (!Object.prototype.hasOwnProperty.call(d, k)) continue;
-      let slot = j < cap ? seen[j]! : none;
+      let slot = j < cap ? seen[j]! : NONE;
       if (slot.key !== k) {
         slot = slots.get(k) ?? slotOf(k, null, 0);
         if (j < cap) seen[j] = slot;

@@ -217,9 +217,21 @@ const SIZE_LIMITS: [string, KeywordCompiler][] = [
   ['maxLength', sizeBound('characters', 'max')], ['maxItems', sizeBound('items', 'max')], ['maxProperties', sizeBound('properties', 'max')],
 ];
 
-function compileAll(cx: SchemaCtx, keywords: [string, KeywordCompiler][], out: Compiled): void {
-  for (const [keyword, compile] of keywords) {
-    if (!cx.has(keyword)) continue;
+/** A table's keywords by name, to their place in it. */
+const places = (table: [string, KeywordCompiler][]) => new Map(table.map(([k], i) => [k, i]));
+const KEYWORD_PLACES = places(KEYWORDS), SIZE_LIMIT_PLACES = places(SIZE_LIMITS);
+
+/** Compiles the schema's keywords found in `table`, in the table's order (the order errors are reported in). */
+function compileAll(cx: SchemaCtx, table: [string, KeywordCompiler][], placeOf: Map<string, number>, out: Compiled): void {
+  // From the schema's few keywords, not the table's many: a schema object has two or three.
+  const found: number[] = [];
+  for (let i = 0; i < cx.keywords.length; i++) {
+    const place = placeOf.get(cx.keywords[i]!);
+    if (place !== undefined) found.push(place);
+  }
+  if (found.length > 1) found.sort((a, b) => a - b);
+  for (let i = 0; i < found.length; i++) {
+    const [keyword, compile] = table[found[i]!]!;
     const both = compile(cx, keyword, `${cx.path}/${keyword}`);
     if (!both) continue;
     if (both[0] !== TRUE) out.tests.push(both[0]);
@@ -229,7 +241,7 @@ function compileAll(cx: SchemaCtx, keywords: [string, KeywordCompiler][], out: C
 
 /** Assertions on a single value: type, enum/const, numeric, string, array and object bounds, required. */
 export function validationKeywords(cx: SchemaCtx, out: Compiled): void {
-  compileAll(cx, KEYWORDS, out);
+  compileAll(cx, KEYWORDS, KEYWORD_PLACES, out);
 }
 
 /**
@@ -237,5 +249,5 @@ export function validationKeywords(cx: SchemaCtx, out: Compiled): void {
  * over one fails at once, without pattern, uniqueItems, items or properties running over all of it.
  */
 export function sizeLimits(cx: SchemaCtx, out: Compiled): void {
-  compileAll(cx, SIZE_LIMITS, out);
+  compileAll(cx, SIZE_LIMITS, SIZE_LIMIT_PLACES, out);
 }

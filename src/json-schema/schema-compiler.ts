@@ -180,7 +180,7 @@ export class Compiler {
       return;
     }
     const cx: SchemaCtx = {
-      s, path: loc.path, dialect: loc.dialect, compiler: this, formats: this.#options.formats,
+      s, keywords, path: loc.path, dialect: loc.dialect, compiler: this, formats: this.#options.formats,
       has: (k) => keywords.includes(k),
       sub: (value, ...segments) => {
         let path = loc.path;
