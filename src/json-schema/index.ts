@@ -22,10 +22,12 @@ const VALIDATE_OPTIONS = { defaultDialect: true, remotes: true, formats: true, m
  */
 export function compile(schema: unknown, options: ValidateOptions = {}): Validator {
   refuseUnknownOptions('compile', options, VALIDATE_OPTIONS, { assertFormat: 'was replaced by formats: standardFormats (or your own format tests)' });
-  const root = new Compiler(options).root(schema);
+  const compiler = new Compiler(options);
+  const root = compiler.root(schema);
+  const test = compiler.fast ? root.test : undefined;
   const budget = budgetOption(options.maxEvaluations, DEFAULT_MAX_EVALUATIONS, 'maxEvaluations');
   const maxErrors = budgetOption(options.maxErrors, DEFAULT_MAX_ERRORS, 'maxErrors');
-  return (instance) => runWithinBudget(root.check, instance, budget, maxErrors);
+  return (instance) => runWithinBudget(root.check, test, instance, budget, maxErrors);
 }
 
 /** One-off validation; prefer compile() when the same schema checks many instances. */

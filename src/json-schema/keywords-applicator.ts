@@ -1,12 +1,10 @@
-// The applicator vocabulary (core 2020-12 §10): allOf/anyOf/oneOf/not, if/then/else, dependentSchemas,
-// properties/patternProperties/additionalProperties, propertyNames, items/prefixItems and contains.
-import { escapePointer, fail, mark, prefix, prefixSegment, rewind } from './validation-errors.js';
+// The applicator vocabulary (core 2020-12 §10): allOf/anyOf/oneOf/not, if/then/else, dependentSchemas
+// and contains; the ones that walk into properties and items are in keywords-properties.ts.
+import { fail, mark, rewind } from './validation-errors.js';
 import { Ev } from './keywords-unevaluated.js';
-import { regexp } from './keywords-validation.js';
+import { entries, itemKeywords, list, one, propertyKeywords } from './keywords-properties.js';
 import { hasOwn, isArray, isObject } from './json-object.js';
-import { passesInPlace, type Check, type Ctx, type Node, type SchemaCtx } from './check.js';
-
-const hasOwnProperty = Object.prototype.hasOwnProperty;
+import { passes, type Compiled, type Ctx, type Node, type SchemaCtx } from './check.js';
 
 /** Runs `node` on the same instance, keeping its annotations only if it passes. */
 function tryIn(node: Node, d: unknown, c: Ctx, e: Ev | undefined): boolean {
@@ -17,34 +15,31 @@ function tryIn(node: Node, d: unknown, c: Ctx, e: Ev | undefined): boolean {
   return ok;
 }
 
-/** The subschema under keyword `k`, or null when the schema object does not have it. */
-function one(cx: SchemaCtx, k: string): Node | null {
-  return cx.has(k) ? cx.sub(cx.s[k], k) : null;
+/** How many of `nodes` `d` passes, counting at most `enough`. */
+function passing(nodes: Node[], d: unknown, c: Ctx, enough: number): number {
+  let n = 0;
+  for (let i = 0; i < nodes.length && n < enough; i++) if (passes(nodes[i]!, d, c)) n++;
+  return n;
 }
 
-/** allOf, anyOf, oneOf, prefixItems and draft-07 tuple `items`: a non-empty array of subschemas. */
-function list(cx: SchemaCtx, k: string): Node[] {
-  const v = cx.s[k];
-  if (!isArray(v) || v.length === 0) return cx.bad(k, 'must be a non-empty array of schemas');
-  return v.map((x, i) => cx.sub(x, k, String(i)));
-}
-
-/** properties, patternProperties, dependentSchemas: subschemas by name (draft-07 `dependencies` arrays are left to validation). */
-function entries(cx: SchemaCtx, k: string): [string, Node][] {
-  const v = cx.s[k];
-  if (!isObject(v)) return cx.bad(k, 'must be an object');
-  const found: [string, Node][] = [];
-  for (const name in v) if (hasOwn(v, name) && !isArray(v[name])) found.push([name, cx.sub(v[name], k, name)]);
-  return found;
-}
+/** The applicators on the instance itself; most schema objects have none, and skip asking for each. */
+const IN_PLACE = new Set(['allOf', 'anyOf', 'oneOf', 'not', 'if', 'dependentSchemas', 'dependencies']);
 
 /** Subschema keywords: combinators, conditionals, and the property/item applicators. */
-export function applicatorKeywords(cx: SchemaCtx, out: Check[]): void {
-  const at = (k: string) => `${cx.path}/${k}`;
+export function applicatorKeywords(cx: SchemaCtx, out: Compiled): void {
+  if (cx.keywords.some((k) => IN_PLACE.has(k))) inPlaceKeywords(cx, out);
+  propertyKeywords(cx, out);
+  itemKeywords(cx, out);
+  containsKeyword(cx, out);
+}
 
+/** allOf, anyOf, oneOf, not, if/then/else, dependentSchemas (and draft-07 schema-valued `dependencies`). */
+function inPlaceKeywords(cx: SchemaCtx, out: Compiled): void {
+  const at = (k: string) => `${cx.path}/${k}`;
   if (cx.has('allOf')) {
     const nodes = list(cx, 'allOf');
-    out.push((d, c, e) => {
+    out.tests.push((d, c) => nodes.every((n) => passes(n, d, c)));
+    out.checks.push((d, c, e) => {
       let ok = true;
       for (let i = 0; i < nodes.length; i++) if (!nodes[i]!.check(d, c, e)) ok = false;
       return ok;
@@ -53,7 +48,8 @@ export function applicatorKeywords(cx: SchemaCtx, out: Check[]): void {
   if (cx.has('anyOf')) {
     const nodes = list(cx, 'anyOf');
     const where = at('anyOf');
-    out.push((d, c, e) => {
+    out.tests.push((d, c) => passing(nodes, d, c, 1) === 1);
+    out.checks.push((d, c, e) => {
       const start = mark(c);
       let ok = false;
       for (let i = 0; i < nodes.length; i++) {
@@ -67,7 +63,8 @@ export function applicatorKeywords(cx: SchemaCtx, out: Check[]): void {
   if (cx.has('oneOf')) {
     const nodes = list(cx, 'oneOf');
     const where = at('oneOf');
-    out.push((d, c, e) => {
+    out.tests.push((d, c) => passing(nodes, d, c, 2) === 1);
+    out.checks.push((d, c, e) => {
       const start = mark(c);
       let first = -1, own: Ev | undefined;
       for (let i = 0; i < nodes.length; i++) {
@@ -88,7 +85,8 @@ export function applicatorKeywords(cx: SchemaCtx, out: Check[]): void {
   const not = one(cx, 'not');
   if (not) {
     const where = at('not');
-    out.push((d, c) => {
+    out.tests.push((d, c) => !passes(not, d, c));
+    out.checks.push((d, c) => {
       const start = mark(c);
       const passed = not.check(d, c, undefined);
       rewind(c, start);
@@ -98,7 +96,13 @@ export function applicatorKeywords(cx: SchemaCtx, out: Check[]): void {
   const cond = one(cx, 'if');
   if (cond) {
     const then = one(cx, 'then'), otherwise = one(cx, 'else');
-    out.push((d, c, e) => {
+    if (then || otherwise) {
+      out.tests.push((d, c) => {
+        const next = passes(cond, d, c) ? then : otherwise;
+        return !next || passes(next, d, c);
+      });
+    }
+    out.checks.push((d, c, e) => {
       if (!then && !otherwise && !e) return true;
       const start = mark(c);
       const passed = tryIn(cond, d, c, e);
@@ -112,36 +116,19 @@ export function applicatorKeywords(cx: SchemaCtx, out: Check[]): void {
   for (const keyword of ['dependentSchemas', 'dependencies']) {
     if (!cx.has(keyword)) continue;
     const deps = entries(cx, keyword);
-    out.push((d, c, e) => {
+    out.tests.push((d, c) => !isObject(d) || deps.every(([name, node]) => !hasOwn(d, name) || passes(node, d, c)));
+    out.checks.push((d, c, e) => {
       if (!isObject(d)) return true;
       let ok = true;
       for (const [name, node] of deps) if (hasOwn(d, name) && !node.check(d, c, e)) ok = false;
       return ok;
     });
   }
+}
 
-  propertyKeywords(cx, out);
-
-  const names = one(cx, 'propertyNames');
-  if (names) {
-    const where = at('propertyNames');
-    out.push((d, c) => {
-      if (!isObject(d)) return true;
-      let ok = true;
-      for (const k in d) {
-        if (!hasOwn(d, k)) continue;
-        const start = mark(c);
-        if (names.check(k, c, undefined)) continue;
-        const why = c.errors[start]?.message ?? 'is not allowed';
-        rewind(c, start);
-        ok = fail(c, 'propertyNames', where, `property name '${k}' ${why}`);
-      }
-      return ok;
-    });
-  }
-
-  itemKeywords(cx, out);
-
+/** contains, with minContains and maxContains. */
+function containsKeyword(cx: SchemaCtx, out: Compiled): void {
+  const at = (k: string) => `${cx.path}/${k}`;
   const contains = one(cx, 'contains');
   if (contains) {
     const count = (k: string, fallback: number): number => {
@@ -151,7 +138,17 @@ export function applicatorKeywords(cx: SchemaCtx, out: Check[]): void {
     };
     const min = count('minContains', 1), max = count('maxContains', Infinity);
     const where = at('contains');
-    out.push((d, c, e) => {
+    out.tests.push((d, c) => {
+      if (!isArray(d)) return true;
+      let n = 0;
+      for (let i = 0; i < d.length; i++) {
+        if (!passes(contains, d[i], c)) continue;
+        if (++n >= min && max === Infinity) break;
+        if (n > max) return false;
+      }
+      return n >= min;
+    });
+    out.checks.push((d, c, e) => {
       if (!isArray(d)) return true;
       const start = mark(c);
       let n = 0;
@@ -166,99 +163,4 @@ export function applicatorKeywords(cx: SchemaCtx, out: Check[]): void {
       return n <= max || fail(c, 'maxContains', at('maxContains'), `must contain at most ${max} valid item(s)`);
     });
   }
-}
-
-/** properties + patternProperties + additionalProperties in one pass over the instance's keys. */
-function propertyKeywords(cx: SchemaCtx, out: Check[]): void {
-  const props = cx.has('properties') ? entries(cx, 'properties') : [];
-  const patterns = !cx.has('patternProperties') ? [] : entries(cx, 'patternProperties').map(([p, node]): [RegExp, Node] => [regexp(cx, 'patternProperties', p), node]);
-  const extra = one(cx, 'additionalProperties');
-  if (props.length === 0 && patterns.length === 0 && !extra) return;
-  const deny = cx.s['additionalProperties'] === false;
-  const no = (c: Ctx, m: string) => fail(c, 'additionalProperties', `${cx.path}/additionalProperties`, m);
-  const nodes = props.map((p) => p[1]);
-  const segments = props.map((p) => '/' + escapePointer(p[0]));
-  if (patterns.length === 0 && !extra) {
-    // Only named properties: look each one up rather than walking the instance's keys.
-    const names = props.map((p) => p[0]);
-    const required = cx.has('required') ? cx.s['required'] : undefined;
-    const isRequired = names.map((k) => isArray(required) && required.includes(k));
-    out.push((d, c, e) => {
-      if (!isObject(d)) return true;
-      let ok = true;
-      // Names this schema's `required` has already found on d need no second own-property check.
-      const proven = c.provenObject === d && c.provenRequired === required;
-      for (let i = 0; i < names.length; i++) {
-        const k = names[i]!;
-        if (!(proven && isRequired[i]) && !hasOwnProperty.call(d, k)) continue;
-        const start = c.errors.length, node = nodes[i]!, v = d[k];
-        if (!passesInPlace(node, v, c) && !node.check(v, c, undefined)) { ok = false; prefixSegment(c, start, segments[i]!); }
-        if (e) e.addProp(k);
-      }
-      return ok;
-    });
-    return;
-  }
-  const index = new Map(props.map((p, i) => [p[0], i]));
-  out.push((d, c, e) => {
-    if (!isObject(d)) return true;
-    let ok = true;
-    for (const k in d) {
-      // hasOwnProperty.call on the for-in key is what V8 optimizes best (hasOwn is ~2x slower here).
-      if (!hasOwnProperty.call(d, k)) continue;
-      let start = c.errors.length;
-      const i = index.get(k);
-      let matched = i !== undefined;
-      if (matched && !passesInPlace(nodes[i!]!, d[k], c) && !nodes[i!]!.check(d[k], c, undefined)) {
-        ok = false;
-        prefixSegment(c, start, segments[i!]!);
-        start = c.errors.length;
-      }
-      for (let j = 0; j < patterns.length; j++) {
-        const p = patterns[j]!;
-        if (!p[0].test(k)) continue;
-        matched = true;
-        if (!p[1].check(d[k], c, undefined)) ok = false;
-      }
-      if (!matched && extra) {
-        if (deny) { ok = no(c, `must NOT have additional property '${k}'`); continue; }
-        if (!extra.check(d[k], c, undefined)) ok = false;
-      }
-      if (c.errors.length > start) prefix(c, start, k);
-      if (e && matched) e.addProp(k);
-    }
-    if (e && extra) e.allProps = true;
-    return ok;
-  });
-}
-
-/** Items: 2020-12 spells a tuple as prefixItems + items; draft-07 as items[] + additionalItems. */
-function itemKeywords(cx: SchemaCtx, out: Check[]): void {
-  const d7 = cx.dialect.name === 'draft-07';
-  const tuple = d7 ? isArray(cx.s['items']) : cx.has('prefixItems');
-  const head = !tuple ? [] : list(cx, d7 ? 'items' : 'prefixItems');
-  const restKey = d7 && tuple ? 'additionalItems' : 'items';
-  if (head.length === 0 && !cx.has(restKey)) return;
-  if (!d7 && isArray(cx.s['items'])) cx.bad('items', 'must be a schema (use prefixItems for tuples)');
-  const rest = one(cx, restKey);
-  const deny = cx.s[restKey] === false;
-  const where = `${cx.path}/${restKey}`;
-  out.push((d, c, e) => {
-    if (!isArray(d)) return true;
-    let ok = true;
-    const m = Math.min(head.length, d.length);
-    for (let i = 0; i < m; i++) {
-      const start = c.errors.length;
-      if (!passesInPlace(head[i]!, d[i], c) && !head[i]!.check(d[i], c, undefined)) { ok = false; prefix(c, start, i); }
-    }
-    if (rest && d.length > m) {
-      if (deny) return fail(c, restKey, where, `must NOT have more than ${m} items`);
-      for (let i = m; i < d.length; i++) {
-        const start = c.errors.length;
-        if (!passesInPlace(rest, d[i], c) && !rest.check(d[i], c, undefined)) { ok = false; prefix(c, start, i); }
-      }
-    }
-    if (e) e.items = rest ? Infinity : Math.max(e.items, m);
-    return ok;
-  });
 }

@@ -29,6 +29,8 @@ export class Ev {
 export function unevaluatedKeywords(cx: SchemaCtx, inner: Check): Check {
   const hasProps = cx.has('unevaluatedProperties'), hasItems = cx.has('unevaluatedItems');
   if (!hasProps && !hasItems) return inner;
+  // The annotations are gathered by the checks alone.
+  cx.compiler.fast = false;
   const props = hasProps ? cx.sub(cx.s['unevaluatedProperties'], 'unevaluatedProperties') : null;
   const items = hasItems ? cx.sub(cx.s['unevaluatedItems'], 'unevaluatedItems') : null;
   const denyProps = cx.s['unevaluatedProperties'] === false, denyItems = cx.s['unevaluatedItems'] === false;

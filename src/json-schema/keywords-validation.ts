@@ -3,10 +3,15 @@
 import { fail, show } from './validation-errors.js';
 import { canonicalKey, memberOf } from './deep-equal.js';
 import { hasOwn, isArray, isObject, type JsonObject } from './json-object.js';
-import type { Check, Ctx, SchemaCtx } from './check.js';
+import { TRUE, type Check, type Compiled, type SchemaCtx, type Test } from './check.js';
 
 /** Compiles one keyword of the schema object in `cx`; `where` is its schema path. Undefined: nothing to check. */
-type KeywordCompiler = (cx: SchemaCtx, keyword: string, where: string) => Check | undefined;
+type KeywordCompiler = (cx: SchemaCtx, keyword: string, where: string) => [Test, Check] | undefined;
+
+/** A keyword whose failure is one message: its check is its test, saying `m` when it fails. */
+function assertion(test: (d: unknown) => boolean, k: string, where: string, m: string): [Test, Check] {
+  return [test, (d, c) => test(d) || fail(c, k, where, m)];
+}
 
 // A Map, not an object literal, so a schema saying "type": "constructor" cannot reach Object.prototype.
 const TYPES = new Map<string, (d: unknown) => boolean>([
@@ -65,13 +70,12 @@ function countValue(cx: SchemaCtx, k: string): number {
 /** minimum, maximum, exclusiveMinimum, exclusiveMaximum (validation 2020-12 §6.2): the number must be `holds` the value. */
 function numberBound(holds: '>=' | '<=' | '>' | '<'): KeywordCompiler {
   return (cx, k, where) => {
-    const v = numberValue(cx, k), m = `must be ${holds} ${v}`;
-    switch (holds) {
-      case '>=': return (d, c) => typeof d !== 'number' || d >= v || fail(c, k, where, m);
-      case '<=': return (d, c) => typeof d !== 'number' || d <= v || fail(c, k, where, m);
-      case '>': return (d, c) => typeof d !== 'number' || d > v || fail(c, k, where, m);
-      case '<': return (d, c) => typeof d !== 'number' || d < v || fail(c, k, where, m);
-    }
+    const v = numberValue(cx, k);
+    const test = holds === '>=' ? (d: unknown) => typeof d !== 'number' || d >= v
+      : holds === '<=' ? (d: unknown) => typeof d !== 'number' || d <= v
+        : holds === '>' ? (d: unknown) => typeof d !== 'number' || d > v
+          : (d: unknown) => typeof d !== 'number' || d < v;
+    return assertion(test, k, where, `must be ${holds} ${v}`);
   };
 }
 
@@ -80,126 +84,113 @@ function sizeBound(unit: 'characters' | 'items' | 'properties', limit: 'min' | '
   const min = limit === 'min';
   return (cx, k, where) => {
     const v = countValue(cx, k), m = `must NOT have ${min ? 'fewer' : 'more'} than ${v} ${unit}`;
-    const no = (c: Ctx) => fail(c, k, where, m);
+    let test: (d: unknown) => boolean;
     switch (unit) {
       // Code points never outnumber UTF-16 units, so `length` settles most strings without counting.
-      case 'characters': return min
-        ? (d, c) => typeof d !== 'string' || (d.length >= v && codePoints(d) >= v) || no(c)
-        : (d, c) => typeof d !== 'string' || d.length <= v || codePoints(d) <= v || no(c);
-      case 'items': return min
-        ? (d, c) => !isArray(d) || d.length >= v || no(c)
-        : (d, c) => !isArray(d) || d.length <= v || no(c);
-      case 'properties': return min
-        ? (d, c) => !isObject(d) || Object.keys(d).length >= v || no(c)
-        : (d, c) => !isObject(d) || Object.keys(d).length <= v || no(c);
+      case 'characters': test = min
+        ? (d) => typeof d !== 'string' || (d.length >= v && codePoints(d) >= v)
+        : (d) => typeof d !== 'string' || d.length <= v || codePoints(d) <= v;
+        break;
+      case 'items': test = min ? (d) => !isArray(d) || d.length >= v : (d) => !isArray(d) || d.length <= v; break;
+      case 'properties': test = min
+        ? (d) => !isObject(d) || Object.keys(d).length >= v
+        : (d) => !isObject(d) || Object.keys(d).length <= v;
     }
+    return assertion(test, k, where, m);
   };
 }
 
-/**
- * The check of a one-name `type` ("string" for `"type": "string"`), undefined for a name JSON Schema
- * does not have. Each name gets its own closure literal (no shared `test` wrapper) so V8 can inline it.
- */
+/** The check of a one-name `type` ("string" for `"type": "string"`), undefined for a name JSON Schema does not have. */
 export function singleType(name: string, where: string): Check | undefined {
-  const m = `must be ${name}`;
-  switch (name) {
-    case 'string': return (d, c) => typeof d === 'string' || fail(c, 'type', where, m);
-    case 'integer': return (d, c) => Number.isInteger(d) || fail(c, 'type', where, m);
-    case 'number': return (d, c) => typeof d === 'number' || fail(c, 'type', where, m);
-    case 'object': return (d, c) => (typeof d === 'object' && d !== null && !isArray(d)) || fail(c, 'type', where, m);
-    case 'array': return (d, c) => isArray(d) || fail(c, 'type', where, m);
-    case 'boolean': return (d, c) => typeof d === 'boolean' || fail(c, 'type', where, m);
-    case 'null': return (d, c) => d === null || fail(c, 'type', where, m);
-  }
-  return undefined;
+  const test = TYPES.get(name), m = `must be ${name}`;
+  return test && ((d, c) => test(d) || fail(c, 'type', where, m));
 }
 
-function type(cx: SchemaCtx, _k: string, where: string): Check {
+function type(cx: SchemaCtx, k: string, where: string): [Test, Check] {
   const names = isArray(cx.s['type']) ? cx.s['type'] : [cx.s['type']];
   const tests = names.map((t) => (typeof t === 'string' && TYPES.get(t)) || cx.bad('type', `unknown type ${show(t)}`));
-  if (tests.length === 1) return singleType(names[0] as string, where)!;
-  const m = `must be ${names.join(' or ')}`;
-  return (d, c) => {
-    for (const t of tests) if (t(d)) return true;
-    return fail(c, 'type', where, m);
-  };
+  const test = tests.length === 1 ? tests[0]! : (d: unknown) => tests.some((t) => t(d));
+  const both = assertion(test, k, where, `must be ${names.join(' or ')}`);
+  // "type": "object" beside `properties` is tested there (keywords-properties.ts), in the same look at the value.
+  if (cx.s[k] === 'object' && cx.has('properties')) both[0] = TRUE;
+  return both;
 }
 
 /** enum and const. */
-function equals(cx: SchemaCtx, k: string, where: string): Check {
+function equals(cx: SchemaCtx, k: string, where: string): [Test, Check] {
   const values = k === 'enum' ? cx.s['enum'] : [cx.s['const']];
   if (!isArray(values)) cx.bad('enum', 'must be an array');
   const test = memberOf(values);
   const m = k === 'enum' ? `must be equal to one of the allowed values: ${values.map(show).join(', ')}` : `must be equal to constant ${show(values[0])}`;
-  return (d, c) => test(d) || fail(c, k, where, m);
+  return assertion(test, k, where, m);
 }
 
-function multipleOf(cx: SchemaCtx, k: string, where: string): Check {
-  const v = numberValue(cx, k), m = `must be a multiple of ${v}`;
+function multipleOf(cx: SchemaCtx, k: string, where: string): [Test, Check] {
+  const v = numberValue(cx, k);
   if (v <= 0) cx.bad(k, 'must be greater than 0');
-  return (d, c) => typeof d !== 'number' || isMultiple(d, v) || fail(c, k, where, m);
+  return assertion((d) => typeof d !== 'number' || isMultiple(d, v), k, where, `must be a multiple of ${v}`);
 }
 
-function pattern(cx: SchemaCtx, k: string, where: string): Check {
+function pattern(cx: SchemaCtx, k: string, where: string): [Test, Check] {
   const p = cx.s[k];
   if (typeof p !== 'string') cx.bad(k, 'must be a string');
-  const re = regexp(cx, k, p), m = `must match pattern "${p}"`;
-  return (d, c) => typeof d !== 'string' || re.test(d) || fail(c, k, where, m);
+  const re = regexp(cx, k, p);
+  return assertion((d) => typeof d !== 'string' || re.test(d), k, where, `must match pattern "${p}"`);
 }
 
 // Validation 2020-12 §7.2: `format` asserts only with the caller's format checks (cx.formats);
 // a name they do not know stays an annotation.
-function format(cx: SchemaCtx, k: string, where: string): Check | undefined {
+function format(cx: SchemaCtx, k: string, where: string): [Test, Check] | undefined {
   const name = cx.s[k];
   const test = typeof name === 'string' ? cx.formats?.(name) : undefined;
-  const m = `must be a valid ${String(name)}`;
-  if (test) return (d, c) => typeof d !== 'string' || test(d) || fail(c, k, where, m);
+  if (test) return assertion((d) => typeof d !== 'string' || test(d), k, where, `must be a valid ${String(name)}`);
 }
 
-function uniqueItems(cx: SchemaCtx, k: string, where: string): Check | undefined {
+/**
+ * The first pair of equal items, as [earlier, later] indexes. Primitives through one Map, objects and
+ * arrays through another by their canonical form: linear in the size of the array, not quadratic.
+ */
+function duplicate(d: unknown[]): [number, number] | undefined {
+  const seen = new Map<unknown, number>();
+  let objects: Map<unknown, number> | undefined;
+  for (let i = 0; i < d.length; i++) {
+    const v = d[i], object = typeof v === 'object' && v !== null;
+    const index = object ? (objects ??= new Map()) : seen, key = object ? canonicalKey(v) : v;
+    const j = index.get(key);
+    if (j !== undefined) return [j, i];
+    index.set(key, i);
+  }
+  return undefined;
+}
+
+function uniqueItems(cx: SchemaCtx, k: string, where: string): [Test, Check] | undefined {
   if (cx.s[k] !== true) return;
-  const dup = (c: Ctx, j: number, i: number) => fail(c, k, where, `must NOT have duplicate items (items ${j} and ${i} are equal)`);
-  return (d, c) => {
-    if (!isArray(d) || d.length < 2) return true;
-    // Primitives through one Map, objects and arrays through another by their canonical form:
-    // linear in the size of the array, where comparing every pair of objects was quadratic.
-    const seen = new Map<unknown, number>();
-    let objects: Map<string, number> | undefined;
-    for (let i = 0; i < d.length; i++) {
-      const v = d[i];
-      if (typeof v === 'object' && v !== null) {
-        const key = canonicalKey(v);
-        const j = (objects ??= new Map()).get(key);
-        if (j !== undefined) return dup(c, j, i);
-        objects.set(key, i);
-      } else {
-        const j = seen.get(v);
-        if (j !== undefined) return dup(c, j, i);
-        seen.set(v, i);
-      }
-    }
-    return true;
-  };
+  return [(d) => !isArray(d) || d.length < 2 || !duplicate(d), (d, c) => {
+    const pair = isArray(d) && d.length > 1 ? duplicate(d) : undefined;
+    return !pair || fail(c, k, where, `must NOT have duplicate items (items ${pair[0]} and ${pair[1]} are equal)`);
+  }];
 }
 
-function required(cx: SchemaCtx, k: string, where: string): Check {
+function required(cx: SchemaCtx, k: string, where: string): [Test, Check] {
   const names = cx.s[k];
   if (!isArray(names) || !names.every((n) => typeof n === 'string')) cx.bad(k, 'must be an array of strings');
   const messages = names.map((n) => `must have required property '${n}'`);
-  return (d, c) => {
+  // Beside `properties`, their test counts the required names it meets (keywords-properties.ts).
+  const test = cx.has('properties') ? TRUE : (d: unknown) => !isObject(d) || names.every((n) => hasOwn(d, n));
+  return [test, (d, c) => {
     if (!isObject(d)) return true;
     let ok = true;
     for (let i = 0; i < names.length; i++) if (!hasOwn(d, names[i])) ok = fail(c, k, where, messages[i]!);
-    if (ok) { c.provenObject = d; c.provenRequired = names; }
     return ok;
-  };
+  }];
 }
 
 /** dependentRequired, and the array-valued entries of draft-07 `dependencies`. */
-function dependentRequired(cx: SchemaCtx, k: string, where: string): Check {
+function dependentRequired(cx: SchemaCtx, k: string, where: string): [Test, Check] {
   if (!isObject(cx.s[k])) cx.bad(k, 'must be an object');
   const pairs = Object.entries(cx.s[k] as JsonObject).filter((e): e is [string, string[]] => isArray(e[1]));
-  return (d, c) => {
+  const test = (d: unknown) => !isObject(d) || pairs.every(([key, needs]) => !hasOwn(d, key) || needs.every((n) => hasOwn(d, n)));
+  return [test, (d, c) => {
     if (!isObject(d)) return true;
     let ok = true;
     for (const [key, needs] of pairs) {
@@ -207,7 +198,7 @@ function dependentRequired(cx: SchemaCtx, k: string, where: string): Check {
       for (const n of needs) if (!hasOwn(d, n)) ok = fail(c, k, where, `must have property '${n}' when property '${key}' is present`);
     }
     return ok;
-  };
+  }];
 }
 
 /** Assertions on a single value, in the order their errors are reported. */
@@ -226,23 +217,37 @@ const SIZE_LIMITS: [string, KeywordCompiler][] = [
   ['maxLength', sizeBound('characters', 'max')], ['maxItems', sizeBound('items', 'max')], ['maxProperties', sizeBound('properties', 'max')],
 ];
 
-function compileAll(cx: SchemaCtx, keywords: [string, KeywordCompiler][], out: Check[]): void {
-  for (const [keyword, compile] of keywords) {
-    if (!cx.has(keyword)) continue;
-    const check = compile(cx, keyword, `${cx.path}/${keyword}`);
-    if (check) out.push(check);
+/** A table's keywords by name, to their place in it. */
+const places = (table: [string, KeywordCompiler][]) => new Map(table.map(([k], i) => [k, i]));
+const KEYWORD_PLACES = places(KEYWORDS), SIZE_LIMIT_PLACES = places(SIZE_LIMITS);
+
+/** Compiles the schema's keywords found in `table`, in the table's order (the order errors are reported in). */
+function compileAll(cx: SchemaCtx, table: [string, KeywordCompiler][], placeOf: Map<string, number>, out: Compiled): void {
+  // From the schema's few keywords, not the table's many: a schema object has two or three.
+  const found: number[] = [];
+  for (let i = 0; i < cx.keywords.length; i++) {
+    const place = placeOf.get(cx.keywords[i]!);
+    if (place !== undefined) found.push(place);
+  }
+  if (found.length > 1) found.sort((a, b) => a - b);
+  for (let i = 0; i < found.length; i++) {
+    const [keyword, compile] = table[found[i]!]!;
+    const both = compile(cx, keyword, `${cx.path}/${keyword}`);
+    if (!both) continue;
+    if (both[0] !== TRUE) out.tests.push(both[0]);
+    out.checks.push(both[1]);
   }
 }
 
 /** Assertions on a single value: type, enum/const, numeric, string, array and object bounds, required. */
-export function validationKeywords(cx: SchemaCtx, out: Check[]): void {
-  compileAll(cx, KEYWORDS, out);
+export function validationKeywords(cx: SchemaCtx, out: Compiled): void {
+  compileAll(cx, KEYWORDS, KEYWORD_PLACES, out);
 }
 
 /**
  * maxLength, maxItems and maxProperties, checked before everything else in their schema: a value
  * over one fails at once, without pattern, uniqueItems, items or properties running over all of it.
  */
-export function sizeLimits(cx: SchemaCtx, out: Check[]): void {
-  compileAll(cx, SIZE_LIMITS, out);
+export function sizeLimits(cx: SchemaCtx, out: Compiled): void {
+  compileAll(cx, SIZE_LIMITS, SIZE_LIMIT_PLACES, out);
 }

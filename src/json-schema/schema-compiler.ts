@@ -1,7 +1,7 @@
 // The schema compiler: indexes schema documents by URI ($id, $anchor, $dynamicAnchor), resolves
 // every $ref at compile time, and turns each schema object into a memoized Node whose check runs
 // its keywords (keywords-*.ts) within the work budget (validation-budget.ts).
-import { all, TRUE, type Check, type Node, type Resource, type SchemaCtx } from './check.js';
+import { all, kindOf, leafTest, OVER_BUDGET, TRUE, type Check, type Compiled, type Node, type Resource, type SchemaCtx } from './check.js';
 import { DIALECTS, dialectOf, forEachSubschema, normalizeUri, type Dialect, type DialectInfo } from './dialects.js';
 import { hasOwn, isArray, isObject, type JsonObject } from './json-object.js';
 import { coreKeywords } from './keywords-core.js';
@@ -9,7 +9,7 @@ import { applicatorKeywords } from './keywords-applicator.js';
 import { unevaluatedKeywords } from './keywords-unevaluated.js';
 import { singleType, sizeLimits, validationKeywords } from './keywords-validation.js';
 import { pointerTokens, resolveUri, splitFragment } from './uri-reference.js';
-import { counted, OVER_BUDGET } from './validation-budget.js';
+import { counted, countedTests } from './validation-budget.js';
 import { SchemaError, escapePointer, fail } from './validation-errors.js';
 
 /** Where a schema object sits: its base URI, resource, dialect and path for error reports. */
@@ -48,6 +48,8 @@ const tooDeep = (path: string) => new SchemaError(`Schema nested deeper than ${M
 export class Compiler {
   /** Set once any $dynamicRef is compiled; only then do checks maintain the dynamic scope. */
   dynamic = false;
+  /** Cleared by a keyword that has no test ($dynamicRef, unevaluated*): then only the checks run. */
+  fast = true;
   readonly #docs = new Map<string, unknown>();
   readonly #ids = new Map<string, { value: unknown; loc: Loc }>();
   readonly #locs = new WeakMap<object, Loc>();
@@ -146,15 +148,15 @@ export class Compiler {
   }
 
   #node(value: unknown, loc: Loc, depth: number, lazy: boolean): Node {
-    if (typeof value === 'boolean') return { check: value ? TRUE : falseSchema(loc.path), type: undefined };
+    if (typeof value === 'boolean') return { check: value ? TRUE : falseSchema(loc.path), test: value ? TRUE : FALSE, kind: 0 };
     if (!isObject(value)) throw new SchemaError(`Schema at ${loc.path} must be an object or a boolean`);
     const known = this.#memo.get(value);
     if (known) return known;
     if (depth > MAX_DEPTH) throw tooDeep(loc.path);
     if (++this.#count > MAX_NODES) throw new SchemaError(`Schema has more than ${MAX_NODES} subschemas`);
-    const node: Node = { check: TRUE, type: undefined };
+    const node: Node = { check: TRUE, test: TRUE, kind: 0 };
     this.#memo.set(value, node);
-    const build = () => { node.check = this.#build(value, loc, depth, node); };
+    const build = () => this.#build(value, loc, depth, node);
     if (lazy) this.#queue.push(build); else build();
     const res = loc.resource;
     if (res.root === value) this.#roots.push([node, res]);
@@ -165,18 +167,20 @@ export class Compiler {
     return node;
   }
 
-  #build(s: JsonObject, loc: Loc, depth: number, node: Node): Check {
+  #build(s: JsonObject, loc: Loc, depth: number, node: Node): void {
     // The schema's own keywords, listed once: the keyword compilers ask about some sixty names, and
     // a short array answers faster than a property lookup and a Set per question.
     const keywords = Object.keys(s).filter((k) => loc.dialect.keywords.has(k));
     // A leaf ({"type": name}, the usual property schema) is its type check alone.
-    const leaf = keywords.length === 1 && keywords[0] === 'type' && typeof s['type'] === 'string' ? singleType(s['type'], `${loc.path}/type`) : undefined;
-    if (leaf) {
-      node.type = s['type'] as string;
-      return counted([leaf]);
+    const kind = keywords.length === 1 && keywords[0] === 'type' ? kindOf(s['type']) : 0;
+    if (kind !== 0) {
+      node.kind = kind;
+      node.check = counted([singleType(s['type'] as string, `${loc.path}/type`)!]);
+      node.test = leafTest(node);
+      return;
     }
     const cx: SchemaCtx = {
-      s, path: loc.path, dialect: loc.dialect, compiler: this, formats: this.#options.formats,
+      s, keywords, path: loc.path, dialect: loc.dialect, compiler: this, formats: this.#options.formats,
       has: (k) => keywords.includes(k),
       sub: (value, ...segments) => {
         let path = loc.path;
@@ -195,24 +199,31 @@ export class Compiler {
       },
       bad: (k, why) => { throw new SchemaError(`Invalid schema at ${loc.path}/${escapePointer(k)}: ${why}`); },
     };
-    const limits: Check[] = [], checks: Check[] = [];
-    coreKeywords(cx, checks);
+    // The tests in one list; the checks in two, so the size limits report first.
+    const limits: Compiled = { checks: [], tests: [] }, main: Compiled = { checks: [], tests: limits.tests };
+    coreKeywords(cx, main);
     if (!(loc.dialect.name === 'draft-07' && hasOwn(s, '$ref'))) {
       sizeLimits(cx, limits);
-      validationKeywords(cx, checks);
-      applicatorKeywords(cx, checks);
+      validationKeywords(cx, main);
+      applicatorKeywords(cx, main);
     }
+    if (main.tests.length === 1 && main.alone) {
+      main.alone.unit = 1;
+      node.test = main.tests[0]!;
+    } else node.test = countedTests(main.tests);
     // Every schema-object evaluation spends one unit of the work budget, so no schema graph runs for hours.
-    const inner = all(checks);
+    const inner = all(main.checks);
     const outer = unevaluatedKeywords(cx, inner);
-    if (limits.length === 0 && outer === inner) return counted(checks);
-    const small = all(limits);
-    return (d, c, e) => {
+    if (limits.checks.length === 0 && outer === inner) return void (node.check = counted(main.checks));
+    const small = all(limits.checks);
+    node.check = (d, c, e) => {
       if (--c.budget < 0) throw OVER_BUDGET;
       return small(d, c, e) && outer(d, c, e);
     };
   }
 }
+
+const FALSE = () => false;
 
 function falseSchema(path: string): Check {
   return (_d, c) => fail(c, 'false', path, 'no value is allowed here');

@@ -235,3 +235,23 @@ test('a stack overflow deep inside a comparison becomes an error, not a throw', 
   const overflow = { valid: false, errors: [{ instancePath: '', keyword: 'maxDepth', schemaPath: '#', message: 'is nested too deeply to validate' }] };
   assert.deepStrictEqual([validate({ const: nest() }, nest()), validate({ uniqueItems: true }, [nest(), nest()])], [overflow, overflow]);
 });
+
+test('a schema with many properties checks each by name, on instances with many keys', () => {
+  // Past 64 names the properties test looks each name up (keywords-properties.ts); 150 keys put a parsed instance in V8's dictionary mode.
+  const properties: Record<string, unknown> = { constructor: { type: 'string' }, nested: { type: 'object', properties: { n: { type: 'integer' } }, required: ['n'] } };
+  const instance: Record<string, unknown> = { nested: { n: 1 } };
+  for (let i = 0; i < 150; i++) { properties[`p${i}`] = { type: i % 2 ? 'string' : 'integer' }; instance[`p${i}`] = i % 2 ? 's' : i; }
+  const schema = { type: 'object', properties, required: ['p0', 'nested', 'extra'] };
+  const check = compile(schema);
+  const parsed = (change: Record<string, unknown>) => JSON.parse(JSON.stringify({ ...instance, extra: true, ...change }));
+  assert.deepStrictEqual(check(parsed({})), { valid: true, errors: [] });
+  assert.deepStrictEqual(check(parsed({ p3: 3 })).errors, [{ instancePath: '/p3', keyword: 'type', schemaPath: '#/properties/p3/type', message: 'must be string' }]);
+  assert.deepStrictEqual(check(parsed({ extra: undefined })).errors, [{ instancePath: '', keyword: 'required', schemaPath: '#/required', message: "must have required property 'extra'" }]);
+  assert.deepStrictEqual(check(parsed({ nested: {} })).errors, [{ instancePath: '/nested', keyword: 'required', schemaPath: '#/properties/nested/required', message: "must have required property 'n'" }]);
+  assert.deepStrictEqual(check(parsed({ constructor: 1 })).errors, [{ instancePath: '/constructor', keyword: 'type', schemaPath: '#/properties/constructor/type', message: 'must be string' }]);
+  assert.deepStrictEqual(check([]).errors, [{ instancePath: '', keyword: 'type', schemaPath: '#/type', message: 'must be object' }]);
+  assert.deepStrictEqual(compile({ properties })('x'), { valid: true, errors: [] });
+  // One evaluation for the root, one per property present, one for nested/n: 1 + 150 + 2.
+  assert.deepStrictEqual(compile(schema, { maxEvaluations: 153 })(parsed({})), { valid: true, errors: [] });
+  assert.deepStrictEqual(compile(schema, { maxEvaluations: 152 })(parsed({})).errors.map((e) => e.keyword), ['maxEvaluations']);
+});
