@@ -112,19 +112,27 @@ test('either side closing closes the other and ends the relay, saying which', as
   assert.deepStrictEqual(sent, [{ jsonrpc: '2.0', method: 'ConnectionClosedError' }]);
 });
 
-test('backpressure: past 256 messages the server side has not taken, the relay stops reading the host; once all are taken, it reads again', async () => {
+/**
+ * A server side that takes a message only when the test says (`waiting`: one resolver a send), and
+ * a host side that records each setReading the relay asks of it (`reading`).
+ */
+function slowServerSide(): { waiting: Array<() => void>; slow: Transport; reading: boolean[]; host: Transport } {
   const waiting: Array<() => void> = [];
+  const reading: boolean[] = [];
+  const capabilities = { sessions: false, standaloneStream: false, resumption: false, manyClients: false };
   const slow: Transport = {
-    kind: 'other', capabilities: { sessions: false, standaloneStream: false, resumption: false, manyClients: false },
-    start: async () => undefined, close: async () => undefined,
+    kind: 'other', capabilities, start: async () => undefined, close: async () => undefined,
     send: () => new Promise<void>((resolve) => { waiting.push(resolve); }),
   };
-  const reading: boolean[] = [];
   const host: Transport = {
-    kind: 'other', capabilities: { sessions: false, standaloneStream: false, resumption: false, manyClients: false },
-    start: async () => undefined, close: async () => undefined, send: async () => undefined,
+    kind: 'other', capabilities, start: async () => undefined, close: async () => undefined, send: async () => undefined,
     setReading: (on) => { reading.push(on); },
   };
+  return { waiting, slow, reading, host };
+}
+
+test('backpressure: past 256 messages the server side has not taken, the relay stops reading the host; once all are taken, it reads again', async () => {
+  const { waiting, slow, reading, host } = slowServerSide();
   const relay = new Relay(slow);
   await relay.connect(host);
   for (let i = 0; i < 300; i++) host.onmessage!({ jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 't', progress: i } });
@@ -138,18 +146,7 @@ test('backpressure: past 256 messages the server side has not taken, the relay s
 });
 
 test('backpressure counts what a message arrived as: an HTTP body\'s length (MessageExtra.textLength) as a stdio line\'s, so three 400,000-character POSTs (over 1 MiB) stop the reading', async () => {
-  const waiting: Array<() => void> = [];
-  const slow: Transport = {
-    kind: 'other', capabilities: { sessions: false, standaloneStream: false, resumption: false, manyClients: false },
-    start: async () => undefined, close: async () => undefined,
-    send: () => new Promise<void>((resolve) => { waiting.push(resolve); }),
-  };
-  const reading: boolean[] = [];
-  const host: Transport = {
-    kind: 'other', capabilities: { sessions: false, standaloneStream: false, resumption: false, manyClients: false },
-    start: async () => undefined, close: async () => undefined, send: async () => undefined,
-    setReading: (on) => { reading.push(on); },
-  };
+  const { waiting, slow, reading, host } = slowServerSide();
   const relay = new Relay(slow);
   await relay.connect(host);
   const big = { jsonrpc: '2.0', method: 'notifications/big', params: { text: 'x'.repeat(399_950) } } as const;
